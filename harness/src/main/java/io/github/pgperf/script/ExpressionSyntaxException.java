@@ -1,0 +1,26 @@
+package io.github.pgperf.script;
+
+/**
+ * An expression that does not parse. The script parser turns it into a {@link ScriptException}
+ * naming the file, line and command, with a caret under {@link #position()}.
+ */
+public final class ExpressionSyntaxException extends Exception {
+
+  private static final long serialVersionUID = 1L;
+
+  private final int position;
+
+  /**
+   * @param message pgbench's wording, for example {@code syntax error}
+   * @param position 0-based offset into the expression text where the error was found, or -1
+   */
+  public ExpressionSyntaxException(String message, int position) {
+    super(message);
+    this.position = position;
+  }
+
+  /** 0-based offset into the expression's text, or -1 when no position applies. */
+  public int position() {
+    return position;
+  }
+}
