@@ -88,17 +88,17 @@ public final class Latencies {
     try {
       bytes = Base64.getDecoder().decode(base64);
       histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), HIGHEST_MICROS);
-    } catch (IllegalArgumentException | DataFormatException | IndexOutOfBoundsException e) {
+    } catch (IllegalArgumentException | DataFormatException | IndexOutOfBoundsException
+        | java.nio.BufferUnderflowException e) {
       throw new IllegalArgumentException("latency histogram is not a valid encoded HdrHistogram ("
-          + e.getMessage() + ")");
+          + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
     }
     if (histogram.getHighestTrackableValue() < HIGHEST_MICROS) {
       throw new IllegalArgumentException("latency histogram tracks values only up to "
           + histogram.getHighestTrackableValue() + " µs");
     }
     Moments moments = new Moments(histogram.getTotalCount(), sum, sumOfSquares, min, max);
-    Latencies result = of(histogram, moments);
-    return result;
+    return of(histogram, moments);
   }
 
   /** Number of latencies. */
