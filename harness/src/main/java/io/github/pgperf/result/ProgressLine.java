@@ -33,7 +33,8 @@ public final class ProgressLine {
     if (n > 0) {
       lat = 0.001 * latency.sum() / n;
       double squares = 1e-6 * latency.sumOfSquares() / n;
-      stddev = Math.sqrt(squares - lat * lat);
+      // Clamped: rounding can make the variance of equal latencies a tiny negative number.
+      stddev = Math.sqrt(Math.max(0, squares - lat * lat));
       lagMillis = 0.001 * lag.sum() / n;
     }
     StringBuilder line = new StringBuilder("progress: ")
