@@ -78,9 +78,18 @@ public record RunResult(
     return total;
   }
 
+  /** All scripts' counts together (cheaper than {@link #total()}, which adds histograms too). */
+  public Counts totalCounts() {
+    Counts total = Counts.NONE;
+    for (ScriptResult s : scripts) {
+      total = total.plus(s.stats().counts());
+    }
+    return total;
+  }
+
   /** Processed transactions per second of benchmark time (pgbench's tps). */
   public double tps() {
-    return total().counts().processed() / benchSeconds;
+    return totalCounts().processed() / benchSeconds;
   }
 
   /** Processed transactions of script {@code index} (0-based) per second of benchmark time. */
@@ -93,7 +102,7 @@ public record RunResult(
    * transactions, as pgbench computes it.
    */
   public double averageConnectionMillis() {
-    Counts c = total().counts();
+    Counts c = totalCounts();
     return 0.001 * connectionMicros / (c.processed() + c.failed());
   }
 
@@ -103,7 +112,7 @@ public record RunResult(
    * transactions.
    */
   public double derivedLatencyMillis() {
-    return 1000.0 * benchSeconds * workload.clients() / total().counts().total();
+    return 1000.0 * benchSeconds * workload.clients() / totalCounts().total();
   }
 
   /**
@@ -118,7 +127,8 @@ public record RunResult(
    *       connection times under {@code -C} add;
    *   <li>timelines are aligned by their offset from each run's benchmark start: intervals at the
    *       same offset add, others are kept; intervals at one offset must have the same length;
-   *   <li>aborted if any part aborted; client machines are listed once each.
+   *   <li>aborted if any part aborted; client machines are listed once each; the target is the
+   *       first part's (machines may name one server differently).
    * </ul>
    *
    * <p>For repeated trials of one workload run one after another, merged latencies are the
@@ -173,7 +183,7 @@ public record RunResult(
       RunResult r = results.get(i);
       clients += r.workload.clients();
       threads += r.workload.threads();
-      long p = r.total().counts().processed();
+      long p = r.totalCounts().processed();
       processed += p;
       if (r.benchSeconds > 0) {
         tps += p / r.benchSeconds;

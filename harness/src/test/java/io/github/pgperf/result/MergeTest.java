@@ -33,6 +33,8 @@ class MergeTest {
       max = Math.max(max, l.max());
     }
     Latencies m = merged.total().latency();
+    // Equality of distributions is by content: different runs differ, a merge is not its parts.
+    assertThat(a.total().latency()).isNotEqualTo(b.total().latency()).isNotEqualTo(m);
     assertThat(m.count()).isEqualTo(count).isEqualTo(all.getTotalCount()).isGreaterThan(60_000);
     assertThat(m.histogram()).isEqualTo(all);
     assertThat(m.min()).isEqualTo(min);
