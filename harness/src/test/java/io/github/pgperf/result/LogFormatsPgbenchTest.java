@@ -110,7 +110,7 @@ class LogFormatsPgbenchTest {
     return Stream.of(
         "-n -t 5 -l -S",
         "-n -T 1 -l -c 2 -j 2 -S --log-prefix=two",
-        "-n -T 1 -R 500 -L 0.05 -l --max-tries=2 -c 2 -f ser.sql --failures-detailed",
+        "-n -T 1 -R 1000 -L 0.05 -l --max-tries=2 -c 4 -f ser.sql --failures-detailed",
         "-n -T 1 -c 4 -l -f ser.sql --max-tries=3",
         "-n -T 1 -c 4 -l -f ser.sql");
   }
