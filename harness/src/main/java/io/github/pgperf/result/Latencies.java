@@ -63,6 +63,15 @@ public final class Latencies {
    *     its range or precision is not pgperf's
    */
   static Latencies of(Histogram histogram, Moments moments) {
+    return encode(histogram, moments, null);
+  }
+
+  /** Like {@link #of}, keeping {@code histogram} (which nobody else may change) decoded. */
+  private static Latencies owning(Histogram histogram, Moments moments) {
+    return encode(histogram, moments, histogram);
+  }
+
+  private static Latencies encode(Histogram histogram, Moments moments, Histogram keep) {
     if (histogram.getTotalCount() != moments.count()) {
       throw new IllegalArgumentException("histogram holds " + histogram.getTotalCount()
           + " values but the sums count " + moments.count());
@@ -71,9 +80,16 @@ public final class Latencies {
         || histogram.getNumberOfSignificantValueDigits() != SIGNIFICANT_DIGITS) {
       throw new IllegalArgumentException("histogram must track 1 µs with 3 significant digits");
     }
+    if (moments.count() > 0
+        && (!histogram.valuesAreEquivalent(moments.min(), histogram.getMinValue())
+            || !histogram.valuesAreEquivalent(moments.max(), histogram.getMaxValue()))) {
+      throw new IllegalArgumentException("minimum " + moments.min() + " µs and maximum "
+          + moments.max() + " µs disagree with the histogram's (" + histogram.getMinValue()
+          + " and " + histogram.getMaxValue() + " µs)");
+    }
     ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
     int length = histogram.encodeIntoCompressedByteBuffer(buffer, 9);
-    return new Latencies(Arrays.copyOf(buffer.array(), length), moments, null);
+    return new Latencies(Arrays.copyOf(buffer.array(), length), moments, keep);
   }
 
   /**
@@ -98,7 +114,7 @@ public final class Latencies {
           + histogram.getHighestTrackableValue() + " µs");
     }
     Moments moments = new Moments(histogram.getTotalCount(), sum, sumOfSquares, min, max);
-    return of(histogram, moments);
+    return owning(histogram, moments);
   }
 
   /** Number of latencies. */
@@ -139,7 +155,7 @@ public final class Latencies {
     if (count() == 0) {
       return 0;
     }
-    return Math.min(histogram().getValueAtPercentile(percentile), max());
+    return Math.min(decoded().getValueAtPercentile(percentile), max());
   }
 
   /** Both distributions together: histograms added, moments added. */
@@ -151,12 +167,17 @@ public final class Latencies {
       return other;
     }
     Histogram sum = histogram();
-    sum.add(other.histogram());
-    return of(sum, moments.plus(other.moments));
+    sum.add(other.decoded());
+    return owning(sum, moments.plus(other.moments));
   }
 
   /** A copy of the histogram, in µs; changing it does not change this distribution. */
   public Histogram histogram() {
+    return decoded().copy();
+  }
+
+  /** The decoded histogram, shared: never to be changed. */
+  private Histogram decoded() {
     SoftReference<Histogram> ref = decoded;
     Histogram h = ref == null ? null : ref.get();
     if (h == null) {
@@ -167,7 +188,7 @@ public final class Latencies {
       }
       decoded = new SoftReference<>(h);
     }
-    return h.copy();
+    return h;
   }
 
   /** The histogram in HdrHistogram's compressed form, base64: what the JSON form keeps. */
@@ -179,7 +200,7 @@ public final class Latencies {
   public boolean equals(Object o) {
     return o instanceof Latencies other
         && moments.equals(other.moments)
-        && histogram().equals(other.histogram());
+        && decoded().equals(other.decoded());
   }
 
   @Override

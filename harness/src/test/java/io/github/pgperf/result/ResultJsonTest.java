@@ -110,15 +110,23 @@ class ResultJsonTest {
 
   @Test
   void histogramThatDisagreesWithTheCountsIsRefused() throws Exception {
-    RunResult r = SampleResults.run(1, 1, 100);
-    String json = ResultJson.toJson(r);
-    String other = new ObjectMapper().readTree(ResultJson.toJson(SampleResults.run(9, 1, 50)))
-        .at("/scripts/0/stats/latency/histogram").asText();
-    String mine = new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/histogram").asText();
-    // A histogram whose count is not the processed count would make percentiles and counts disagree.
-    assertThatThrownBy(() -> ResultJson.fromJson(json.replace(mine, other), "t"))
-        .hasMessageContaining("scripts[0].stats")
-        .hasMessageContaining("latency histogram holds");
+    String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
+    long processed = new ObjectMapper().readTree(json).at("/scripts/0/stats/counts/processed").asLong();
+    // A processed count other than the histogram's would make percentiles and counts disagree.
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replaceFirst(
+        "\"processed\" : " + processed + ",", "\"processed\" : " + (processed + 1) + ","), "t"))
+        .hasMessage("cannot read result t: at scripts[0].stats: latency histogram holds " + processed
+            + " and lag " + processed + " transactions, but " + (processed + 1) + " were processed");
+  }
+
+  @Test
+  void extremesThatDisagreeWithTheHistogramAreRefused() throws Exception {
+    String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
+    long max = new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/maxMicros").asLong();
+    assertThatThrownBy(() -> ResultJson.fromJson(
+        json.replace("\"maxMicros\" : " + max + "\n", "\"maxMicros\" : " + (2 * max + 10) + "\n"), "t"))
+        .hasMessageStartingWith("cannot read result t: at scripts[0].stats.latency: minimum ")
+        .hasMessageContaining("disagree with the histogram");
   }
 
   @Test
