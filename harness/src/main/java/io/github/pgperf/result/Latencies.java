@@ -17,8 +17,9 @@ import org.HdrHistogram.Histogram;
  * true value (exact below 2048 µs). Two distributions add without loss ({@link #plus}), so results
  * of several threads, runs or machines combine exactly.
  *
- * <p>The histogram is held in HdrHistogram's compressed form (small for a timeline of many
- * intervals) and decoded when a percentile is asked for.
+ * <p>The histogram is held in HdrHistogram's compressed form (a few hundred bytes to a few KB,
+ * where the decoded histogram takes about 190 KB: a timeline of many intervals stays small) and
+ * decoded when asked for.
  */
 public final class Latencies {
 
@@ -38,12 +39,12 @@ public final class Latencies {
 
   private final byte[] compressed;
   private final Moments moments;
-  private volatile SoftReference<Histogram> decoded;
+  /** Decoded for percentile queries only, and softly: a long timeline must not pin its histograms. */
+  private volatile SoftReference<Histogram> forQueries;
 
-  private Latencies(byte[] compressed, Moments moments, Histogram histogram) {
+  private Latencies(byte[] compressed, Moments moments) {
     this.compressed = compressed;
     this.moments = moments;
-    this.decoded = new SoftReference<>(histogram);
   }
 
   /** A histogram of the range and precision every pgperf latency histogram has. */
@@ -63,15 +64,6 @@ public final class Latencies {
    *     its range or precision is not pgperf's
    */
   static Latencies of(Histogram histogram, Moments moments) {
-    return encode(histogram, moments, null);
-  }
-
-  /** Like {@link #of}, keeping {@code histogram} (which nobody else may change) decoded. */
-  private static Latencies owning(Histogram histogram, Moments moments) {
-    return encode(histogram, moments, histogram);
-  }
-
-  private static Latencies encode(Histogram histogram, Moments moments, Histogram keep) {
     if (histogram.getTotalCount() != moments.count()) {
       throw new IllegalArgumentException("histogram holds " + histogram.getTotalCount()
           + " values but the sums count " + moments.count());
@@ -89,7 +81,7 @@ public final class Latencies {
     }
     ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
     int length = histogram.encodeIntoCompressedByteBuffer(buffer, 9);
-    return new Latencies(Arrays.copyOf(buffer.array(), length), moments, keep);
+    return new Latencies(Arrays.copyOf(buffer.array(), length), moments);
   }
 
   /**
@@ -114,7 +106,7 @@ public final class Latencies {
           + histogram.getHighestTrackableValue() + " µs");
     }
     Moments moments = new Moments(histogram.getTotalCount(), sum, sumOfSquares, min, max);
-    return owning(histogram, moments);
+    return of(histogram, moments);
   }
 
   /** Number of latencies. */
@@ -155,7 +147,7 @@ public final class Latencies {
     if (count() == 0) {
       return 0;
     }
-    return Math.min(decoded().getValueAtPercentile(percentile), max());
+    return Math.min(queryable().getValueAtPercentile(percentile), max());
   }
 
   /** Both distributions together: histograms added, moments added. */
@@ -168,25 +160,49 @@ public final class Latencies {
     }
     Histogram sum = histogram();
     sum.add(other.decoded());
-    return owning(sum, moments.plus(other.moments));
+    return of(sum, moments.plus(other.moments));
+  }
+
+  /**
+   * All the distributions together, with one histogram addition each and one encoding in all
+   * (cheaper than a chain of {@link #plus}).
+   */
+  static Latencies sum(List<Latencies> parts) {
+    if (parts.size() == 1) {
+      return parts.get(0);
+    }
+    Histogram histogram = newHistogram();
+    Moments moments = Moments.NONE;
+    for (Latencies part : parts) {
+      if (part.count() > 0) {
+        histogram.add(part.decoded());
+        moments = moments.plus(part.moments);
+      }
+    }
+    return of(histogram, moments);
   }
 
   /** A copy of the histogram, in µs; changing it does not change this distribution. */
   public Histogram histogram() {
-    return decoded().copy();
+    return decoded();
   }
 
-  /** The decoded histogram, shared: never to be changed. */
+  /** The histogram decoded afresh. */
   private Histogram decoded() {
-    SoftReference<Histogram> ref = decoded;
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(compressed), HIGHEST_MICROS);
+    } catch (DataFormatException e) {
+      throw new IllegalStateException("own histogram encoding unreadable", e);
+    }
+  }
+
+  /** The histogram decoded once for repeated percentile queries; never to be changed. */
+  private Histogram queryable() {
+    SoftReference<Histogram> ref = forQueries;
     Histogram h = ref == null ? null : ref.get();
     if (h == null) {
-      try {
-        h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(compressed), HIGHEST_MICROS);
-      } catch (DataFormatException e) {
-        throw new IllegalStateException("own histogram encoding unreadable", e);
-      }
-      decoded = new SoftReference<>(h);
+      h = decoded();
+      forQueries = new SoftReference<>(h);
     }
     return h;
   }

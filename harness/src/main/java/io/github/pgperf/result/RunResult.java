@@ -71,11 +71,7 @@ public record RunResult(
 
   /** All scripts' figures together. */
   public Stats total() {
-    Stats total = Stats.NONE;
-    for (ScriptResult s : scripts) {
-      total = total.plus(s.stats());
-    }
-    return total;
+    return Stats.sum(scripts.stream().map(ScriptResult::stats).toList());
   }
 
   /** All scripts' counts together (cheaper than {@link #total()}, which adds histograms too). */

@@ -1,5 +1,7 @@
 package io.github.pgperf.result;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -25,6 +27,22 @@ public record Stats(Counts counts, Latencies latency, Moments lag) {
           + " and lag " + lag.count() + " transactions, but " + counts.processed()
           + " were processed");
     }
+  }
+
+  /** All sets together; adds each histogram once (cheaper than a chain of {@link #plus}). */
+  static Stats sum(List<Stats> parts) {
+    if (parts.isEmpty()) {
+      return NONE;
+    }
+    Counts counts = Counts.NONE;
+    Moments lag = Moments.NONE;
+    List<Latencies> latencies = new ArrayList<>();
+    for (Stats part : parts) {
+      counts = counts.plus(part.counts);
+      lag = lag.plus(part.lag);
+      latencies.add(part.latency);
+    }
+    return new Stats(counts, Latencies.sum(latencies), lag);
   }
 
   /** Both sets together. */

@@ -16,19 +16,24 @@ final class Timelines {
    * @throws IllegalArgumentException when intervals at one offset differ in length
    */
   static List<Interval> add(List<List<Interval>> timelines) {
-    Map<Long, Interval> byStart = new TreeMap<>();
+    Map<Long, List<Interval>> byStart = new TreeMap<>();
     for (List<Interval> timeline : timelines) {
       for (Interval interval : timeline) {
-        byStart.merge(interval.startMicros(), interval, (a, b) -> {
-          if (a.lengthMicros() != b.lengthMicros()) {
-            throw new IllegalArgumentException("timeline intervals at " + a.startMicros()
-                + " µs last " + a.lengthMicros() + " µs in one timeline and " + b.lengthMicros()
-                + " µs in another");
-          }
-          return new Interval(a.startMicros(), a.lengthMicros(), a.stats().plus(b.stats()));
-        });
+        List<Interval> same = byStart.computeIfAbsent(interval.startMicros(), k -> new ArrayList<>());
+        if (!same.isEmpty() && same.get(0).lengthMicros() != interval.lengthMicros()) {
+          throw new IllegalArgumentException("timeline intervals at " + interval.startMicros()
+              + " µs last " + same.get(0).lengthMicros() + " µs in one timeline and "
+              + interval.lengthMicros() + " µs in another");
+        }
+        same.add(interval);
       }
     }
-    return new ArrayList<>(byStart.values());
+    List<Interval> result = new ArrayList<>();
+    for (List<Interval> same : byStart.values()) {
+      Interval first = same.get(0);
+      result.add(same.size() == 1 ? first : new Interval(first.startMicros(), first.lengthMicros(),
+          Stats.sum(same.stream().map(Interval::stats).toList())));
+    }
+    return result;
   }
 }
