@@ -34,6 +34,31 @@ class RecordingTest {
   }
 
   @Test
+  void addingAccumulatorsEqualsRecordingIntoOne() {
+    StatsAccumulator one = new StatsAccumulator(1_000);
+    StatsAccumulator a = new StatsAccumulator(1_000);
+    StatsAccumulator b = new StatsAccumulator(1_000);
+    for (int i = 0; i < 1_000; i++) {
+      StatsAccumulator half = i % 3 == 0 ? a : b;
+      long latency = 50 + (i * 7919L) % 5_000;
+      one.recordProcessed(latency, i % 11, 1 + i % 2);
+      half.recordProcessed(latency, i % 11, 1 + i % 2);
+      if (i % 10 == 0) {
+        one.recordFailure(FailureKind.DEADLOCK, 3);
+        half.recordFailure(FailureKind.DEADLOCK, 3);
+        one.recordSkipped();
+        half.recordSkipped();
+      }
+    }
+    StatsAccumulator sum = new StatsAccumulator(1_000);
+    sum.add(a);
+    sum.add(b);
+    assertThat(sum.snapshot()).isEqualTo(one.snapshot());
+    assertThat(sum.latencyMoments()).isEqualTo(one.latencyMoments());
+    assertThat(sum.lagMoments()).isEqualTo(one.lagMoments());
+  }
+
+  @Test
   void latenciesAboveOneHourAreKeptAsOneHour() {
     StatsAccumulator a = new StatsAccumulator(0);
     a.recordProcessed(5_000_000_000L, 0, 1);
