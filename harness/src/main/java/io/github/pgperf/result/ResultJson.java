@@ -1,0 +1,218 @@
+package io.github.pgperf.result;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * pgperf's JSON form of a {@link RunResult} (documented in {@code docs/result-json.md}): one object
+ * whose first field is {@code "schemaVersion": 1}, then the result's fields. Latency histograms are
+ * kept whole (HdrHistogram's compressed form, base64), so results read back merge exactly.
+ *
+ * <p>Reading is strict: an unknown field, a missing field or another schema version is an error
+ * that names the file and the cause, never a half-read result.
+ */
+public final class ResultJson {
+
+  /** The schema version this code writes and the only one it reads. */
+  public static final int SCHEMA_VERSION = 1;
+
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .registerModule(new SimpleModule("pgperf-result")
+          .addSerializer(Instant.class, new InstantSerializer())
+          .addDeserializer(Instant.class, new InstantDeserializer())
+          .addSerializer(Latencies.class, new LatenciesSerializer())
+          .addDeserializer(Latencies.class, new LatenciesDeserializer()))
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  private ResultJson() {}
+
+  /** The result as JSON text. */
+  public static String toJson(RunResult result) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("schemaVersion", SCHEMA_VERSION);
+    root.setAll((ObjectNode) MAPPER.valueToTree(result));
+    try {
+      return MAPPER.writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a result could not be written as JSON", e);
+    }
+  }
+
+  /** Writes the result to {@code file} (UTF-8), replacing it. */
+  public static void write(RunResult result, Path file) throws IOException {
+    Files.writeString(file, toJson(result), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Reads a result file.
+   *
+   * @throws ResultFileException when the file cannot be read or is not a result of schema
+   *     version {@value #SCHEMA_VERSION}; the message names the file and the cause
+   */
+  public static RunResult read(Path file) throws ResultFileException {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new ResultFileException("file \"" + file + "\"", "cannot read the file (" + e + ")", e);
+    }
+    return parse(text, "file \"" + file + "\"");
+  }
+
+  /**
+   * Reads a result from JSON text.
+   *
+   * @param source what the text is, for messages (for example a file name)
+   * @throws ResultFileException when the text is not a result of schema version
+   *     {@value #SCHEMA_VERSION}
+   */
+  public static RunResult fromJson(String json, String source) throws ResultFileException {
+    return parse(json, source);
+  }
+
+  private static RunResult parse(String text, String source) throws ResultFileException {
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new ResultFileException(source, "not valid JSON (" + e.getOriginalMessage()
+          + " at line " + e.getLocation().getLineNr() + ", column "
+          + e.getLocation().getColumnNr() + ")", e);
+    }
+    if (root == null || !root.isObject()) {
+      throw new ResultFileException(source, "not a JSON object", null);
+    }
+    JsonNode version = root.get("schemaVersion");
+    if (version == null) {
+      throw new ResultFileException(source, "no \"schemaVersion\" field; not a pgperf result", null);
+    }
+    if (!version.isInt() || version.intValue() != SCHEMA_VERSION) {
+      throw new ResultFileException(source, "schema version " + version
+          + " is not supported (this pgperf reads version " + SCHEMA_VERSION + ")", null);
+    }
+    ObjectNode fields = ((ObjectNode) root).deepCopy();
+    fields.remove("schemaVersion");
+    try {
+      return MAPPER.treeToValue(fields, RunResult.class);
+    } catch (JsonProcessingException e) {
+      throw new ResultFileException(source, describe(e), e);
+    } catch (IllegalArgumentException e) {
+      throw new ResultFileException(source, e.getMessage(), e);
+    }
+  }
+
+  /** The cause of a mapping error with the JSON path where it happened, e.g. {@code scripts[0].name}. */
+  private static String describe(JsonProcessingException e) {
+    String cause = e instanceof ValueInstantiationException && e.getCause() != null
+        ? e.getCause().getMessage() : e.getOriginalMessage();
+    if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
+      StringBuilder path = new StringBuilder();
+      for (JsonMappingException.Reference ref : m.getPath()) {
+        if (ref.getFieldName() != null) {
+          path.append(path.length() == 0 ? "" : ".").append(ref.getFieldName());
+        } else if (ref.getIndex() >= 0) {
+          path.append('[').append(ref.getIndex()).append(']');
+        }
+      }
+      return "at " + path + ": " + firstLine(cause);
+    }
+    return firstLine(cause);
+  }
+
+  /** Jackson's message without its advice on features and its line breaks. */
+  private static String firstLine(String text) {
+    if (text == null) {
+      return "invalid content";
+    }
+    int nl = text.indexOf('\n');
+    String line = nl < 0 ? text : text.substring(0, nl);
+    if (line.startsWith("Missing creator property '")) {
+      return "missing field \"" + line.substring(26, line.indexOf('\'', 26)) + "\"";
+    }
+    int advice = line.indexOf("; `DeserializationFeature");
+    return advice < 0 ? line : line.substring(0, advice);
+  }
+
+  private static final class InstantSerializer extends JsonSerializer<Instant> {
+    @Override
+    public void serialize(Instant value, JsonGenerator gen, SerializerProvider serializers)
+        throws IOException {
+      gen.writeString(value.toString());
+    }
+  }
+
+  private static final class InstantDeserializer extends JsonDeserializer<Instant> {
+    @Override
+    public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      String text = p.getValueAsString();
+      try {
+        return Instant.parse(text);
+      } catch (DateTimeParseException | NullPointerException e) {
+        throw JsonMappingException.from(p, "not an ISO-8601 instant: " + text);
+      }
+    }
+  }
+
+  private static final class LatenciesSerializer extends JsonSerializer<Latencies> {
+    @Override
+    public void serialize(Latencies value, JsonGenerator gen, SerializerProvider serializers)
+        throws IOException {
+      gen.writeStartObject();
+      gen.writeStringField("histogram", value.encodedHistogram());
+      gen.writeNumberField("sumMicros", value.moments().sum());
+      gen.writeNumberField("sumOfSquares", value.moments().sumOfSquares());
+      gen.writeNumberField("minMicros", value.min());
+      gen.writeNumberField("maxMicros", value.max());
+      gen.writeEndObject();
+    }
+  }
+
+  private static final class LatenciesDeserializer extends JsonDeserializer<Latencies> {
+    @Override
+    public Latencies deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      JsonNode node = ctxt.readTree(p);
+      for (String field : new String[] {"histogram", "sumMicros", "sumOfSquares", "minMicros", "maxMicros"}) {
+        if (node == null || !node.hasNonNull(field)) {
+          throw JsonMappingException.from(p, "latencies need the field \"" + field + "\"");
+        }
+      }
+      if (node.size() != 5) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        throw JsonMappingException.from(p, "latencies have unknown fields: " + names);
+      }
+      try {
+        return Latencies.decode(node.get("histogram").asText(), node.get("sumMicros").asLong(),
+            node.get("sumOfSquares").asDouble(), node.get("minMicros").asLong(),
+            node.get("maxMicros").asLong());
+      } catch (IllegalArgumentException e) {
+        throw JsonMappingException.from(p, e.getMessage());
+      }
+    }
+  }
+}

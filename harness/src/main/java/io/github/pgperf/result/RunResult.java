@@ -1,0 +1,210 @@
+package io.github.pgperf.result;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The outcome of one run (or of several merged runs): an immutable value that tests assert on, the
+ * text report prints and {@link ResultJson} writes and reads.
+ *
+ * <p>Only measured data is kept; tps, averages and percentiles are computed from it, so they cannot
+ * disagree with it. The totals are the sum of the per-script figures.
+ *
+ * @param workload what was run, with which options
+ * @param target where the load went (never a password); {@code null} when not known
+ * @param server the server's version and settings; {@code null} when not captured
+ * @param clientMachines the machines that generated the load (one per merged machine)
+ * @param startedAt when the run started (wall clock)
+ * @param endedAt when the run ended (wall clock)
+ * @param benchSeconds seconds from the benchmark start (all clients connected) to the end, the
+ *     denominator of tps; for merged concurrent runs the duration at which the merged tps is the
+ *     sum of the parts' tps
+ * @param initialConnectionMicros time to start threads and open the clients' connections, µs
+ *     (0 under {@code -C})
+ * @param connectionMicros time spent connecting during the run under {@code -C}, summed over all
+ *     transactions, µs (0 otherwise)
+ * @param scripts per-script figures, in the workload's script order
+ * @param timeline per-interval figures in time order (empty when not recorded)
+ * @param aborted whether a client aborted, making the figures incomplete
+ */
+public record RunResult(
+    Workload workload,
+    Target target,
+    ServerInfo server,
+    List<ClientMachine> clientMachines,
+    Instant startedAt,
+    Instant endedAt,
+    double benchSeconds,
+    long initialConnectionMicros,
+    long connectionMicros,
+    List<ScriptResult> scripts,
+    List<Interval> timeline,
+    boolean aborted) {
+
+  public RunResult {
+    Objects.requireNonNull(workload, "workload");
+    Objects.requireNonNull(startedAt, "startedAt");
+    Objects.requireNonNull(endedAt, "endedAt");
+    clientMachines = List.copyOf(clientMachines);
+    scripts = List.copyOf(scripts);
+    timeline = List.copyOf(timeline);
+    if (scripts.size() != workload.scripts().size()) {
+      throw new IllegalArgumentException("workload has " + workload.scripts().size()
+          + " scripts but the result " + scripts.size());
+    }
+    for (int i = 0; i < scripts.size(); i++) {
+      Workload.Script s = workload.scripts().get(i);
+      if (!s.name().equals(scripts.get(i).name()) || s.weight() != scripts.get(i).weight()) {
+        throw new IllegalArgumentException("result of script " + (i + 1) + " is for "
+            + scripts.get(i).name() + ", not " + s.name());
+      }
+    }
+    if (!(benchSeconds >= 0) || initialConnectionMicros < 0 || connectionMicros < 0) {
+      throw new IllegalArgumentException("durations must not be negative");
+    }
+  }
+
+  /** All scripts' figures together. */
+  public Stats total() {
+    return Stats.sum(scripts.stream().map(ScriptResult::stats).toList());
+  }
+
+  /** All scripts' counts together (cheaper than {@link #total()}, which adds histograms too). */
+  public Counts totalCounts() {
+    Counts total = Counts.NONE;
+    for (ScriptResult s : scripts) {
+      total = total.plus(s.stats().counts());
+    }
+    return total;
+  }
+
+  /** Processed transactions per second of benchmark time (pgbench's tps). */
+  public double tps() {
+    return totalCounts().processed() / benchSeconds;
+  }
+
+  /** Processed transactions of script {@code index} (0-based) per second of benchmark time. */
+  public double tps(int index) {
+    return scripts.get(index).stats().counts().processed() / benchSeconds;
+  }
+
+  /**
+   * Average time to connect under {@code -C}, in ms: connection time over processed and failed
+   * transactions, as pgbench computes it.
+   */
+  public double averageConnectionMillis() {
+    Counts c = totalCounts();
+    return 0.001 * connectionMicros / (c.processed() + c.failed());
+  }
+
+  /**
+   * The latency average pgbench prints when it did not measure latency: benchmark time times
+   * clients over all ended transactions, in ms. It includes client overhead and failed
+   * transactions.
+   */
+  public double derivedLatencyMillis() {
+    return 1000.0 * benchSeconds * workload.clients() / totalCounts().total();
+  }
+
+  /**
+   * Merges results of runs of the same workload that ran at the same time (several machines or
+   * processes loading one server), as if one run had done all their work:
+   *
+   * <ul>
+   *   <li>counts add; latency histograms and their sums add (percentiles of the merged result are
+   *       those of all latencies recorded into one histogram); lag and per-statement figures add;
+   *   <li>clients and threads add; tps add (see {@link #benchSeconds()});
+   *   <li>start is the earliest start, end the latest end, initial connection time the longest;
+   *       connection times under {@code -C} add;
+   *   <li>timelines are aligned by their offset from each run's benchmark start: intervals at the
+   *       same offset add, others are kept; intervals at one offset must have the same length;
+   *   <li>aborted if any part aborted; client machines are listed once each; the target is the
+   *       first part's (machines may name one server differently).
+   * </ul>
+   *
+   * <p>For repeated trials of one workload run one after another, merged latencies are the
+   * distribution over all trials, but the merged tps is the sum, not the mean: compare tps per
+   * trial instead.
+   *
+   * @throws IllegalArgumentException naming the first part that differs when workloads differ in
+   *     anything but clients and threads, when the parts ran against different servers, or when
+   *     no result is given
+   */
+  public static RunResult merge(RunResult... results) {
+    return merge(Arrays.asList(results));
+  }
+
+  /** {@link #merge(RunResult...)} of a list. */
+  public static RunResult merge(List<RunResult> results) {
+    if (results.isEmpty()) {
+      throw new IllegalArgumentException("cannot merge results: none given");
+    }
+    RunResult first = results.get(0);
+    for (int i = 1; i < results.size(); i++) {
+      RunResult r = results.get(i);
+      Optional<String> mismatch = first.workload.mismatch(r.workload);
+      if (mismatch.isPresent()) {
+        throw new IllegalArgumentException("cannot merge results: the workload of result " + (i + 1)
+            + " differs from that of result 1: " + mismatch.get());
+      }
+      if (!Objects.equals(first.server, r.server)) {
+        throw new IllegalArgumentException("cannot merge results: result " + (i + 1)
+            + " ran against another server or server settings than result 1");
+      }
+    }
+    int clients = 0;
+    int threads = 0;
+    long processed = 0;
+    double tps = 0;
+    double longest = 0;
+    Instant start = first.startedAt;
+    Instant end = first.endedAt;
+    long initialConnection = 0;
+    long connection = 0;
+    boolean aborted = false;
+    LinkedHashSet<ClientMachine> machines = new LinkedHashSet<>();
+    List<ScriptResult> scripts = new ArrayList<>(first.scripts);
+    List<Interval> timeline;
+    try {
+      timeline = Timelines.add(results.stream().map(RunResult::timeline).toList());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("cannot merge results: " + e.getMessage());
+    }
+    for (int i = 0; i < results.size(); i++) {
+      RunResult r = results.get(i);
+      clients += r.workload.clients();
+      threads += r.workload.threads();
+      long p = r.totalCounts().processed();
+      processed += p;
+      if (r.benchSeconds > 0) {
+        tps += p / r.benchSeconds;
+      }
+      longest = Math.max(longest, r.benchSeconds);
+      start = r.startedAt.isBefore(start) ? r.startedAt : start;
+      end = r.endedAt.isAfter(end) ? r.endedAt : end;
+      initialConnection = Math.max(initialConnection, r.initialConnectionMicros);
+      connection += r.connectionMicros;
+      aborted |= r.aborted;
+      machines.addAll(r.clientMachines);
+      if (i > 0) {
+        for (int s = 0; s < scripts.size(); s++) {
+          try {
+            scripts.set(s, scripts.get(s).plus(r.scripts.get(s)));
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                "cannot merge results: result " + (i + 1) + ": " + e.getMessage());
+          }
+        }
+      }
+    }
+    double seconds = processed > 0 && tps > 0 ? processed / tps : longest;
+    return new RunResult(first.workload.withClients(clients, threads), first.target, first.server,
+        new ArrayList<>(machines), start, end, seconds, initialConnection, connection, scripts,
+        timeline, aborted);
+  }
+}

@@ -1,0 +1,65 @@
+package io.github.pgperf.result;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The server a run went to, and the settings that change its results. Values are as
+ * {@code SHOW} prints them (for example {@code 128MB}, {@code on}).
+ *
+ * @param version {@code server_version}, for example {@code 15.20 (Debian 15.20-0+deb12u1)}
+ * @param fsync {@code fsync}
+ * @param synchronousCommit {@code synchronous_commit}
+ * @param fullPageWrites {@code full_page_writes}
+ * @param sharedBuffers {@code shared_buffers}
+ * @param maxConnections {@code max_connections}
+ * @param walLevel {@code wal_level}
+ * @param providerSettings settings a server provider changed from the server's defaults (for
+ *     example a container started with {@code fsync=off}), by name; empty when none
+ */
+public record ServerInfo(
+    String version,
+    String fsync,
+    String synchronousCommit,
+    String fullPageWrites,
+    String sharedBuffers,
+    String maxConnections,
+    String walLevel,
+    Map<String, String> providerSettings) {
+
+  public ServerInfo {
+    Objects.requireNonNull(version, "version");
+    providerSettings = Map.copyOf(providerSettings == null ? Map.of() : providerSettings);
+  }
+
+  /**
+   * Reads the version and settings from a live connection; the connection stays open and unchanged.
+   *
+   * @throws SQLException when the server cannot be queried
+   */
+  public static ServerInfo capture(Connection connection) throws SQLException {
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery(
+            "select current_setting('server_version'), current_setting('fsync'),"
+                + " current_setting('synchronous_commit'), current_setting('full_page_writes'),"
+                + " current_setting('shared_buffers'), current_setting('max_connections'),"
+                + " current_setting('wal_level')")) {
+      rs.next();
+      return new ServerInfo(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+          rs.getString(5), rs.getString(6), rs.getString(7), Map.of());
+    }
+  }
+
+  /** This server described with the settings its provider changed (added to any already known). */
+  public ServerInfo withProviderSettings(Map<String, String> changed) {
+    Map<String, String> all = new TreeMap<>(providerSettings);
+    all.putAll(changed);
+    return new ServerInfo(version, fsync, synchronousCommit, fullPageWrites, sharedBuffers,
+        maxConnections, walLevel, all);
+  }
+}

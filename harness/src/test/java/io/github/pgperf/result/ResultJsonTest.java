@@ -1,0 +1,159 @@
+package io.github.pgperf.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.pgperf.connect.ConnectionSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultJsonTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void roundTripThroughAFileGivesAnEqualResult() throws Exception {
+    RunResult result = SampleResults.run(7, 2, 5_000);
+    Path file = dir.resolve("result.json");
+    ResultJson.write(result, file);
+    RunResult read = ResultJson.read(file);
+    assertThat(read).isEqualTo(result);
+    assertThat(read.total().latency().percentile(99.99))
+        .isEqualTo(result.total().latency().percentile(99.99));
+    assertThat(read.timeline()).hasSize(10).isEqualTo(result.timeline());
+    assertThat(ResultJson.toJson(read)).isEqualTo(Files.readString(file));
+  }
+
+  @Test
+  void resultsReadBackMergeExactly() throws Exception {
+    RunResult a = SampleResults.run(1, 1, 3_000);
+    RunResult b = SampleResults.run(2, 2, 3_000);
+    RunResult aRead = ResultJson.fromJson(ResultJson.toJson(a), "a");
+    RunResult bRead = ResultJson.fromJson(ResultJson.toJson(b), "b");
+    assertThat(RunResult.merge(aRead, bRead)).isEqualTo(RunResult.merge(a, b));
+  }
+
+  @Test
+  void schemaVersionComesFirstAndDerivedFiguresAreNotStored() throws Exception {
+    String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
+    assertThat(json).startsWith("{\n  \"schemaVersion\" : 1,\n  \"workload\" : {");
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
+    List<String> fields = new ArrayList<>();
+    root.fieldNames().forEachRemaining(fields::add);
+    assertThat(fields).containsExactly("schemaVersion", "workload", "target", "server",
+        "clientMachines", "startedAt", "endedAt", "benchSeconds", "initialConnectionMicros",
+        "connectionMicros", "scripts", "timeline", "aborted");
+    assertThat(json).doesNotContain("\"tps\"", "\"mean\"", "\"total\"", "\"failed\"",
+        "\"transactionType\"");
+    assertThat(root.at("/workload/length/kind").asText()).isEqualTo("duration");
+    assertThat(root.at("/scripts/0/stats/latency/histogram").asText()).matches("[A-Za-z0-9+/=]{20,}");
+  }
+
+  @Test
+  void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
+    Path file = dir.resolve("future.json");
+    Files.writeString(file, ResultJson.toJson(SampleResults.run(1, 1, 10))
+        .replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 2"));
+    assertThatThrownBy(() -> ResultJson.read(file))
+        .isInstanceOf(ResultFileException.class)
+        .hasMessage("cannot read result file \"" + file
+            + "\": schema version 2 is not supported (this pgperf reads version 1)");
+  }
+
+  @Test
+  void missingSchemaVersionIsRefused() {
+    assertThatThrownBy(() -> ResultJson.fromJson("{\"workload\": {}}", "file \"x.json\""))
+        .hasMessage("cannot read result file \"x.json\": no \"schemaVersion\" field; not a pgperf result");
+  }
+
+  @Test
+  void unreadableJsonNamesFileAndPosition() throws Exception {
+    Path file = dir.resolve("broken.json");
+    Files.writeString(file, "{\"schemaVersion\": 1,\n  \"workload\": ");
+    assertThatThrownBy(() -> ResultJson.read(file))
+        .isInstanceOf(ResultFileException.class)
+        .hasMessageStartingWith("cannot read result file \"" + file + "\": not valid JSON (")
+        .hasMessageContaining("line 2");
+  }
+
+  @Test
+  void missingFileNamesTheFile() {
+    Path file = dir.resolve("absent.json");
+    assertThatThrownBy(() -> ResultJson.read(file))
+        .hasMessageStartingWith("cannot read result file \"" + file + "\": cannot read the file");
+  }
+
+  @Test
+  void wrongContentNamesTheFieldPath() throws Exception {
+    String json = ResultJson.toJson(SampleResults.run(1, 1, 10));
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : \"many\""), "t"))
+        .hasMessageStartingWith("cannot read result t: at workload.clients: ");
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"label\" :", "\"lable\" :"), "t"))
+        .hasMessage("cannot read result t: at workload.label: missing field \"label\"");
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2,", "\"clients\" : 2, \"colour\" : 1,"), "t"))
+        .hasMessageStartingWith("cannot read result t: at workload.colour: Unrecognized field \"colour\"");
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : 0"), "t"))
+        .hasMessage("cannot read result t: at workload: clients and threads must be at least 1: 0, 1");
+    String histogram = new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/histogram").asText();
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replace(histogram, "AAAA"), "t"))
+        .hasMessageStartingWith("cannot read result t: at scripts[0].stats.latency: latency histogram is not a valid encoded HdrHistogram");
+  }
+
+  @Test
+  void histogramThatDisagreesWithTheCountsIsRefused() throws Exception {
+    String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
+    long processed = new ObjectMapper().readTree(json).at("/scripts/0/stats/counts/processed").asLong();
+    // A processed count other than the histogram's would make percentiles and counts disagree.
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replaceFirst(
+        "\"processed\" : " + processed + ",", "\"processed\" : " + (processed + 1) + ","), "t"))
+        .hasMessage("cannot read result t: at scripts[0].stats: latency histogram holds " + processed
+            + " and lag " + processed + " transactions, but " + (processed + 1) + " were processed");
+  }
+
+  @Test
+  void extremesThatDisagreeWithTheHistogramAreRefused() throws Exception {
+    String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
+    long max = new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/maxMicros").asLong();
+    assertThatThrownBy(() -> ResultJson.fromJson(
+        json.replace("\"maxMicros\" : " + max + "\n", "\"maxMicros\" : " + (2 * max + 10) + "\n"), "t"))
+        .hasMessageStartingWith("cannot read result t: at scripts[0].stats.latency: minimum ")
+        .hasMessageContaining("disagree with the histogram");
+  }
+
+  @Test
+  void noPasswordCanAppearInAResult() {
+    ConnectionSpec spec = new ConnectionSpec("db.example", 5433, "alice", "bench",
+        "s3cret-Passw0rd", Duration.ofSeconds(5));
+    RunResult sample = SampleResults.run(1, 1, 10);
+    RunResult r = new RunResult(sample.workload(), Target.of(spec), sample.server(),
+        sample.clientMachines(), sample.startedAt(), sample.endedAt(), sample.benchSeconds(),
+        sample.initialConnectionMicros(), sample.connectionMicros(), sample.scripts(),
+        sample.timeline(), sample.aborted());
+    assertThat(r.target()).isEqualTo(new Target("db.example", 5433, "alice", "bench"));
+    assertThat(ResultJson.toJson(r)).doesNotContain("s3cret").doesNotContainIgnoringCase("password");
+    assertThat(String.join("\n", TextReport.lines(r))).doesNotContain("s3cret");
+    assertThat(r.toString()).doesNotContain("s3cret");
+    // Structurally: no type a result is made of has a field that could hold one.
+    for (Class<?> type : List.of(RunResult.class, Target.class, Workload.class, ServerInfo.class,
+        ClientMachine.class, ScriptResult.class, StatementResult.class, Interval.class, Stats.class)) {
+      assertThat(Arrays.stream(type.getRecordComponents()).map(c -> c.getName().toLowerCase()))
+          .as(type.getSimpleName()).noneMatch(n -> n.contains("pass") || n.contains("secret"));
+    }
+  }
+
+  @Test
+  void providerSettingsSurviveTheRoundTrip() throws Exception {
+    RunResult r = SampleResults.run(1, 1, 10);
+    assertThat(ResultJson.fromJson(ResultJson.toJson(r), "t").server().providerSettings())
+        .isEqualTo(Map.of("fsync", "off"));
+  }
+}
