@@ -37,10 +37,15 @@ public record Script(String name, List<Command> commands) implements WorkloadIte
    *     parse error naming the file as given
    */
   public static Script load(String file) throws ScriptException {
-    return parse(file, read(file));
+    return load(Path.of(""), file);
   }
 
-  private static String read(String file) throws ScriptException {
+  /** As {@link #load(String)}, with a relative {@code file} resolved against {@code directory}. */
+  static Script load(Path directory, String file) throws ScriptException {
+    return parse(file, read(directory, file));
+  }
+
+  private static String read(Path directory, String file) throws ScriptException {
     if (file.equals("-")) {
       try {
         return decode(System.in.readAllBytes());
@@ -48,7 +53,7 @@ public record Script(String name, List<Command> commands) implements WorkloadIte
         throw ScriptException.plain("could not read file \"-\": " + e.getMessage());
       }
     }
-    Path path = Path.of(file);
+    Path path = directory.resolve(file);
     if (Files.isDirectory(path)) {
       // fopen() accepts a directory; the read fails.
       throw ScriptException.plain("could not read file \"" + file + "\": Is a directory");

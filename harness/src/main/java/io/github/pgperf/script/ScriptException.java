@@ -64,7 +64,8 @@ public final class ScriptException extends Exception {
     List<String> lines = new ArrayList<>();
     lines.add(first.toString());
     if (commandLine != null) {
-      lines.add(commandLine);
+      // A command continued with backslash-newline is printed on several lines.
+      lines.addAll(List.of(commandLine.split("\n", -1)));
       if (column >= 0) {
         lines.add(" ".repeat(column) + "^ error found here");
       }
