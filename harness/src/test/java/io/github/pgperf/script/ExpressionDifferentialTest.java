@@ -6,16 +6,20 @@ import io.github.pgperf.testing.TestDatabase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -95,6 +99,49 @@ class ExpressionDifferentialTest {
 
     List<String> actual = new SetScriptDriver(script).run(seed, clients, TRANSACTIONS, DEFINES);
 
+    assertThat(actual).containsExactlyElementsOf(expected);
+  }
+
+  /**
+   * Two weighted scripts, one client per thread: which script each transaction runs comes from
+   * the thread's script-choice generator, so equal counts mean pgperf seeds threads as pgbench.
+   */
+  @ParameterizedTest(name = "seed={0} threads={1}")
+  @CsvSource({"5432,1", "5432,3", "77,2", "123456789,4"})
+  void scriptChoiceGeneratorsMatchPgbench(long seed, int threads) throws Exception {
+    int transactions = 25;
+    Path second = directory.resolve("second.sql");
+    Files.writeString(second, "\\set x debug(:client_id + 100)\n");
+    List<String> stderr =
+        new RealPgbench(database, directory)
+            .run(
+                "\\set x debug(:client_id)\n",
+                "-t", Integer.toString(transactions),
+                "-c", Integer.toString(threads),
+                "-j", Integer.toString(threads),
+                "--random-seed=" + seed,
+                "-f", second + "@3");
+    // Threads write debug()'s two parts separately, so lines interleave: compare the values, which
+    // say both the client (0..3) and the script (+100).
+    List<String> expected = new ArrayList<>();
+    Matcher value = Pattern.compile("int (\\d+)").matcher(String.join("\n", stderr));
+    while (value.find()) {
+      expected.add(value.group(1));
+    }
+    expected.sort(null);
+
+    SeedPlan plan = SeedPlan.draw(seed, threads, false, threads);
+    List<String> actual = new ArrayList<>();
+    for (int client = 0; client < threads; client++) {
+      Prng choice = plan.scriptChoice(client);
+      for (int t = 0; t < transactions; t++) {
+        // The options come first, so script 0 is second.sql with weight 3, script 1 the other with
+        // weight 1; pgbench draws in [0, total weight) and walks the scripts subtracting weights.
+        boolean scriptZero = RandomDraws.uniform(choice, 0, 3) < 3;
+        actual.add(Integer.toString(scriptZero ? client + 100 : client));
+      }
+    }
+    actual.sort(null);
     assertThat(actual).containsExactlyElementsOf(expected);
   }
 
