@@ -242,6 +242,10 @@ public final class ExpressionEvaluator {
         if (types[a] == ValueType.INT) {
           long i = ints[a];
           setInt(i < 0 ? -i : i);
+        } else if (types[a] == ValueType.BOOLEAN) {
+          // pgbench reads a boolean's storage as a double here: true becomes 4.9e-324.
+          double d = Double.longBitsToDouble(ints[a]);
+          setDouble(d < 0.0 ? -d : d);
         } else {
           double d = toDouble(a);
           setDouble(d < 0.0 ? -d : d);
@@ -392,7 +396,7 @@ public final class ExpressionEvaluator {
           if (function == Function.MOD) {
             setInt(0);
           } else if (l == Long.MIN_VALUE) {
-            throw new EvaluationException("bigint out of range");
+            throw new EvaluationException("bigint div out of range");
           } else {
             setInt(-l);
           }

@@ -81,6 +81,11 @@ final class ExpressionLexer {
     return doubleValue;
   }
 
+  /** Whether the end of the expression has been read. */
+  boolean atEnd() {
+    return kind == Kind.END;
+  }
+
   /** Where pgbench's caret points for an error found at the current token. */
   int errorPosition() {
     return end - 1;
@@ -88,6 +93,7 @@ final class ExpressionLexer {
 
   /** Reads the next token. */
   void advance() throws ExpressionSyntaxException {
+    kind = null;
     skipSpace();
     start = pos;
     if (pos >= text.length()) {

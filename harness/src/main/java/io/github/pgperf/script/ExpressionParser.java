@@ -30,10 +30,30 @@ final class ExpressionParser {
 
   static Expression parse(String text) throws ExpressionSyntaxException {
     ExpressionParser parser = new ExpressionParser(text);
-    parser.lexer.advance();
-    Expression result = parser.expression(OR);
-    parser.expect(Kind.END);
-    return result;
+    try {
+      parser.lexer.advance();
+      Expression result = parser.expression(OR);
+      parser.expect(Kind.END);
+      return result;
+    } catch (ExpressionSyntaxException e) {
+      throw parser.lastErrorOfLine(e);
+    }
+  }
+
+  /**
+   * pgbench reads the rest of the line after an error, to print it whole; a character its scanner
+   * rejects on the way replaces the error, so the last such one is what pgbench reports.
+   */
+  private ExpressionSyntaxException lastErrorOfLine(ExpressionSyntaxException first) {
+    ExpressionSyntaxException last = first;
+    while (!lexer.atEnd()) {
+      try {
+        lexer.advance();
+      } catch (ExpressionSyntaxException later) {
+        last = later;
+      }
+    }
+    return last;
   }
 
   private Expression expression(int minLevel) throws ExpressionSyntaxException {
@@ -162,8 +182,11 @@ final class ExpressionParser {
     expect(Kind.LEFT_PAREN);
     lexer.advance();
     List<Expression> args = new ArrayList<>();
+    // pgbench's grammar lets the argument list start with a comma: abs(,1) is abs(1).
     if (lexer.kind() != Kind.RIGHT_PAREN) {
-      args.add(expression(OR));
+      if (lexer.kind() != Kind.COMMA) {
+        args.add(expression(OR));
+      }
       while (lexer.kind() == Kind.COMMA) {
         lexer.advance();
         args.add(expression(OR));

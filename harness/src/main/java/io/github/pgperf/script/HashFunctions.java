@@ -47,7 +47,8 @@ final class HashFunctions {
     long v = Long.remainderUnsigned(value, size);
     int maskBits = 63 - Long.numberOfLeadingZeros(size);
     long mask = (1L << maskBits) - 1;
-    // Six rounds of bijections on the overlapping lower and upper power-of-two halves.
+    // Six rounds of bijections on the overlapping lower and upper power-of-two halves, each
+    // followed by a random offset.
     for (int round = 0; round < 6; round++) {
       long m = (prng.nextLong() & mask) | 1;
       long r = prng.nextLong() & mask;
@@ -63,8 +64,9 @@ final class HashFunctions {
         t = ((t << 1) & mask) | (t >>> (maskBits - 1));
         v = size - 1 - t;
       }
+      // A random offset modulo the whole size spreads the values over the range.
+      v = Long.remainderUnsigned(v + prng.nextLong(0, size - 1), size);
     }
-    long offset = prng.nextLong(0, size - 1);
-    return Long.remainderUnsigned(v + offset, size);
+    return v;
   }
 }

@@ -19,15 +19,15 @@ class BuiltinScriptTest {
   @ParameterizedTest
   @EnumSource(BuiltinScript.class)
   void showScriptPrintsWhatPgbenchPrints(BuiltinScript builtin) throws Exception {
-    RealPgbench.Outcome pgbench =
-        RealPgbench.run(directory, List.of("--show-script=" + builtin.builtinName()));
+    PgbenchProcess.Outcome pgbench =
+        PgbenchProcess.run(directory, List.of("--show-script=" + builtin.builtinName()));
     assertThat(pgbench.exitCode()).isZero();
     assertThat(String.join("\n", pgbench.stderr()) + "\n").isEqualTo(builtin.showScript());
   }
 
   @Test
   void listPrintsWhatPgbenchPrints() throws Exception {
-    RealPgbench.Outcome pgbench = RealPgbench.run(directory, List.of("-b", "list"));
+    PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, List.of("-b", "list"));
     assertThat(pgbench.exitCode()).isZero();
     assertThat(String.join("\n", pgbench.stderr()) + "\n").isEqualTo(BuiltinScript.listing());
   }

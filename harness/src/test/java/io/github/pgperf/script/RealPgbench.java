@@ -1,5 +1,6 @@
 package io.github.pgperf.script;
 
+import io.github.pgperf.testing.TestDatabase;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,57 +9,65 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
-/** Runs the real pgbench installed on the machine, in a directory of the test's own. */
+/** Runs the real pgbench on a script against a test database and returns its stderr lines. */
 final class RealPgbench {
 
-  /** What pgbench did: exit status and its output split into lines. */
-  record Outcome(int exitCode, List<String> stdout, List<String> stderr) {
+  private final TestDatabase database;
+  private final Path directory;
 
-    /** stderr without pgbench's "pgbench: error: " prefix on the lines that have it. */
-    List<String> errorLines() {
-      List<String> lines = new ArrayList<>();
-      for (String line : stderr) {
-        lines.add(line.startsWith("pgbench: error: ") ? line.substring(16) : line);
-      }
-      return lines;
-    }
+  RealPgbench(TestDatabase database, Path directory) {
+    this.database = database;
+    this.directory = directory;
   }
 
-  private RealPgbench() {}
-
-  static Outcome run(Path directory, List<String> arguments) throws IOException {
+  /**
+   * Runs {@code pgbench -n -f script} with the extra options and returns stderr, line by line.
+   */
+  List<String> run(String script, String... options) throws IOException, InterruptedException {
+    Path file = Files.createTempFile(directory, "script", ".sql");
+    Files.writeString(file, script, StandardCharsets.UTF_8);
     List<String> command = new ArrayList<>();
     command.add("pgbench");
-    command.addAll(arguments);
-    ProcessBuilder pb = new ProcessBuilder(command).directory(directory.toFile());
-    pb.environment().remove("PGBENCH_RANDOM_SEED");
-    Path out = Files.createTempFile(directory, "stdout", ".txt");
-    Path err = Files.createTempFile(directory, "stderr", ".txt");
-    pb.redirectOutput(out.toFile()).redirectError(err.toFile());
-    Process process = pb.start();
-    try {
-      if (!process.waitFor(60, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        throw new IllegalStateException("pgbench did not finish: " + arguments);
-      }
-    } catch (InterruptedException e) {
+    command.add("-n");
+    command.addAll(Arrays.asList(options));
+    command.addAll(
+        List.of(
+            "-f", file.toString(),
+            "-h", database.host(),
+            "-p", Integer.toString(database.port()),
+            "-U", database.user(),
+            database.name()));
+    Process process =
+        new ProcessBuilder(command)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(directory.resolve("stderr.txt").toFile())
+            .start();
+    if (!process.waitFor(120, TimeUnit.SECONDS)) {
       process.destroyForcibly();
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
+      throw new IllegalStateException("pgbench did not finish: " + command);
     }
-    return new Outcome(process.exitValue(), lines(out), lines(err));
+    return Files.readAllLines(directory.resolve("stderr.txt"), StandardCharsets.UTF_8);
   }
 
-  private static List<String> lines(Path file) throws IOException {
-    String text = Files.readString(file, StandardCharsets.UTF_8);
-    Files.delete(file);
-    if (text.isEmpty()) {
-      return List.of();
+  /**
+   * The lines a script's debug() calls printed, and for each aborted client its error message and
+   * abort line.
+   */
+  static List<String> debugLines(List<String> stderr) {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < stderr.size(); i++) {
+      String line = stderr.get(i);
+      if (line.startsWith("debug(")) {
+        lines.add(line);
+      } else if (ABORT.matcher(line).find()) {
+        lines.add(stderr.get(i - 1));
+        lines.add(line);
+      }
     }
-    if (text.endsWith("\n")) {
-      text = text.substring(0, text.length() - 1);
-    }
-    return Arrays.asList(text.split("\n", -1));
+    return lines;
   }
+
+  private static final Pattern ABORT = Pattern.compile("^pgbench: error: client \\d+ aborted in command");
 }

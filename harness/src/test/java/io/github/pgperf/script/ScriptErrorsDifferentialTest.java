@@ -164,7 +164,7 @@ class ScriptErrorsDifferentialTest {
         "-h", database.host(), "-p", Integer.toString(database.port()), "-U", database.user(),
         database.name()));
 
-    RealPgbench.Outcome pgbench = RealPgbench.run(directory, arguments);
+    PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, arguments);
     ScriptException pgperf =
         catchThrowableOfType(() -> ScriptOptions.apply(directory, arguments), ScriptException.class);
 

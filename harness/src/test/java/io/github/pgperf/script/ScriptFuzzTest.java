@@ -101,8 +101,8 @@ class ScriptFuzzTest {
         text = text.substring(0, random.nextInt(text.length() + 1));
       }
       Files.writeString(directory.resolve("fuzz.sql"), text, StandardCharsets.UTF_8);
-      RealPgbench.Outcome pgbench =
-          RealPgbench.run(directory, List.of("-n", "-t1", "-f", "fuzz.sql", "-c", "0"));
+      PgbenchProcess.Outcome pgbench =
+          PgbenchProcess.run(directory, List.of("-n", "-t1", "-f", "fuzz.sql", "-c", "0"));
       List<String> pgbenchLines = pgbench.errorLines();
       List<String> pgperfLines;
       try {

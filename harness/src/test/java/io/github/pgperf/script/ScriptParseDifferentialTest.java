@@ -87,7 +87,7 @@ class ScriptParseDifferentialTest {
   void sameCommandsAsPgbench(String text, QueryMode mode, boolean allSqlRunsInOrder)
       throws Exception {
     Files.writeString(directory.resolve("ok.sql"), text, StandardCharsets.UTF_8);
-    RealPgbench.Outcome pgbench = RealPgbench.run(directory, List.of(
+    PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, List.of(
         "-n", "-t1", "-r", "-d", "-M", mode.optionName(), "-D", "x=5", "-f", "ok.sql",
         "-h", database.host(), "-p", Integer.toString(database.port()), "-U", database.user(),
         database.name()));

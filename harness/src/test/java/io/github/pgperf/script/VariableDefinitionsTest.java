@@ -49,7 +49,7 @@ class VariableDefinitionsTest {
     }
     arguments.addAll(List.of("-h", database.host(), "-p", Integer.toString(database.port()),
         "-U", database.user(), database.name()));
-    RealPgbench.Outcome pgbench = RealPgbench.run(directory, arguments);
+    PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, arguments);
     assertThat(pgbench.exitCode()).as("%s", pgbench.stderr()).isZero();
     List<String> queries = new ArrayList<>();
     for (int client = 0; client < clients; client++) {

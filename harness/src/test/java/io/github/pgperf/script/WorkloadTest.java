@@ -55,7 +55,7 @@ class WorkloadTest {
     arguments.addAll(options);
     arguments.addAll(List.of("-h", database.host(), "-p", Integer.toString(database.port()),
         "-U", database.user(), database.name()));
-    RealPgbench.Outcome pgbench = RealPgbench.run(directory, arguments);
+    PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, arguments);
     assertThat(pgbench.exitCode()).as("%s", pgbench.stderr()).isZero();
     List<String> pgbenchChoices = new ArrayList<>();
     for (String line : pgbench.stderr()) {
