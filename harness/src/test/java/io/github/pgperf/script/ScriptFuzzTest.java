@@ -95,7 +95,7 @@ class ScriptFuzzTest {
     Random random = new Random(4242L);
     int accepted = 0;
     int refused = 0;
-    for (int i = 0; i < 250; i++) {
+    for (int i = 0; i < 150; i++) {
       String text = randomScript(random);
       if (i % 3 == 0) {
         text = text.substring(0, random.nextInt(text.length() + 1));
@@ -119,7 +119,7 @@ class ScriptFuzzTest {
       }
     }
     // The sample must exercise both outcomes to mean anything.
-    assertThat(accepted).isGreaterThan(20);
-    assertThat(refused).isGreaterThan(20);
+    assertThat(accepted).isGreaterThan(15);
+    assertThat(refused).isGreaterThan(15);
   }
 }
