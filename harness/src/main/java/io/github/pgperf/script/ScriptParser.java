@@ -2,6 +2,7 @@ package io.github.pgperf.script;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -42,11 +43,30 @@ final class ScriptParser {
   private final String text;
   private final SqlLexer lexer;
   private final List<Command> commands = new ArrayList<>();
+  // Offsets of the newlines, to number lines without rescanning the text.
+  private final int[] newlines;
 
   private ScriptParser(String name, String text) {
     this.name = name;
     this.text = text;
     this.lexer = new SqlLexer(text);
+    this.newlines = newlineOffsets(text);
+  }
+
+  private static int[] newlineOffsets(String text) {
+    int count = 0;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == '\n') {
+        count++;
+      }
+    }
+    int[] offsets = new int[count];
+    for (int i = 0, k = 0; i < text.length(); i++) {
+      if (text.charAt(i) == '\n') {
+        offsets[k++] = i;
+      }
+    }
+    return offsets;
   }
 
   static Script parse(String name, String text) throws ScriptException {
@@ -90,14 +110,10 @@ final class ScriptParser {
     return text.isEmpty() ? 1 : lineAt(text.length() - 1);
   }
 
+  /** 1 + the number of newlines before {@code offset}. */
   private int lineAt(int offset) {
-    int line = 1;
-    for (int i = 0; i < offset && i < text.length(); i++) {
-      if (text.charAt(i) == '\n') {
-        line++;
-      }
-    }
-    return line;
+    int found = Arrays.binarySearch(newlines, offset);
+    return 1 + (found >= 0 ? found : -found - 1);
   }
 
   private Command.Sql sqlCommand(StringBuilder buffer, int start, List<Integer> separators) {

@@ -1,5 +1,9 @@
 package io.github.pgperf.script;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * Finds where SQL commands end in a script, as psql's lexer does for pgbench (PostgreSQL 15):
  * quotes, dollar quotes, comments and parentheses hide semicolons and backslashes, {@code \;} and
@@ -32,7 +36,7 @@ final class SqlLexer {
   private final char[] identifiers = new char[4];
   // Of the current scan: where its text starts in the input, and where \; put a semicolon.
   private int commandStart;
-  private final java.util.List<Integer> compoundSeparators = new java.util.ArrayList<>();
+  private final List<Integer> compoundSeparators = new ArrayList<>();
 
   SqlLexer(String text) {
     this.text = text;
@@ -52,7 +56,7 @@ final class SqlLexer {
   }
 
   /** Offsets in the last scan's collected text of the semicolons that {@code \;} put there. */
-  java.util.List<Integer> compoundSeparators() {
+  List<Integer> compoundSeparators() {
     return compoundSeparators;
   }
 
@@ -273,7 +277,7 @@ final class SqlLexer {
 
   private void trackIdentifier(int start, int end) {
     if (identifierCount == 0) {
-      java.util.Arrays.fill(identifiers, '\0');
+      Arrays.fill(identifiers, '\0');
     }
     if (wordIs(start, end, "create")
         || wordIs(start, end, "function")

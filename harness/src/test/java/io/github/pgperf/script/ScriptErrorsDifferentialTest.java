@@ -32,6 +32,7 @@ class ScriptErrorsDifferentialTest {
   @BeforeAll
   static void createDatabase() throws Exception {
     database = TestDatabase.create();
+    Files.createDirectories(directory.resolve("adir"));
   }
 
   @AfterAll
@@ -125,6 +126,7 @@ class ScriptErrorsDifferentialTest {
     bad(cases, "SELECT 1;\n", "-b", "t@1@2");
     bad(cases, "SELECT 1;\n", "--show-script=s");
     bad(cases, "SELECT 1;\n", "-f", "missing.sql");
+    bad(cases, "SELECT 1;\n", "-f", "adir");
     bad(cases, "SELECT 1;\n", "-D", "x");
     bad(cases, "SELECT 1;\n", "-D", "=1");
     bad(cases, "SELECT 1;\n", "-D", "x=");

@@ -2,8 +2,10 @@ package io.github.pgperf.script;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -194,6 +196,18 @@ class ScriptParserTest {
     assertThat(t.substituted(v)).isEqualTo("SELECT x:y, ::b, :::c, :1, a:b, '7', :é, x:y;");
     assertThat(t.parameter(0, v)).isEqualTo("x:y");
     assertThat(t.parameter(1, v)).isNull();
+  }
+
+  @Test
+  void largeScriptsParseInLinearTime() {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 20_000; i++) {
+      sb.append("\\set v").append(i).append(" random(1, 10)\nSELECT :v").append(i).append(";\n");
+    }
+    sb.append("\\foo\n");
+    assertTimeoutPreemptively(Duration.ofSeconds(20), () ->
+        assertThatThrownBy(() -> parse(sb.toString()))
+            .hasMessage("t.sql:40001: invalid command in command \"foo\""));
   }
 
   @Test
