@@ -20,12 +20,20 @@ public final class SqlTemplate {
   // literals.length == names.length + 1: literal, name, literal, ..., literal.
   private final String[] literals;
   private final String[] names;
+  private final List<String> nameList;
   private final String text;
+  private final String numbered;
 
   private SqlTemplate(String text, String[] literals, String[] names) {
     this.text = text;
     this.literals = literals;
     this.names = names;
+    this.nameList = List.of(names);
+    StringBuilder sb = new StringBuilder(text.length());
+    for (int i = 0; i < names.length; i++) {
+      sb.append(literals[i]).append('$').append(i + 1);
+    }
+    this.numbered = sb.append(literals[names.length]).toString();
   }
 
   /** Finds the references in {@code sql}. */
@@ -71,7 +79,7 @@ public final class SqlTemplate {
 
   /** The referenced variable names in order of appearance, repeats included: parameter i+1. */
   public List<String> parameterNames() {
-    return List.of(names);
+    return nameList;
   }
 
   /** The number of references. */
@@ -91,11 +99,7 @@ public final class SqlTemplate {
 
   /** The command with {@code $1..$n} in place of the references (extended and prepared modes). */
   public String numbered() {
-    StringBuilder sb = new StringBuilder(text.length());
-    for (int i = 0; i < names.length; i++) {
-      sb.append(literals[i]).append('$').append(i + 1);
-    }
-    return sb.append(literals[names.length]).toString();
+    return numbered;
   }
 
   /** Appends the command with defined variables' values in place (simple mode). */

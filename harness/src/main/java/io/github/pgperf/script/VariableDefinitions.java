@@ -61,8 +61,10 @@ public final class VariableDefinitions {
    * defined. {@code default_seed} is drawn from pgbench's base random sequence, and only when it
    * is not defined: the draw is part of pgbench's seeding order, made once for all clients.
    *
-   * @param randomSeed the seed of the base sequence, stored as its signed 64-bit value
-   * @param defaultSeed draws one value from the base sequence; called at most once
+   * @param randomSeed the run's seed, stored as its signed 64-bit value
+   * @param defaultSeed the value drawn for {@code default_seed}, typically {@code
+   *     seedPlan::defaultSeed} of a {@link SeedPlan} drawn with {@code
+   *     defines("default_seed")}; called at most once, and not at all when it is defined
    */
   public VariableDefinitions withAutomatic(int scale, long randomSeed, LongSupplier defaultSeed) {
     Map<String, String> all = new LinkedHashMap<>(values);

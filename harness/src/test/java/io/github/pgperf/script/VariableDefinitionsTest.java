@@ -66,12 +66,9 @@ class VariableDefinitionsTest {
 
   private static List<String> pgperfQueries(int clients, long seed, List<String> definitions)
       throws Exception {
-    Prng base = Prng.seeded(seed);
-    for (int i = 0; i < clients; i++) {
-      base.nextLong(); // each client's generator comes first
-    }
-    VariableDefinitions all = VariableDefinitions.parse(definitions)
-        .withAutomatic(1, seed, base::nextLong);
+    VariableDefinitions defined = VariableDefinitions.parse(definitions);
+    SeedPlan seeds = SeedPlan.draw(seed, clients, defined.defines("default_seed"), 1);
+    VariableDefinitions all = defined.withAutomatic(1, seeds.randomSeed(), seeds::defaultSeed);
     Command.Sql sql = (Command.Sql) Script.parse("vars.sql", SCRIPT).commands().get(0);
     List<String> queries = new ArrayList<>();
     for (int client = 0; client < clients; client++) {

@@ -40,8 +40,8 @@ class WorkloadTest {
 
   /**
    * pgbench with three weighted scripts and a fixed seed runs a sequence of scripts; drawing from
-   * pgbench's seeding order (the client's generator, default_seed, then the thread's script
-   * choice generator) and choosing with {@link Workload#choose} gives the same sequence.
+   * the thread's script choice generator in pgbench's seeding order ({@link SeedPlan}) and
+   * choosing with {@link Workload#choose} gives the same sequence.
    */
   @ParameterizedTest
   @ValueSource(longs = {1, 5432, 987654321})
@@ -65,10 +65,7 @@ class WorkloadTest {
     }
 
     Workload workload = ScriptOptions.apply(directory, options);
-    Prng base = Prng.seeded(seed);
-    base.nextLong(); // client 0's generator
-    base.nextLong(); // default_seed
-    Prng choose = Prng.seeded(base.nextLong());
+    Prng choose = SeedPlan.draw(seed, 1, false, 1).scriptChoice(0);
     List<String> pgperfChoices = new ArrayList<>();
     for (int i = 0; i < 60; i++) {
       int index = workload.choose(choose.nextLong(0, workload.totalWeight() - 1));
