@@ -57,6 +57,16 @@ class ScriptErrorsDifferentialTest {
     bad(cases, "\\set x");
     bad(cases, "\\if\n\\endif\n");
     bad(cases, "\\if 1\n\\elif foo(1)\n\\endif\n");
+    bad(cases, "\\set x\\\n 1 +\n");
+    bad(cases, "\\ set x random(1)\n");
+    bad(cases, "\\set x random(1) \\\n");
+    bad(cases, "\\if\\\n random(1)\n\\endif\n");
+    bad(cases, "\\set x 1 + \\\r\n 2 +\r\n");
+    bad(cases, "\\set\tx\trandom(1)\n");
+    bad(cases, "\\set x 1\n   \\gset\n");
+    bad(cases, "\\gset p \\\n q\n");
+    bad(cases, "\\sét\n");
+    bad(cases, "\\sleep 10 xs\r\n");
     // \sleep
     bad(cases, "\\sleep\n");
     bad(cases, "\\sleep x\n");
