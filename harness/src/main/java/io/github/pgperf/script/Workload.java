@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * What the clients run: scripts and Java transactions with weights. Each transaction picks one
- * item with probability weight / total weight, as pgbench picks scripts.
+ * item with probability weight / total weight, as pgbench picks scripts. Build one from options
+ * with {@link WorkloadBuilder}, or from items with {@link #of}.
  */
 public final class Workload {
 

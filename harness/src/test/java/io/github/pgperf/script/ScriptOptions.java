@@ -3,6 +3,7 @@ package io.github.pgperf.script;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The script options of a pgbench command line, applied in order with this package's types, so a
@@ -15,7 +16,7 @@ final class ScriptOptions {
 
   /** The workload the options describe, or pgbench's error. */
   static Workload apply(Path directory, List<String> arguments) throws ScriptException {
-    List<Workload.Entry> entries = new ArrayList<>();
+    WorkloadBuilder builder = new WorkloadBuilder(directory);
     List<String> definitions = new ArrayList<>();
     QueryMode mode = QueryMode.SIMPLE;
     for (int i = 0; i < arguments.size(); i++) {
@@ -25,27 +26,18 @@ final class ScriptOptions {
         throw new IllegalStateException("--show-script ends the program");
       }
       switch (a) {
-        case "-f" -> {
-          ScriptSpec spec = ScriptSpec.parse(arguments.get(++i));
-          entries.add(new Workload.Entry(Script.load(directory, spec.name()), spec.weight()));
-        }
-        case "-b" -> {
-          ScriptSpec spec = ScriptSpec.parse(arguments.get(++i));
-          entries.add(new Workload.Entry(BuiltinScript.find(spec.name()).script(), spec.weight()));
-        }
+        case "-f" -> builder.file(arguments.get(++i));
+        case "-b" -> builder.builtin(arguments.get(++i));
         case "-D" -> {
           definitions.add(arguments.get(++i));
           VariableDefinitions.parse(definitions);
         }
-        case "-M" -> mode = QueryMode.valueOf(arguments.get(++i).toUpperCase(java.util.Locale.ROOT));
+        case "-M" -> mode = QueryMode.valueOf(arguments.get(++i).toUpperCase(Locale.ROOT));
         default -> {
           // not a script option
         }
       }
     }
-    if (entries.isEmpty()) {
-      entries.add(new Workload.Entry(BuiltinScript.TPCB_LIKE.script(), 1));
-    }
-    return Workload.of(entries, mode);
+    return builder.build(mode);
   }
 }

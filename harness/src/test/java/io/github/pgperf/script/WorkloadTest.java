@@ -97,6 +97,19 @@ class WorkloadTest {
   }
 
   @Test
+  void builderDefaultsToTpcbLikeAndMixesJavaTransactionsWithScripts() throws Exception {
+    Workload defaulted = new WorkloadBuilder(directory).build(QueryMode.SIMPLE);
+    assertThat(defaulted.entries()).extracting(e -> e.item().name())
+        .containsExactly("<builtin: TPC-B (sort of)>");
+    JavaTransaction java = new JavaTransaction("java", c -> {});
+    Workload mixed = new WorkloadBuilder(directory)
+        .builtin("se@3").add(java, 2).build(QueryMode.PREPARED);
+    assertThat(mixed.entries()).extracting(e -> e.item().name() + "@" + e.weight())
+        .containsExactly("<builtin: select only>@3", "java@2");
+    assertThat(mixed.entries().get(mixed.choose(3)).item()).isSameAs(java);
+  }
+
+  @Test
   void refusesAZeroTotalWeightWhateverTheItems() throws Exception {
     JavaTransaction j = new JavaTransaction("java", c -> {});
     assertThatThrownBy(() -> Workload.of(List.of(new Workload.Entry(j, 0)), QueryMode.SIMPLE))
