@@ -27,7 +27,7 @@ final class ExpressionParser {
    * the recursive evaluation can overflow a thread's stack. pgbench itself stops near 10000 levels
    * of nesting ({@code memory exhausted}).
    */
-  static final int MAX_DEPTH = 1000;
+  static final int MAX_DEPTH = 256;
 
   private final ExpressionLexer lexer;
 

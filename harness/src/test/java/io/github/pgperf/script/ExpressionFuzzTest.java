@@ -117,6 +117,41 @@ class ExpressionFuzzTest {
     }
   }
 
+  @Test
+  void deepestAcceptedExpressionsRunOnASmallStack() throws Exception {
+    int depth = ExpressionParser.MAX_DEPTH - 6;
+    List<String> deepest =
+        List.of(
+            "abs(".repeat(depth) + "1" + ")".repeat(depth),
+            "(".repeat(depth) + "1" + ")".repeat(depth),
+            String.join(" + ", java.util.Collections.nCopies(depth, "1")),
+            "-".repeat(depth) + "1");
+    List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    // A quarter of the usual 1 MB thread stack, warmed up so compiled frames are measured too.
+    Thread small =
+        new Thread(
+            null,
+            () -> {
+              for (int round = 0; round < 2_000; round++) {
+                for (String text : deepest) {
+                  try {
+                    if (!check(text)) {
+                      failures.add("refused: " + text.substring(0, 10));
+                    }
+                  } catch (Throwable e) {
+                    failures.add(e.toString());
+                    return;
+                  }
+                }
+              }
+            },
+            "small-stack",
+            256 * 1024);
+    small.start();
+    small.join(120_000);
+    assertThat(failures).isEmpty();
+  }
+
   /** Parses and, when that works, evaluates; returns whether the text parsed. */
   private static boolean check(String text) {
     Expression expression;
