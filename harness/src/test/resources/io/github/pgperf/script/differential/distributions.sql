@@ -19,5 +19,5 @@
 \set z18 debug(random_zipfian(1, 1000000, 3.7))
 \set z19 debug(random_zipfian(1, 1000000, 10))
 \set z20 debug(random_zipfian(1, 1000000, 999))
-\set u debug(random(-9223372036854775807, 0) + random(0, 9223372036854775806))
+\set u debug(random(-9223372036854775806, 0) + random(0, 9223372036854775806))
 \set x debug(exp(random(-700, 700) / 10.0) + ln(random(1, 1000000)) * sqrt(random(0, 99999)) + pow(random(1, 99) / 7.0, 1.0 / random(1, 9)))
