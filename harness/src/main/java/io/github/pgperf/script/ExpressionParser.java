@@ -22,7 +22,20 @@ final class ExpressionParser {
   private static final int MULTIPLICATIVE = 8;
   private static final int UNARY = 9;
 
+  /**
+   * Deepest nesting accepted, in parser recursion and in tree depth, so that neither parsing nor
+   * the recursive evaluation can overflow a thread's stack. pgbench itself stops near 10000 levels
+   * of nesting ({@code memory exhausted}).
+   */
+  static final int MAX_DEPTH = 256;
+
   private final ExpressionLexer lexer;
+
+  /** How deep the parser's recursion is. */
+  private int nesting;
+
+  /** The tree depth of the expression built last. */
+  private int depth;
 
   private ExpressionParser(String text) {
     this.lexer = new ExpressionLexer(text);
@@ -57,23 +70,44 @@ final class ExpressionParser {
   }
 
   private Expression expression(int minLevel) throws ExpressionSyntaxException {
+    if (++nesting > MAX_DEPTH) {
+      throw tooDeep();
+    }
     Expression left = prefix();
     while (true) {
       Kind kind = lexer.kind();
       int level = binaryLevel(kind);
       if (level > 0 && level >= minLevel) {
+        int leftDepth = depth;
         lexer.advance();
         Expression right = expression(level + 1);
         left = binary(kind, left, right);
+        deeper(Math.max(leftDepth, depth) + 1);
         if (level == COMPARISON && binaryLevel(lexer.kind()) == COMPARISON) {
           throw syntaxError();
         }
       } else if (IS >= minLevel && (kind == Kind.IS || kind == Kind.ISNULL || kind == Kind.NOTNULL)) {
         left = postfix(left);
+        deeper(depth + 2);
       } else {
+        nesting--;
         return left;
       }
     }
+  }
+
+  /** Records the depth of the expression just built, refusing one that is too deep. */
+  private void deeper(int newDepth) throws ExpressionSyntaxException {
+    depth = newDepth;
+    if (depth > MAX_DEPTH) {
+      throw tooDeep();
+    }
+  }
+
+  private ExpressionSyntaxException tooDeep() {
+    return new ExpressionSyntaxException(
+        "expression is too deeply nested (maximum depth is " + MAX_DEPTH + ")",
+        lexer.errorPosition());
   }
 
   private Expression postfix(Expression left) throws ExpressionSyntaxException {
@@ -126,40 +160,59 @@ final class ExpressionParser {
         lexer.advance();
         if (lexer.kind() == Kind.MAXINT_PLUS_ONE) {
           lexer.advance();
+          depth = 1;
           return Literal.ofInt(Long.MIN_VALUE);
         }
-        return call(Function.SUB, Literal.ofInt(0), expression(UNARY));
+        {
+          Expression operand = expression(UNARY);
+          deeper(depth + 1);
+          return call(Function.SUB, Literal.ofInt(0), operand);
+        }
       case TILDE:
         lexer.advance();
-        return call(Function.BIT_XOR, Literal.ofInt(-1), expression(UNARY));
+        {
+          Expression operand = expression(UNARY);
+          deeper(depth + 1);
+          return call(Function.BIT_XOR, Literal.ofInt(-1), operand);
+        }
       case NOT:
         lexer.advance();
-        return call(Function.NOT, expression(NOT + 1));
+        {
+          Expression operand = expression(NOT + 1);
+          deeper(depth + 1);
+          return call(Function.NOT, operand);
+        }
       case NULL:
         lexer.advance();
+        depth = 1;
         return Literal.NULL;
       case TRUE:
         lexer.advance();
+        depth = 1;
         return Literal.ofBoolean(true);
       case FALSE:
         lexer.advance();
+        depth = 1;
         return Literal.ofBoolean(false);
       case INTEGER:
         {
           Literal literal = Literal.ofInt(lexer.intValue());
           lexer.advance();
+          depth = 1;
           return literal;
         }
       case DOUBLE:
         {
           Literal literal = Literal.ofDouble(lexer.doubleValue());
           lexer.advance();
+          depth = 1;
           return literal;
         }
       case VARIABLE:
         {
           Expression variable = new VariableReference(lexer.tokenText().substring(1));
           lexer.advance();
+          depth = 1;
           return variable;
         }
       case NAME:
@@ -182,14 +235,17 @@ final class ExpressionParser {
     expect(Kind.LEFT_PAREN);
     lexer.advance();
     List<Expression> args = new ArrayList<>();
+    int deepest = 0;
     // pgbench's grammar lets the argument list start with a comma: abs(,1) is abs(1).
     if (lexer.kind() != Kind.RIGHT_PAREN) {
       if (lexer.kind() != Kind.COMMA) {
         args.add(expression(OR));
+        deepest = depth;
       }
       while (lexer.kind() == Kind.COMMA) {
         lexer.advance();
         args.add(expression(OR));
+        deepest = Math.max(deepest, depth);
       }
     }
     expect(Kind.RIGHT_PAREN);
@@ -201,6 +257,7 @@ final class ExpressionParser {
     if (function.hasOptionalSeed() && args.size() == function.minArgs()) {
       args.add(new VariableReference("default_seed"));
     }
+    deeper(deepest + 1);
     lexer.advance();
     return new FunctionCall(function, args);
   }
@@ -208,21 +265,26 @@ final class ExpressionParser {
   private Expression caseExpression() throws ExpressionSyntaxException {
     lexer.advance();
     List<Expression> args = new ArrayList<>();
+    int deepest = 1;
     expect(Kind.WHEN);
     while (lexer.kind() == Kind.WHEN) {
       lexer.advance();
       args.add(expression(OR));
+      deepest = Math.max(deepest, depth);
       expect(Kind.THEN);
       lexer.advance();
       args.add(expression(OR));
+      deepest = Math.max(deepest, depth);
     }
     if (lexer.kind() == Kind.ELSE) {
       lexer.advance();
       args.add(expression(OR));
+      deepest = Math.max(deepest, depth);
     } else {
       args.add(Literal.NULL);
     }
     expect(Kind.KEYWORD_END);
+    deeper(deepest + 1);
     lexer.advance();
     return new FunctionCall(Function.CASE, args);
   }

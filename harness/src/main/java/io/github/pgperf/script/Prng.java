@@ -95,6 +95,15 @@ public final class Prng {
     return (nextLong() >>> 12) * 0x1.0p-52;
   }
 
+  /**
+   * An exponentially distributed delay with mean {@code center}, rounded to an integer, as pgbench
+   * schedules transactions under {@code --rate} ({@code getPoissonRand}).
+   */
+  public long nextPoisson(double center) {
+    double uniform = 1.0 - nextDouble();
+    return (long) (-Math.log(uniform) * center + 0.5);
+  }
+
   /** A standard normal deviate by Box-Muller ({@code pg_prng_double_normal}). */
   public double nextNormal() {
     double u1 = 1.0 - nextDouble();

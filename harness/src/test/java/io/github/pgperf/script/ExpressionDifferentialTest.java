@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ExpressionDifferentialTest {
 
-  private static final int TRANSACTIONS = 3;
+  private static final int TRANSACTIONS = 40;
 
   /** String variables given with -D, to check pgbench's typing of strings. */
   private static final Map<String, String> DEFINES =
@@ -73,9 +73,10 @@ class ExpressionDifferentialTest {
         runs.add(Arguments.of(script, seeds[clients - 1], clients));
       }
     }
-    // The random functions get more seeds.
+    // The random functions get more seeds, and many draws of every distribution.
     for (long seed : new long[] {0, 7, 123456789012L}) {
       runs.add(Arguments.of("random", seed, 2));
+      runs.add(Arguments.of("distributions", seed, 3));
     }
     return runs.stream();
   }
@@ -96,6 +97,8 @@ class ExpressionDifferentialTest {
     List<String> expected = new ArrayList<>(RealPgbench.debugLines(stderr));
     expected.sort(null);
     assertThat(expected).as("pgbench's stderr: %s", stderr).isNotEmpty();
+    // These scripts are meant to run to the end; an aborted client would hide the lines after.
+    assertThat(expected).noneMatch(line -> line.contains("aborted"));
 
     List<String> actual = new SetScriptDriver(script).run(seed, clients, TRANSACTIONS, DEFINES);
 

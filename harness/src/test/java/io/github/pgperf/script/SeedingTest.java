@@ -46,6 +46,18 @@ class SeedingTest {
   }
 
   @Test
+  void poissonDelaysAverageTheirCenter() {
+    Prng prng = Prng.seeded(3);
+    long sum = 0;
+    for (int i = 0; i < 100_000; i++) {
+      long delay = prng.nextPoisson(1000.0);
+      assertThat(delay).isNotNegative();
+      sum += delay;
+    }
+    assertThat(sum / 100_000.0).isBetween(980.0, 1020.0);
+  }
+
+  @Test
   void singleValueRangeDrawsNothing() {
     Prng a = Prng.seeded(1);
     Prng b = Prng.seeded(1);
