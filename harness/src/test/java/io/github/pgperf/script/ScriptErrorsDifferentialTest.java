@@ -178,7 +178,8 @@ class ScriptErrorsDifferentialTest {
 
     PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, arguments);
     ScriptException pgperf =
-        catchThrowableOfType(() -> ScriptOptions.apply(directory, arguments), ScriptException.class);
+        catchThrowableOfType(
+            () -> ScriptOptions.apply(directory, arguments), ScriptException.class);
 
     assertThat(pgbench.exitCode()).as("pgbench exit status, stderr %s", pgbench.stderr())
         .isEqualTo(1);

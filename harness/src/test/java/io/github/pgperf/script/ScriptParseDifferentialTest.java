@@ -47,7 +47,8 @@ class ScriptParseDifferentialTest {
         simple("SELECT 1 -- c\n, 2 /* x; */   -- d\n ;\n  -- lead\nSELECT 2\n-- trail\n;\n"),
         simple("SELECT 'a;b' AS x, 1 AS \"c;d\", $$e;f$$ AS z, $tag$ $$ ; $tag$ AS w,"
             + " E'\\';' AS v, U&'\\0041;' AS u, B'101' AS bits, X'1F' AS hex;\n"),
-        simple("SELECT 1 AS a \\; SELECT 2 AS b \\gset\nSELECT 3 AS d \\; SELECT 4 AS c \\aset p_\n"),
+        simple("SELECT 1 AS a \\; SELECT 2 AS b \\gset\n"
+            + "SELECT 3 AS d \\; SELECT 4 AS c \\aset p_\n"),
         simple("CREATE FUNCTION pf(x int) RETURNS int LANGUAGE sql\n"
             + "BEGIN ATOMIC SELECT x; SELECT x + 1; END;\nSELECT pf(1);\n"
             + "CREATE OR REPLACE PROCEDURE pp() LANGUAGE sql BEGIN ATOMIC\n"
@@ -65,7 +66,8 @@ class ScriptParseDifferentialTest {
         simple("/* a /* b */ ; ' */ SELECT 1;\n"),
         simple("SELECT 1 AS \"x\"\"y\", 'it''s' AS q, $1$ AS n\n;\n".replace("$1$", "3")),
         simple("SELECT 1 AS a \\gset\n\\set y 1\nSELECT 2 AS b"),
-        conditional("\\if :x = 5\nSELECT 1;\n\\elif false\nSELECT 2;\n\\else\nSELECT 3;\n\\endif\n"),
+        conditional(
+            "\\if :x = 5\nSELECT 1;\n\\elif false\nSELECT 2;\n\\else\nSELECT 3;\n\\endif\n"),
         extended("\\startpipeline\nSELECT :x AS a;\nSELECT :zz::int IS NULL, :x;\n\\endpipeline\n"),
         extended("SELECT :x::int + 1, :x::text || $$x$$, :nope::int IS NULL;\n"));
   }
@@ -99,7 +101,8 @@ class ScriptParseDifferentialTest {
     if (allSqlRunsInOrder) {
       Variables variables = VariableDefinitions.parse(List.of("x=5"))
           .withAutomatic(1, 0, () -> 0).forClient(0);
-      ExpressionEvaluator evaluator = new ExpressionEvaluator(variables, Prng.seeded(1), System.err);
+      ExpressionEvaluator evaluator =
+          new ExpressionEvaluator(variables, Prng.seeded(1), System.err);
       List<String> sent = new ArrayList<>();
       for (int i = 0; i < script.commands().size(); i++) {
         Command c = script.commands().get(i);

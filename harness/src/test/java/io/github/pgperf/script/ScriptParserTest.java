@@ -138,7 +138,8 @@ class ScriptParserTest {
     assertThat(sqlTexts("SELECT /* ; /* ; */ ; */ 1; SELECT 2;")).hasSize(2);
     assertThat(sqlTexts("SELECT 1 -- ;\n; SELECT 2;"))
         .containsExactly("SELECT 1 -- ;\n;", "SELECT 2;");
-    assertThat(sqlTexts("SELECT (1;\n2); SELECT 3;")).containsExactly("SELECT (1;\n2);", "SELECT 3;");
+    assertThat(sqlTexts("SELECT (1;\n2); SELECT 3;"))
+        .containsExactly("SELECT (1;\n2);", "SELECT 3;");
   }
 
   @Test
