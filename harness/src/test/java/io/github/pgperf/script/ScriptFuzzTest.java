@@ -37,6 +37,18 @@ class ScriptFuzzTest {
     "\\gset", "\\endif",
   };
 
+  /**
+   * SQL lexing only: run by pgbench, so no meta-command that acts outside the database. No
+   * command may end with a variable reference: pgbench 15 then reads past the end of the text
+   * (parseVariable takes the terminating NUL for a name character) and sends garbage or crashes.
+   */
+  private static final String[] SQL_FRAGMENTS = {
+    "SELECT 1", "SELECT :x", "SELECT 'a'", ";", ";", " ", "\n", "\n", "\r\n", "\t", "'", "\"",
+    "$$", "$a$", "$1", "E'", "e'\\'", "U&'", "B'", "--", "/*", "*/", "(", ")", "\\;", "\\:",
+    ":x", "::", "::x", "a:b", ":'x'", "BEGIN", "END", "CREATE FUNCTION f() ", "CASE", "ATOMIC",
+    "é", "a$$b", "1e", "x", " \\gset\n", " \\aset\n", "AS \"y\"",
+  };
+
   private static final String ALPHABET = "ab1 ;:'\"$\\\n\r-/*()eEé\t{}&U_=+<>";
 
   private static String randomScript(Random random) {
@@ -46,6 +58,15 @@ class ScriptFuzzTest {
       sb.append(FRAGMENTS[random.nextInt(FRAGMENTS.length)]);
     }
     return sb.toString();
+  }
+
+  private static String randomSql(Random random) {
+    StringBuilder sb = new StringBuilder();
+    int count = 1 + random.nextInt(14);
+    for (int i = 0; i < count; i++) {
+      sb.append(SQL_FRAGMENTS[random.nextInt(SQL_FRAGMENTS.length)]);
+    }
+    return sb.append('\n').toString();
   }
 
   private static String randomCharacters(Random random) {
@@ -121,5 +142,71 @@ class ScriptFuzzTest {
     // The sample must exercise both outcomes to mean anything.
     assertThat(accepted).isGreaterThan(15);
     assertThat(refused).isGreaterThan(15);
+  }
+
+  /**
+   * Random SQL run by pgbench with -d: every text pgbench sends before the run stops (most are
+   * not valid SQL, so usually just the first) equals pgperf's command text in order.
+   */
+  @Test
+  void pgbenchSendsTheSameSqlTexts(@TempDir Path directory) throws Exception {
+    Random random = new Random(777L);
+    int compared = 0;
+    try (io.github.pgperf.testing.TestDatabase database =
+        io.github.pgperf.testing.TestDatabase.create()) {
+      for (int i = 0; i < 80; i++) {
+        String text = randomSql(random);
+        Files.writeString(directory.resolve("fuzz.sql"), text, StandardCharsets.UTF_8);
+        PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, List.of(
+            "-n", "-t1", "-d", "-M", "simple", "-D", "x=5", "-f", "fuzz.sql",
+            "-h", database.host(), "-p", Integer.toString(database.port()),
+            "-U", database.user(), database.name()));
+        Script script;
+        try {
+          script = Script.parse("fuzz.sql", text);
+        } catch (ScriptException e) {
+          assertThat(e.lines()).as("script <%s>", text).isEqualTo(pgbench.errorLines());
+          continue;
+        }
+        List<String> sent = sentTexts(pgbench.stderr());
+        assertThat(sent).as("pgbench sent something for <%s>: %s", text, pgbench.stderr())
+            .isNotEmpty();
+        Variables variables = VariableDefinitions.parse(List.of("x=5")).forClient(0);
+        List<String> pgperf = new ArrayList<>();
+        for (Command c : script.commands()) {
+          if (c instanceof Command.Sql sql && pgperf.size() < sent.size()) {
+            String query = sql.template().substituted(variables);
+            // pgbench's logging drops one newline at the end of a message.
+            pgperf.add(query.endsWith("\n") ? query.substring(0, query.length() - 1) : query);
+          }
+        }
+        assertThat(pgperf).as("script <%s>", text).isEqualTo(sent);
+        compared++;
+      }
+    }
+    assertThat(compared).isGreaterThan(40);
+  }
+
+  private static List<String> sentTexts(List<String> stderr) {
+    String sending = "pgbench: client 0 sending ";
+    List<String> texts = new ArrayList<>();
+    StringBuilder current = null;
+    for (String line : stderr) {
+      if (line.startsWith("pgbench: ")) {
+        if (current != null) {
+          texts.add(current.toString());
+          current = null;
+        }
+        if (line.startsWith(sending)) {
+          current = new StringBuilder(line.substring(sending.length()));
+        }
+      } else if (current != null) {
+        current.append('\n').append(line);
+      }
+    }
+    if (current != null) {
+      texts.add(current.toString());
+    }
+    return texts;
   }
 }
