@@ -54,6 +54,10 @@ public record Script(String name, List<Command> commands) implements WorkloadIte
       }
     }
     Path path = directory.resolve(file);
+    if (file.isEmpty()) {
+      // An empty path names no file for fopen(), whatever the directory.
+      throw ScriptException.plain("could not open file \"\": No such file or directory");
+    }
     if (Files.isDirectory(path)) {
       // fopen() accepts a directory; the read fails.
       throw ScriptException.plain("could not read file \"" + file + "\": Is a directory");

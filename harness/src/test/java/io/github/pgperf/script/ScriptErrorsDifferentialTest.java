@@ -137,6 +137,8 @@ class ScriptErrorsDifferentialTest {
     bad(cases, "SELECT 1;\n", "--show-script=s");
     bad(cases, "SELECT 1;\n", "-f", "missing.sql");
     bad(cases, "SELECT 1;\n", "-f", "adir");
+    bad(cases, "SELECT 1;\n", "-f", "@5");
+    bad(cases, "SELECT 1;\n", "-f", "err.sql@1", "-f", "my@file.sql");
     bad(cases, "SELECT 1;\n", "-D", "x");
     bad(cases, "SELECT 1;\n", "-D", "=1");
     bad(cases, "SELECT 1;\n", "-D", "x=");
