@@ -205,7 +205,8 @@ public final class ExpressionEvaluator {
       case NE:
       case LE:
       case LT:
-        if ((types[a] == ValueType.DOUBLE || types[b] == ValueType.DOUBLE) && function != Function.MOD) {
+        boolean anyDouble = types[a] == ValueType.DOUBLE || types[b] == ValueType.DOUBLE;
+        if (anyDouble && function != Function.MOD) {
           doubleOperator(function, toDouble(a), toDouble(b));
         } else {
           intOperator(function, toInt(a), toInt(b));
@@ -455,7 +456,8 @@ public final class ExpressionEvaluator {
         setInt(RandomDraws.gaussian(random, min, max, parameter));
         return;
       case RANDOM_ZIPFIAN:
-        if (parameter < RandomDraws.MIN_ZIPFIAN_PARAM || parameter > RandomDraws.MAX_ZIPFIAN_PARAM) {
+        if (parameter < RandomDraws.MIN_ZIPFIAN_PARAM
+            || parameter > RandomDraws.MAX_ZIPFIAN_PARAM) {
           throw new EvaluationException(
               "zipfian parameter must be in range [1.001, 1000] (not "
                   + CNumbers.formatF6(parameter) + ")");
@@ -474,7 +476,8 @@ public final class ExpressionEvaluator {
 
   private void printDebug(ValueType t, long i, double d) {
     debug.println(
-        "debug(script=" + script + ",command=" + (command + 1) + "): " + ValueFormat.debug(t, i, d));
+        "debug(script=" + script + ",command=" + (command + 1) + "): "
+            + ValueFormat.debug(t, i, d));
   }
 
   // Coercions of stack slots, with pgbench's messages.
