@@ -54,12 +54,19 @@ public final class ExpressionEvaluator {
    *
    * @param script the 0-based number of the script, for debug()
    * @param command the 0-based number of the command in its script, for debug()
-   * @throws EvaluationException with pgbench's message when evaluation fails
+   * @throws EvaluationException with pgbench's message when evaluation fails, or when the name is
+   *     not a valid variable name ({@link EvaluationException#isAssignment()})
    */
   public void set(String variable, Expression expression, int script, int command)
       throws EvaluationException {
     evaluate(expression, script, command);
-    Variable target = variables.create(variable);
+    Variable target = variables.lookup(variable);
+    if (target == null) {
+      if (!Variables.isValidName(variable)) {
+        throw EvaluationException.assignment("set: invalid variable name: \"" + variable + "\"");
+      }
+      target = variables.create(variable);
+    }
     switch (type) {
       case INT:
         target.setInt(intValue);

@@ -69,7 +69,9 @@ final class SetScriptDriver {
           debug.println("pgbench: error: " + e.getMessage());
           debug.println(
               "pgbench: error: client " + client + " aborted in command " + command
-                  + " (set) of script 0; evaluation of meta-command failed");
+                  + " (set) of script 0; "
+                  + (e.isAssignment() ? "assignment" : "evaluation")
+                  + " of meta-command failed");
           return;
         }
       }
