@@ -76,7 +76,8 @@ final class CNumbers {
       }
       return out.append(abs).toString();
     }
-    String plain = rounded.setScale(Math.max(0, 14 - exponent), RoundingMode.HALF_EVEN).toPlainString();
+    String plain =
+        rounded.setScale(Math.max(0, 14 - exponent), RoundingMode.HALF_EVEN).toPlainString();
     if (plain.indexOf('.') >= 0) {
       plain = stripZeros(plain);
       if (plain.endsWith(".")) {

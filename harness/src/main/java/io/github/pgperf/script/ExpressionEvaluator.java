@@ -54,12 +54,19 @@ public final class ExpressionEvaluator {
    *
    * @param script the 0-based number of the script, for debug()
    * @param command the 0-based number of the command in its script, for debug()
-   * @throws EvaluationException with pgbench's message when evaluation fails
+   * @throws EvaluationException with pgbench's message when evaluation fails, or when the name is
+   *     not a valid variable name ({@link EvaluationException#isAssignment()})
    */
   public void set(String variable, Expression expression, int script, int command)
       throws EvaluationException {
     evaluate(expression, script, command);
-    Variable target = variables.create(variable);
+    Variable target = variables.lookup(variable);
+    if (target == null) {
+      if (!Variables.isValidName(variable)) {
+        throw EvaluationException.assignment("set: invalid variable name: \"" + variable + "\"");
+      }
+      target = variables.create(variable);
+    }
     switch (type) {
       case INT:
         target.setInt(intValue);
@@ -205,7 +212,8 @@ public final class ExpressionEvaluator {
       case NE:
       case LE:
       case LT:
-        if ((types[a] == ValueType.DOUBLE || types[b] == ValueType.DOUBLE) && function != Function.MOD) {
+        boolean anyDouble = types[a] == ValueType.DOUBLE || types[b] == ValueType.DOUBLE;
+        if (anyDouble && function != Function.MOD) {
           doubleOperator(function, toDouble(a), toDouble(b));
         } else {
           intOperator(function, toInt(a), toInt(b));
@@ -455,7 +463,8 @@ public final class ExpressionEvaluator {
         setInt(RandomDraws.gaussian(random, min, max, parameter));
         return;
       case RANDOM_ZIPFIAN:
-        if (parameter < RandomDraws.MIN_ZIPFIAN_PARAM || parameter > RandomDraws.MAX_ZIPFIAN_PARAM) {
+        if (parameter < RandomDraws.MIN_ZIPFIAN_PARAM
+            || parameter > RandomDraws.MAX_ZIPFIAN_PARAM) {
           throw new EvaluationException(
               "zipfian parameter must be in range [1.001, 1000] (not "
                   + CNumbers.formatF6(parameter) + ")");
@@ -474,7 +483,8 @@ public final class ExpressionEvaluator {
 
   private void printDebug(ValueType t, long i, double d) {
     debug.println(
-        "debug(script=" + script + ",command=" + (command + 1) + "): " + ValueFormat.debug(t, i, d));
+        "debug(script=" + script + ",command=" + (command + 1) + "): "
+            + ValueFormat.debug(t, i, d));
   }
 
   // Coercions of stack slots, with pgbench's messages.

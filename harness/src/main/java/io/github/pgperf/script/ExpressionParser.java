@@ -86,7 +86,7 @@ final class ExpressionParser {
         if (level == COMPARISON && binaryLevel(lexer.kind()) == COMPARISON) {
           throw syntaxError();
         }
-      } else if (IS >= minLevel && (kind == Kind.IS || kind == Kind.ISNULL || kind == Kind.NOTNULL)) {
+      } else if (IS >= minLevel && isPostfix(kind)) {
         left = postfix(left);
         deeper(depth + 2);
       } else {
@@ -251,7 +251,9 @@ final class ExpressionParser {
     expect(Kind.RIGHT_PAREN);
     if (!function.acceptsArgumentCount(args.size())) {
       String message =
-          function.isVariadic() ? "at least one argument expected" : "unexpected number of arguments";
+          function.isVariadic()
+              ? "at least one argument expected"
+              : "unexpected number of arguments";
       throw new ExpressionSyntaxException(message + " (" + name + ")", lexer.errorPosition());
     }
     if (function.hasOptionalSeed() && args.size() == function.minArgs()) {
@@ -287,6 +289,10 @@ final class ExpressionParser {
     deeper(deepest + 1);
     lexer.advance();
     return new FunctionCall(Function.CASE, args);
+  }
+
+  private static boolean isPostfix(Kind kind) {
+    return kind == Kind.IS || kind == Kind.ISNULL || kind == Kind.NOTNULL;
   }
 
   private static int binaryLevel(Kind kind) {

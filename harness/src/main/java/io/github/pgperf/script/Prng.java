@@ -18,7 +18,7 @@ public final class Prng {
     this.s1 = s1;
   }
 
-  /** A generator seeded as {@code pg_prng_seed(seed)} does; the seed is an unsigned 64-bit value. */
+  /** A generator seeded as {@code pg_prng_seed(seed)} does; the seed is unsigned 64-bit. */
   public static Prng seeded(long seed) {
     Prng prng = new Prng(0, 0);
     prng.seed(seed);

@@ -33,7 +33,8 @@ public record RandomSeed(long value, boolean explicit) {
     return option == null ? fromEnvironment : parse(option, clockMicros, strongRandom);
   }
 
-  private static RandomSeed parse(String text, LongSupplier clockMicros, LongSupplier strongRandom) {
+  private static RandomSeed parse(
+      String text, LongSupplier clockMicros, LongSupplier strongRandom) {
     if (text == null) {
       return new RandomSeed(clockMicros.getAsLong(), false);
     }

@@ -154,7 +154,9 @@ public final class Variables {
       if (s.equalsIgnoreCase("null")) {
         type = ValueType.NULL;
         intValue = 0;
-      } else if (isPrefixIgnoreCase(s, "true") || isPrefixIgnoreCase(s, "yes") || s.equalsIgnoreCase("on")) {
+      } else if (isPrefixIgnoreCase(s, "true")
+          || isPrefixIgnoreCase(s, "yes")
+          || s.equalsIgnoreCase("on")) {
         type = ValueType.BOOLEAN;
         intValue = 1;
       } else if (isPrefixIgnoreCase(s, "false") || isPrefixIgnoreCase(s, "no")

@@ -127,7 +127,8 @@ class ExpressionFuzzTest {
             String.join(" + ", java.util.Collections.nCopies(depth, "1")),
             "-".repeat(depth) + "1");
     List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
-    // A quarter of the usual 1 MB thread stack, warmed up so compiled frames are measured too.
+    // Half the usual 1 MB thread stack (the JVM keeps part of it for guard pages), interpreted
+    // and then compiled.
     Thread small =
         new Thread(
             null,
@@ -146,7 +147,7 @@ class ExpressionFuzzTest {
               }
             },
             "small-stack",
-            256 * 1024);
+            512 * 1024);
     small.start();
     small.join(120_000);
     assertThat(failures).isEmpty();

@@ -70,7 +70,8 @@ class ExpressionParseTest {
 
   @Test
   void comparisonsDoNotChain() {
-    assertThat(catchThrowableOfType(() -> Expression.parse("1 < 2 < 3"), ExpressionSyntaxException.class).position())
-        .isEqualTo(6);
+    ExpressionSyntaxException e =
+        catchThrowableOfType(() -> Expression.parse("1 < 2 < 3"), ExpressionSyntaxException.class);
+    assertThat(e.position()).isEqualTo(6);
   }
 }

@@ -69,5 +69,6 @@ final class RealPgbench {
     return lines;
   }
 
-  private static final Pattern ABORT = Pattern.compile("^pgbench: error: client \\d+ aborted in command");
+  private static final Pattern ABORT =
+      Pattern.compile("^pgbench: error: client \\d+ aborted in command");
 }

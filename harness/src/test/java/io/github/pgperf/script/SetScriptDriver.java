@@ -47,10 +47,12 @@ final class SetScriptDriver {
       putUnlessDefined(variables, "scale", 1);
       putUnlessDefined(variables, "random_seed", plan.randomSeed());
       putUnlessDefined(variables, "default_seed", plan.defaultSeed());
-      ExpressionEvaluator evaluator = new ExpressionEvaluator(variables, plan.client(client), debug);
+      ExpressionEvaluator evaluator =
+          new ExpressionEvaluator(variables, plan.client(client), debug);
       runClient(client, evaluator, transactions, debug);
     }
-    List<String> lines = new ArrayList<>(Arrays.asList(out.toString(StandardCharsets.UTF_8).split("\n")));
+    List<String> lines =
+        new ArrayList<>(Arrays.asList(out.toString(StandardCharsets.UTF_8).split("\n")));
     lines.removeIf(String::isEmpty);
     lines.sort(null);
     return lines;
@@ -67,7 +69,9 @@ final class SetScriptDriver {
           debug.println("pgbench: error: " + e.getMessage());
           debug.println(
               "pgbench: error: client " + client + " aborted in command " + command
-                  + " (set) of script 0; evaluation of meta-command failed");
+                  + " (set) of script 0; "
+                  + (e.isAssignment() ? "assignment" : "evaluation")
+                  + " of meta-command failed");
           return;
         }
       }

@@ -87,6 +87,34 @@ class VariablesTest {
   }
 
   @Test
+  void setUnderAnInvalidNameFailsAsAnAssignmentAfterEvaluating() throws Exception {
+    ByteArrayOutputStream debug = new ByteArrayOutputStream();
+    ExpressionEvaluator evaluator =
+        new ExpressionEvaluator(
+            variables, Prng.seeded(0), new PrintStream(debug, true, StandardCharsets.UTF_8));
+    EvaluationException e =
+        org.assertj.core.api.Assertions.catchThrowableOfType(
+            () -> evaluator.set("1x", Expression.parse("debug(1)"), 0, 0),
+            EvaluationException.class);
+    // pgbench 15: "set: invalid variable name: "1x"", then "...; assignment of meta-command failed".
+    assertThat(e.getMessage()).isEqualTo("set: invalid variable name: \"1x\"");
+    assertThat(e.isAssignment()).isTrue();
+    assertThat(debug.toString(StandardCharsets.UTF_8)).startsWith("debug(script=0,command=1)");
+  }
+
+  @Test
+  void conditionsAreTrueAsPgbenchSeesThem() throws Exception {
+    ExpressionEvaluator evaluator = evaluator();
+    assertThat(evaluator.test(Expression.parse("NULL"), 0, 0)).isFalse();
+    assertThat(evaluator.test(Expression.parse("0.0"), 0, 0)).isFalse();
+    assertThat(evaluator.test(Expression.parse("0"), 0, 0)).isFalse();
+    assertThat(evaluator.test(Expression.parse("-2"), 0, 0)).isTrue();
+    assertThat(evaluator.test(Expression.parse("0.5"), 0, 0)).isTrue();
+    assertThat(evaluator.test(Expression.parse("1 = 1"), 0, 0)).isTrue();
+    assertThat(evaluator.test(Expression.parse("false"), 0, 0)).isFalse();
+  }
+
+  @Test
   void emptyStringFailsWithoutAMessageOfItsOwn() {
     variables.putString("v", "");
     assertThatThrownBy(() -> evaluator().set("x", Expression.parse(":v"), 0, 0))
