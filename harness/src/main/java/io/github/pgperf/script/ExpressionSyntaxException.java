@@ -1,8 +1,8 @@
 package io.github.pgperf.script;
 
 /**
- * An expression that does not parse. The script parser turns it into a {@link ScriptException}
- * naming the file, line and command, with a caret under {@link #position()}.
+ * An expression that does not parse. The script parser turns it into a message naming the file,
+ * line and command, with a caret under {@link #position()}.
  */
 public final class ExpressionSyntaxException extends Exception {
 
@@ -11,7 +11,8 @@ public final class ExpressionSyntaxException extends Exception {
   private final int position;
 
   /**
-   * @param message pgbench's wording, for example {@code syntax error}
+   * @param message pgbench's wording, for example {@code syntax error} or {@code unexpected number
+   *     of arguments (random)}
    * @param position 0-based offset into the expression text where the error was found, or -1
    */
   public ExpressionSyntaxException(String message, int position) {
@@ -19,7 +20,10 @@ public final class ExpressionSyntaxException extends Exception {
     this.position = position;
   }
 
-  /** 0-based offset into the expression's text, or -1 when no position applies. */
+  /**
+   * 0-based offset into the expression's text where pgbench puts its caret: under the last
+   * character of the offending token, or {@code text.length()} when the text ended too early.
+   */
   public int position() {
     return position;
   }
