@@ -23,7 +23,7 @@ public final class ProgressLine {
    * @param latency latency count, sum and sum of squares of the interval (µs)
    * @param lag lag sum of the interval (µs)
    */
-  public static String format(Workload workload, double time, boolean epochTimestamp,
+  public static String format(RunSettings workload, double time, boolean epochTimestamp,
       long intervalMicros, Counts counts, Moments latency, Moments lag) {
     long n = counts.processed();
     double tps = 1e6 * n / intervalMicros;

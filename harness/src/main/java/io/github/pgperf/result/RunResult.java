@@ -33,7 +33,7 @@ import java.util.Optional;
  * @param aborted whether a client aborted, making the figures incomplete
  */
 public record RunResult(
-    Workload workload,
+    RunSettings workload,
     Target target,
     ServerInfo server,
     List<ClientMachine> clientMachines,
@@ -58,7 +58,7 @@ public record RunResult(
           + " scripts but the result " + scripts.size());
     }
     for (int i = 0; i < scripts.size(); i++) {
-      Workload.Script s = workload.scripts().get(i);
+      RunSettings.Script s = workload.scripts().get(i);
       if (!s.name().equals(scripts.get(i).name()) || s.weight() != scripts.get(i).weight()) {
         throw new IllegalArgumentException("result of script " + (i + 1) + " is for "
             + scripts.get(i).name() + ", not " + s.name());

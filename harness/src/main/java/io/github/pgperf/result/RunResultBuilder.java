@@ -11,7 +11,7 @@ import java.util.Objects;
  */
 public final class RunResultBuilder {
 
-  private final Workload workload;
+  private final RunSettings workload;
   private Target target;
   private ServerInfo server;
   private ClientMachine client = ClientMachine.current();
@@ -22,7 +22,7 @@ public final class RunResultBuilder {
   private boolean aborted;
 
   /** A builder for a run of {@code workload}. */
-  public RunResultBuilder(Workload workload) {
+  public RunResultBuilder(RunSettings workload) {
     this.workload = Objects.requireNonNull(workload, "workload");
   }
 

@@ -48,7 +48,7 @@ public final class TextReport {
 
   /** The lines of pgbench 15's final report, from {@code transaction type:} on. */
   public static List<String> pgbenchLines(RunResult result) {
-    Workload w = result.workload();
+    RunSettings w = result.workload();
     Stats total = result.total();
     Counts c = total.counts();
     List<String> out = new ArrayList<>();
@@ -58,7 +58,7 @@ public final class TextReport {
       out.add("partition method: " + w.partitioning().method());
       out.add("partitions: " + w.partitioning().count());
     }
-    out.add("query mode: " + w.queryMode().pgbenchName());
+    out.add("query mode: " + w.queryMode().optionName());
     out.add("number of clients: " + w.clients());
     out.add("number of threads: " + w.threads());
     if (w.maxTries() != 0) {
@@ -140,7 +140,7 @@ public final class TextReport {
   }
 
   private static void addScriptFigures(List<String> out, RunResult result, int i, long allProcessed) {
-    Workload w = result.workload();
+    RunSettings w = result.workload();
     ScriptResult script = result.scripts().get(i);
     Counts s = script.stats().counts();
     out.add("SQL script " + (i + 1) + ": " + script.name());
@@ -155,7 +155,7 @@ public final class TextReport {
     addAverageAndStddev(out, " - latency", script.stats().latency());
   }
 
-  private static void addFailuresAndRetries(List<String> out, String prefix, Workload w, Counts c) {
+  private static void addFailuresAndRetries(List<String> out, String prefix, RunSettings w, Counts c) {
     out.add(prefix + "number of failed transactions: " + countAndPercent(c.failed(), c.total()));
     if (w.failuresDetailed()) {
       out.add(prefix + "number of serialization failures: "
@@ -169,7 +169,7 @@ public final class TextReport {
     }
   }
 
-  private static void addStatements(List<String> out, Workload w, ScriptResult script, String prefix) {
+  private static void addStatements(List<String> out, RunSettings w, ScriptResult script, String prefix) {
     boolean retries = w.maxTries() != 1;
     out.add(prefix + "statement latencies in milliseconds"
         + (retries ? ", failures and retries" : " and failures") + ":");

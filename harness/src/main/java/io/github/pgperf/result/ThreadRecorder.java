@@ -33,7 +33,7 @@ public final class ThreadRecorder {
    *     prints them
    * @param intervalMicros length of the timeline's intervals in µs; 0 keeps no timeline
    */
-  public ThreadRecorder(Workload workload, List<List<String>> commands, long intervalMicros) {
+  public ThreadRecorder(RunSettings workload, List<List<String>> commands, long intervalMicros) {
     Objects.requireNonNull(workload, "workload");
     if (commands.size() != workload.scripts().size()) {
       throw new IllegalArgumentException("commands given for " + commands.size()
@@ -154,7 +154,7 @@ public final class ThreadRecorder {
   }
 
   /** This thread's figures of {@code script}. */
-  ScriptResult scriptResult(int script, Workload.Script spec) {
+  ScriptResult scriptResult(int script, RunSettings.Script spec) {
     List<StatementResult> statements = new ArrayList<>();
     List<String> lines = commands.get(script);
     for (int c = 0; c < lines.size(); c++) {

@@ -21,7 +21,7 @@ public final class TransactionLog {
   private final boolean failuresDetailed;
 
   /** The log format of a run of {@code workload}. */
-  public TransactionLog(Workload workload) {
+  public TransactionLog(RunSettings workload) {
     this.withLag = workload.rate() > 0;
     this.withRetries = workload.maxTries() != 1;
     this.failuresDetailed = workload.failuresDetailed();

@@ -64,7 +64,7 @@ class LogFormatsPgbenchTest {
   @MethodSource("progressOptions")
   void progressLinesHavePgbenchsFields(String options) throws Exception {
     List<String> args = Arrays.asList(options.split(" "));
-    Workload workload = PgbenchReportParser.workload(args, 1, null);
+    RunSettings workload = PgbenchReportParser.workload(args, 1, null);
     boolean epoch = options.contains("--progress-timestamp");
     List<String> lines = Pgbench.run(db, dir, args).stderr().stream()
         .filter(l -> l.startsWith("progress: ")).toList();
@@ -91,7 +91,7 @@ class LogFormatsPgbenchTest {
 
   @Test
   void progressLineFromKnownFigures() {
-    Workload w = PgbenchReportParser.workload(List.of("-T", "10", "-R", "100", "-L", "5",
+    RunSettings w = PgbenchReportParser.workload(List.of("-T", "10", "-R", "100", "-L", "5",
         "--max-tries=3", "-S"), 1, null);
     Counts counts = new Counts(150, 2, 1, 0, 4, 6, 3, 0);
     // 150 transactions: 100 of 1 ms and 50 of 4 ms, over 1.5 s.
@@ -100,7 +100,7 @@ class LogFormatsPgbenchTest {
     assertThat(ProgressLine.format(w, 12.04, false, 1_500_000, counts, latency, lag))
         .isEqualTo("progress: 12.0 s, 100.0 tps, lat 2.000 ms stddev 1.414, 3 failed, lag 0.250 ms,"
             + " 3 skipped, 4 retried, 6 retries");
-    Workload plain = PgbenchReportParser.workload(List.of("-T", "10", "-S"), 1, null);
+    RunSettings plain = PgbenchReportParser.workload(List.of("-T", "10", "-S"), 1, null);
     assertThat(ProgressLine.format(plain, 1796007278.8024, true, 1_000_000, Counts.NONE,
         Moments.NONE, Moments.NONE))
         .isEqualTo("progress: 1796007278.802 s, 0.0 tps, lat 0.000 ms stddev 0.000, 0 failed");
@@ -123,7 +123,7 @@ class LogFormatsPgbenchTest {
     List<String> args = Arrays.asList(options.split(" "));
     Pgbench.Output out = Pgbench.run(db, runDir, args);
     assertThat(out.exitCode()).as(out.stderr().toString()).isZero();
-    Workload workload = PgbenchReportParser.workload(args, 1, null);
+    RunSettings workload = PgbenchReportParser.workload(args, 1, null);
     TransactionLog log = new TransactionLog(workload);
     List<Path> files = logFiles(runDir, options.contains("--log-prefix=two") ? "two" : "pgbench_log",
         workload.threads());
@@ -179,7 +179,7 @@ class LogFormatsPgbenchTest {
     List<String> args = Arrays.asList(options.split(" "));
     Pgbench.Output out = Pgbench.run(db, runDir, args);
     assertThat(out.exitCode()).as(out.stderr().toString()).isZero();
-    Workload workload = PgbenchReportParser.workload(args, 1, null);
+    RunSettings workload = PgbenchReportParser.workload(args, 1, null);
     int checked = 0;
     for (Path file : logFiles(runDir, "pgbench_log", workload.threads())) {
       for (String line : Files.readAllLines(file)) {

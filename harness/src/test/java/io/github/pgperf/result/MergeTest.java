@@ -1,5 +1,6 @@
 package io.github.pgperf.result;
 
+import io.github.pgperf.script.QueryMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -54,7 +55,7 @@ class MergeTest {
   @Test
   void mergingEqualsOneRecorderThatSawEveryTransaction() {
     // Two machines recording the same transaction stream halves, versus one recorder for all.
-    Workload w = SampleResults.workload(2, 1);
+    RunSettings w = SampleResults.workload(2, 1);
     ThreadRecorder one = new ThreadRecorder(w, SampleResults.COMMANDS, 1_000_000);
     ThreadRecorder first = new ThreadRecorder(w, SampleResults.COMMANDS, 1_000_000);
     ThreadRecorder second = new ThreadRecorder(w, SampleResults.COMMANDS, 1_000_000);
@@ -82,9 +83,9 @@ class MergeTest {
   @Test
   void mergeRefusesDifferentWorkloadsNamingTheDifference() {
     RunResult a = SampleResults.run(1, 1, 100);
-    Workload other = new Workload(List.of(new Workload.Script("<builtin: select only>", 3),
-        new Workload.Script("one.sql", 1)), 2, 1, new RunLength.Timed(20), QueryMode.PREPARED,
-        500, 50_000, 3, 10, new Workload.Partitioning("hash", 4), false, 1, true, true, "sample");
+    RunSettings other = new RunSettings(List.of(new RunSettings.Script("<builtin: select only>", 3),
+        new RunSettings.Script("one.sql", 1)), 2, 1, new RunLength.Timed(20), QueryMode.PREPARED,
+        500, 50_000, 3, 10, new RunSettings.Partitioning("hash", 4), false, 1, true, true, "sample");
     RunResult b = new RunResult(other, a.target(), a.server(), a.clientMachines(), a.startedAt(),
         a.endedAt(), a.benchSeconds(), a.initialConnectionMicros(), a.connectionMicros(),
         a.scripts(), a.timeline(), a.aborted());
@@ -132,7 +133,7 @@ class MergeTest {
     assertThat(RunResult.merge(a, bAborted).aborted()).isTrue();
   }
 
-  private static RunResultBuilder builder(Workload w) {
+  private static RunResultBuilder builder(RunSettings w) {
     return new RunResultBuilder(w).server(SampleResults.server())
         .client(new ClientMachine("dev", 2, "jvm", "os"))
         .startedAt(java.time.Instant.EPOCH).endedAt(java.time.Instant.EPOCH.plusSeconds(10))

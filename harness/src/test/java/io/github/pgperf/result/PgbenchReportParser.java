@@ -1,5 +1,6 @@
 package io.github.pgperf.result;
 
+import io.github.pgperf.script.QueryMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +26,8 @@ final class PgbenchReportParser {
   private PgbenchReportParser() {}
 
   /** The workload of a pgbench command line (run options only). */
-  static Workload workload(List<String> args, int scale, Workload.Partitioning partitioning) {
-    List<Workload.Script> scripts = new ArrayList<>();
+  static RunSettings workload(List<String> args, int scale, RunSettings.Partitioning partitioning) {
+    List<RunSettings.Script> scripts = new ArrayList<>();
     int clients = 1;
     int threads = 1;
     RunLength length = new RunLength.PerClient(10);
@@ -51,12 +52,12 @@ final class PgbenchReportParser {
         case "-P" -> progress = Integer.parseInt(args.get(++i));
         case "-C" -> connect = true;
         case "-r" -> perStatement = true;
-        case "-S" -> scripts.add(new Workload.Script(BUILTINS.get("select-only"), 1));
+        case "-S" -> scripts.add(new RunSettings.Script(BUILTINS.get("select-only"), 1));
         case "--failures-detailed" -> detailed = true;
         case "-b", "-f" -> {
           String[] spec = args.get(++i).split("@");
           String name = a.equals("-b") ? BUILTINS.get(spec[0]) : spec[0];
-          scripts.add(new Workload.Script(name, spec.length > 1 ? Integer.parseInt(spec[1]) : 1));
+          scripts.add(new RunSettings.Script(name, spec.length > 1 ? Integer.parseInt(spec[1]) : 1));
         }
         default -> {
           if (a.startsWith("--max-tries=")) {
@@ -68,14 +69,14 @@ final class PgbenchReportParser {
       }
     }
     if (scripts.isEmpty()) {
-      scripts.add(new Workload.Script(BUILTINS.get("tpcb-like"), 1));
+      scripts.add(new RunSettings.Script(BUILTINS.get("tpcb-like"), 1));
     }
-    return new Workload(scripts, clients, threads, length, mode, rate, limit, tries, scale,
+    return new RunSettings(scripts, clients, threads, length, mode, rate, limit, tries, scale,
         partitioning, connect, progress, detailed, perStatement, null);
   }
 
   /** A result holding the figures pgbench printed in {@code report} for {@code workload}. */
-  static RunResult result(Workload workload, List<String> report, String serverVersion) {
+  static RunResult result(RunSettings workload, List<String> report, String serverVersion) {
     List<List<String>> blocks = new ArrayList<>();
     List<String> totals = new ArrayList<>();
     for (String line : report) {
@@ -126,7 +127,7 @@ final class PgbenchReportParser {
               Long.parseLong(m.group(2)), m.group(3) == null ? 0 : Long.parseLong(m.group(3))));
         }
       }
-      Workload.Script spec = workload.scripts().get(i);
+      RunSettings.Script spec = workload.scripts().get(i);
       scripts.add(new ScriptResult(spec.name(), spec.weight(),
           new Stats(counts, Latencies.of(h, latency), lag), statements));
     }

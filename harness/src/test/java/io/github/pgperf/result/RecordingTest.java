@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** The runner's side: accumulators, thread recorders and the result built from them. */
 class RecordingTest {
 
-  private static final Workload WORKLOAD = SampleResults.workload(2, 1);
+  private static final RunSettings WORKLOAD = SampleResults.workload(2, 1);
 
   @Test
   void accumulatorCountsLikePgbench() {

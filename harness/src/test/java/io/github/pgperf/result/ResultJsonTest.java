@@ -143,7 +143,7 @@ class ResultJsonTest {
     assertThat(String.join("\n", TextReport.lines(r))).doesNotContain("s3cret");
     assertThat(r.toString()).doesNotContain("s3cret");
     // Structurally: no type a result is made of has a field that could hold one.
-    for (Class<?> type : List.of(RunResult.class, Target.class, Workload.class, ServerInfo.class,
+    for (Class<?> type : List.of(RunResult.class, Target.class, RunSettings.class, ServerInfo.class,
         ClientMachine.class, ScriptResult.class, StatementResult.class, Interval.class, Stats.class)) {
       assertThat(Arrays.stream(type.getRecordComponents()).map(c -> c.getName().toLowerCase()))
           .as(type.getSimpleName()).noneMatch(n -> n.contains("pass") || n.contains("secret"));

@@ -1,5 +1,6 @@
 package io.github.pgperf.result;
 
+import io.github.pgperf.script.QueryMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,11 +16,11 @@ final class SampleResults {
 
   private SampleResults() {}
 
-  static Workload workload(int clients, int threads) {
-    return new Workload(
-        List.of(new Workload.Script("<builtin: select only>", 3), new Workload.Script("one.sql", 1)),
+  static RunSettings workload(int clients, int threads) {
+    return new RunSettings(
+        List.of(new RunSettings.Script("<builtin: select only>", 3), new RunSettings.Script("one.sql", 1)),
         clients, threads, new RunLength.Timed(10), QueryMode.PREPARED, 500, 50_000, 3, 10,
-        new Workload.Partitioning("hash", 4), false, 1, true, true, "sample");
+        new RunSettings.Partitioning("hash", 4), false, 1, true, true, "sample");
   }
 
   static ServerInfo server() {
@@ -29,7 +30,7 @@ final class SampleResults {
 
   /** A run of {@code threads} recorders fed {@code perThread} transactions each from {@code seed}. */
   static RunResult run(long seed, int threads, int perThread) {
-    Workload w = workload(threads * 2, threads);
+    RunSettings w = workload(threads * 2, threads);
     List<ThreadRecorder> recorders = new ArrayList<>();
     SplittableRandom random = new SplittableRandom(seed);
     for (int t = 0; t < threads; t++) {

@@ -108,7 +108,7 @@ class TextReportPgbenchTest {
       Pgbench.Output real = Pgbench.run(partitioned, dir, args);
       assertThat(real.stdout()).contains("partition method: hash", "partitions: 3");
       compare(real.stdout(),
-          PgbenchReportParser.workload(args, 1, new Workload.Partitioning("hash", 3)));
+          PgbenchReportParser.workload(args, 1, new RunSettings.Partitioning("hash", 3)));
     }
   }
 
@@ -123,7 +123,7 @@ class TextReportPgbenchTest {
     assertThat(TextReport.versionLine(result)).isEqualTo("pgperf (dev, server " + serverVersion + ")");
   }
 
-  private static void compare(List<String> stdout, Workload workload) {
+  private static void compare(List<String> stdout, RunSettings workload) {
     assertThat(stdout.get(0)).startsWith("pgbench (");
     List<String> pgbench = stdout.subList(1, stdout.size());
     RunResult result = PgbenchReportParser.result(workload, pgbench, serverVersion);
@@ -138,7 +138,7 @@ class TextReportPgbenchTest {
     assertThat(all).isEqualTo(expected);
   }
 
-  private static List<String> mask(List<String> lines, Workload workload) {
+  private static List<String> mask(List<String> lines, RunSettings workload) {
     List<String> masked = new ArrayList<>();
     for (String line : lines) {
       String m = line;

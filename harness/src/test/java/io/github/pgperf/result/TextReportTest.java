@@ -11,7 +11,7 @@ class TextReportTest {
 
   @Test
   void pgperfLinesFollowPgbenchsWithPercentilesInMilliseconds() {
-    Workload w = PgbenchReportParser.workload(List.of("-T", "10", "-c", "2", "-f", "a.sql"), 1, null);
+    RunSettings w = PgbenchReportParser.workload(List.of("-T", "10", "-c", "2", "-f", "a.sql"), 1, null);
     ThreadRecorder r = new ThreadRecorder(w, List.of(List.of("select 1;")), 0);
     for (int i = 1; i <= 10_000; i++) {
       r.processed(0, i, i, 0, 1);   // latencies 1 µs .. 10,000 µs
@@ -49,7 +49,7 @@ class TextReportTest {
 
   @Test
   void noPgperfLinesWithoutLatencies() {
-    Workload w = PgbenchReportParser.workload(List.of("-t", "5", "-f", "err.sql"), 1, null);
+    RunSettings w = PgbenchReportParser.workload(List.of("-t", "5", "-f", "err.sql"), 1, null);
     ThreadRecorder r = new ThreadRecorder(w, List.of(List.of("select 1/0;")), 0);
     r.finish(0);
     RunResult result = new RunResultBuilder(w).client(new ClientMachine("0.1.0", 2, "jvm", "os"))

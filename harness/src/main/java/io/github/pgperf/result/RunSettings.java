@@ -1,5 +1,6 @@
 package io.github.pgperf.result;
 
+import io.github.pgperf.script.QueryMode;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,7 +26,7 @@ import java.util.Optional;
  * @param perStatement {@code -r}: per-statement latencies, failures and retries
  * @param label a free name the user gave the run, or {@code null}
  */
-public record Workload(
+public record RunSettings(
     List<Script> scripts,
     int clients,
     int threads,
@@ -69,7 +70,7 @@ public record Workload(
     }
   }
 
-  public Workload {
+  public RunSettings {
     scripts = List.copyOf(Objects.requireNonNull(scripts, "scripts"));
     if (scripts.isEmpty()) {
       throw new IllegalArgumentException("a workload needs at least one script");
@@ -112,7 +113,7 @@ public record Workload(
    * Why results of this workload and {@code other} cannot be merged, or empty when they can: every
    * option but the number of clients and threads must be the same.
    */
-  public Optional<String> mismatch(Workload other) {
+  public Optional<String> mismatch(RunSettings other) {
     if (!scripts.equals(other.scripts)) {
       return Optional.of("scripts differ: " + scripts + " vs " + other.scripts);
     }
@@ -144,8 +145,8 @@ public record Workload(
   }
 
   /** This workload with other numbers of clients and threads. */
-  public Workload withClients(int newClients, int newThreads) {
-    return new Workload(scripts, newClients, newThreads, length, queryMode, rate,
+  public RunSettings withClients(int newClients, int newThreads) {
+    return new RunSettings(scripts, newClients, newThreads, length, queryMode, rate,
         latencyLimitMicros, maxTries, scale, partitioning, connectPerTransaction, progressSeconds,
         failuresDetailed, perStatement, label);
   }
