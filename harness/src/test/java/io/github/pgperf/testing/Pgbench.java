@@ -19,11 +19,18 @@ public final class Pgbench {
   /** Runs {@code pgbench <args> -h host -p port -U user dbname}; fails after two minutes. */
   public static Result run(TestDatabase db, List<String> args)
       throws IOException, InterruptedException {
+    List<String> all = new ArrayList<>(args);
+    all.addAll(List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", db.user(),
+        db.name()));
+    return runWithoutDatabase(all);
+  }
+
+  /** Runs {@code pgbench <args>} as given, for runs that fail before connecting. */
+  public static Result runWithoutDatabase(List<String> args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add("pgbench");
     command.addAll(args);
-    command.addAll(List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", db.user(),
-        db.name()));
     Process process = new ProcessBuilder(command).start();
     process.getOutputStream().close();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
