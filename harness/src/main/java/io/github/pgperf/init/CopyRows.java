@@ -63,55 +63,6 @@ final class CopyRows {
     finish();
   }
 
-  private static final byte[] BINARY_HEADER = {
-      'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0, 0, 0, 0, 0, 0, 0, 0, 0};
-
-  void accountsBinary(Connection connection, String sql, long first, long last, boolean bigAid,
-      Progress progress) throws SQLException {
-    start(connection, sql);
-    System.arraycopy(BINARY_HEADER, 0, buffer, 0, BINARY_HEADER.length);
-    length = BINARY_HEADER.length;
-    for (long aid = first; aid <= last; aid++) {
-      room();
-      int2(4);
-      if (bigAid) {
-        int4(8);
-        int8(aid);
-      } else {
-        int4(4);
-        int4((int) aid);
-      }
-      int4(4);
-      int4((int) ((aid - 1) / Tables.ACCOUNTS_PER_SCALE + 1));
-      int4(4);
-      int4(0);
-      int4(0);
-      if (aid % Progress.REPORT_EVERY == 0) {
-        progress.rowsDone(aid);
-      }
-    }
-    room();
-    int2(-1);
-    finish();
-  }
-
-  private void int2(int v) {
-    buffer[length++] = (byte) (v >>> 8);
-    buffer[length++] = (byte) v;
-  }
-
-  private void int4(int v) {
-    buffer[length++] = (byte) (v >>> 24);
-    buffer[length++] = (byte) (v >>> 16);
-    buffer[length++] = (byte) (v >>> 8);
-    buffer[length++] = (byte) v;
-  }
-
-  private void int8(long v) {
-    int4((int) (v >>> 32));
-    int4((int) v);
-  }
-
   // The filler is NULL in branches and tellers, '' (blank-padded) in accounts, as in pgbench.
   private static final byte[] TAIL_ZERO_NULL = {'\t', '0', '\t', '\\', 'N', '\n'};
   private static final byte[] TAIL_ZERO_EMPTY = {'\t', '0', '\t', '\n'};

@@ -98,6 +98,7 @@ public final class Initializer {
     switch (step) {
       case DROP_TABLES -> session.execute(tables.drop());
       case CREATE_TABLES -> {
+        createSchemaIfMissing(session, options);
         if (options.partitioned()) {
           // pgbench prints this before creating any table.
           progress.println("creating " + options.partitions() + " partitions...");
@@ -119,12 +120,6 @@ public final class Initializer {
         }
       }
       case PRIMARY_KEYS -> {
-        if (Boolean.getBoolean("pgperf.pkFirst")) {
-          return;
-        }
-        if (System.getProperty("pgperf.mwm") != null) {
-          session.execute("set maintenance_work_mem = '" + System.getProperty("pgperf.mwm") + "'");
-        }
         for (String sql : tables.primaryKeys()) {
           session.execute(sql);
         }
@@ -137,71 +132,35 @@ public final class Initializer {
     }
   }
 
+  /** A schema the caller named is made if needed; pgbench's search_path default is left alone. */
+  private static void createSchemaIfMissing(Session session, InitOptions options)
+      throws InitException {
+    if (options.schema() != null && session.queryText("select to_regnamespace("
+        + InitMetadata.literal(Tables.quoteIdentifier(options.schema())) + ")") == null) {
+      session.execute("create schema " + Tables.quoteIdentifier(options.schema()));
+    }
+  }
+
   private void generateClientSide(Session session, Tables tables, InitOptions options)
       throws InitException {
     Progress accountsProgress = new Progress(progress, options.quiet(), tables.accounts());
     CopyRows rows = new CopyRows();
     Connection c = session.connection();
-    int conns = Integer.getInteger("pgperf.copyConnections", 1);
-    boolean binary = Boolean.getBoolean("pgperf.binary");
-    String fmt = binary ? " with (format binary" : "";
     inTransaction(session, () -> {
       session.execute(tables.truncate());
-      // The truncate in this transaction is what makes FREEZE legal on plain tables.
+      // The truncate in this transaction is what makes FREEZE legal on plain tables: the rows
+      // arrive frozen and all-visible, so the vacuum step has almost nothing left to do.
       String sql = tables.copy(Tables.BRANCHES, true);
       try {
         rows.branches(c, sql, tables.branches());
         sql = tables.copy(Tables.TELLERS, true);
         rows.tellers(c, sql, tables.tellers());
-        if (Boolean.getBoolean("pgperf.pkFirst")) {
-          for (String pk : tables.primaryKeys()) {
-            session.execute(pk);
-          }
-        }
-        if (conns == 1) {
-          boolean freeze = !options.partitioned();
-          sql = binary ? "copy " + tables.name(Tables.ACCOUNTS) + " from stdin with (format binary" + (freeze ? ", freeze on)" : ")")
-              : tables.copy(Tables.ACCOUNTS, freeze);
-          if (binary) {
-            rows.accountsBinary(c, sql, 1, tables.accounts(), false, accountsProgress);
-          } else {
-            rows.accounts(c, sql, 1, tables.accounts(), accountsProgress);
-          }
-        }
+        sql = tables.copy(Tables.ACCOUNTS, !options.partitioned());
+        rows.accounts(c, sql, 1, tables.accounts(), accountsProgress);
       } catch (SQLException e) {
         throw Session.failed(sql, e);
       }
     });
-    if (conns > 1) {
-      long n = tables.accounts();
-      long chunk = (n / conns + 99) / 100 * 100;
-      var pool = java.util.concurrent.Executors.newFixedThreadPool(conns);
-      var futures = new ArrayList<java.util.concurrent.Future<?>>();
-      for (int i = 0; i < conns; i++) {
-        long lo = i * chunk + 1;
-        long hi = Math.min(n, (i + 1) * chunk);
-        futures.add(pool.submit(() -> {
-          try (Session s = Session.open(source, progress)) {
-            String sql = binary ? "copy " + tables.name(Tables.ACCOUNTS) + " from stdin with (format binary)" : tables.copy(Tables.ACCOUNTS, false);
-            if (binary) {
-              new CopyRows().accountsBinary(s.connection(), sql, lo, hi, false, accountsProgress);
-            } else {
-              new CopyRows().accounts(s.connection(), sql, lo, hi, accountsProgress);
-            }
-          }
-          return null;
-        }));
-      }
-      try {
-        for (var f : futures) {
-          f.get();
-        }
-      } catch (Exception e) {
-        throw new InitException("parallel copy failed: " + e, null);
-      } finally {
-        pool.shutdown();
-      }
-    }
   }
 
   /** A unit of work that runs inside one transaction. */

@@ -148,6 +148,26 @@ class PgPerfCommandTest {
   }
 
   @Test
+  void schemaOptionInitializesThatSchemaOnly() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      Cli.Result r = Cli.runOn(db, List.of("-i", "-s", "1", "--schema", "scale_one"));
+      Cli.Result inRunMode = Cli.runOn(db, List.of("--schema", "scale_one"));
+
+      assertThat(r.exitCode()).as(r.stderr()).isZero();
+      try (Connection c = db.open(); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("select (select count(*) from scale_one.pgbench_accounts),"
+              + " to_regclass('public.pgbench_accounts') is null")) {
+        rs.next();
+        assertThat(rs.getLong(1)).isEqualTo(100_000);
+        assertThat(rs.getBoolean(2)).isTrue();
+      }
+      assertThat(inRunMode.exitCode()).isEqualTo(1);
+      assertThat(inRunMode.stderr()).isEqualTo("pgperf: error: some of the specified options"
+          + " cannot be used in benchmarking mode\n");
+    }
+  }
+
+  @Test
   void helpAndVersionGoToStdout() {
     Cli.Result help = Cli.run(Map.of(), "--help");
     Cli.Result version = Cli.run(Map.of(), "-V");

@@ -42,7 +42,8 @@ class InitializerTest {
 
   @Test
   void twoScalesSideBySideInTwoSchemasEachAsPgbenchMakesIt() throws Exception {
-    sql("create schema side_a", "create schema \"Side B\"");
+    // One schema exists beforehand; the other, with a name that needs quoting, does not.
+    sql("create schema side_a");
     InitOptions a = InitOptions.builder().scale(1).schema("side_a").build();
     InitOptions b = InitOptions.builder().scale(2).schema("Side B").build();
 
