@@ -2,6 +2,7 @@ package io.github.pgperf.init;
 
 import io.github.pgperf.connect.ConnectionSource;
 import java.io.PrintStream;
+import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -33,9 +34,11 @@ final class Session implements AutoCloseable {
     try {
       return new Session(source.open(), notices);
     } catch (SQLException e) {
-      throw new InitException(
-          "connection to " + source.describe() + " failed: " + cause(e),
-          "could not create connection for initialization", e);
+      Throwable root = root(e);
+      String message = root instanceof UnknownHostException
+          ? "could not translate host name \"" + root.getMessage() + "\" to address: unknown host"
+          : "connection to " + source.describe() + " failed: " + cause(e);
+      throw new InitException(message, "could not create connection for initialization", e);
     }
   }
 
@@ -97,12 +100,17 @@ final class Session implements AutoCloseable {
       ServerErrorMessage m = pe.getServerErrorMessage();
       return m.getSeverity() + ":  " + m.getMessage();
     }
+    Throwable t = root(e);
+    String message = t.getMessage();
+    return message == null ? t.getClass().getSimpleName() : message;
+  }
+
+  private static Throwable root(Throwable e) {
     Throwable t = e;
     while (t.getCause() != null && t.getCause() != t) {
       t = t.getCause();
     }
-    String message = t.getMessage();
-    return message == null ? t.getClass().getSimpleName() : message;
+    return t;
   }
 
   @Override

@@ -99,6 +99,16 @@ class PgPerfCommandTest {
   }
 
   @Test
+  void unknownHostIsNamed() {
+    Cli.Result r = Cli.run(Map.of(), "-i", "-h", "no-such-host.invalid", "-U", "postgres", "db");
+
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.stderr()).startsWith(
+        "pgperf: error: could not translate host name \"no-such-host.invalid\" to address");
+    assertNoStackTrace(r);
+  }
+
+  @Test
   void roleWithoutCreateOnTheSchemaGetsPgbenchsQueryFailedError() throws Exception {
     String role = "pgperf_test_role_" + UUID.randomUUID().toString().substring(0, 8);
     try (TestDatabase db = TestDatabase.create()) {
