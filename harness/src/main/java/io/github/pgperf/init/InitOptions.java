@@ -36,9 +36,26 @@ public record InitOptions(
   /** Scale at and above which aid is a bigint (pgbench's SCALE_32BIT_THRESHOLD). */
   public static final int BIGINT_AID_SCALE = 20000;
 
+  /**
+   * Checks the ranges pgbench checks.
+   *
+   * @throws IllegalArgumentException with pgbench's message for a value out of range
+   */
   public InitOptions {
     steps = List.copyOf(steps);
     Objects.requireNonNull(partitionMethod, "partitionMethod");
+    if (scale < 1) {
+      throw new IllegalArgumentException("-s/--scale must be in range 1..2147483647");
+    }
+    if (fillfactor < 10 || fillfactor > 100) {
+      throw new IllegalArgumentException("-F/--fillfactor must be in range 10..100");
+    }
+    if (partitions < 0) {
+      throw new IllegalArgumentException("--partitions must be in range 0..2147483647");
+    }
+    if (schema != null && schema.isEmpty()) {
+      throw new IllegalArgumentException("schema name must not be empty");
+    }
   }
 
   /** A builder with pgbench's defaults: scale 1, steps {@code dtgvp}, fillfactor 100. */
@@ -167,21 +184,6 @@ public record InitOptions(
      * @throws InitException with pgbench's message when an option is out of range
      */
     public InitOptions build() throws InitException {
-      if (scale < 1) {
-        throw new InitException("-s/--scale must be in range 1..2147483647", null);
-      }
-      if (fillfactor < 10 || fillfactor > 100) {
-        throw new InitException("-F/--fillfactor must be in range 10..100", null);
-      }
-      if (partitions < 0) {
-        throw new InitException("--partitions must be in range 0..2147483647", null);
-      }
-      if (partitionMethod != null && partitions == 0) {
-        throw new InitException("--partition-method requires greater than zero --partitions", null);
-      }
-      if (schema != null && schema.isEmpty()) {
-        throw new InitException("schema name must not be empty", null);
-      }
       List<InitStep> steps = new ArrayList<>(InitStep.parse(stepLetters));
       if (noVacuum) {
         steps.removeIf(s -> s == InitStep.VACUUM);
@@ -189,17 +191,27 @@ public record InitOptions(
       if (foreignKeys && !steps.contains(InitStep.FOREIGN_KEYS)) {
         steps.add(InitStep.FOREIGN_KEYS);
       }
-      return new InitOptions(
-          scale,
-          steps,
-          fillfactor,
-          unloggedTables,
-          partitions,
-          partitionMethod == null ? PartitionMethod.RANGE : partitionMethod,
-          tablespace,
-          indexTablespace,
-          quiet,
-          schema);
+      InitOptions options;
+      try {
+        options = new InitOptions(
+            scale,
+            steps,
+            fillfactor,
+            unloggedTables,
+            partitions,
+            partitionMethod == null ? PartitionMethod.RANGE : partitionMethod,
+            tablespace,
+            indexTablespace,
+            quiet,
+            schema);
+      } catch (IllegalArgumentException e) {
+        throw new InitException(e.getMessage(), null);
+      }
+      // pgbench checks this after every option's own range, as here.
+      if (partitionMethod != null && partitions == 0) {
+        throw new InitException("--partition-method requires greater than zero --partitions", null);
+      }
+      return options;
     }
   }
 }
