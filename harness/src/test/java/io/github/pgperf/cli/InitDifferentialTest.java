@@ -67,6 +67,27 @@ class InitDifferentialTest {
     assertThat(masked(actual.stderr())).isEqualTo(masked(expected.stderr()));
   }
 
+  /**
+   * Tablespaces are cluster-wide, so the tests create none; a missing one makes both tools fail
+   * on the first statement that names it, which shows that statement's text.
+   */
+  @ParameterizedTest(name = "pgbench {0}")
+  @ValueSource(strings = {
+      "-i -s 1 --tablespace no_such_space",
+      "-i -s 1 --index-tablespace no\"such",
+  })
+  void sameFailureAsPgbench(String argLine) throws Exception {
+    List<String> args = Arrays.asList(argLine.split(" "));
+
+    Pgbench.Result expected = Pgbench.run(pgbenchDb, args);
+    Cli.Result actual = Cli.runOn(pgperfDb, args);
+
+    assertThat(expected.exitCode()).isEqualTo(1);
+    assertThat(actual.exitCode()).isEqualTo(1);
+    assertThat(masked(actual.stderr()))
+        .isEqualTo(masked(expected.stderr().replace("pgbench: ", "pgperf: ")));
+  }
+
   private static List<String> snapshot(TestDatabase db) throws Exception {
     try (Connection c = db.open()) {
       return CatalogSnapshot.of(c, "public");
