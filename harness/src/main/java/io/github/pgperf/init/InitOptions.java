@@ -74,6 +74,30 @@ public record InitOptions(
   }
 
   /**
+   * Whether the steps end with freshly created and filled tables: a create step, later a
+   * generate step, and no drop after that create. Only such a run is recorded as complete.
+   */
+  boolean makesTablesFromScratch() {
+    boolean created = false;
+    boolean filled = false;
+    for (InitStep step : steps) {
+      switch (step) {
+        case DROP_TABLES -> {
+          created = false;
+          filled = false;
+        }
+        case CREATE_TABLES -> {
+          created = true;
+          filled = false;
+        }
+        case CLIENT_SIDE_GENERATE, SERVER_SIDE_GENERATE -> filled = created;
+        default -> { }
+      }
+    }
+    return created && filled;
+  }
+
+  /**
    * What these options make, in one line: everything that shapes the tables and their rows, but
    * not where (schema) or how progress is shown. Two initializations with the same description
    * hold the same catalog and data.

@@ -53,9 +53,7 @@ public final class Initializer {
         timings.add(String.format(Locale.ROOT, "%s %.2f s",
             step.timingName(), seconds(System.nanoTime() - stepStart)));
       }
-      if (options.steps().contains(InitStep.CREATE_TABLES)
-          && (options.steps().contains(InitStep.CLIENT_SIDE_GENERATE)
-              || options.steps().contains(InitStep.SERVER_SIDE_GENERATE))) {
+      if (options.makesTablesFromScratch()) {
         metadata.record(session, options);
       }
       progress.printf(Locale.ROOT, "done in %.2f s (%s).%n",

@@ -57,6 +57,15 @@ class InitOptionsTest {
   }
 
   @Test
+  void onlyStepsThatCreateAndFillTheTablesMakeACompleteInitialization() throws Exception {
+    assertThat(InitOptions.builder().build().makesTablesFromScratch()).isTrue();
+    assertThat(InitOptions.builder().steps("tG").build().makesTablesFromScratch()).isTrue();
+    assertThat(InitOptions.builder().steps("dtgvpd").build().makesTablesFromScratch()).isFalse();
+    assertThat(InitOptions.builder().steps("gt").build().makesTablesFromScratch()).isFalse();
+    assertThat(InitOptions.builder().steps("vp").build().makesTablesFromScratch()).isFalse();
+  }
+
+  @Test
   void bigScalesGetBigintAid() throws Exception {
     Tables small = new Tables(InitOptions.builder().scale(19_999).build());
     Tables big = new Tables(InitOptions.builder().scale(20_000).build());
