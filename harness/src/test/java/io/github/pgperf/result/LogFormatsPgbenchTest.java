@@ -1,5 +1,6 @@
 package io.github.pgperf.result;
 
+import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.pgperf.testing.TestDatabase;
@@ -66,7 +67,7 @@ class LogFormatsPgbenchTest {
     List<String> args = Arrays.asList(options.split(" "));
     RunSettings workload = PgbenchReportParser.workload(args, 1, null);
     boolean epoch = options.contains("--progress-timestamp");
-    List<String> lines = Pgbench.run(db, dir, args).stderr().stream()
+    List<String> lines = Pgbench.run(db, dir, args).stderrLines().stream()
         .filter(l -> l.startsWith("progress: ")).toList();
     assertThat(lines).isNotEmpty();
     for (String line : lines) {
@@ -121,8 +122,8 @@ class LogFormatsPgbenchTest {
     Path runDir = Files.createTempDirectory(dir, "log");
     Files.copy(dir.resolve("ser.sql"), runDir.resolve("ser.sql"));
     List<String> args = Arrays.asList(options.split(" "));
-    Pgbench.Output out = Pgbench.run(db, runDir, args);
-    assertThat(out.exitCode()).as(out.stderr().toString()).isZero();
+    Pgbench.Result out = Pgbench.run(db, runDir, args);
+    assertThat(out.exitCode()).as(out.stderrLines().toString()).isZero();
     RunSettings workload = PgbenchReportParser.workload(args, 1, null);
     TransactionLog log = new TransactionLog(workload);
     List<Path> files = logFiles(runDir, options.contains("--log-prefix=two") ? "two" : "pgbench_log",
@@ -177,8 +178,8 @@ class LogFormatsPgbenchTest {
     Path runDir = Files.createTempDirectory(dir, "agg");
     Files.copy(dir.resolve("ser.sql"), runDir.resolve("ser.sql"));
     List<String> args = Arrays.asList(options.split(" "));
-    Pgbench.Output out = Pgbench.run(db, runDir, args);
-    assertThat(out.exitCode()).as(out.stderr().toString()).isZero();
+    Pgbench.Result out = Pgbench.run(db, runDir, args);
+    assertThat(out.exitCode()).as(out.stderrLines().toString()).isZero();
     RunSettings workload = PgbenchReportParser.workload(args, 1, null);
     int checked = 0;
     for (Path file : logFiles(runDir, "pgbench_log", workload.threads())) {

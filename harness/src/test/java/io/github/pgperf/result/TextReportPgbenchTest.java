@@ -1,5 +1,6 @@
 package io.github.pgperf.result;
 
+import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.pgperf.testing.TestDatabase;
@@ -92,11 +93,11 @@ class TextReportPgbenchTest {
   @MethodSource("options")
   void reportHasPgbenchsLines(String options) throws Exception {
     List<String> args = Arrays.asList(options.split(" "));
-    Pgbench.Output real = Pgbench.run(db, dir, args);
-    compare(real.stdout(), PgbenchReportParser.workload(args, 1, null));
+    Pgbench.Result real = Pgbench.run(db, dir, args);
+    compare(real.stdoutLines(), PgbenchReportParser.workload(args, 1, null));
     if (options.contains("err.sql")) {
       assertThat(real.exitCode()).isEqualTo(2);
-      assertThat(real.stderr()).last().asString().endsWith(TextReport.ABORTED);
+      assertThat(real.stderrLines()).last().asString().endsWith(TextReport.ABORTED);
     }
   }
 
@@ -105,21 +106,21 @@ class TextReportPgbenchTest {
     try (TestDatabase partitioned = TestDatabase.create()) {
       Pgbench.initialize(partitioned, dir, "--partitions=3", "--partition-method=hash");
       List<String> args = List.of("-n", "-t", "5", "-S");
-      Pgbench.Output real = Pgbench.run(partitioned, dir, args);
-      assertThat(real.stdout()).contains("partition method: hash", "partitions: 3");
-      compare(real.stdout(),
+      Pgbench.Result real = Pgbench.run(partitioned, dir, args);
+      assertThat(real.stdoutLines()).contains("partition method: hash", "partitions: 3");
+      compare(real.stdoutLines(),
           PgbenchReportParser.workload(args, 1, new RunSettings.Partitioning("hash", 3)));
     }
   }
 
   @Test
   void pgperfNamesItselfAsPgbenchDoesWhenVersionsDiffer() throws Exception {
-    Pgbench.Output real = Pgbench.run(db, dir, List.of("-n", "-t", "1", "-f", "s1.sql"));
+    Pgbench.Result real = Pgbench.run(db, dir, List.of("-n", "-t", "1", "-f", "s1.sql"));
     // pgbench: "pgbench (15.20 (Debian 15.20-0+deb12u1))" when client and server are one version.
-    assertThat(real.stdout().get(0)).isEqualTo("pgbench (" + serverVersion + ")");
+    assertThat(real.stdoutLines().get(0)).isEqualTo("pgbench (" + serverVersion + ")");
     RunResult result = PgbenchReportParser.result(
         PgbenchReportParser.workload(List.of("-t", "1", "-f", "s1.sql"), 1, null),
-        real.stdout(), serverVersion);
+        real.stdoutLines(), serverVersion);
     assertThat(TextReport.versionLine(result)).isEqualTo("pgperf (dev, server " + serverVersion + ")");
   }
 

@@ -1,5 +1,6 @@
 package io.github.pgperf.script;
 
+import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,17 +20,17 @@ class BuiltinScriptTest {
   @ParameterizedTest
   @EnumSource(BuiltinScript.class)
   void showScriptPrintsWhatPgbenchPrints(BuiltinScript builtin) throws Exception {
-    PgbenchProcess.Outcome pgbench =
-        PgbenchProcess.run(directory, List.of("--show-script=" + builtin.builtinName()));
+    Pgbench.Result pgbench =
+        Pgbench.run(directory, List.of("--show-script=" + builtin.builtinName()));
     assertThat(pgbench.exitCode()).isZero();
-    assertThat(String.join("\n", pgbench.stderr()) + "\n").isEqualTo(builtin.showScript());
+    assertThat(String.join("\n", pgbench.stderrLines()) + "\n").isEqualTo(builtin.showScript());
   }
 
   @Test
   void listPrintsWhatPgbenchPrints() throws Exception {
-    PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, List.of("-b", "list"));
+    Pgbench.Result pgbench = Pgbench.run(directory, List.of("-b", "list"));
     assertThat(pgbench.exitCode()).isZero();
-    assertThat(String.join("\n", pgbench.stderr()) + "\n").isEqualTo(BuiltinScript.listing());
+    assertThat(String.join("\n", pgbench.stderrLines()) + "\n").isEqualTo(BuiltinScript.listing());
   }
 
   @ParameterizedTest

@@ -1,5 +1,6 @@
 package io.github.pgperf.script;
 
+import io.github.pgperf.testing.Pgbench;
 import io.github.pgperf.testing.TestDatabase;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,10 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
-/** Runs the real pgbench on a script against a test database and returns its stderr lines. */
+/** Runs the real pgbench on a script text against a test database and reads its debug lines. */
 final class RealPgbench {
 
   private final TestDatabase database;
@@ -28,27 +28,11 @@ final class RealPgbench {
   List<String> run(String script, String... options) throws IOException, InterruptedException {
     Path file = Files.createTempFile(directory, "script", ".sql");
     Files.writeString(file, script, StandardCharsets.UTF_8);
-    List<String> command = new ArrayList<>();
-    command.add("pgbench");
-    command.add("-n");
-    command.addAll(Arrays.asList(options));
-    command.addAll(
-        List.of(
-            "-f", file.toString(),
-            "-h", database.host(),
-            "-p", Integer.toString(database.port()),
-            "-U", database.user(),
-            database.name()));
-    Process process =
-        new ProcessBuilder(command)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .redirectError(directory.resolve("stderr.txt").toFile())
-            .start();
-    if (!process.waitFor(120, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      throw new IllegalStateException("pgbench did not finish: " + command);
-    }
-    return Files.readAllLines(directory.resolve("stderr.txt"), StandardCharsets.UTF_8);
+    List<String> args = new ArrayList<>();
+    args.add("-n");
+    args.addAll(Arrays.asList(options));
+    args.addAll(List.of("-f", file.toString()));
+    return Pgbench.run(database, directory, args).stderrLines();
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.github.pgperf.script;
 
+import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -178,12 +179,12 @@ class ScriptErrorsDifferentialTest {
         "-h", database.host(), "-p", Integer.toString(database.port()), "-U", database.user(),
         database.name()));
 
-    PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, arguments);
+    Pgbench.Result pgbench = Pgbench.run(directory, arguments);
     ScriptException pgperf =
         catchThrowableOfType(
             () -> ScriptOptions.apply(directory, arguments), ScriptException.class);
 
-    assertThat(pgbench.exitCode()).as("pgbench exit status, stderr %s", pgbench.stderr())
+    assertThat(pgbench.exitCode()).as("pgbench exit status, stderr %s", pgbench.stderrLines())
         .isEqualTo(1);
     assertThat(pgperf).as("pgperf refuses it").isNotNull();
     assertThat(pgperf.lines()).isEqualTo(pgbench.errorLines());

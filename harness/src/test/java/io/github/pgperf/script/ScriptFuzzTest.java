@@ -1,5 +1,6 @@
 package io.github.pgperf.script;
 
+import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -122,8 +123,8 @@ class ScriptFuzzTest {
         text = text.substring(0, random.nextInt(text.length() + 1));
       }
       Files.writeString(directory.resolve("fuzz.sql"), text, StandardCharsets.UTF_8);
-      PgbenchProcess.Outcome pgbench =
-          PgbenchProcess.run(directory, List.of("-n", "-t1", "-f", "fuzz.sql", "-c", "0"));
+      Pgbench.Result pgbench =
+          Pgbench.run(directory, List.of("-n", "-t1", "-f", "fuzz.sql", "-c", "0"));
       List<String> pgbenchLines = pgbench.errorLines();
       List<String> pgperfLines;
       try {
@@ -157,7 +158,7 @@ class ScriptFuzzTest {
       for (int i = 0; i < 80; i++) {
         String text = randomSql(random);
         Files.writeString(directory.resolve("fuzz.sql"), text, StandardCharsets.UTF_8);
-        PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, List.of(
+        Pgbench.Result pgbench = Pgbench.run(directory, List.of(
             "-n", "-t1", "-d", "-M", "simple", "-D", "x=5", "-f", "fuzz.sql",
             "-h", database.host(), "-p", Integer.toString(database.port()),
             "-U", database.user(), database.name()));
@@ -168,8 +169,8 @@ class ScriptFuzzTest {
           assertThat(e.lines()).as("script <%s>", text).isEqualTo(pgbench.errorLines());
           continue;
         }
-        List<String> sent = sentTexts(pgbench.stderr());
-        assertThat(sent).as("pgbench sent something for <%s>: %s", text, pgbench.stderr())
+        List<String> sent = sentTexts(pgbench.stderrLines());
+        assertThat(sent).as("pgbench sent something for <%s>: %s", text, pgbench.stderrLines())
             .isNotEmpty();
         Variables variables = VariableDefinitions.parse(List.of("x=5")).forClient(0);
         List<String> pgperf = new ArrayList<>();

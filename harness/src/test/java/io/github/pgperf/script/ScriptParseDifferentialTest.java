@@ -1,5 +1,6 @@
 package io.github.pgperf.script;
 
+import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.pgperf.testing.TestDatabase;
@@ -89,15 +90,15 @@ class ScriptParseDifferentialTest {
   void sameCommandsAsPgbench(String text, QueryMode mode, boolean allSqlRunsInOrder)
       throws Exception {
     Files.writeString(directory.resolve("ok.sql"), text, StandardCharsets.UTF_8);
-    PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, List.of(
+    Pgbench.Result pgbench = Pgbench.run(directory, List.of(
         "-n", "-t1", "-r", "-d", "-M", mode.optionName(), "-D", "x=5", "-f", "ok.sql",
         "-h", database.host(), "-p", Integer.toString(database.port()), "-U", database.user(),
         database.name()));
-    assertThat(pgbench.exitCode()).as("pgbench stderr: %s", pgbench.stderr()).isZero();
+    assertThat(pgbench.exitCode()).as("pgbench stderr: %s", pgbench.stderrLines()).isZero();
 
     Script script = Script.parse("ok.sql", text);
 
-    assertThat(firstLines(script)).isEqualTo(reportedFirstLines(pgbench.stdout()));
+    assertThat(firstLines(script)).isEqualTo(reportedFirstLines(pgbench.stdoutLines()));
     if (allSqlRunsInOrder) {
       Variables variables = VariableDefinitions.parse(List.of("x=5"))
           .withAutomatic(1, 0, () -> 0).forClient(0);
@@ -119,7 +120,7 @@ class ScriptParseDifferentialTest {
           variables.putInt(shell.variable(), Long.parseLong(shell.words().get(1)));
         }
       }
-      assertThat(sent).isEqualTo(sentTexts(pgbench.stderr()));
+      assertThat(sent).isEqualTo(sentTexts(pgbench.stderrLines()));
     }
   }
 

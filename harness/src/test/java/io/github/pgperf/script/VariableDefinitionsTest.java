@@ -1,5 +1,6 @@
 package io.github.pgperf.script;
 
+import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -49,12 +50,12 @@ class VariableDefinitionsTest {
     }
     arguments.addAll(List.of("-h", database.host(), "-p", Integer.toString(database.port()),
         "-U", database.user(), database.name()));
-    PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, arguments);
-    assertThat(pgbench.exitCode()).as("%s", pgbench.stderr()).isZero();
+    Pgbench.Result pgbench = Pgbench.run(directory, arguments);
+    assertThat(pgbench.exitCode()).as("%s", pgbench.stderrLines()).isZero();
     List<String> queries = new ArrayList<>();
     for (int client = 0; client < clients; client++) {
       String prefix = "pgbench: client " + client + " sending ";
-      for (String line : pgbench.stderr()) {
+      for (String line : pgbench.stderrLines()) {
         if (line.startsWith(prefix)) {
           queries.add(line.substring(prefix.length()));
           break;

@@ -1,5 +1,6 @@
 package io.github.pgperf.script;
 
+import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -55,10 +56,10 @@ class WorkloadTest {
     arguments.addAll(options);
     arguments.addAll(List.of("-h", database.host(), "-p", Integer.toString(database.port()),
         "-U", database.user(), database.name()));
-    PgbenchProcess.Outcome pgbench = PgbenchProcess.run(directory, arguments);
-    assertThat(pgbench.exitCode()).as("%s", pgbench.stderr()).isZero();
+    Pgbench.Result pgbench = Pgbench.run(directory, arguments);
+    assertThat(pgbench.exitCode()).as("%s", pgbench.stderrLines()).isZero();
     List<String> pgbenchChoices = new ArrayList<>();
-    for (String line : pgbench.stderr()) {
+    for (String line : pgbench.stderrLines()) {
       if (line.startsWith(EXECUTING)) {
         pgbenchChoices.add(line.substring(EXECUTING.length(), line.length() - 1));
       }
