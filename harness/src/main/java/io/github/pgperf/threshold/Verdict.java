@@ -27,7 +27,7 @@ public record Verdict(
   /** The measured figure with its unit and note: {@code 412.3 tps}, {@code 0.3% (3 of 1000 ...)}. */
   public String measuredText() {
     String figure = figure(measured, decimals());
-    if (!passed && figure.equals(figure(limit, decimals()))) {
+    if (!passed && decimals() > 0 && figure.equals(figure(limit, decimals()))) {
       // A figure just over the limit must not read as equal to it.
       figure = figure(measured, 9);
     }
