@@ -1,6 +1,7 @@
 package io.github.pgperf.assertj;
 
 import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.ScriptResult;
 import io.github.pgperf.threshold.RunSummary;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -15,6 +16,6 @@ final class ShouldHaveScript extends BasicErrorMessageFactory {
   static ErrorMessageFactory shouldHaveScript(RunResult actual, String name) {
     return new ShouldHaveScript("%nExpecting run:%n  %s%nto have a script named:%n  %s%nbut its scripts are:%n  %s",
         unquotedString(RunSummary.of(actual)), name,
-        actual.scripts().stream().map(s -> s.name()).toList());
+        actual.scripts().stream().map(ScriptResult::name).toList());
   }
 }

@@ -26,7 +26,8 @@ import java.util.List;
  * failures   = "failures" "&lt;=" number "%"         failure-rate ceiling in percent
  *            | "failures" "=" "0"                  no failed transaction at all
  * duration   = number unit
- * unit       = "us" | "µs" | "ms" | "s"
+ * unit       = "us" | "µs" | "μs" | "ms" | "s"     microseconds (micro sign or Greek mu),
+ *                                                  milliseconds, seconds
  * number     = ["-"] digit {digit} ["." digit {digit}]
  * </pre>
  *

@@ -151,7 +151,7 @@ final class ThresholdParser {
     BigDecimal value = number("a duration, e.g. 20ms");
     spaces();
     BigDecimal nanosPerUnit;
-    if (take("us") || take("µs")) {
+    if (take("us") || take("µs") || take("μs")) {
       nanosPerUnit = NANOS_PER_MICRO;
     } else if (take("ms")) {
       nanosPerUnit = NANOS_PER_MILLI;

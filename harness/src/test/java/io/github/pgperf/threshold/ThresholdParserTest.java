@@ -29,6 +29,7 @@ class ThresholdParserTest {
         Arguments.of("max<=1s", new LatencyCeiling(100, Duration.ofSeconds(1))),
         Arguments.of("p95<=750us", new LatencyCeiling(95, Duration.ofNanos(750_000))),
         Arguments.of("p95<=750µs", new LatencyCeiling(95, Duration.ofNanos(750_000))),
+        Arguments.of("p95<=750μs", new LatencyCeiling(95, Duration.ofNanos(750_000))),
         Arguments.of("p90<=0.5us", new LatencyCeiling(90, Duration.ofNanos(500))),
         Arguments.of("mean<=5ms", new MeanLatencyCeiling(Duration.ofMillis(5))),
         Arguments.of("mean<=2.25s", new MeanLatencyCeiling(Duration.ofMillis(2250))),
