@@ -13,7 +13,7 @@ public record TpsFloor(double minimum) implements Threshold {
   public TpsFloor {
     if (!Double.isFinite(minimum) || minimum < 0) {
       throw new InvalidThresholdException(
-          "tps floor must be a finite number of at least 0, was " + minimum);
+          "tps floor must be a finite number of at least 0, was " + Figures.plain(minimum));
     }
   }
 

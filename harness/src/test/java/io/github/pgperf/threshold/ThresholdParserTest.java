@@ -75,7 +75,7 @@ class ThresholdParserTest {
       "tps>=fast         | invalid threshold \"tps>=fast\" at column 6: expected a tps figure",
       "tps>=1e3          | invalid threshold \"tps>=1e3\" at column 7: unexpected \"e3\" after tps>=1",
       "tps>=500 tps      | invalid threshold \"tps>=500 tps\" at column 10: unexpected \"tps\" after tps>=500",
-      "tps>=-5           | invalid threshold \"tps>=-5\": tps floor must be a finite number of at least 0, was -5.0",
+      "tps>=-5           | invalid threshold \"tps>=-5\": tps floor must be a finite number of at least 0, was -5",
       "p<=20ms           | invalid threshold \"p<=20ms\" at column 2: expected a percentile after p, e.g. p99 or p99.9",
       "p99.<=20ms        | invalid threshold \"p99.<=20ms\" at column 2: expected a percentile after p, e.g. p99 or p99.9 (digits after the decimal point)",
       "p101<=5ms         | invalid threshold \"p101<=5ms\": latency ceiling's percentile must be greater than 0 and at most 100, was 101",

@@ -121,7 +121,7 @@ class ThresholdTest {
 
   static Stream<Arguments> invalid() {
     return Stream.of(
-        bad(() -> new TpsFloor(-5), "tps floor must be a finite number of at least 0, was -5.0"),
+        bad(() -> new TpsFloor(-5), "tps floor must be a finite number of at least 0, was -5"),
         bad(() -> new TpsFloor(Double.NaN), "tps floor must be a finite number of at least 0, was NaN"),
         bad(() -> new TpsFloor(Double.POSITIVE_INFINITY),
             "tps floor must be a finite number of at least 0, was Infinity"),
