@@ -1,6 +1,7 @@
 package io.github.pgperf.assertj;
 
 import io.github.pgperf.result.RunResult;
+import org.assertj.core.api.InstanceOfAssertFactory;
 
 /**
  * Entry point of pgperf's AssertJ assertions, used like {@code Assertions.assertThat}:
@@ -17,6 +18,13 @@ import io.github.pgperf.result.RunResult;
  * <p>For soft assertions use {@link PgPerfSoftAssertions}.
  */
 public final class PgPerfAssertions {
+
+  /**
+   * For AssertJ's navigation methods, for example
+   * {@code assertThat(outcome).extracting(Outcome::result, PgPerfAssertions.RUN_RESULT).hasNoFailures()}.
+   */
+  public static final InstanceOfAssertFactory<RunResult, RunResultAssert> RUN_RESULT =
+      new InstanceOfAssertFactory<>(RunResult.class, PgPerfAssertions::assertThat);
 
   private PgPerfAssertions() {}
 

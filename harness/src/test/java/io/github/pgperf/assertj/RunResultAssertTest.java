@@ -143,6 +143,17 @@ class RunResultAssertTest {
   }
 
   @Test
+  void navigatesFromAnyObjectThroughTheAssertFactory() {
+    record Outcome(String name, RunResult result) {}
+    Outcome outcome = new Outcome("nightly", KNOWN);
+    org.assertj.core.api.Assertions.assertThat(outcome)
+        .extracting(Outcome::result, PgPerfAssertions.RUN_RESULT).hasTpsAtLeast(1000);
+    assertThatThrownBy(() -> org.assertj.core.api.Assertions.assertThat(outcome)
+        .extracting(Outcome::result, PgPerfAssertions.RUN_RESULT).hasTpsAtLeast(1001))
+        .hasMessageContaining("Expecting tps of run:");
+  }
+
+  @Test
   void nullRunFailsLikeAnyAssertJAssertion() {
     assertThatThrownBy(() -> assertThat((RunResult) null).hasTpsAtLeast(1))
         .isInstanceOf(AssertionError.class).hasMessageContaining("Expecting actual not to be null");
