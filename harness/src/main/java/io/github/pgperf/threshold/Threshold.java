@@ -24,12 +24,17 @@ import java.util.List;
  *                                                  p100 and max are the maximum latency
  * mean       = "mean" "&lt;=" duration                ceiling on the mean latency
  * failures   = "failures" "&lt;=" number "%"         failure-rate ceiling in percent
- *            | "failures" "=" "0"                  no failed transaction at all
+ *            | "failures" "=" number               no failed transaction at all; the number
+ *                                                  must be zero (0, 0.0)
  * duration   = number unit
  * unit       = "us" | "µs" | "μs" | "ms" | "s"     microseconds (micro sign or Greek mu),
  *                                                  milliseconds, seconds
  * number     = ["-"] digit {digit} ["." digit {digit}]
  * </pre>
+ *
+ * <p>Ranges, checked after parsing: tps at least 0; percentile greater than 0 and at most 100;
+ * durations positive, whole nanoseconds, at most 1 hour (latencies are recorded up to 1 hour);
+ * failure rate from 0 to 100 percent.
  *
  * <p>Examples: {@code tps>=500}, {@code p99<=20ms}, {@code p99.9 <= 50ms}, {@code p99.99<=0.2s},
  * {@code max<=1s}, {@code mean<=5ms}, {@code failures<=0.1%}, {@code failures=0}. Several
