@@ -1,0 +1,44 @@
+package io.github.pgperf.threshold;
+
+import io.github.pgperf.result.Latencies;
+import io.github.pgperf.result.Stats;
+import java.time.Duration;
+
+/**
+ * The mean latency of processed transactions (exact, from the sum of their latencies) must be at
+ * most {@code limit}. Text form: {@code mean<=5ms}.
+ *
+ * @param limit the ceiling, positive and at most 1 hour
+ */
+public record MeanLatencyCeiling(Duration limit) implements Threshold {
+
+  public MeanLatencyCeiling {
+    Durations.positive("mean latency ceiling", limit);
+  }
+
+  @Override
+  public String text() {
+    return "mean<=" + Figures.duration(limit);
+  }
+
+  @Override
+  public String metric() {
+    return "mean latency";
+  }
+
+  @Override
+  public String relation() {
+    return "at most";
+  }
+
+  @Override
+  public Verdict check(Stats stats, double seconds) {
+    Latencies latency = stats.latency();
+    double limitMillis = Figures.millis(limit);
+    if (latency.count() == 0) {
+      return new Verdict(this, false, Double.NaN, limitMillis, "ms", "no transaction was processed");
+    }
+    double micros = latency.mean();
+    return new Verdict(this, micros * 1_000 <= limit.toNanos(), micros / 1e3, limitMillis, "ms", "");
+  }
+}

@@ -1,0 +1,92 @@
+package io.github.pgperf.threshold;
+
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.Stats;
+import java.util.List;
+
+/**
+ * A limit a run must meet: a tps floor, a latency ceiling at a percentile or on the mean, a
+ * failure-rate ceiling, or no failures at all. Thresholds are immutable values, validated when made
+ * ({@link InvalidThresholdException} names the threshold and the bad figure), and independent of
+ * any test framework: the AssertJ assertions, the JUnit extension's annotations and the Maven
+ * plugin's report all use them.
+ *
+ * <h2>Text form</h2>
+ *
+ * <p>{@link #parse} reads the compact form users write in annotations and {@code pgperf.*}
+ * properties; {@link #text()} writes it back. The grammar (spaces are allowed between tokens, but
+ * not inside a keyword, number or operator; keywords and units are lower case):
+ *
+ * <pre>
+ * threshold  = tps | latency | mean | failures
+ * tps        = "tps" "&gt;=" number                  tps floor: processed transactions per second
+ * latency    = ("p" number | "max") "&lt;=" duration   ceiling at a percentile, 0 &lt; p &lt;= 100;
+ *                                                  p100 and max are the maximum latency
+ * mean       = "mean" "&lt;=" duration                ceiling on the mean latency
+ * failures   = "failures" "&lt;=" number "%"         failure-rate ceiling in percent
+ *            | "failures" "=" number               no failed transaction at all; the number
+ *                                                  must be zero (0, 0.0)
+ * duration   = number unit
+ * unit       = "us" | "µs" | "μs" | "ms" | "s"     microseconds (micro sign or Greek mu),
+ *                                                  milliseconds, seconds
+ * number     = ["-"] digit {digit} ["." digit {digit}]
+ * </pre>
+ *
+ * <p>Ranges, checked after parsing: tps at least 0; percentile greater than 0 and at most 100;
+ * durations positive, whole nanoseconds, at most 1 hour (latencies are recorded up to 1 hour);
+ * failure rate from 0 to 100 percent.
+ *
+ * <p>Examples: {@code tps>=500}, {@code p99<=20ms}, {@code p99.9 <= 50ms}, {@code p99.99<=0.2s},
+ * {@code max<=1s}, {@code mean<=5ms}, {@code failures<=0.1%}, {@code failures=0}. Several
+ * thresholds are separated by commas ({@link #parseList}). A number may carry a minus sign so that
+ * {@code tps>=-5} is refused for its value, not its spelling.
+ *
+ * <h2>Checking</h2>
+ *
+ * <p>{@link #check(RunResult)} judges a run by its totals over all scripts; {@link #check(Stats,
+ * double)} judges any set of transactions (one script, one timeline interval). A threshold on
+ * latency fails a run that processed no transaction, and a failure-rate ceiling fails a run in
+ * which no transaction ended: with nothing measured there is nothing to pass.
+ */
+public sealed interface Threshold
+    permits TpsFloor, LatencyCeiling, MeanLatencyCeiling, FailureRateCeiling, NoFailures {
+
+  /**
+   * Reads one threshold in the text form above.
+   *
+   * @throws InvalidThresholdException naming the text, the position and what was expected, or the
+   *     figure that is out of range
+   */
+  static Threshold parse(String text) {
+    return ThresholdParser.parse(text);
+  }
+
+  /**
+   * Reads comma-separated thresholds ({@code "tps>=500, p99<=20ms"}); blank text gives none.
+   *
+   * @throws InvalidThresholdException for the first entry that is not a threshold, or an empty one
+   */
+  static List<Threshold> parseList(String text) {
+    return ThresholdParser.parseList(text);
+  }
+
+  /** The threshold in its text form, which {@link #parse} reads back to an equal threshold. */
+  String text();
+
+  /** What is measured, in words: {@code tps}, {@code p99.9 latency}, {@code failure rate}. */
+  String metric();
+
+  /** How the measured figure must compare to the limit: {@code at least} or {@code at most}. */
+  String relation();
+
+  /** Judges a run by its totals over all scripts. */
+  default Verdict check(RunResult run) {
+    return check(run.total(), run.benchSeconds());
+  }
+
+  /**
+   * Judges a set of transactions measured over {@code seconds} (tps is processed transactions over
+   * {@code seconds}; other thresholds ignore it).
+   */
+  Verdict check(Stats stats, double seconds);
+}

@@ -1,0 +1,192 @@
+package io.github.pgperf.threshold;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/** Reads {@link Threshold}'s text form; see the grammar there. One parser per text. */
+final class ThresholdParser {
+
+  private static final BigDecimal NANOS_PER_MICRO = BigDecimal.valueOf(1_000);
+  private static final BigDecimal NANOS_PER_MILLI = BigDecimal.valueOf(1_000_000);
+  private static final BigDecimal NANOS_PER_SECOND = BigDecimal.valueOf(1_000_000_000);
+  private static final String KINDS = "tps, p<percentile>, max, mean or failures";
+
+  private final String text;
+  private int pos;
+
+  private ThresholdParser(String text) {
+    this.text = text;
+  }
+
+  static Threshold parse(String text) {
+    if (text == null) {
+      throw new InvalidThresholdException("invalid threshold: null; expected " + KINDS);
+    }
+    return new ThresholdParser(text).threshold();
+  }
+
+  static List<Threshold> parseList(String text) {
+    if (text == null || text.isBlank()) {
+      return List.of();
+    }
+    List<Threshold> thresholds = new ArrayList<>();
+    for (String part : text.split(",", -1)) {
+      if (part.isBlank()) {
+        throw new InvalidThresholdException("invalid threshold list \"" + text
+            + "\": empty entry; expected thresholds separated by commas, e.g. tps>=500, p99<=20ms");
+      }
+      thresholds.add(parse(part));
+    }
+    return List.copyOf(thresholds);
+  }
+
+  private Threshold threshold() {
+    spaces();
+    Threshold t = kind();
+    spaces();
+    if (pos < text.length()) {
+      throw error("unexpected \"" + text.substring(pos) + "\" after " + text.substring(0, pos).strip());
+    }
+    return t;
+  }
+
+  private Threshold kind() {
+    if (take("tps")) {
+      operator(">=", "tps");
+      double floor = number("a tps figure").doubleValue();
+      return make(() -> new TpsFloor(floor));
+    }
+    if (take("failures")) {
+      spaces();
+      if (take("<=")) {
+        spaces();
+        double percent = number("a percentage").doubleValue();
+        spaces();
+        if (!take("%")) {
+          throw error("expected % after the failure rate (failures<=N% is a rate in percent;"
+              + " write failures=0 for no failures at all)");
+        }
+        return make(() -> new FailureRateCeiling(percent));
+      }
+      if (take("=")) {
+        spaces();
+        int at = pos;
+        BigDecimal count = number("0");
+        if (count.signum() != 0) {
+          pos = at;
+          throw error("only failures=0 is allowed; for a failure rate write failures<=N%");
+        }
+        return new NoFailures();
+      }
+      throw error("expected <=N% or =0 after failures");
+    }
+    if (take("mean")) {
+      operator("<=", "mean");
+      Duration limit = duration();
+      return make(() -> new MeanLatencyCeiling(limit));
+    }
+    if (take("max")) {
+      operator("<=", "max");
+      Duration limit = duration();
+      return make(() -> LatencyCeiling.max(limit));
+    }
+    if (take("p")) {
+      double percentile = number("a percentile after p, e.g. p99 or p99.9").doubleValue();
+      operator("<=", "the percentile");
+      Duration limit = duration();
+      return make(() -> new LatencyCeiling(percentile, limit));
+    }
+    throw error("expected " + KINDS);
+  }
+
+  /** Builds a threshold whose figures may be out of range, naming this text in the message. */
+  private Threshold make(Supplier<Threshold> build) {
+    try {
+      return build.get();
+    } catch (InvalidThresholdException e) {
+      throw new InvalidThresholdException("invalid threshold \"" + text + "\": " + e.getMessage());
+    }
+  }
+
+  private void operator(String op, String after) {
+    spaces();
+    if (!take(op)) {
+      throw error("expected " + op + " after " + after);
+    }
+    spaces();
+  }
+
+  private BigDecimal number(String expected) {
+    int start = pos;
+    if (pos < text.length() && text.charAt(pos) == '-') {
+      pos++;
+    }
+    int digits = digits();
+    if (digits > 0 && pos < text.length() && text.charAt(pos) == '.') {
+      pos++;
+      if (digits() == 0) {
+        pos = start;
+        throw error("expected " + expected + " (digits after the decimal point)");
+      }
+    }
+    if (digits == 0) {
+      pos = start;
+      throw error("expected " + expected);
+    }
+    return new BigDecimal(text.substring(start, pos));
+  }
+
+  private int digits() {
+    int start = pos;
+    while (pos < text.length() && text.charAt(pos) >= '0' && text.charAt(pos) <= '9') {
+      pos++;
+    }
+    return pos - start;
+  }
+
+  private Duration duration() {
+    BigDecimal value = number("a duration, e.g. 20ms");
+    spaces();
+    BigDecimal nanosPerUnit;
+    if (take("us") || take("µs") || take("μs")) {
+      nanosPerUnit = NANOS_PER_MICRO;
+    } else if (take("ms")) {
+      nanosPerUnit = NANOS_PER_MILLI;
+    } else if (take("s")) {
+      nanosPerUnit = NANOS_PER_SECOND;
+    } else {
+      throw error("expected a unit (us, ms or s) after " + value.toPlainString());
+    }
+    BigDecimal nanos = value.multiply(nanosPerUnit);
+    if (nanos.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+      throw error("duration " + value.toPlainString() + " is too long");
+    }
+    if (nanos.stripTrailingZeros().scale() > 0) {
+      throw error("duration " + value.toPlainString() + " is finer than a nanosecond");
+    }
+    return Duration.ofNanos(nanos.longValueExact());
+  }
+
+  private boolean take(String token) {
+    if (text.startsWith(token, pos)) {
+      pos += token.length();
+      return true;
+    }
+    return false;
+  }
+
+  private void spaces() {
+    while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
+      pos++;
+    }
+  }
+
+  private InvalidThresholdException error(String expected) {
+    String where = pos < text.length() ? "at column " + (pos + 1) : "at the end";
+    return new InvalidThresholdException(
+        "invalid threshold \"" + text + "\" " + where + ": " + expected);
+  }
+}

@@ -1,0 +1,75 @@
+package io.github.pgperf.threshold;
+
+import java.util.Objects;
+
+/**
+ * The immutable outcome of checking a {@link Threshold}: whether it passed, the measured figure and
+ * the limit in one unit.
+ *
+ * @param threshold what was checked
+ * @param passed whether the figure met the limit
+ * @param measured the measured figure in {@code unit}; {@code NaN} when there was nothing to
+ *     measure (see {@code note})
+ * @param limit the threshold's limit in {@code unit}
+ * @param unit {@code tps}, {@code ms}, {@code %}, or empty for a count of failed transactions
+ * @param note what else explains the figure (for example {@code 3 of 1000 transactions failed},
+ *     {@code no transaction was processed}); empty when nothing
+ */
+public record Verdict(
+    Threshold threshold, boolean passed, double measured, double limit, String unit, String note) {
+
+  public Verdict {
+    Objects.requireNonNull(threshold, "threshold");
+    Objects.requireNonNull(unit, "unit");
+    Objects.requireNonNull(note, "note");
+  }
+
+  /** The measured figure with its unit and note: {@code 412.3 tps}, {@code 0.3% (3 of 1000 ...)}. */
+  public String measuredText() {
+    String figure = figure(measured, decimals());
+    if (!passed && decimals() > 0 && figure.equals(figure(limit, decimals()))) {
+      // A figure just over the limit must not read as equal to it.
+      figure = figure(measured, 9);
+    }
+    return note.isEmpty() ? figure : figure + " (" + note + ")";
+  }
+
+  /** The limit with its unit: {@code 500.0 tps}, {@code 20.0 ms}. */
+  public String limitText() {
+    return figure(limit, decimals());
+  }
+
+  /** The expectation in words: {@code at least 500.0 tps}. */
+  public String expectation() {
+    return threshold.relation() + " " + limitText();
+  }
+
+  /** One line: {@code p99<=20ms failed: p99 latency 23.4 ms, expected at most 20.0 ms}. */
+  public String describe() {
+    return threshold.text() + (passed ? " passed: " : " failed: ") + threshold.metric() + " "
+        + measuredText() + ", expected " + expectation();
+  }
+
+  @Override
+  public String toString() {
+    return describe();
+  }
+
+  private int decimals() {
+    return switch (unit) {
+      case "%" -> 4;
+      case "" -> 0;
+      default -> 3;
+    };
+  }
+
+  private String figure(double value, int decimals) {
+    String number = decimals == 0 && Double.isFinite(value)
+        ? Long.toString(Math.round(value))
+        : Figures.decimal(value, decimals);
+    if (unit.isEmpty() || Double.isNaN(value)) {
+      return number;
+    }
+    return unit.equals("%") ? number + "%" : number + " " + unit;
+  }
+}

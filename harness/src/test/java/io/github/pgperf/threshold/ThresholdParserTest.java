@@ -1,0 +1,132 @@
+package io.github.pgperf.threshold;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The text form: every accepted spelling, the canonical form, and each kind of error. */
+class ThresholdParserTest {
+
+  static Stream<Arguments> accepted() {
+    return Stream.of(
+        Arguments.of("tps>=500", new TpsFloor(500)),
+        Arguments.of("tps >= 500", new TpsFloor(500)),
+        Arguments.of("  tps>=412.5  ", new TpsFloor(412.5)),
+        Arguments.of("tps>=0", new TpsFloor(0)),
+        Arguments.of("p99<=20ms", new LatencyCeiling(99, Duration.ofMillis(20))),
+        Arguments.of("p99 <= 20 ms", new LatencyCeiling(99, Duration.ofMillis(20))),
+        Arguments.of("p50<=1.5ms", new LatencyCeiling(50, Duration.ofNanos(1_500_000))),
+        Arguments.of("p99.9<=50ms", new LatencyCeiling(99.9, Duration.ofMillis(50))),
+        Arguments.of("p99.99<=0.2s", new LatencyCeiling(99.99, Duration.ofMillis(200))),
+        Arguments.of("p100<=1s", new LatencyCeiling(100, Duration.ofSeconds(1))),
+        Arguments.of("max<=1s", new LatencyCeiling(100, Duration.ofSeconds(1))),
+        Arguments.of("p95<=750us", new LatencyCeiling(95, Duration.ofNanos(750_000))),
+        Arguments.of("p95<=750µs", new LatencyCeiling(95, Duration.ofNanos(750_000))),
+        Arguments.of("p95<=750μs", new LatencyCeiling(95, Duration.ofNanos(750_000))),
+        Arguments.of("p90<=0.5us", new LatencyCeiling(90, Duration.ofNanos(500))),
+        Arguments.of("mean<=5ms", new MeanLatencyCeiling(Duration.ofMillis(5))),
+        Arguments.of("mean<=2.25s", new MeanLatencyCeiling(Duration.ofMillis(2250))),
+        Arguments.of("failures<=0.1%", new FailureRateCeiling(0.1)),
+        Arguments.of("failures <= 5 %", new FailureRateCeiling(5)),
+        Arguments.of("failures<=0%", new FailureRateCeiling(0)),
+        Arguments.of("failures=0", new NoFailures()),
+        Arguments.of("failures = 0.0", new NoFailures()));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("accepted")
+  void readsEverySpellingAndWritesItBackCanonically(String text, Threshold expected) {
+    Threshold parsed = Threshold.parse(text);
+    assertThat(parsed).isEqualTo(expected);
+    assertThat(Threshold.parse(parsed.text())).isEqualTo(parsed);
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(delimiter = '|', value = {
+      "tps >= 500      | tps>=500",
+      "tps>=412.50     | tps>=412.5",
+      "p99.90<=50ms    | p99.9<=50ms",
+      "p100<=1000ms    | max<=1s",
+      "p99<=1500us     | p99<=1500us",
+      "p99<=1.5ms      | p99<=1500us",
+      "mean<=0.001s    | mean<=1ms",
+      "failures<=0.10% | failures<=0.1%",
+      "failures = 0    | failures=0"})
+  void canonicalText(String text, String canonical) {
+    assertThat(Threshold.parse(text).text()).isEqualTo(canonical);
+  }
+
+  @ParameterizedTest(name = "[{index}] \"{0}\"")
+  @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+      "``                | invalid threshold \"\" at the end: expected tps, p<percentile>, max, mean or failures",
+      "`   `             | invalid threshold \"   \" at the end: expected tps, p<percentile>, max, mean or failures",
+      "latency<=5ms      | invalid threshold \"latency<=5ms\" at column 1: expected tps, p<percentile>, max, mean or failures",
+      "P99<=20ms         | invalid threshold \"P99<=20ms\" at column 1: expected tps, p<percentile>, max, mean or failures",
+      "tps>500           | invalid threshold \"tps>500\" at column 4: expected >= after tps",
+      "tps<=500          | invalid threshold \"tps<=500\" at column 4: expected >= after tps",
+      "tps>=             | invalid threshold \"tps>=\" at the end: expected a tps figure",
+      "tps>=fast         | invalid threshold \"tps>=fast\" at column 6: expected a tps figure",
+      "tps>=1e3          | invalid threshold \"tps>=1e3\" at column 7: unexpected \"e3\" after tps>=1",
+      "tps>=500 tps      | invalid threshold \"tps>=500 tps\" at column 10: unexpected \"tps\" after tps>=500",
+      "tps>=-5           | invalid threshold \"tps>=-5\": tps floor must be a finite number of at least 0, was -5",
+      "p<=20ms           | invalid threshold \"p<=20ms\" at column 2: expected a percentile after p, e.g. p99 or p99.9",
+      "p99.<=20ms        | invalid threshold \"p99.<=20ms\" at column 2: expected a percentile after p, e.g. p99 or p99.9 (digits after the decimal point)",
+      "p101<=5ms         | invalid threshold \"p101<=5ms\": latency ceiling's percentile must be greater than 0 and at most 100, was 101",
+      "p0<=5ms           | invalid threshold \"p0<=5ms\": latency ceiling's percentile must be greater than 0 and at most 100, was 0",
+      "p99<20ms          | invalid threshold \"p99<20ms\" at column 4: expected <= after the percentile",
+      "p99<=20           | invalid threshold \"p99<=20\" at the end: expected a unit (us, ms or s) after 20",
+      "p99<=20min        | invalid threshold \"p99<=20min\" at column 8: expected a unit (us, ms or s) after 20",
+      "p99<=20ns         | invalid threshold \"p99<=20ns\" at column 8: expected a unit (us, ms or s) after 20",
+      "p99<=ms           | invalid threshold \"p99<=ms\" at column 6: expected a duration, e.g. 20ms",
+      "p99<=0ms          | invalid threshold \"p99<=0ms\": p99 latency ceiling must be a positive duration, was 0",
+      "p99<=-3ms         | invalid threshold \"p99<=-3ms\": p99 latency ceiling must be a positive duration, was -3ms",
+      "p99<=2h           | invalid threshold \"p99<=2h\" at column 7: expected a unit (us, ms or s) after 2",
+      "p99<=7200s        | invalid threshold \"p99<=7200s\": p99 latency ceiling must be at most 1 hour (latencies are recorded up to 1 hour), was 7200s",
+      "p99<=0.0001us     | invalid threshold \"p99<=0.0001us\" at the end: duration 0.0001 is finer than a nanosecond",
+      "p99<=99999999999s | invalid threshold \"p99<=99999999999s\" at the end: duration 99999999999 is too long",
+      "mean>=5ms         | invalid threshold \"mean>=5ms\" at column 5: expected <= after mean",
+      "mean<=0s          | invalid threshold \"mean<=0s\": mean latency ceiling must be a positive duration, was 0",
+      "max<=             | invalid threshold \"max<=\" at the end: expected a duration, e.g. 20ms",
+      "failures<=0.1     | invalid threshold \"failures<=0.1\" at the end: expected % after the failure rate (failures<=N% is a rate in percent; write failures=0 for no failures at all)",
+      "failures<=101%    | invalid threshold \"failures<=101%\": failure-rate ceiling must be a percentage from 0 to 100, was 101",
+      "failures<=-1%     | invalid threshold \"failures<=-1%\": failure-rate ceiling must be a percentage from 0 to 100, was -1",
+      "failures=3        | invalid threshold \"failures=3\" at column 10: only failures=0 is allowed; for a failure rate write failures<=N%",
+      "failures==0       | invalid threshold \"failures==0\" at column 10: expected 0",
+      "failures<0.1%     | invalid threshold \"failures<0.1%\" at column 9: expected <=N% or =0 after failures",
+      "failures          | invalid threshold \"failures\" at the end: expected <=N% or =0 after failures"})
+  void errorsNameTheTextWhereAndWhatWasExpected(String text, String message) {
+    assertThatThrownBy(() -> Threshold.parse(text))
+        .isInstanceOf(InvalidThresholdException.class)
+        .hasMessage(message);
+  }
+
+  @Test
+  void nullIsRefusedWithAMessage() {
+    assertThatThrownBy(() -> Threshold.parse(null))
+        .isInstanceOf(InvalidThresholdException.class)
+        .hasMessage("invalid threshold: null; expected tps, p<percentile>, max, mean or failures");
+  }
+
+  @Test
+  void listsAreCommaSeparated() {
+    assertThat(Threshold.parseList("tps>=500, p99<=20ms,p99.9<=50ms , failures=0")).containsExactly(
+        new TpsFloor(500), new LatencyCeiling(99, Duration.ofMillis(20)),
+        new LatencyCeiling(99.9, Duration.ofMillis(50)), new NoFailures());
+    assertThat(Threshold.parseList("")).isEmpty();
+    assertThat(Threshold.parseList("  ")).isEmpty();
+    assertThat(Threshold.parseList(null)).isEmpty();
+    assertThatThrownBy(() -> Threshold.parseList("tps>=500,,p99<=20ms"))
+        .isInstanceOf(InvalidThresholdException.class)
+        .hasMessage("invalid threshold list \"tps>=500,,p99<=20ms\": empty entry;"
+            + " expected thresholds separated by commas, e.g. tps>=500, p99<=20ms");
+    assertThatThrownBy(() -> Threshold.parseList("tps>=500, p99<=20"))
+        .hasMessage("invalid threshold \" p99<=20\" at the end: expected a unit (us, ms or s) after 20");
+  }
+}
