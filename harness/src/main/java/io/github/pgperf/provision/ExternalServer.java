@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -85,7 +86,8 @@ final class ExternalServer {
       return lines.isEmpty() ? null : lines.get(0);
     } catch (IOException e) {
       throw new ProvisionException("could not read password file \"" + external.passwordFile()
-          + "\": " + ProvisionedServer.rootCause(e), e);
+          + "\": " + (e instanceof NoSuchFileException ? "no such file"
+          : ProvisionedServer.rootCause(e)), e);
     }
   }
 

@@ -3,11 +3,12 @@ package io.github.pgperf.provision;
 import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.connect.ConnectionSpec;
 import io.github.pgperf.result.ServerInfo;
+import io.github.pgperf.result.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * A running PostgreSQL server that a provider started or connected to. Closing it stops a server
@@ -61,7 +62,7 @@ public final class ProvisionedServer implements AutoCloseable {
     }
   }
 
-  /** The provider and why it was chosen. */
+  /** The provider and why it was chosen (for the class that first asked for this server). */
   public ProviderChoice choice() {
     return choice;
   }
@@ -69,6 +70,11 @@ public final class ProvisionedServer implements AutoCloseable {
   /** The server's JDBC URL (host, port, database), without user or password. */
   public String jdbcUrl() {
     return spec.jdbcUrl();
+  }
+
+  /** Where connections go (host, port, user, database), for results; it has no password. */
+  public Target target() {
+    return Target.of(spec);
   }
 
   /** The role pgperf logs in as. */
@@ -121,12 +127,11 @@ public final class ProvisionedServer implements AutoCloseable {
     };
   }
 
-  /** One line for logs: provider, version, URL and why the provider was chosen. */
+  /** One line for logs: provider, version, URL and the settings it was started with. */
   public String describe() {
-    Map<String, String> settings = new LinkedHashMap<>(serverInfo.providerSettings());
+    Map<String, String> settings = serverInfo.providerSettings();
     return choice.provider().kind() + " PostgreSQL " + serverInfo.version() + " at " + jdbcUrl()
-        + (settings.isEmpty() ? "" : " with " + settings)
-        + " (" + choice.reason() + ")";
+        + (settings.isEmpty() ? "" : " started with " + new TreeMap<>(settings));
   }
 
   @Override
