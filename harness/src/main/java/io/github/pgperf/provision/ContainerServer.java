@@ -25,6 +25,7 @@ final class ContainerServer {
 
   static ProvisionedServer start(ProviderChoice choice, Provider.Testcontainers provider)
       throws ProvisionException {
+    long startNanos = System.nanoTime();
     ServerStart start = ServerStart.of(provider, provider.settings());
     // A fresh password per container: nothing to configure, nothing that could leak and matter.
     byte[] random = new byte[12];
@@ -51,6 +52,6 @@ final class ContainerServer {
         container.getMappedPort(POSTGRES_PORT), "pgperf", "pgperf", password,
         ConnectionSpec.DEFAULT_CONNECT_TIMEOUT);
     return ProvisionedServer.ready(choice, spec, start.reported(), provider.version(),
-        container::stop);
+        container::stop, startNanos);
   }
 }

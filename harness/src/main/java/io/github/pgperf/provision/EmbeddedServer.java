@@ -11,6 +11,7 @@ final class EmbeddedServer {
 
   static ProvisionedServer start(ProviderChoice choice, Provider.Embedded embedded)
       throws ProvisionException {
+    long startNanos = System.nanoTime();
     ServerStart start = ServerStart.of(embedded, embedded.settings());
     EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
     start.commandLine().forEach(builder::setServerConfig);
@@ -25,6 +26,6 @@ final class EmbeddedServer {
     ConnectionSpec spec = new ConnectionSpec("localhost", postgres.getPort(), "postgres",
         "postgres", null, ConnectionSpec.DEFAULT_CONNECT_TIMEOUT);
     return ProvisionedServer.ready(choice, spec, start.reported(), embedded.version(),
-        postgres::close);
+        postgres::close, startNanos);
   }
 }

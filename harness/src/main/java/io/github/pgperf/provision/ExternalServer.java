@@ -23,8 +23,9 @@ final class ExternalServer {
    */
   static ProvisionedServer connect(ProviderChoice choice, Provider.External external,
       String environmentPassword) throws ProvisionException {
+    long start = System.nanoTime();
     ConnectionSpec spec = spec(external, environmentPassword);
-    return ProvisionedServer.ready(choice, spec, Map.of(), external.version(), () -> { });
+    return ProvisionedServer.ready(choice, spec, Map.of(), external.version(), () -> { }, start);
   }
 
   static ConnectionSpec spec(Provider.External external, String environmentPassword)

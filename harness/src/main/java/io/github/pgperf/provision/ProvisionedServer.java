@@ -6,6 +6,8 @@ import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -23,13 +25,15 @@ public final class ProvisionedServer implements AutoCloseable {
   private final ConnectionSpec spec;
   private final ServerInfo serverInfo;
   private final AutoCloseable stop;
+  private final Duration startup;
 
-  private ProvisionedServer(
-      ProviderChoice choice, ConnectionSpec spec, ServerInfo serverInfo, AutoCloseable stop) {
+  private ProvisionedServer(ProviderChoice choice, ConnectionSpec spec, ServerInfo serverInfo,
+      AutoCloseable stop, Duration startup) {
     this.choice = choice;
     this.spec = spec;
     this.serverInfo = serverInfo;
     this.stop = stop;
+    this.startup = startup;
   }
 
   /**
@@ -39,9 +43,10 @@ public final class ProvisionedServer implements AutoCloseable {
    * @param startedWith the settings given on the server's command line that differ from
    *     PostgreSQL's defaults (the test's and those the provider keeps), reported with the settings
    * @param version the version asked for, or {@code null}
+   * @param startNanos {@link System#nanoTime()} when the provider began
    */
   static ProvisionedServer ready(ProviderChoice choice, ConnectionSpec spec,
-      Map<String, String> startedWith, String version, AutoCloseable stop)
+      Map<String, String> startedWith, String version, AutoCloseable stop, long startNanos)
       throws ProvisionException {
     try {
       ServerInfo info;
@@ -55,7 +60,8 @@ public final class ProvisionedServer implements AutoCloseable {
             + " is PostgreSQL " + info.version() + ", not the version " + version + " asked for"
             + versionHint(choice.provider()));
       }
-      return new ProvisionedServer(choice, spec, info, stop);
+      return new ProvisionedServer(choice, spec, info, stop,
+          Duration.ofNanos(System.nanoTime() - startNanos));
     } catch (ProvisionException | RuntimeException e) {
       closeQuietly(stop, e);
       throw e;
@@ -127,11 +133,17 @@ public final class ProvisionedServer implements AutoCloseable {
     };
   }
 
+  /** How long starting (or connecting to) the server took, up to its first answered query. */
+  public Duration startup() {
+    return startup;
+  }
+
   /** One line for logs: provider, version, URL and the settings it was started with. */
   public String describe() {
     Map<String, String> settings = serverInfo.providerSettings();
     return choice.provider().kind() + " PostgreSQL " + serverInfo.version() + " at " + jdbcUrl()
-        + (settings.isEmpty() ? "" : " started with " + new TreeMap<>(settings));
+        + (settings.isEmpty() ? "" : " started with " + new TreeMap<>(settings))
+        + String.format(Locale.ROOT, ", ready in %.2f s", startup.toNanos() / 1e9);
   }
 
   @Override
