@@ -77,8 +77,10 @@ public final class PgPerfExtension implements BeforeAllCallback, ParameterResolv
   /** The class's database, provided and initialized on first use for the class. */
   private static PgPerfDatabase database(ExtensionContext context) throws ProvisionException {
     Store classStore = context.getStore(NAMESPACE);
+    // Keyed by class: a store lookup also searches the enclosing contexts, and a nested class
+    // with an annotation of its own must not get its enclosing class's database.
     try {
-      return classStore.getOrComputeIfAbsent(PgPerfDatabase.class,
+      return classStore.getOrComputeIfAbsent(new ClassKey(context.getRequiredTestClass()),
           key -> unchecked(() -> prepare(context)), PgPerfDatabase.class);
     } catch (Failure f) {
       throw f.cause;
@@ -126,6 +128,9 @@ public final class PgPerfExtension implements BeforeAllCallback, ParameterResolv
     }
     return null;
   }
+
+  /** A test class's database. */
+  private record ClassKey(Class<?> testClass) {}
 
   /** The provider chosen for a request, once per run: AUTO asks Docker only once. */
   private record ChoiceKey(ServerRequest request) {}

@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /** Test classes that {@link PgPerfExtensionTest} runs through EngineTestKit; see {@link Fixture}. */
@@ -100,6 +101,32 @@ final class Fixtures {
     @Test
     void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
       see("Auto", database, dataSource);
+    }
+  }
+
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class Outer {
+    @Test
+    void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
+      see("Outer", database, dataSource);
+    }
+
+    @Nested
+    @PgPerfTest(provider = ProviderKind.EXTERNAL, schema = "inner")
+    class Inner {
+      @Test
+      void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
+        see("Inner", database, dataSource);
+      }
+    }
+
+    @Nested
+    class Plain {
+      @Test
+      void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
+        see("Plain", database, dataSource);
+      }
     }
   }
 

@@ -109,6 +109,21 @@ class PgPerfExtensionTest {
   }
 
   @Test
+  void nestedClassUsesItsOwnAnnotationElseTheEnclosingOne() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      Kit.Run run = Kit.run(Map.of("pgperf.url", db.url()), Fixtures.Outer.class);
+      run.results().testEvents().assertStatistics(s -> s.started(3).succeeded(3));
+      assertThat(seen("Outer").searchPath()).isEqualTo("pgperf");
+      // INNER is a keyword: the server quotes it in search_path, and the tables were found there.
+      assertThat(seen("Inner").searchPath()).isEqualTo("\"inner\"");
+      assertThat(seen("Inner").database().schema()).isEqualTo("inner");
+      assertThat(seen("Inner").accounts()).isEqualTo(100_000);
+      assertThat(seen("Plain").searchPath()).isEqualTo("pgperf");
+      assertThat(seen("Plain").database().initialization()).isEqualTo(Initialization.REUSED);
+    }
+  }
+
+  @Test
   void badValueFailsTheClassNamingTheKeyOrAttributeAndTheValue() {
     Kit.Run key = Kit.run(Map.of("pgperf.scale", "ten"), Fixtures.ExternalA.class);
     key.results().testEvents().assertStatistics(s -> s.started(0));
