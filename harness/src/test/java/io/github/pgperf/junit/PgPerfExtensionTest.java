@@ -1,6 +1,7 @@
 package io.github.pgperf.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.pgperf.provision.Initialization;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 import java.util.Map;
@@ -232,6 +234,10 @@ class PgPerfExtensionTest {
     assertThat(embedded.database().initialization()).isEqualTo(Initialization.MADE);
     assertThat(auto.database().initialization()).isEqualTo(Initialization.REUSED);
     assertThat(auto.accounts()).isEqualTo(100_000);
+
+    // The run's end closed the root store, which stopped the server.
+    assertThatThrownBy(() -> embedded.database().connectionSource().open().close())
+        .isInstanceOf(SQLException.class);
 
     Matcher ready = Pattern.compile("ready in ([0-9.]+) s").matcher(run.err());
     assertThat(ready.find()).isTrue();
