@@ -5,6 +5,7 @@ import io.github.pgperf.provision.ServerSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * What one test class asks for, resolved: a configuration parameter wins over the annotation,
@@ -26,7 +27,12 @@ record ClassConfiguration(ServerRequest server, InitRequest init) {
     String url = overrides.get(Options.URL).orElseGet(() -> blankToNull(env.get("PGPERF_URL")));
     Path passwordFile = overrides.get(Options.PASSWORD_FILE).orElseGet(() -> {
       String file = blankToNull(env.get("PGPERF_PASSWORD_FILE"));
-      return file == null ? null : Options.PASSWORD_FILE.parser().apply(file);
+      try {
+        return file == null ? null : Options.PASSWORD_FILE.parser().apply(file);
+      } catch (IllegalArgumentException e) {
+        throw new ExtensionConfigurationException("environment variable PGPERF_PASSWORD_FILE"
+            + " has invalid value \"" + file + "\": " + e.getMessage());
+      }
     });
     ServerSettings settings = overrides.get(Options.SETTINGS).orElseGet(() -> {
       ServerSettings all = ServerSettings.NONE;

@@ -11,7 +11,6 @@ import io.github.pgperf.provision.ServerRequest;
 import java.io.PrintStream;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -26,28 +25,38 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * and initializes the class's schema, and it resolves test parameters of the types it injects.
  *
  * <p>Servers, provider choices and initializations are kept in the root
- * {@link ExtensionContext.Store}, so they are made once per test run (per JVM, per launcher run)
- * and shared by every class that asks for the same; servers are {@link AutoCloseable} store
- * values, which JUnit closes when the run ends. Classes of one run are expected to run one after
- * another, as JUnit does by default; two classes running at once must not ask for different
- * initializations of the same schema.
+ * {@link ExtensionContext.Store}, so they are made once per test run (in a build, once per test
+ * JVM; each EngineTestKit or launcher session is a run of its own) and shared by every class that
+ * asks for the same. Servers are {@link AutoCloseable} store values, which JUnit closes when the
+ * run ends; with {@code junit.jupiter.extensions.store.close.autocloseable.enabled=false} they
+ * stop at JVM exit instead (zonky's shutdown hook, Testcontainers' reaper). Classes of one run are
+ * expected to run one after another, as JUnit does by default; two classes running at once must
+ * not ask for different initializations of the same schema.
  *
  * <p>Injected parameter types are listed in one table ({@code INJECTED}): {@link PgPerfDatabase}
  * and {@link DataSource}. The load runner joins that table as one more entry, made from the
  * class's {@link PgPerfDatabase} (its {@link PgPerfDatabase#connectionSource()},
- * {@link PgPerfDatabase#target()} and {@link PgPerfDatabase#serverInfo()}).
+ * {@link PgPerfDatabase#target()} and {@link PgPerfDatabase#serverInfo()}) and the test's
+ * {@link ExtensionContext} (class and method names for result files; a store for cleanup).
  */
 public final class PgPerfExtension implements BeforeAllCallback, ParameterResolver {
 
   private static final Namespace NAMESPACE = Namespace.create(PgPerfExtension.class);
 
   /**
-   * What this extension injects, by parameter type, made from the class's database. The seam for
-   * the runner: add {@code LoadRunner.class, database -> LoadRunner bound to database} here.
+   * What this extension injects, by parameter type. The seam for the runner: add
+   * {@code LoadRunner.class, (database, context) -> a LoadRunner bound to database} here.
    */
-  private static final Map<Class<?>, Function<PgPerfDatabase, Object>> INJECTED = Map.of(
-      PgPerfDatabase.class, database -> database,
-      DataSource.class, database -> new SchemaDataSource(database.connectionSource()));
+  private static final Map<Class<?>, Injection> INJECTED = Map.of(
+      PgPerfDatabase.class, (database, context) -> database,
+      DataSource.class,
+      (database, context) -> new SchemaDataSource(database.connectionSource()));
+
+  /** Makes one injected parameter from the class's database and the test's context. */
+  @FunctionalInterface
+  private interface Injection {
+    Object make(PgPerfDatabase database, ExtensionContext context);
+  }
 
   /** Where the provider line and initialization progress go, as pgbench's stderr. */
   private static PrintStream log() {
@@ -67,7 +76,8 @@ public final class PgPerfExtension implements BeforeAllCallback, ParameterResolv
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     try {
-      return INJECTED.get(parameter.getParameter().getType()).apply(database(context));
+      return INJECTED.get(parameter.getParameter().getType())
+          .make(database(context), context);
     } catch (ProvisionException e) {
       // Reached only when a constructor asks before beforeAll ran (per-class lifecycle).
       throw new ParameterResolutionException(e.getMessage(), e);
