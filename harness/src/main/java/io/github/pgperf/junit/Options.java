@@ -49,7 +49,8 @@ final class Options {
     try {
       return ProviderKind.valueOf(text.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("expected one of " + Arrays.toString(ProviderKind.values()));
+      throw new IllegalArgumentException(
+          "expected one of " + Arrays.toString(ProviderKind.values()));
     }
   }
 

@@ -44,7 +44,7 @@ public final class PgPerfDatabase {
     return choice.provider().kind();
   }
 
-  /** Why that provider was chosen, one line (for example {@code AUTO: ... Docker is not available}). */
+  /** Why that provider was chosen, one line, for example {@code EMBEDDED asked}. */
   public String providerReason() {
     return choice.reason();
   }

@@ -100,8 +100,8 @@ public final class PgPerfExtension implements BeforeAllCallback, ParameterResolv
   private static PgPerfDatabase prepare(ExtensionContext context) throws ProvisionException {
     ExtensionContext root = context.getRoot();
     Store rootStore = root.getStore(NAMESPACE);
-    Overrides overrides =
-        rootStore.getOrComputeIfAbsent(Overrides.class, key -> Overrides.read(root), Overrides.class);
+    Overrides overrides = rootStore.getOrComputeIfAbsent(Overrides.class,
+        key -> Overrides.read(root), Overrides.class);
     ClassConfiguration configuration = ClassConfiguration.resolve(
         annotation(context.getRequiredTestClass()), overrides, System.getenv());
 

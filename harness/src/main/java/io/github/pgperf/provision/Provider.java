@@ -10,12 +10,13 @@ import java.util.Objects;
  * providers give the same server, so a test run starts it once and shares it.
  *
  * <p>Each provider that starts a server restores PostgreSQL's defaults for the settings its tool
- * changes for speed ({@link #restoredDefaults()}), because those change benchmark results; a setting
- * the test asks for wins over them. Changes that do not touch performance stay and are reported
+ * changes for speed ({@link #restoredDefaults()}), because those change benchmark results; a
+ * setting the test asks for wins over them. Changes that do not touch performance stay and are reported
  * ({@link #keptChanges()}), as are the test's own settings, in
  * {@link ProvisionedServer#serverInfo()}'s provider settings.
  */
-public sealed interface Provider permits Provider.External, Provider.Testcontainers, Provider.Embedded {
+public sealed interface Provider
+    permits Provider.External, Provider.Testcontainers, Provider.Embedded {
 
   /** The kind of provider. */
   ProviderKind kind();
@@ -92,7 +93,8 @@ public sealed interface Provider permits Provider.External, Provider.Testcontain
    * {@code 16.15.0}) in the build's dependency management. zonky starts PostgreSQL with
    * {@code -F} ({@code fsync=off}), {@code synchronous_commit=off} and
    * {@code max_connections=300}; pgperf sets them back to {@code on}, {@code on} and {@code 100}
-   * unless {@code settings} say otherwise, and keeps zonky's {@code timezone=UTC}. It works as root too (zonky runs the server in a user namespace).
+   * unless {@code settings} say otherwise, and keeps zonky's {@code timezone=UTC}. It works as
+   * root too: zonky then runs the server in a user namespace ({@code unshare -U}).
    *
    * @param version the PostgreSQL version the binaries must have (for example {@code 15}), or
    *     {@code null} for whatever they are

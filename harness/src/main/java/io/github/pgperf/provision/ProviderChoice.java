@@ -55,7 +55,8 @@ public record ProviderChoice(Provider provider, String reason) {
       case AUTO:
       default:
         if (request.url() != null) {
-          return new ProviderChoice(external(request), "AUTO: an external server URL is configured");
+          return new ProviderChoice(external(request),
+              "AUTO: an external server URL is configured");
         }
         if (!docker.testcontainersPresent()) {
           return new ProviderChoice(embedded(request),

@@ -53,7 +53,7 @@ public final class ProvisionedServer implements AutoCloseable {
       try (Connection c = spec.open()) {
         info = ServerInfo.capture(c).withProviderSettings(startedWith);
       } catch (SQLException e) {
-        throw unreachable(choice.provider().kind(), spec, e);
+        throw connectFailed(choice.provider().kind(), spec, e);
       }
       if (version != null && !sameVersion(version, info.version())) {
         throw new ProvisionException(choice.provider().kind() + " server " + spec.jdbcUrl()
@@ -157,9 +157,9 @@ public final class ProvisionedServer implements AutoCloseable {
     stop.close();
   }
 
-  static ProvisionException unreachable(ProviderKind kind, ConnectionSpec spec, SQLException e) {
+  static ProvisionException connectFailed(ProviderKind kind, ConnectionSpec spec, SQLException e) {
     return new ProvisionException(kind + " server at host \"" + spec.host() + "\", port "
-        + spec.port() + " cannot be reached: " + rootCause(e), e);
+        + spec.port() + ": could not connect: " + rootCause(e), e);
   }
 
   /** The innermost cause's message, which says what went wrong on the wire. */

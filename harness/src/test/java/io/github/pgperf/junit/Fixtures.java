@@ -11,7 +11,9 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** Test classes that {@link PgPerfExtensionTest} runs through EngineTestKit; see {@link Fixture}. */
+/**
+ * Test classes that {@link PgPerfExtensionTest} runs through EngineTestKit; see {@link Fixture}.
+ */
 final class Fixtures {
 
   private Fixtures() {}

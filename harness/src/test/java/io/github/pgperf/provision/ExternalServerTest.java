@@ -108,7 +108,7 @@ class ExternalServerTest {
       assertThatThrownBy(() -> ExternalServer.connect(choice, external, null))
           .isInstanceOf(ProvisionException.class)
           .hasMessageStartingWith(
-              "EXTERNAL server at host \"127.0.0.1\", port " + port + " cannot be reached: ")
+              "EXTERNAL server at host \"127.0.0.1\", port " + port + ": could not connect: ")
           .hasMessageContaining("timed out");
       long millis = (System.nanoTime() - start) / 1_000_000;
       assertThat(millis).isBetween(900L, 3_000L);

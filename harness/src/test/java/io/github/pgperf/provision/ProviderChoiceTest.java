@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 class ProviderChoiceTest {
 
-  private static final DockerProbe NO_TESTCONTAINERS = new DockerProbe("no.such.DockerClientFactory");
+  private static final DockerProbe NO_TESTCONTAINERS =
+      new DockerProbe("no.such.DockerClientFactory");
   private static final DockerProbe REAL = new DockerProbe();
 
   private static ServerRequest request(ProviderKind kind, String url, String version,
