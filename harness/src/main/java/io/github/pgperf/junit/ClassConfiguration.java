@@ -1,0 +1,87 @@
+package io.github.pgperf.junit;
+
+import io.github.pgperf.provision.ServerRequest;
+import io.github.pgperf.provision.ServerSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * What one test class asks for, resolved: a configuration parameter wins over the annotation,
+ * which wins over the defaults (the annotation's own).
+ */
+record ClassConfiguration(ServerRequest server, InitRequest init) {
+
+  static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+  /**
+   * @param annotation the class's annotation, or {@code null} when the extension was registered
+   *     without it (then the annotation's defaults apply)
+   * @param env the environment, for {@code PGPERF_URL} and {@code PGPERF_PASSWORD_FILE}
+   */
+  static ClassConfiguration resolve(PgPerfTest annotation, Overrides overrides,
+      Map<String, String> env) {
+    PgPerfTest a = annotation == null ? Defaults.ANNOTATION : annotation;
+    Resolver r = new Resolver(overrides);
+    String url = overrides.get(Options.URL).orElseGet(() -> blankToNull(env.get("PGPERF_URL")));
+    Path passwordFile = overrides.get(Options.PASSWORD_FILE).orElseGet(() -> {
+      String file = blankToNull(env.get("PGPERF_PASSWORD_FILE"));
+      try {
+        return file == null ? null : Options.PASSWORD_FILE.parser().apply(file);
+      } catch (IllegalArgumentException e) {
+        throw new ExtensionConfigurationException("environment variable PGPERF_PASSWORD_FILE"
+            + " has invalid value \"" + file + "\": " + e.getMessage());
+      }
+    });
+    ServerSettings settings = overrides.get(Options.SETTINGS).orElseGet(() -> {
+      ServerSettings all = ServerSettings.NONE;
+      for (String entry : a.settings()) {
+        all = all.with(Options.SETTINGS.annotated(entry));
+      }
+      return all;
+    });
+    ServerRequest server = new ServerRequest(
+        r.value(Options.PROVIDER, a.provider().name()),
+        url,
+        overrides.get(Options.USER).orElse(null),
+        passwordFile,
+        overrides.get(Options.CONNECT_TIMEOUT).orElse(DEFAULT_CONNECT_TIMEOUT),
+        r.optional(Options.VERSION, a.version()),
+        r.optional(Options.IMAGE, a.image()),
+        settings);
+    InitRequest init = new InitRequest(
+        r.value(Options.SCALE, Integer.toString(a.scale())),
+        r.value(Options.FILLFACTOR, Integer.toString(a.fillfactor())),
+        r.value(Options.PARTITIONS, Integer.toString(a.partitions())),
+        r.value(Options.PARTITION_METHOD, a.partitionMethod().sqlName()),
+        r.value(Options.UNLOGGED_TABLES, Boolean.toString(a.unloggedTables())),
+        r.value(Options.FOREIGN_KEYS, Boolean.toString(a.foreignKeys())),
+        r.value(Options.SERVER_SIDE_GENERATE, Boolean.toString(a.serverSideGenerate())),
+        r.optional(Options.SCHEMA, a.schema()));
+    return new ClassConfiguration(server, init);
+  }
+
+  private static String blankToNull(String text) {
+    return text == null || text.isBlank() ? null : text;
+  }
+
+  /** Picks the configuration parameter, else reads the attribute's text. */
+  private record Resolver(Overrides overrides) {
+    <T> T value(Option<T> option, String attribute) {
+      return overrides.get(option).orElseGet(() -> option.annotated(attribute));
+    }
+
+    /** As {@link #value}, with an empty attribute meaning "not set". */
+    <T> T optional(Option<T> option, String attribute) {
+      return overrides.get(option).orElseGet(
+          () -> attribute.isEmpty() ? null : option.annotated(attribute));
+    }
+  }
+
+  /** Holds an instance of the annotation with every attribute at its default. */
+  @PgPerfTest
+  private static final class Defaults {
+    static final PgPerfTest ANNOTATION = Defaults.class.getAnnotation(PgPerfTest.class);
+  }
+}

@@ -1,0 +1,124 @@
+package io.github.pgperf.junit;
+
+import io.github.pgperf.init.InitException;
+import io.github.pgperf.init.PartitionMethod;
+import io.github.pgperf.provision.ProviderKind;
+import io.github.pgperf.provision.ServerSettings;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** The options of {@link PgPerfTest} and the configuration keys that have no attribute. */
+final class Options {
+
+  static final Option<ProviderKind> PROVIDER = new Option<>("provider", Options::provider);
+  static final Option<String> VERSION = new Option<>("version", Options::version);
+  static final Option<String> IMAGE = new Option<>("image", Options::text);
+  static final Option<ServerSettings> SETTINGS = new Option<>("settings", Options::settings);
+  static final Option<Integer> SCALE = new Option<>("scale", t -> number(t, 1, Integer.MAX_VALUE));
+  static final Option<Integer> FILLFACTOR = new Option<>("fillfactor", t -> number(t, 10, 100));
+  static final Option<Integer> PARTITIONS =
+      new Option<>("partitions", t -> number(t, 0, Integer.MAX_VALUE));
+  static final Option<PartitionMethod> PARTITION_METHOD =
+      new Option<>("partitionMethod", Options::partitionMethod);
+  static final Option<Boolean> UNLOGGED_TABLES = new Option<>("unloggedTables", Options::bool);
+  static final Option<Boolean> FOREIGN_KEYS = new Option<>("foreignKeys", Options::bool);
+  static final Option<Boolean> SERVER_SIDE_GENERATE =
+      new Option<>("serverSideGenerate", Options::bool);
+  static final Option<String> SCHEMA = new Option<>("schema", Options::schema);
+
+  static final Option<String> URL = new Option<>("url", Options::text);
+  static final Option<String> USER = new Option<>("user", Options::text);
+  static final Option<Path> PASSWORD_FILE = new Option<>("passwordFile", Options::path);
+  static final Option<Duration> CONNECT_TIMEOUT = new Option<>("connectTimeout",
+      t -> Duration.ofSeconds(number(t, 1, 3600)));
+
+  static final List<Option<?>> ALL = List.of(PROVIDER, VERSION, IMAGE, SETTINGS, SCALE,
+      FILLFACTOR, PARTITIONS, PARTITION_METHOD, UNLOGGED_TABLES, FOREIGN_KEYS,
+      SERVER_SIDE_GENERATE, SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT);
+
+  /** PostgreSQL's limit on identifier length, in bytes. */
+  private static final int MAX_IDENTIFIER_BYTES = 63;
+
+  private Options() {}
+
+  private static ProviderKind provider(String text) {
+    try {
+      return ProviderKind.valueOf(text.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "expected one of " + Arrays.toString(ProviderKind.values()));
+    }
+  }
+
+  private static String version(String text) {
+    if (!text.matches("[0-9]+(\\.[0-9]+)?")) {
+      throw new IllegalArgumentException("expected a PostgreSQL version such as 15 or 15.4");
+    }
+    return text;
+  }
+
+  private static String text(String text) {
+    if (text.isEmpty()) {
+      throw new IllegalArgumentException("expected a value");
+    }
+    return text;
+  }
+
+  private static ServerSettings settings(String text) {
+    if (text.isEmpty()) {
+      return ServerSettings.NONE;
+    }
+    return ServerSettings.parse(Arrays.asList(text.split(",")));
+  }
+
+  static int number(String text, int min, int max) {
+    long value;
+    try {
+      value = Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      value = Long.MIN_VALUE;
+    }
+    if (value < min || value > max) {
+      throw new IllegalArgumentException("expected a whole number in " + min + ".." + max);
+    }
+    return (int) value;
+  }
+
+  private static PartitionMethod partitionMethod(String text) {
+    try {
+      return PartitionMethod.parse(text);
+    } catch (InitException e) {
+      throw new IllegalArgumentException("expected range or hash");
+    }
+  }
+
+  private static boolean bool(String text) {
+    if (text.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (text.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw new IllegalArgumentException("expected true or false");
+  }
+
+  private static String schema(String text) {
+    if (text.isEmpty() || text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+        > MAX_IDENTIFIER_BYTES) {
+      throw new IllegalArgumentException("expected a schema name of 1 to 63 bytes");
+    }
+    return text;
+  }
+
+  private static Path path(String text) {
+    try {
+      return Path.of(text(text));
+    } catch (InvalidPathException e) {
+      throw new IllegalArgumentException("expected a file name");
+    }
+  }
+}

