@@ -242,7 +242,7 @@ final class Client implements Runnable {
       return;
     }
     transactions++;
-    long sinceStart = now - bench.benchStartMicros;
+    long sinceStart = now - bench.measuredStartMicros;
     switch (outcome) {
       case 0 -> recorder.processed(item, sinceStart, latency, lag, tries);
       case 1 -> recorder.failed(item, sinceStart, kind, tries);

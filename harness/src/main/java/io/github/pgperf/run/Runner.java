@@ -184,7 +184,7 @@ public final class Runner {
       for (Client client : clients) {
         aborted |= client.aborted;
         client.flushLog();
-        client.recorder.finish(end - bench.benchStartMicros);
+        client.recorder.finish(end - bench.measuredStartMicros);
         recorders.add(client.recorder);
       }
       for (ClientGroup g : groups) {
