@@ -59,7 +59,8 @@ class RunDifferentialTest {
             "2", "-j", "2", "-r", "--random-seed=7")),
         Arguments.of(List.of("-S", "-t", "30", "-R", "500", "-L", "1000", "--max-tries=3",
             "--failures-detailed", "-n")),
-        Arguments.of(List.of("-S", "-T", "1", "-c", "2", "-P", "1", "-n", "-M", "prepared")));
+        Arguments.of(List.of("-S", "-T", "1", "-c", "2", "-P", "1", "-n", "-M", "prepared")),
+        Arguments.of(List.of("-S", "-C", "-t", "10", "-c", "2", "-n")));
   }
 
   @ParameterizedTest
@@ -304,6 +305,29 @@ class RunDifferentialTest {
       Pgbench.Result expected = Pgbench.run(db, args);
       Cli.Result actual = Cli.runOn(db, args);
       assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
+      assertThat(errorLines(actual.stderr(), "pgperf"))
+          .isEqualTo(errorLines(expected.stderr(), "pgbench"));
+    }
+  }
+
+  @Test
+  void pipelinesRunAsInPgbenchAndAreRefusedInSimpleMode() throws Exception {
+    Path script = dir.resolve("pipe.sql");
+    Files.writeString(script, String.join("\n",
+        "\\set aid random(1, 100000)",
+        "\\startpipeline",
+        "select abalance from pgbench_accounts where aid = :aid;",
+        "update pgbench_accounts set abalance = abalance + 1 where aid = :aid;",
+        "\\endpipeline",
+        ""));
+    for (String mode : List.of("extended", "prepared", "simple")) {
+      List<String> args = List.of("-n", "-t", "10", "-c", "2", "-M", mode, "-f",
+          script.toString());
+      Pgbench.Result expected = Pgbench.run(db, args);
+      Cli.Result actual = Cli.runOn(db, args);
+      assertThat(actual.exitCode()).isEqualTo(expected.exitCode());
+      assertThat(masked(reportLines(actual.stdout()), args).subList(0, 9))
+          .isEqualTo(masked(reportLines(expected.stdout()), args).subList(0, 9));
       assertThat(errorLines(actual.stderr(), "pgperf"))
           .isEqualTo(errorLines(expected.stderr(), "pgbench"));
     }
