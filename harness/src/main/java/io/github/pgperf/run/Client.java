@@ -8,6 +8,7 @@ import io.github.pgperf.script.ExpressionEvaluator;
 import io.github.pgperf.script.JavaTransaction;
 import io.github.pgperf.script.Prng;
 import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.script.Script;
 import io.github.pgperf.script.Variables;
 import java.io.IOException;
 import java.sql.BatchUpdateException;
@@ -83,6 +84,10 @@ final class Client implements Runnable {
       Thread.currentThread().interrupt();
     } catch (IOException e) {
       bench.error("could not write log file: " + e.getMessage());
+    } catch (RuntimeException e) {
+      // A bug of ours or of a driver: this client stops with one line, the run goes on.
+      bench.error("client " + id + " aborted: internal error: " + e);
+      aborted = true;
     } finally {
       if (connection != null) {
         connection.close();
@@ -163,7 +168,7 @@ final class Client implements Runnable {
           bench.messages.info("client " + id
               + " repeats the transaction after the error (try " + tries + triesLimit() + ")");
         }
-        if (!rollbackIfNeeded()) {
+        if (!rollbackIfNeeded(item)) {
           return false;
         }
         random.restore(state0, state1);
@@ -174,7 +179,7 @@ final class Client implements Runnable {
         bench.messages.info("client " + id
             + " ends the failed transaction (try " + tries + triesLimit() + ")");
       }
-      if (!rollbackIfNeeded()) {
+      if (!rollbackIfNeeded(item)) {
         return false;
       }
       break;
@@ -188,14 +193,15 @@ final class Client implements Runnable {
     } else {
       ended(item, now, 0, begin - scheduled, tries, 1, failureKind);
     }
+    boolean open = outcome == OK && bench.items[item] instanceof Script
+        && connection != null && connection.inTransaction();
     if (options.connectPerTransaction()) {
       long start = Clock.micros();
       connection.close();
       connection = null;
       recorderFor(begin).connected(Clock.micros() - start);
     }
-    if (outcome == OK && bench.items[item] instanceof io.github.pgperf.script.Script
-        && connection != null && connection.inTransaction()) {
+    if (open) {
       bench.error("client " + id
           + " aborted: end of script reached without completing the last transaction");
       aborted = true;
@@ -219,7 +225,7 @@ final class Client implements Runnable {
     return now < bench.endMicros;
   }
 
-  private boolean rollbackIfNeeded() {
+  private boolean rollbackIfNeeded(int item) {
     connection.discardPipeline();
     try {
       if (connection.inTransaction()) {
@@ -227,7 +233,7 @@ final class Client implements Runnable {
       }
       return true;
     } catch (SQLException e) {
-      abortSql(e, failedCommand, 0);
+      abortSql(e, failedCommand, item);
       return false;
     }
   }
@@ -412,6 +418,10 @@ final class Client implements Runnable {
   private int javaTransaction(int item, JavaTransaction java) {
     try {
       java.body().execute(connection.jdbc());
+      if (!connection.jdbc().getAutoCommit()) {
+        // The body's transaction is over; the next body starts as documented, autocommit on.
+        connection.jdbc().setAutoCommit(true);
+      }
       return OK;
     } catch (SQLException e) {
       failedCommand = 0;
@@ -426,6 +436,14 @@ final class Client implements Runnable {
       }
       failureKind = FailureKind.OTHER;
       failureMessage = e.getMessage();
+      try {
+        if (connection.inTransaction()) {
+          connection.rollback();
+        }
+        connection.jdbc().setAutoCommit(true);
+      } catch (SQLException lost) {
+        abortSql(lost, 0, item);
+      }
       if (options.verboseErrors()) {
         bench.messages.info("client " + id + " got an error in transaction "
             + java.name() + ": " + failureMessage);
