@@ -131,9 +131,12 @@ public final class Runner {
         int n = (options.clients() - dealt + threads - t - 1) / (threads - t);
         for (int k = 0; k < n; k++) {
           int id = dealt + k;
+          ThreadRecorder recorder = new ThreadRecorder(settings, firstLines, timeline);
+          // A histogram is about 190 KB: the warm-up's own recorder only when there is one.
+          ThreadRecorder warmup = options.warmupSeconds() > 0
+              ? new ThreadRecorder(settings, firstLines, 0) : recorder;
           clients.add(new Client(id, bench, group, definitions.forClient(id), seeds.client(id),
-              new ThreadRecorder(settings, firstLines, timeline),
-              new ThreadRecorder(settings, firstLines, 0)));
+              recorder, warmup));
         }
         dealt += n;
       }
