@@ -311,6 +311,20 @@ class RunDifferentialTest {
   }
 
   @Test
+  void theResultJsonFileHoldsTheReportedRun() throws Exception {
+    Path json = dir.resolve("result.json");
+    Cli.Result r = Cli.runOn(db, List.of("-n", "-S", "-t", "15", "-c", "2", "-M", "prepared",
+        "--result-json=" + json));
+
+    assertThat(r.exitCode()).as(r.stderr()).isZero();
+    io.github.pgperf.result.RunResult read = io.github.pgperf.result.ResultJson.read(json);
+    assertThat(read.totalCounts().processed()).isEqualTo(30);
+    assertThat(read.total().latency().count()).isEqualTo(30);
+    assertThat(read.workload().queryMode()).isEqualTo(io.github.pgperf.script.QueryMode.PREPARED);
+    assertThat(r.stdout()).contains("number of transactions actually processed: 30/30");
+  }
+
+  @Test
   void pipelinesRunAsInPgbenchAndAreRefusedInSimpleMode() throws Exception {
     Path script = dir.resolve("pipe.sql");
     Files.writeString(script, String.join("\n",
