@@ -47,10 +47,13 @@ final class ClientGroup {
     this.aggregate = aggregateSeconds > 0 ? new StatsAccumulator(latencyLimitMicros) : null;
   }
 
-  /** The schedule and the aggregation start where the benchmark starts. */
-  void start(long benchStartMicros, long benchStartEpochMicros) {
+  /**
+   * The schedule starts where the benchmark starts; aggregation intervals where the measured run
+   * starts, not at whole seconds (pgbench 15 prints each interval's start rounded down).
+   */
+  void start(long benchStartMicros, long measuredStartEpochMicros) {
     trigger = benchStartMicros;
-    aggregateStartEpochMicros = benchStartEpochMicros / 1_000_000 * 1_000_000;
+    aggregateStartEpochMicros = measuredStartEpochMicros;
   }
 
   /** The item of the next transaction, drawn as pgbench's chooseScript. */
@@ -109,14 +112,16 @@ final class ClientGroup {
     aggregate.reset();
   }
 
-  /** Writes the last (partial) interval and closes the log. */
+  /**
+   * Writes the intervals complete at the end and closes the log. As pgbench 15, the last
+   * incomplete interval is not written (a {@code -t} run shorter than the interval writes none).
+   */
   synchronized void finish(long endEpochMicros) throws IOException {
     if (log == null) {
       return;
     }
     if (aggregate != null) {
       flushIntervalsBefore(endEpochMicros);
-      writeInterval();
     }
     log.close();
   }

@@ -160,7 +160,7 @@ public final class Runner {
         bench.endMicros = bench.measuredStartMicros + options.durationSeconds() * 1_000_000L;
       }
       for (ClientGroup g : groups) {
-        g.start(benchStart, bench.epochMicros(benchStart));
+        g.start(benchStart, bench.epochMicros(bench.measuredStartMicros));
       }
       if (options.progressSeconds() > 0 && !bench.cancelled) {
         progress = new Progress(bench, settings, clients);

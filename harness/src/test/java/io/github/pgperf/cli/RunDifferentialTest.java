@@ -200,6 +200,15 @@ class RunDifferentialTest {
   private static final Pattern LOG_LINE = Pattern.compile("^[0-2] \\d+ \\d+ 0 \\d+ \\d+$");
 
   @Test
+  void aRunShorterThanTheAggregationIntervalLogsNothingAsInPgbench() throws Exception {
+    List<String> args = List.of("-n", "-S", "-t", "10", "-c", "2", "-l",
+        "--aggregate-interval=5");
+
+    assertThat(logLines(args, "agb-short")).isEmpty();
+    assertThat(logLines(args, "agp-short")).isEmpty();
+  }
+
+  @Test
   void transactionLogLinesHavePgbenchsShapeAndCount() throws Exception {
     List<String> pgbench = logLines(
         List.of("-n", "-S", "-t", "7", "-c", "3", "-j", "2", "-l"), "pgb");
@@ -220,17 +229,19 @@ class RunDifferentialTest {
     for (List<String> lines : List.of(pgbench, pgperf)) {
       assertThat(lines).isNotEmpty().allMatch(l -> l.split(" ").length == 15);
     }
-    // Whole seconds of the run: 2 or 3 lines (the first and last partial) in both.
-    assertThat(pgperf.size()).isBetween(2, 3);
-    assertThat(pgbench.size()).isBetween(2, 3);
+    // Complete intervals only, counted from the start of the run: two in -T 2.
+    assertThat(pgperf).hasSameSizeAs(pgbench).hasSize(2);
+    assertThat(pgperf).allMatch(l -> Long.parseLong(l.split(" ")[1]) > 0);
+    assertThat(Long.parseLong(pgperf.get(1).split(" ")[0]) - Long.parseLong(
+        pgperf.get(0).split(" ")[0])).isEqualTo(1);
   }
 
   private List<String> logLines(List<String> args, String name) throws Exception {
     Path prefix = dir.resolve(name);
     List<String> all = new ArrayList<>(args);
     all.add("--log-prefix=" + prefix);
-    int code = name.startsWith("pg") && name.endsWith("b") || name.equals("agb")
-        ? Pgbench.run(db, all).exitCode() : Cli.runOn(db, all).exitCode();
+    boolean pgbench = name.equals("pgb") || name.startsWith("agb");
+    int code = pgbench ? Pgbench.run(db, all).exitCode() : Cli.runOn(db, all).exitCode();
     assertThat(code).isZero();
     List<String> lines = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir)) {
