@@ -15,6 +15,8 @@ import java.util.List;
 import org.postgresql.PGStatement;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
 
 /**
  * One client's connection and the statements it keeps on it. With {@code -M prepared} each SQL
@@ -24,6 +26,10 @@ import org.postgresql.core.TransactionState;
  * the text with variables substituted is sent.
  */
 final class ClientConnection implements AutoCloseable {
+
+  private static final PSQLException MULTIPLE_COMMANDS = new PSQLException(
+      new ServerErrorMessage("SERROR\0VERROR\0C42601\0M"
+          + "cannot insert multiple commands into a prepared statement\0"));
 
   private final Connection connection;
   private final BaseConnection base;
@@ -70,6 +76,14 @@ final class ClientConnection implements AutoCloseable {
       statement = simple;
       hasResult = simple.execute(substituted(sql, variables));
     } else {
+      if (sql.parts().size() > 1) {
+        // pgjdbc would split the command and run its parts; the server refuses several commands
+        // in one Parse message, as pgbench sends them: pgbench's outcome, without a round trip.
+        if (mode == QueryMode.PREPARED) {
+          throw ScriptFailure.multipleCommandsPrepared();
+        }
+        throw MULTIPLE_COMMANDS;
+      }
       PreparedStatement ps = statements[item][command];
       if (ps == null) {
         ps = connection.prepareStatement(sql.template().jdbcText());

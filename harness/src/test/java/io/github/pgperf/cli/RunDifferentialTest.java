@@ -358,6 +358,21 @@ class RunDifferentialTest {
     }
   }
 
+  @Test
+  void compoundCommandsRunInSimpleModeAndFailInExtendedModeAsInPgbench() throws Exception {
+    Path script = dir.resolve("compound.sql");
+    Files.writeString(script, "select 1 as a \\; select 2 as b \\aset\n\\set x debug(:a + :b)\n");
+    for (String mode : List.of("simple", "extended", "prepared")) {
+      List<String> args = List.of("-n", "-t", "2", "-M", mode, "-f", script.toString());
+      Pgbench.Result expected = Pgbench.run(db, args);
+      Cli.Result actual = Cli.runOn(db, args);
+      assertThat(actual.exitCode()).as(mode).isEqualTo(expected.exitCode());
+      assertThat(errorLines(actual.stderr(), "pgperf")).as(mode)
+          .isEqualTo(errorLines(expected.stderr(), "pgbench"));
+      assertThat(debugLines(actual.stderr())).as(mode).isEqualTo(debugLines(expected.stderr()));
+    }
+  }
+
   /** The sorted error lines (clients print in any order), program name removed. */
   private static List<String> errorLines(String stderr, String program) {
     // A shell command's output line keeps its line break inside the quotes.
