@@ -474,13 +474,27 @@ final class Client implements Runnable {
     return e;
   }
 
-  /** The error as libpq prints it: {@code ERROR:  message}. */
+  /**
+   * The error as libpq's default verbosity prints it: {@code ERROR:  message}, then its {@code
+   * DETAIL}, {@code HINT} and {@code CONTEXT} lines (libpq's {@code LINE n:} excerpt is not
+   * reproduced).
+   */
   static String errorText(SQLException e) {
     if (e instanceof PSQLException p && p.getServerErrorMessage() != null) {
       ServerErrorMessage m = p.getServerErrorMessage();
-      return m.getSeverity() + ":  " + m.getMessage();
+      StringBuilder text = new StringBuilder(m.getSeverity()).append(":  ").append(m.getMessage());
+      appendField(text, "DETAIL", m.getDetail());
+      appendField(text, "HINT", m.getHint());
+      appendField(text, "CONTEXT", m.getWhere());
+      return text.toString();
     }
     return e.getMessage();
+  }
+
+  private static void appendField(StringBuilder text, String name, String value) {
+    if (value != null && !value.isEmpty()) {
+      text.append('\n').append(name).append(":  ").append(value);
+    }
   }
 
   static String connectionMessage(SQLException e) {
