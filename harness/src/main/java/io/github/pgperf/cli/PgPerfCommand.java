@@ -94,8 +94,7 @@ final class PgPerfCommand {
     if (matchedAny(parsed, PgbenchOptions.INIT_ONLY)) {
       throw new UsageError("some of the specified options cannot be used in benchmarking mode");
     }
-    throw new UsageError(
-        "run mode is not yet supported; only initialization (-i) is implemented");
+    return RunMode.run(options, parsed, out, err, env);
   }
 
   private static int initialize(PgbenchOptions o, PrintStream err, Map<String, String> env) {
@@ -144,7 +143,7 @@ final class PgPerfCommand {
   }
 
   /** pgbench's integer options: a whole number, or pgbench's message naming the option. */
-  private static int integer(String text, String option) {
+  static int integer(String text, String option) {
     try {
       return Integer.parseInt(text.trim());
     } catch (NumberFormatException e) {
@@ -166,7 +165,7 @@ final class PgPerfCommand {
   }
 
   /** A bad command line or a failed initialization: pgbench's error, detail and hint lines. */
-  private static final class UsageError extends RuntimeException {
+  static final class UsageError extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final String detail;
     private final boolean hint;

@@ -30,7 +30,7 @@ final class PgbenchOptions {
       "--report-per-command", "--rate", "--transactions", "--time", "--vacuum-all",
       "--aggregate-interval", "--failures-detailed", "--log-prefix", "--max-tries",
       "--progress-timestamp", "--random-seed", "--sampling-rate", "--show-script",
-      "--verbose-errors");
+      "--verbose-errors", "--result-json", "--warmup", "--timeline-interval");
 
   // Initialization options.
   @Option(names = {"-i", "--initialize"}, description = "invokes initialization mode")
@@ -181,6 +181,20 @@ final class PgbenchOptions {
 
   @Option(names = "--verbose-errors", description = "print messages of all errors")
   boolean verboseErrors;
+
+  // pgperf's own run options.
+
+  @Option(names = "--result-json", paramLabel = "FILE",
+      description = "pgperf: write the run's result as JSON to FILE")
+  String resultJson;
+
+  @Option(names = "--warmup", paramLabel = "NUM",
+      description = "pgperf: run NUM seconds before measuring; their transactions are not counted")
+  String warmup;
+
+  @Option(names = "--timeline-interval", paramLabel = "NUM",
+      description = "pgperf: length of the result's timeline intervals in ms (default: 1000)")
+  String timelineInterval;
 
   // Common options.
   @Option(names = {"-d", "--debug"}, description = "print debugging output")

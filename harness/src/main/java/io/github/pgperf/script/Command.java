@@ -84,6 +84,11 @@ public sealed interface Command permits Command.Sql, Command.Meta {
     public int literal() {
       return Atoi.parse(amount);
     }
+
+    /** A variable's text read as pgbench reads a sleep amount: C's {@code atoi}. */
+    public static int amountOf(String text) {
+      return Atoi.parse(text);
+    }
   }
 
   /**

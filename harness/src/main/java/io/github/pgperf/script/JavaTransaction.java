@@ -10,6 +10,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * new JavaTransaction("transfer", c -> {
+ *   c.setAutoCommit(false);
  *   try (var s = c.prepareStatement("update accounts set balance = balance - 1 where id = ?")) {
  *     s.setInt(1, 42);
  *     s.executeUpdate();
@@ -18,8 +19,11 @@ import java.util.Objects;
  * })
  * }</pre>
  *
- * <p>The body runs on the client's thread; it must leave the connection ready for the next
- * transaction (committed or rolled back). An {@link SQLException} counts as a failed transaction.
+ * <p>The body runs on the client's thread and gets the connection with autocommit on; it manages
+ * its transaction and must leave it committed or rolled back (the runner turns autocommit back on
+ * afterwards, and rolls back what a failed body left open). An {@link SQLException} counts as a
+ * failed transaction: serialization failures and deadlocks are retried up to the maximum number of
+ * tries, other errors fail the transaction, and a lost connection aborts the client.
  *
  * @param name the name in reports
  * @param body the transaction

@@ -102,6 +102,18 @@ public final class SqlTemplate {
     return numbered;
   }
 
+  /**
+   * The command with JDBC's {@code ?} in place of the references, for a JDBC prepared statement
+   * whose parameter {@code i} is {@link #parameter(int, Variables)} of {@code i - 1}.
+   */
+  public String jdbcText() {
+    StringBuilder sb = new StringBuilder(text.length());
+    for (int i = 0; i < names.length; i++) {
+      sb.append(literals[i]).append('?');
+    }
+    return sb.append(literals[names.length]).toString();
+  }
+
   /** Appends the command with defined variables' values in place (simple mode). */
   public void appendSubstituted(Variables variables, StringBuilder out) {
     for (int i = 0; i < names.length; i++) {

@@ -71,12 +71,12 @@ class PgPerfCommandTest {
   }
 
   @Test
-  void runModeSaysItIsNotYetSupported() {
-    Cli.Result r = Cli.run(Map.of(), "-T", "5", "-c", "2", "somedb");
+  void runModeRefusesDurationWithTransactionsBeforeConnecting() {
+    Cli.Result r = Cli.run(Map.of(), "-T", "5", "-t", "2", "somedb");
 
     assertThat(r.exitCode()).isEqualTo(1);
-    assertThat(r.stderr()).isEqualTo(
-        "pgperf: error: run mode is not yet supported; only initialization (-i) is implemented\n");
+    assertThat(r.stderr()).isEqualTo("pgperf: error: specify either a number of transactions"
+        + " (-t) or a duration (-T), not both\n");
   }
 
   @Test

@@ -1,0 +1,233 @@
+package io.github.pgperf.cli;
+
+import io.github.pgperf.cli.PgPerfCommand.UsageError;
+import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.TextReport;
+import io.github.pgperf.run.RunException;
+import io.github.pgperf.run.RunOptions;
+import io.github.pgperf.run.RunOptionsException;
+import io.github.pgperf.run.Runner;
+import io.github.pgperf.run.VacuumMode;
+import io.github.pgperf.script.BuiltinScript;
+import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.script.RandomSeed;
+import io.github.pgperf.script.ScriptException;
+import io.github.pgperf.script.VariableDefinitions;
+import io.github.pgperf.script.Workload;
+import io.github.pgperf.script.WorkloadBuilder;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+/** pgbench's benchmarking mode: options onto {@link RunOptions}, the run, the report. */
+final class RunMode {
+
+  private RunMode() {}
+
+  static int run(PgbenchOptions o, ParseResult parsed, PrintStream out, PrintStream err,
+      Map<String, String> env) {
+    if (o.showScript != null) {
+      try {
+        err.print(BuiltinScript.find(o.showScript).showScript());
+        return 0;
+      } catch (ScriptException e) {
+        return scriptError(e, err);
+      }
+    }
+    if (o.builtin.contains("list")) {
+      err.print(BuiltinScript.listing());
+      return 0;
+    }
+    QueryMode mode = queryMode(o.protocol);
+    Workload workload;
+    VariableDefinitions definitions;
+    try {
+      workload = workload(o, parsed, mode);
+      definitions = VariableDefinitions.parse(o.define);
+    } catch (ScriptException e) {
+      return scriptError(e, err);
+    }
+    RunOptions options = options(o, mode, definitions, env);
+    ConnectionSpec spec;
+    try {
+      String database = o.arguments.isEmpty() ? null : o.arguments.get(0);
+      spec = ConnectionSpec.resolve(o.host, o.port, o.username, database, env);
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage());
+    }
+    RunResult result;
+    try {
+      result = new Runner(spec, err).run(workload, options);
+    } catch (RunException e) {
+      err.println(PgPerfCommand.NAME + ": error: " + e.getMessage());
+      if (e.hint() != null) {
+        err.println(PgPerfCommand.NAME + ": hint: " + e.hint());
+      }
+      return 1;
+    }
+    TextReport.print(result, out);
+    out.flush();
+    if (o.resultJson != null) {
+      try {
+        ResultJson.write(result, Path.of(o.resultJson));
+      } catch (IOException e) {
+        err.println(PgPerfCommand.NAME + ": error: could not write result file \""
+            + o.resultJson + "\": " + e.getMessage());
+        return 1;
+      }
+    }
+    if (result.aborted()) {
+      err.println(PgPerfCommand.NAME + ": error: " + TextReport.ABORTED);
+      return 2;
+    }
+    return 0;
+  }
+
+  private static int scriptError(ScriptException e, PrintStream err) {
+    List<String> lines = e.lines();
+    err.println(PgPerfCommand.NAME + ": error: " + lines.get(0));
+    for (int i = 1; i < lines.size(); i++) {
+      err.println(lines.get(i));
+    }
+    return 1;
+  }
+
+  /** -b, -f, -N and -S in command-line order, as pgbench reads them. */
+  private static Workload workload(PgbenchOptions o, ParseResult parsed, QueryMode mode)
+      throws ScriptException {
+    WorkloadBuilder builder = new WorkloadBuilder();
+    int builtins = 0;
+    int files = 0;
+    for (ArgSpec arg : parsed.matchedArgs()) {
+      if (!(arg instanceof OptionSpec option)) {
+        continue;
+      }
+      switch (option.longestName()) {
+        case "--builtin" -> builder.builtin(o.builtin.get(builtins++));
+        case "--file" -> builder.file(o.file.get(files++));
+        case "--skip-some-updates" -> builder.builtin("simple-update");
+        case "--select-only" -> builder.builtin("select-only");
+        default -> {
+          // not a script option
+        }
+      }
+    }
+    return builder.build(mode);
+  }
+
+  private static QueryMode queryMode(String protocol) {
+    if (protocol == null) {
+      return QueryMode.SIMPLE;
+    }
+    for (QueryMode m : QueryMode.values()) {
+      if (m.optionName().equals(protocol)) {
+        return m;
+      }
+    }
+    throw new UsageError("invalid query mode (-M): \"" + protocol + "\"");
+  }
+
+  private static RunOptions options(PgbenchOptions o, QueryMode mode,
+      VariableDefinitions definitions, Map<String, String> env) {
+    RunOptions.Builder b = RunOptions.builder().queryMode(mode).definitions(definitions)
+        .log(o.log).perStatement(o.reportPerCommand).connectPerTransaction(o.connect)
+        .progressTimestamp(o.progressTimestamp).failuresDetailed(o.failuresDetailed)
+        .verboseErrors(o.verboseErrors)
+        .vacuum(o.noVacuum ? VacuumMode.NONE : o.vacuumAll ? VacuumMode.ALL : VacuumMode.DEFAULT);
+    if (o.client != null) {
+      b.clients(PgPerfCommand.integer(o.client, "-c/--client"));
+    }
+    if (o.jobs != null) {
+      b.threads(PgPerfCommand.integer(o.jobs, "-j/--jobs"));
+    }
+    if (o.transactions != null) {
+      b.transactions(PgPerfCommand.integer(o.transactions, "-t/--transactions"));
+    }
+    if (o.time != null) {
+      b.durationSeconds(PgPerfCommand.integer(o.time, "-T/--time"));
+    }
+    if (o.scale != null) {
+      b.scale(PgPerfCommand.integer(o.scale, "-s/--scale"));
+    }
+    if (o.progress != null) {
+      b.progressSeconds(PgPerfCommand.integer(o.progress, "-P/--progress"));
+    }
+    if (o.rate != null) {
+      b.rate(positive(o.rate, "invalid rate limit"));
+    }
+    if (o.latencyLimit != null) {
+      b.latencyLimitMillis(positive(o.latencyLimit, "invalid latency limit"));
+    }
+    if (o.maxTries != null) {
+      int tries;
+      try {
+        tries = Integer.parseInt(o.maxTries.trim());
+      } catch (NumberFormatException e) {
+        tries = -1;
+      }
+      if (tries < 0) {
+        throw new UsageError("invalid number of maximum tries: \"" + o.maxTries + "\"");
+      }
+      b.maxTries(tries);
+    }
+    if (o.samplingRate != null) {
+      double rate = number(o.samplingRate);
+      if (!(rate > 0 && rate <= 1)) {
+        throw new UsageError("invalid sampling rate: \"" + o.samplingRate + "\"");
+      }
+      b.samplingRate(rate);
+    }
+    if (o.aggregateInterval != null) {
+      b.aggregateIntervalSeconds(
+          PgPerfCommand.integer(o.aggregateInterval, "--aggregate-interval"));
+    }
+    if (o.logPrefix != null) {
+      b.logPrefix(o.logPrefix);
+    }
+    if (o.warmup != null) {
+      b.warmupSeconds(PgPerfCommand.integer(o.warmup, "--warmup"));
+    }
+    if (o.timelineInterval != null) {
+      b.timelineMillis(PgPerfCommand.integer(o.timelineInterval, "--timeline-interval"));
+    }
+    try {
+      SecureRandom strong = new SecureRandom();
+      b.randomSeed(RandomSeed.resolve(o.randomSeed, env.get(RandomSeed.ENVIRONMENT_VARIABLE),
+          () -> System.currentTimeMillis() * 1000, strong::nextLong));
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage(), "Expecting an unsigned integer, \"time\" or \"rand\".",
+          false);
+    }
+    try {
+      return b.build();
+    } catch (RunOptionsException e) {
+      throw new UsageError(e.getMessage());
+    }
+  }
+
+  /** A number above 0, or pgbench's message with the text as given. */
+  private static double positive(String text, String message) {
+    double value = number(text);
+    if (!(value > 0)) {
+      throw new UsageError(message + ": \"" + text + "\"");
+    }
+    return value;
+  }
+
+  private static double number(String text) {
+    try {
+      return Double.parseDouble(text.trim().toLowerCase(Locale.ROOT));
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package io.github.pgperf.run;
+
+import io.github.pgperf.connect.ConnectionSource;
+import io.github.pgperf.result.TransactionLog;
+import io.github.pgperf.script.Command;
+import io.github.pgperf.script.Script;
+import io.github.pgperf.script.Workload;
+import io.github.pgperf.script.WorkloadItem;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * What every client of a run shares, read-only once the clients run (the start times are
+ * published through the start latch).
+ */
+final class Benchmark {
+
+  final RunOptions options;
+  final Workload workload;
+  /** Per item: its commands (empty for a Java transaction). */
+  final Command[][] commands;
+  final WorkloadItem[] items;
+  final ConnectionSource source;
+  final PrintStream err;
+  final Messages messages;
+  final TransactionLog logFormat;
+  final int[] commandCounts;
+  final CountDownLatch connected;
+  final CountDownLatch go = new CountDownLatch(1);
+  /** The monotonic clock's value at the Unix epoch, µs: epoch time = clock - epochOffset. */
+  final long epochOffsetMicros;
+
+  // Set before go opens.
+  long benchStartMicros;
+  long measuredStartMicros;
+  /** End of a -T run on the clock, or Long.MAX_VALUE. */
+  long endMicros = Long.MAX_VALUE;
+  /** Set when a client's first connection failed: nobody starts. */
+  volatile boolean cancelled;
+
+  Benchmark(RunOptions options, Workload workload, ConnectionSource source, PrintStream err,
+      TransactionLog logFormat) {
+    this.options = options;
+    this.workload = workload;
+    this.source = source;
+    this.err = err;
+    this.messages = new Messages(err);
+    this.logFormat = logFormat;
+    List<Workload.Entry> entries = workload.entries();
+    this.items = new WorkloadItem[entries.size()];
+    this.commands = new Command[entries.size()][];
+    this.commandCounts = new int[entries.size()];
+    for (int i = 0; i < items.length; i++) {
+      items[i] = entries.get(i).item();
+      commands[i] = items[i] instanceof Script s
+          ? s.commands().toArray(Command[]::new) : new Command[0];
+      commandCounts[i] = commands[i].length;
+    }
+    this.connected = new CountDownLatch(options.clients());
+    this.epochOffsetMicros = Clock.micros() - System.currentTimeMillis() * 1000;
+  }
+
+  /** Prints pgbench's error line (with pgperf's program prefix). */
+  void error(String line) {
+    messages.error(line);
+  }
+
+  long epochMicros(long clockMicros) {
+    return clockMicros - epochOffsetMicros;
+  }
+}

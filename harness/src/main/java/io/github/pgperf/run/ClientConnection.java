@@ -1,0 +1,248 @@
+package io.github.pgperf.run;
+
+import io.github.pgperf.script.Command;
+import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.script.Variables;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.postgresql.PGStatement;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
+
+/**
+ * One client's connection and the statements it keeps on it. With {@code -M prepared} each SQL
+ * command is prepared on the server at its first execution and reused (pgbench prepares once per
+ * connection); with {@code -M extended} the JDBC statement object is reused but parsed on the
+ * server at every execution (unnamed statement, as pgbench's PQexecParams); with {@code -M simple}
+ * the text with variables substituted is sent.
+ */
+final class ClientConnection implements AutoCloseable {
+
+  private static final PSQLException MULTIPLE_COMMANDS = new PSQLException(
+      new ServerErrorMessage("SERROR\0VERROR\0C42601\0M"
+          + "cannot insert multiple commands into a prepared statement\0"));
+
+  private final Connection connection;
+  private final BaseConnection base;
+  private final QueryMode mode;
+  private final Statement simple;
+  private final PreparedStatement[][] statements;
+  private final StringBuilder text = new StringBuilder(256);
+  private Statement pipeline;
+
+  ClientConnection(Connection connection, QueryMode mode, int[] commandsPerItem)
+      throws SQLException {
+    this.connection = connection;
+    this.base = connection.unwrap(BaseConnection.class);
+    this.mode = mode;
+    connection.setAutoCommit(true);
+    this.simple = connection.createStatement();
+    simple.setEscapeProcessing(false);
+    this.statements = new PreparedStatement[commandsPerItem.length][];
+    for (int i = 0; i < commandsPerItem.length; i++) {
+      statements[i] = new PreparedStatement[commandsPerItem[i]];
+    }
+  }
+
+  Connection jdbc() {
+    return connection;
+  }
+
+  /** Whether a transaction block is open (or failed) on the server. */
+  boolean inTransaction() {
+    return base.getTransactionState() != TransactionState.IDLE;
+  }
+
+  /**
+   * Runs an SQL command; returns the rows stored by {@code \gset}/{@code \aset} into {@code
+   * variables}. Throws the server's error.
+   *
+   * @throws ScriptFailure for a {@code \gset} result that is not exactly one row
+   */
+  void execute(Command.Sql sql, int item, int command, Variables variables)
+      throws SQLException, ScriptFailure {
+    Statement statement;
+    boolean hasResult;
+    if (mode == QueryMode.SIMPLE) {
+      statement = simple;
+      hasResult = simple.execute(substituted(sql, variables));
+    } else {
+      if (sql.parts().size() > 1) {
+        // pgjdbc would split the command and run its parts; the server refuses several commands
+        // in one Parse message, as pgbench sends them: pgbench's outcome, without a round trip.
+        if (mode == QueryMode.PREPARED) {
+          throw ScriptFailure.multipleCommandsPrepared();
+        }
+        throw MULTIPLE_COMMANDS;
+      }
+      PreparedStatement ps = statements[item][command];
+      if (ps == null) {
+        ps = connection.prepareStatement(sql.template().jdbcText());
+        ps.setEscapeProcessing(false);
+        // 1: a named server statement from the first execution on; 0: unnamed, parsed each time.
+        ps.unwrap(PGStatement.class).setPrepareThreshold(mode == QueryMode.PREPARED ? 1 : 0);
+        statements[item][command] = ps;
+      }
+      int n = sql.template().parameterCount();
+      for (int i = 0; i < n; i++) {
+        String value = sql.template().parameter(i, variables);
+        if (value == null) {
+          ps.setNull(i + 1, Types.OTHER);
+        } else {
+          // Types.OTHER sends the text untyped, as pgbench's PQexecParams does.
+          ps.setObject(i + 1, value, Types.OTHER);
+        }
+      }
+      statement = ps;
+      hasResult = ps.execute();
+    }
+    if (sql.store() != Command.Store.NONE) {
+      store(statement, hasResult, sql, variables);
+    }
+  }
+
+  private String substituted(Command.Sql sql, Variables variables) {
+    if (sql.template().parameterCount() == 0) {
+      return sql.text();
+    }
+    text.setLength(0);
+    sql.template().appendSubstituted(variables, text);
+    return text.toString();
+  }
+
+  /** pgbench's \gset (the last query, exactly one row) and \aset (every query with rows). */
+  private static void store(Statement statement, boolean hasResult, Command.Sql sql,
+      Variables variables) throws SQLException, ScriptFailure {
+    List<QueryResult> results = new ArrayList<>();
+    boolean isRows = hasResult;
+    while (true) {
+      if (isRows) {
+        results.add(QueryResult.read(statement.getResultSet()));
+      } else if (statement.getUpdateCount() == -1) {
+        break;
+      } else {
+        results.add(QueryResult.COMMAND);
+      }
+      isRows = statement.getMoreResults();
+    }
+    if (sql.store() == Command.Store.GSET) {
+      int last = results.size() - 1;
+      QueryResult r = last < 0 ? QueryResult.COMMAND : results.get(last);
+      if (r.rows() != 1) {
+        throw ScriptFailure.gset(Math.max(0, last), r.rows());
+      }
+      r.storeInto(variables, sql.prefix(), last);
+    } else {
+      for (int q = 0; q < results.size(); q++) {
+        if (results.get(q).rows() > 0) {
+          results.get(q).storeInto(variables, sql.prefix(), q);
+        }
+      }
+    }
+  }
+
+  /** What one query of a \gset/\aset command returned: its row count and last row. */
+  private record QueryResult(int rows, String[] labels, String[] lastRow) {
+
+    static final QueryResult COMMAND = new QueryResult(0, new String[0], new String[0]);
+
+    static QueryResult read(ResultSet rs) throws SQLException {
+      try (rs) {
+        ResultSetMetaData meta = rs.getMetaData();
+        int columns = meta.getColumnCount();
+        String[] labels = new String[columns];
+        for (int c = 0; c < columns; c++) {
+          labels[c] = meta.getColumnLabel(c + 1);
+        }
+        String[] last = new String[columns];
+        int rows = 0;
+        while (rs.next()) {
+          rows++;
+          for (int c = 0; c < columns; c++) {
+            String v = rs.getString(c + 1);
+            // libpq gives an empty string for NULL.
+            last[c] = v == null ? "" : v;
+          }
+        }
+        return new QueryResult(rows, labels, last);
+      }
+    }
+
+    void storeInto(Variables variables, String prefix, int query) throws ScriptFailure {
+      for (int c = 0; c < labels.length; c++) {
+        String name = prefix + labels[c];
+        try {
+          variables.putString(name, lastRow[c]);
+        } catch (IllegalArgumentException e) {
+          throw ScriptFailure.storing(query, name);
+        }
+      }
+    }
+  }
+
+  /** Starts collecting a pipeline's commands into one JDBC batch. */
+  void startPipeline() throws SQLException {
+    pipeline = connection.createStatement();
+    pipeline.setEscapeProcessing(false);
+  }
+
+  boolean inPipeline() {
+    return pipeline != null;
+  }
+
+  /** Adds a command of the open pipeline, its variables substituted as text. */
+  void addToPipeline(Command.Sql sql, Variables variables) throws SQLException {
+    pipeline.addBatch(substituted(sql, variables));
+  }
+
+  /** Sends the pipeline's commands together, with one sync, and waits for all their results. */
+  void endPipeline() throws SQLException {
+    Statement batch = pipeline;
+    pipeline = null;
+    try (batch) {
+      batch.executeBatch();
+    }
+  }
+
+  /** Forgets an open pipeline (after an error). */
+  void discardPipeline() {
+    if (pipeline != null) {
+      try {
+        pipeline.close();
+      } catch (SQLException e) {
+        // The batch was never sent; nothing to undo.
+      }
+      pipeline = null;
+    }
+  }
+
+  void rollback() throws SQLException {
+    simple.execute("ROLLBACK");
+  }
+
+  @Override
+  public void close() {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      // A broken connection is closed anyway.
+    }
+  }
+
+  static int[] commandCounts(List<List<String>> commands) {
+    int[] counts = new int[commands.size()];
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = commands.get(i).size();
+    }
+    return counts;
+  }
+}

@@ -1,0 +1,249 @@
+package io.github.pgperf.run;
+
+import io.github.pgperf.connect.ConnectionSource;
+import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.result.RunLength;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.RunResultBuilder;
+import io.github.pgperf.result.RunSettings;
+import io.github.pgperf.result.ServerInfo;
+import io.github.pgperf.result.Target;
+import io.github.pgperf.result.ThreadRecorder;
+import io.github.pgperf.result.TransactionLog;
+import io.github.pgperf.script.BuiltinScript;
+import io.github.pgperf.script.Command;
+import io.github.pgperf.script.Script;
+import io.github.pgperf.script.SeedPlan;
+import io.github.pgperf.script.VariableDefinitions;
+import io.github.pgperf.script.Workload;
+import io.github.pgperf.script.WorkloadItem;
+import java.io.FileWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Runs a {@link Workload} against PostgreSQL as pgbench runs its scripts, and returns the {@link
+ * RunResult}. Each client runs on its own platform thread with its own connection (JDBC is
+ * blocking); clients are grouped into {@code -j} groups as pgbench deals them to its threads, each
+ * group having pgbench's per-thread script choice, {@code -R} schedule and log file.
+ *
+ * <p>On {@code err} the runner prints what pgbench prints on stderr during a run: the seed, the
+ * vacuum, {@code -P} progress lines, {@code debug()} lines and client errors. The report itself is
+ * the caller's ({@link io.github.pgperf.result.TextReport}).
+ *
+ * <p>A client that fails (an SQL error other than a serialization failure or deadlock, a failed
+ * meta-command, a lost connection) stops with pgbench's message; the others go on and the result
+ * is marked {@link RunResult#aborted()}.
+ */
+public final class Runner {
+
+  /** The program name in messages. */
+  public static final String NAME = "pgperf";
+
+  private final ConnectionSource source;
+  private final PrintStream err;
+  private final Messages messages;
+
+  /**
+   * @param source opens the clients' connections (and one for setup)
+   * @param err where progress, vacuum, debug and error lines go
+   */
+  public Runner(ConnectionSource source, PrintStream err) {
+    this.source = source;
+    this.err = err;
+    this.messages = new Messages(err);
+  }
+
+  /**
+   * Runs the workload.
+   *
+   * @throws RunException when the run cannot start: the setup connection fails, a client's first
+   *     connection fails, or the tables of a built-in script are missing (pgbench exits 1 then)
+   */
+  public RunResult run(Workload workload, RunOptions options) throws RunException {
+    Instant startedAt = Instant.now();
+    if (options.randomSeed().explicit()) {
+      messages.info("setting random seed to " + options.randomSeed().unsignedText());
+    }
+    ServerInfo server;
+    int scale = options.scaleOrDefault();
+    RunSettings.Partitioning partitioning = null;
+    try (Connection setup = openSetup()) {
+      server = ServerInfo.capture(setup);
+      if (usesBuiltin(workload)) {
+        BenchmarkTables.Found found = BenchmarkTables.discover(setup);
+        if (options.scale() > 0) {
+          messages.warning("scale option ignored, using count from pgbench_branches table ("
+              + found.scale() + ")");
+        }
+        scale = found.scale();
+        partitioning = found.partitioning();
+      }
+      BenchmarkTables.vacuum(setup, options.vacuum(), messages);
+    } catch (SQLException e) {
+      throw new RunException("could not query the server: " + Client.errorText(e), null);
+    }
+    RunSettings settings = settings(workload, options, scale, partitioning);
+    return execute(workload, options, settings, server, startedAt);
+  }
+
+  private Connection openSetup() throws RunException {
+    try {
+      return source.open();
+    } catch (SQLException e) {
+      messages.error(Client.connectionMessage(e));
+      throw new RunException("could not create connection for setup", null);
+    }
+  }
+
+  private RunResult execute(Workload workload, RunOptions options, RunSettings settings,
+      ServerInfo server, Instant startedAt) throws RunException {
+    VariableDefinitions defined = options.definitions();
+    SeedPlan seeds = SeedPlan.draw(options.randomSeed().value(), options.clients(),
+        defined.defines("default_seed"), options.threads());
+    VariableDefinitions definitions = defined.withAutomatic(settings.scale(),
+        options.randomSeed().value(), seeds::defaultSeed);
+    Benchmark bench = new Benchmark(options, workload, source, err, new TransactionLog(settings));
+    List<List<String>> firstLines = firstLines(bench);
+    long timeline = options.timelineMillis() * 1000L;
+    int threads = options.threads();
+    double delay = options.rate() > 0 ? 1e6 / options.rate() * threads : 0;
+    long pid = ProcessHandle.current().pid();
+    List<ClientGroup> groups = new ArrayList<>();
+    List<Client> clients = new ArrayList<>();
+    int dealt = 0;
+    try {
+      for (int t = 0; t < threads; t++) {
+        Writer log = options.log() ? new FileWriter(
+            TransactionLog.fileName(options.logPrefix(), pid, t), StandardCharsets.UTF_8) : null;
+        ClientGroup group = new ClientGroup(t, workload, seeds.scriptChoice(t), seeds.throttle(t),
+            seeds.sampling(t), delay, log, options.latencyLimitMicros(),
+            options.aggregateIntervalSeconds());
+        groups.add(group);
+        int n = (options.clients() - dealt + threads - t - 1) / (threads - t);
+        for (int k = 0; k < n; k++) {
+          int id = dealt + k;
+          ThreadRecorder recorder = new ThreadRecorder(settings, firstLines, timeline);
+          // A histogram is about 190 KB: the warm-up's own recorder only when there is one.
+          ThreadRecorder warmup = options.warmupSeconds() > 0
+              ? new ThreadRecorder(settings, firstLines, 0) : recorder;
+          clients.add(new Client(id, bench, group, definitions.forClient(id), seeds.client(id),
+              recorder, warmup));
+        }
+        dealt += n;
+      }
+    } catch (IOException e) {
+      throw new RunException("could not open log file: " + e.getMessage(), null);
+    }
+    long start = Clock.micros();
+    List<Thread> running = new ArrayList<>();
+    for (Client client : clients) {
+      Thread thread = new Thread(client, "pgperf-client-" + client.id);
+      running.add(thread);
+      thread.start();
+    }
+    Progress progress = null;
+    try {
+      bench.connected.await();
+      long benchStart = Clock.micros();
+      bench.benchStartMicros = benchStart;
+      bench.measuredStartMicros = benchStart + options.warmupSeconds() * 1_000_000L;
+      if (options.durationSeconds() > 0) {
+        bench.endMicros = bench.measuredStartMicros + options.durationSeconds() * 1_000_000L;
+      }
+      for (ClientGroup g : groups) {
+        g.start(benchStart, bench.epochMicros(bench.measuredStartMicros));
+      }
+      if (options.progressSeconds() > 0 && !bench.cancelled) {
+        progress = new Progress(bench, settings, clients);
+        progress.start();
+      }
+      bench.go.countDown();
+      for (Thread thread : running) {
+        thread.join();
+      }
+      if (progress != null) {
+        progress.stop();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RunException("interrupted", null);
+    }
+    long end = Clock.micros();
+    if (bench.cancelled) {
+      throw new RunException("could not connect all clients", null);
+    }
+    boolean aborted = false;
+    List<ThreadRecorder> recorders = new ArrayList<>();
+    try {
+      for (Client client : clients) {
+        aborted |= client.aborted;
+        client.flushLog();
+        client.recorder.finish(end - bench.measuredStartMicros);
+        recorders.add(client.recorder);
+      }
+      for (ClientGroup g : groups) {
+        g.finish(bench.epochMicros(end));
+      }
+    } catch (IOException e) {
+      messages.error("could not write log file: " + e.getMessage());
+    }
+    RunResultBuilder result = new RunResultBuilder(settings)
+        .server(server)
+        .startedAt(startedAt)
+        .endedAt(Instant.now())
+        .benchMicros(end - bench.measuredStartMicros)
+        .initialConnectionMicros(
+            options.connectPerTransaction() ? 0 : bench.benchStartMicros - start)
+        .aborted(aborted);
+    if (source instanceof ConnectionSpec spec) {
+      result.target(Target.of(spec));
+    }
+    return result.build(recorders);
+  }
+
+  private static List<List<String>> firstLines(Benchmark bench) {
+    List<List<String>> lines = new ArrayList<>();
+    for (Command[] commands : bench.commands) {
+      lines.add(Arrays.stream(commands).map(Command::firstLine).toList());
+    }
+    return lines;
+  }
+
+  private static RunSettings settings(Workload workload, RunOptions options, int scale,
+      RunSettings.Partitioning partitioning) {
+    List<RunSettings.Script> scripts = workload.entries().stream()
+        .map(e -> new RunSettings.Script(e.item().name(), e.weight()))
+        .toList();
+    RunLength length = options.durationSeconds() > 0
+        ? new RunLength.Timed(options.durationSeconds())
+        : new RunLength.PerClient(options.transactions());
+    return new RunSettings(scripts, options.clients(), options.threads(), length,
+        options.queryMode(), options.rate(), options.latencyLimitMicros(), options.maxTries(),
+        scale, partitioning, options.connectPerTransaction(), options.progressSeconds(),
+        options.failuresDetailed(), options.perStatement(), null);
+  }
+
+  /** pgbench reads the scale from the tables only when a built-in script runs. */
+  private static boolean usesBuiltin(Workload workload) {
+    for (Workload.Entry e : workload.entries()) {
+      WorkloadItem item = e.item();
+      if (item instanceof Script script) {
+        for (BuiltinScript b : BuiltinScript.values()) {
+          if (b.description().equals(script.name())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,448 @@
+package io.github.pgperf.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.pgperf.init.InitOptions;
+import io.github.pgperf.init.Initializer;
+import io.github.pgperf.testing.Pgbench;
+import io.github.pgperf.testing.TestDatabase;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The same run command line given to the real pgbench and to pgperf on one database (scale 1):
+ * report lines with timings masked, exact counts, debug() values of seeded runs, log formats, and
+ * the outcome of faults and bad options.
+ */
+class RunDifferentialTest {
+
+  private static TestDatabase db;
+
+  @TempDir
+  static Path dir;
+
+  @BeforeAll
+  static void initialize() throws Exception {
+    db = TestDatabase.create();
+    new Initializer(db, new PrintStream(new ByteArrayOutputStream(), true,
+        StandardCharsets.UTF_8)).run(InitOptions.builder().scale(1).build());
+  }
+
+  @AfterAll
+  static void drop() throws Exception {
+    db.close();
+  }
+
+  static Stream<Arguments> reportCommandLines() {
+    return Stream.of(
+        Arguments.of(List.of("-t", "20", "-c", "2", "-j", "2")),
+        Arguments.of(List.of("-S", "-M", "prepared", "-t", "50", "-c", "3", "-j", "2", "-r")),
+        Arguments.of(List.of("-N", "-M", "extended", "-t", "10", "-c", "2", "-n")),
+        Arguments.of(List.of("-b", "simple-update@2", "-b", "select-only@1", "-t", "10", "-c",
+            "2", "-j", "2", "-r", "--random-seed=7")),
+        Arguments.of(List.of("-S", "-t", "30", "-R", "500", "-L", "1000", "--max-tries=3",
+            "--failures-detailed", "-n")),
+        Arguments.of(List.of("-S", "-T", "1", "-c", "2", "-P", "1", "-n", "-M", "prepared")),
+        Arguments.of(List.of("-S", "-C", "-t", "10", "-c", "2", "-n")));
+  }
+
+  @ParameterizedTest
+  @MethodSource("reportCommandLines")
+  void reportLinesAreThoseOfPgbench(List<String> args) throws Exception {
+    Pgbench.Result expected = Pgbench.run(db, args);
+    Cli.Result actual = Cli.runOn(db, args);
+
+    assertThat(expected.exitCode()).as(expected.stderr()).isZero();
+    assertThat(actual.exitCode()).as(actual.stderr()).isZero();
+    List<String> pgbench = masked(reportLines(expected.stdout()), args);
+    List<String> pgperf = masked(reportLines(actual.stdout()), args);
+    assertThat(pgperf.subList(0, Math.min(pgperf.size(), pgbench.size()))).isEqualTo(pgbench);
+    assertThat(pgperf.subList(pgbench.size(), pgperf.size()))
+        .allMatch(line -> line.startsWith("latency "));
+    assertThat(vacuumLines(actual.stderr())).isEqualTo(vacuumLines(expected.stderr()));
+    if (args.contains("-P")) {
+      assertThat(actual.stderr()).containsPattern(
+          "(?m)^progress: 1\\.0 s, \\d+\\.\\d tps, lat \\d+\\.\\d{3} ms stddev \\d+\\.\\d{3}, 0 failed$");
+    }
+  }
+
+  /** The report without the version line (pgperf names itself there, see text-report.md). */
+  private static List<String> reportLines(String stdout) {
+    List<String> lines = new ArrayList<>(Arrays.asList(stdout.split("\n")));
+    assertThat(lines.get(0)).matches("pgbench \\(.*\\)|pgperf \\(.*\\)");
+    return lines.subList(1, lines.size());
+  }
+
+  private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+");
+
+  /** Timings masked; with -T or several scripts, transaction counts too. */
+  private static List<String> masked(List<String> lines, List<String> args) {
+    boolean timed = args.contains("-T");
+    List<String> out = new ArrayList<>();
+    for (String line : lines) {
+      String m = DECIMAL.matcher(line).replaceAll("#");
+      if (line.startsWith(" - ") && line.contains(" transactions (")
+          || timed && line.startsWith("number of transactions actually processed")) {
+        m = m.replaceAll("\\d+", "#");
+      }
+      out.add(m);
+    }
+    return out;
+  }
+
+  private static List<String> vacuumLines(String stderr) {
+    return Arrays.stream(stderr.split("\n")).filter(l -> l.contains("vacuum")).toList();
+  }
+
+  /** A script exercising every meta-command that feeds debug(). */
+  private static final String META_SCRIPT = String.join("\n",
+      "\\set r random(1, 1000)",
+      "\\if :r % 3 = 0",
+      "  \\set k debug(:r * 2)",
+      "\\elif :r % 3 = 1",
+      "  \\set k debug(:r + 1)",
+      "\\else",
+      "  \\set k debug(-:r)",
+      "\\endif",
+      "select :r + 1 as g, :client_id as c \\gset",
+      "\\set z debug(:g * 10 + :c)",
+      "select 1 as a \\; select :r as b \\aset p_",
+      "\\set y debug(:p_a + :p_b)",
+      "\\sleep 1 ms",
+      "\\setshell sh echo :r",
+      "\\set w debug(:sh * 2 + random(1, 10))",
+      "\\set e debug(random_exponential(1, 100, 2.5))",
+      "\\set u debug(random_gaussian(1, 100, 3.0) + hash(:r))",
+      "");
+
+  static Stream<Arguments> seededRuns() {
+    return Stream.of(
+        Arguments.of(1, 1, "1"), Arguments.of(2, 1, "42"), Arguments.of(3, 2, "123456789"),
+        Arguments.of(4, 2, "18446744073709551615"), Arguments.of(4, 1, "5"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("seededRuns")
+  void debugValuesOfSeededRunsAreThoseOfPgbench(int clients, int threads, String seed)
+      throws Exception {
+    Path script = dir.resolve("meta.sql");
+    Files.writeString(script, META_SCRIPT);
+    List<String> args = List.of("-n", "-t", "4", "-c", Integer.toString(clients), "-j",
+        Integer.toString(threads), "--random-seed=" + seed, "-f", script.toString());
+
+    Pgbench.Result expected = Pgbench.run(db, args);
+    Cli.Result actual = Cli.runOn(db, args);
+
+    assertThat(expected.exitCode()).as(expected.stderr()).isZero();
+    assertThat(actual.exitCode()).as(actual.stderr()).isZero();
+    List<String> pgbench = debugLines(expected.stderr());
+    assertThat(pgbench).hasSize(2 * 6 * 4 * clients);
+    assertThat(debugLines(actual.stderr())).isEqualTo(pgbench);
+  }
+
+  @Test
+  void debugValuesInPreparedModeAreThoseOfPgbench() throws Exception {
+    Path script = dir.resolve("prepared.sql");
+    Files.writeString(script, String.join("\n",
+        "\\set r random(1, 100000)",
+        "select abalance + :r as s, aid from pgbench_accounts where aid = :r \\gset",
+        "\\set d debug(:s * 3 + :aid)",
+        ""));
+    List<String> args = List.of("-n", "-t", "5", "-c", "3", "-j", "2", "-M", "prepared",
+        "--random-seed=99", "-f", script.toString());
+
+    List<String> pgbench = debugLines(Pgbench.run(db, args).stderr());
+    assertThat(pgbench).hasSize(30);
+    assertThat(debugLines(Cli.runOn(db, args).stderr())).isEqualTo(pgbench);
+  }
+
+  private static final Pattern DEBUG_PREFIX = Pattern.compile("debug\\(script=\\d+,command=\\d+\\): ");
+  private static final Pattern DEBUG_VALUE = Pattern.compile(
+      "\\bnull\\b|(int|double) [-+0-9.eE]+|boolean (true|false)");
+
+  /**
+   * The debug() prefixes and values, each sorted. pgbench's threads write stderr concurrently, so
+   * a prefix and its value can be separated by another thread's line; as multisets they are not.
+   */
+  private static List<String> debugLines(String stderr) {
+    List<String> prefixes = new ArrayList<>();
+    var m = DEBUG_PREFIX.matcher(stderr);
+    while (m.find()) {
+      prefixes.add(m.group());
+    }
+    List<String> values = new ArrayList<>();
+    var v = DEBUG_VALUE.matcher(stderr);
+    while (v.find()) {
+      values.add(v.group());
+    }
+    List<String> all = new ArrayList<>(prefixes.stream().sorted().toList());
+    all.addAll(values.stream().sorted().toList());
+    return all;
+  }
+
+  private static final Pattern LOG_LINE = Pattern.compile("^[0-2] \\d+ \\d+ 0 \\d+ \\d+$");
+
+  @Test
+  void aRunShorterThanTheAggregationIntervalLogsNothingAsInPgbench() throws Exception {
+    List<String> args = List.of("-n", "-S", "-t", "10", "-c", "2", "-l",
+        "--aggregate-interval=5");
+
+    assertThat(logLines(args, "agb-short")).isEmpty();
+    assertThat(logLines(args, "agp-short")).isEmpty();
+  }
+
+  @Test
+  void transactionLogLinesHavePgbenchsShapeAndCount() throws Exception {
+    List<String> pgbench = logLines(
+        List.of("-n", "-S", "-t", "7", "-c", "3", "-j", "2", "-l"), "pgb");
+    List<String> pgperf = logLines(
+        List.of("-n", "-S", "-t", "7", "-c", "3", "-j", "2", "-l"), "pgp");
+
+    assertThat(pgbench).hasSize(21).allMatch(l -> LOG_LINE.matcher(l).matches());
+    assertThat(pgperf).hasSize(21).allMatch(l -> LOG_LINE.matcher(l).matches());
+    assertThat(transactionNumbers(pgperf)).isEqualTo(transactionNumbers(pgbench));
+  }
+
+  @Test
+  void aggregateLogLinesHavePgbenchsFieldsAndTotals() throws Exception {
+    List<String> args = List.of("-n", "-S", "-T", "2", "-c", "2", "-l", "--aggregate-interval=1");
+    List<String> pgbench = logLines(args, "agb");
+    List<String> pgperf = logLines(args, "agp");
+
+    for (List<String> lines : List.of(pgbench, pgperf)) {
+      assertThat(lines).isNotEmpty().allMatch(l -> l.split(" ").length == 15);
+    }
+    // Complete intervals only, counted from the start of the run: two in -T 2.
+    assertThat(pgperf).hasSameSizeAs(pgbench).hasSize(2);
+    assertThat(pgperf).allMatch(l -> Long.parseLong(l.split(" ")[1]) > 0);
+    assertThat(Long.parseLong(pgperf.get(1).split(" ")[0]) - Long.parseLong(
+        pgperf.get(0).split(" ")[0])).isEqualTo(1);
+  }
+
+  private List<String> logLines(List<String> args, String name) throws Exception {
+    Path prefix = dir.resolve(name);
+    List<String> all = new ArrayList<>(args);
+    all.add("--log-prefix=" + prefix);
+    boolean pgbench = name.equals("pgb") || name.startsWith("agb");
+    int code = pgbench ? Pgbench.run(db, all).exitCode() : Cli.runOn(db, all).exitCode();
+    assertThat(code).isZero();
+    List<String> lines = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.filter(p -> p.getFileName().toString().startsWith(name + ".")).toList()) {
+        lines.addAll(Files.readAllLines(f));
+      }
+    }
+    return lines;
+  }
+
+  private static List<String> transactionNumbers(List<String> lines) {
+    return lines.stream().map(l -> l.split(" ")[0] + " " + l.split(" ")[1]).sorted().toList();
+  }
+
+  @Test
+  void aStatementErrorAbortsEachClientAsInPgbench() throws Exception {
+    Path script = dir.resolve("err.sql");
+    Files.writeString(script, "select 1;\nselect * from nosuch;\n");
+    List<String> args = List.of("-n", "-t", "2", "-c", "2", "-f", script.toString());
+
+    Pgbench.Result expected = Pgbench.run(db, args);
+    Cli.Result actual = Cli.runOn(db, args);
+
+    assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
+    assertThat(masked(reportLines(actual.stdout()), args))
+        .isEqualTo(masked(reportLines(expected.stdout()), args));
+    assertThat(errorLines(actual.stderr(), "pgperf")).isEqualTo(
+        errorLines(expected.stderr(), "pgbench"));
+  }
+
+  @Test
+  void aTerminatedBackendAbortsItsClientAsInPgbench() throws Exception {
+    Path script = dir.resolve("term.sql");
+    Files.writeString(script, "select pg_terminate_backend(pg_backend_pid());\n");
+    List<String> args = List.of("-n", "-t", "3", "-c", "2", "-f", script.toString());
+
+    Pgbench.Result expected = Pgbench.run(db, args);
+    Cli.Result actual = Cli.runOn(db, args);
+
+    assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
+    assertThat(errorLines(actual.stderr(), "pgperf")).isEqualTo(
+        errorLines(expected.stderr(), "pgbench"));
+    assertThat(actual.stdout()).contains("number of transactions actually processed: 0/6");
+  }
+
+  @Test
+  void anOpenTransactionAtTheEndOfTheScriptAbortsAsInPgbench() throws Exception {
+    Path script = dir.resolve("open.sql");
+    Files.writeString(script, "begin;\nselect 1;\n");
+    List<String> args = List.of("-n", "-t", "3", "-c", "2", "-f", script.toString());
+
+    Pgbench.Result expected = Pgbench.run(db, args);
+    Cli.Result actual = Cli.runOn(db, args);
+
+    assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
+    assertThat(errorLines(actual.stderr(), "pgperf")).isEqualTo(
+        errorLines(expected.stderr(), "pgbench"));
+    assertThat(masked(reportLines(actual.stdout()), args).subList(0, 9))
+        .isEqualTo(masked(reportLines(expected.stdout()), args).subList(0, 9));
+  }
+
+  @Test
+  void metaCommandFailuresAbortAsInPgbench() throws Exception {
+    Path script = dir.resolve("meta-err.sql");
+    Files.writeString(script, "\\set x 1\n\\sleep :nosuch\n");
+    Path shell = dir.resolve("shell-err.sql");
+    Files.writeString(shell, "\\setshell v echo abc\n");
+    Path eval = dir.resolve("eval-err.sql");
+    Files.writeString(eval, "\\set x 1/0\n");
+    for (Path p : List.of(script, shell, eval)) {
+      List<String> args = List.of("-n", "-t", "2", "-c", "2", "-f", p.toString());
+      Pgbench.Result expected = Pgbench.run(db, args);
+      Cli.Result actual = Cli.runOn(db, args);
+      assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
+      assertThat(errorLines(actual.stderr(), "pgperf"))
+          .isEqualTo(errorLines(expected.stderr(), "pgbench"));
+    }
+  }
+
+  @Test
+  void theResultJsonFileHoldsTheReportedRun() throws Exception {
+    Path json = dir.resolve("result.json");
+    Cli.Result r = Cli.runOn(db, List.of("-n", "-S", "-t", "15", "-c", "2", "-M", "prepared",
+        "--result-json=" + json));
+
+    assertThat(r.exitCode()).as(r.stderr()).isZero();
+    io.github.pgperf.result.RunResult read = io.github.pgperf.result.ResultJson.read(json);
+    assertThat(read.totalCounts().processed()).isEqualTo(30);
+    assertThat(read.total().latency().count()).isEqualTo(30);
+    assertThat(read.workload().queryMode()).isEqualTo(io.github.pgperf.script.QueryMode.PREPARED);
+    assertThat(r.stdout()).contains("number of transactions actually processed: 30/30");
+  }
+
+  @Test
+  void pipelinesRunAsInPgbenchAndAreRefusedInSimpleMode() throws Exception {
+    Path script = dir.resolve("pipe.sql");
+    Files.writeString(script, String.join("\n",
+        "\\set aid random(1, 100000)",
+        "\\startpipeline",
+        "select abalance from pgbench_accounts where aid = :aid;",
+        "update pgbench_accounts set abalance = abalance + 1 where aid = :aid;",
+        "\\endpipeline",
+        ""));
+    for (String mode : List.of("extended", "prepared", "simple")) {
+      List<String> args = List.of("-n", "-t", "10", "-c", "2", "-M", mode, "-f",
+          script.toString());
+      Pgbench.Result expected = Pgbench.run(db, args);
+      Cli.Result actual = Cli.runOn(db, args);
+      assertThat(actual.exitCode()).isEqualTo(expected.exitCode());
+      assertThat(masked(reportLines(actual.stdout()), args).subList(0, 9))
+          .isEqualTo(masked(reportLines(expected.stdout()), args).subList(0, 9));
+      assertThat(errorLines(actual.stderr(), "pgperf"))
+          .isEqualTo(errorLines(expected.stderr(), "pgbench"));
+    }
+  }
+
+  @Test
+  void compoundCommandsRunInSimpleModeAndFailInExtendedModeAsInPgbench() throws Exception {
+    Path script = dir.resolve("compound.sql");
+    Files.writeString(script, "select 1 as a \\; select 2 as b \\aset\n\\set x debug(:a + :b)\n");
+    for (String mode : List.of("simple", "extended", "prepared")) {
+      List<String> args = List.of("-n", "-t", "2", "-M", mode, "-f", script.toString());
+      Pgbench.Result expected = Pgbench.run(db, args);
+      Cli.Result actual = Cli.runOn(db, args);
+      assertThat(actual.exitCode()).as(mode).isEqualTo(expected.exitCode());
+      assertThat(errorLines(actual.stderr(), "pgperf")).as(mode)
+          .isEqualTo(errorLines(expected.stderr(), "pgbench"));
+      assertThat(debugLines(actual.stderr())).as(mode).isEqualTo(debugLines(expected.stderr()));
+    }
+  }
+
+  /** The sorted error lines (clients print in any order), program name removed. */
+  private static List<String> errorLines(String stderr, String program) {
+    // A shell command's output line keeps its line break inside the quotes.
+    return Arrays.stream(stderr.replace("\n\")", "\")").split("\n"))
+        .filter(l -> l.startsWith(program + ": error: "))
+        .map(l -> l.substring(program.length()))
+        .sorted().toList();
+  }
+
+  static Stream<Arguments> badOptions() {
+    return Stream.of(
+        Arguments.of(List.of("-T", "1", "-t", "3", "x")),
+        Arguments.of(List.of("-c", "-1", "x")),
+        Arguments.of(List.of("-R", "0", "x")),
+        Arguments.of(List.of("-L", "x", "x")),
+        Arguments.of(List.of("--progress-timestamp", "x")),
+        Arguments.of(List.of("--sampling-rate=0.5", "x")),
+        Arguments.of(List.of("-l", "--aggregate-interval=3", "-T", "4", "x")),
+        Arguments.of(List.of("--max-tries=0", "x")));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badOptions")
+  void badOptionsGetPgbenchsMessageAndStatus(List<String> args) throws Exception {
+    Pgbench.Result expected = Pgbench.runWithoutDatabase(args);
+    Cli.Result actual = Cli.run(Map.of(), args.toArray(String[]::new));
+
+    assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
+    assertThat(actual.stderr().replace("pgperf", "pgbench")).isEqualTo(expected.stderr());
+  }
+
+  @Test
+  void anUnrecognizedOptionIsRefusedAsByPgbench() throws Exception {
+    Pgbench.Result expected = Pgbench.runWithoutDatabase(List.of("--bogus", "x"));
+    Cli.Result actual = Cli.run(Map.of(), "--bogus", "x");
+
+    assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
+    assertThat(actual.stderr()).contains("unrecognized option '--bogus'");
+  }
+
+  @Test
+  void anUnreachablePortFailsQuicklyWithExitStatus1() throws Exception {
+    int closed;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closed = socket.getLocalPort();
+    }
+    List<String> args = List.of("-h", "127.0.0.1", "-p", Integer.toString(closed), "-U",
+        "postgres", "-t", "3", "postgres");
+    Pgbench.Result expected = Pgbench.runWithoutDatabase(args);
+    long start = System.nanoTime();
+    Cli.Result actual = Cli.run(Map.of(), args.toArray(String[]::new));
+
+    assertThat((System.nanoTime() - start) / 1e9).isLessThan(5);
+    assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
+    assertThat(actual.stderr()).endsWith("pgperf: error: could not create connection for setup\n");
+    assertThat(expected.stderr()).endsWith("pgbench: error: could not create connection for setup\n");
+  }
+
+  @Test
+  void missingTablesForABuiltinScriptGetPgbenchsHint() throws Exception {
+    try (TestDatabase empty = TestDatabase.create()) {
+      Pgbench.Result expected = Pgbench.run(empty, List.of("-t", "1"));
+      Cli.Result actual = Cli.runOn(empty, List.of("-t", "1"));
+
+      assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
+      assertThat(actual.stderr()).contains("could not count number of branches: ERROR:  relation"
+          + " \"pgbench_branches\" does not exist").contains("pgperf: hint: Perhaps you need to do"
+          + " initialization (\"pgbench -i\") in database \"" + empty.name() + "\".");
+      assertThat(expected.stderr()).contains("pgbench: hint: Perhaps you need to do"
+          + " initialization (\"pgbench -i\") in database \"" + empty.name() + "\".");
+    }
+  }
+}
