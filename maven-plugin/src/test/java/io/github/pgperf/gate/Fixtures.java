@@ -39,7 +39,7 @@ public final class Fixtures {
 
   /**
    * A run of {@value #TRANSACTIONS} select-only transactions at {@code tps}, their latencies
-   * spread around {@code latencyMicros} (each transaction's seeded, 20% spread).
+   * spread around {@code latencyMicros} (each transaction's seeded, 10% spread).
    */
   public static RunResult run(double tps, double latencyMicros, long seed, ServerInfo server,
       Instant start) {
@@ -51,7 +51,7 @@ public final class Fixtures {
     SplittableRandom random = new SplittableRandom(seed);
     long benchMicros = Math.round(TRANSACTIONS / tps * 1e6);
     for (int i = 0; i < TRANSACTIONS; i++) {
-      long latency = Math.max(1, Math.round(latencyMicros * Math.exp(0.2 * gaussian(random))));
+      long latency = Math.max(1, Math.round(latencyMicros * Math.exp(0.1 * gaussian(random))));
       recorder.processed(0, (long) i * benchMicros / TRANSACTIONS, latency, 0, 1);
     }
     recorder.finish(benchMicros);
