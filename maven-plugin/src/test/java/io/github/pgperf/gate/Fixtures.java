@@ -90,6 +90,38 @@ public final class Fixtures {
     trials(dir, key, n, tps, latencyMicros, noise, seed, VERSION);
   }
 
+  /**
+   * Records trials like {@link #trials(Path, String, int, double, double, double, long, String)}'s
+   * into the baseline store {@code store} (keeping 30 per test), as {@code pgperf:baseline} would.
+   */
+  public static void baseline(Path store, String key, int n, double tps, double latencyMicros,
+      double noise, long seed, String serverVersion) throws IOException {
+    Path results = Files.createTempDirectory("pgperf-baseline-results");
+    trials(results, key, n, tps, latencyMicros, noise, seed, serverVersion);
+    new BaselineStore(store).record(ResultFiles.read(results).samples(), 30);
+    try (var files = Files.list(results)) {
+      for (Path f : files.toList()) {
+        Files.delete(f);
+      }
+    }
+    Files.delete(results);
+  }
+
+  /** A real run of the fixtures' workload that processed nothing (a recorder fed no transaction). */
+  public static RunResult emptyRun(Instant start) {
+    RunResult model = run(1000, 2000, 1, server(VERSION), start);
+    ThreadRecorder recorder = new ThreadRecorder(model.workload(),
+        List.of(List.of("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")), 0);
+    recorder.finish(10_000_000);
+    return new RunResultBuilder(model.workload())
+        .server(model.server())
+        .client(model.clientMachines().get(0))
+        .startedAt(start).endedAt(start.plusSeconds(10))
+        .benchMicros(10_000_000)
+        .aborted(true)
+        .build(List.of(recorder));
+  }
+
   /** A standard normal draw (Box-Muller), from the seeded generator only. */
   public static double gaussian(SplittableRandom random) {
     double u = random.nextDouble();

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.result.RunResultBuilder;
-import io.github.pgperf.result.ThreadRecorder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +77,7 @@ class GateTest {
   void emptyAndUnreadableResultsAreNamed() throws IOException {
     Fixtures.trials(baseline(), "OrdersIT.insert", 3, 1000, 2000, 0.01, 1);
     Files.createDirectories(results());
-    ResultJson.write(emptyRun(), results().resolve("OrdersIT.insert-trial1.json"));
+    ResultJson.write(Fixtures.emptyRun(Instant.EPOCH), results().resolve("OrdersIT.insert-trial1.json"));
     Files.writeString(results().resolve("Broken.test-trial1.json"), "{\"schemaVersion\": 1");
     CheckReport report = check();
     assertThat(report.findings()).extracting(Finding::key, Finding::verdict).containsExactly(
@@ -160,19 +158,5 @@ class GateTest {
     Fixtures.trials(baseline(), "A.a", 5, 1000, 2000, 0.1, 1);
     Fixtures.trials(results(), "A.a", 5, 900, 2100, 0.1, 2);
     assertThat(check()).isEqualTo(check());
-  }
-
-  /** A real run that processed nothing: a recorder fed no transaction. */
-  private static RunResult emptyRun() {
-    RunResult model = Fixtures.run(1000, 2000, 1, Fixtures.server(Fixtures.VERSION), Instant.EPOCH);
-    ThreadRecorder recorder = new ThreadRecorder(model.workload(), List.of(List.of("SELECT 1;")), 0);
-    recorder.finish(10_000_000);
-    return new RunResultBuilder(model.workload())
-        .server(model.server())
-        .client(model.clientMachines().get(0))
-        .startedAt(Instant.EPOCH).endedAt(Instant.EPOCH.plusSeconds(10))
-        .benchMicros(10_000_000)
-        .aborted(true)
-        .build(List.of(recorder));
   }
 }
