@@ -1,6 +1,7 @@
 package io.github.pgperf.gate;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +33,12 @@ public record Baseline(
   /**
    * The results of another build (for example the main branch's CI artifact) as the baseline.
    *
-   * @throws IOException when the directory cannot be listed
+   * @throws IOException when the directory does not exist or cannot be listed
    */
   public static Baseline fromResults(Path directory) throws IOException {
+    if (!Files.isDirectory(directory)) {
+      throw new IOException("the baseline results directory " + directory + " does not exist");
+    }
     ResultFiles files = ResultFiles.read(directory);
     return new Baseline("results directory " + directory, files.samples(), files.problems());
   }

@@ -7,7 +7,7 @@ import java.util.Optional;
  * One line of the gate's report: a test (and metric), the outcome, what it does to the build, and
  * a sentence a person understands.
  *
- * @param key the test key (see {@link TestKey})
+ * @param key the test key (the result file name without its trial number; see docs/gate.md)
  * @param metric the metric, or {@code null} for outcomes about the whole test (missing baseline,
  *     unreadable results ...)
  * @param verdict the outcome

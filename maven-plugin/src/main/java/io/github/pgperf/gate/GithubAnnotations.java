@@ -7,12 +7,12 @@ import java.util.List;
  * GitHub Actions workflow commands ({@code ::error title=...::message}, {@code ::warning ...}) for
  * the findings that fail or warn; GitHub shows them on the run's summary page.
  */
-public final class GithubAnnotations {
+final class GithubAnnotations {
 
   private GithubAnnotations() {}
 
   /** One command line per failing or warning finding, in report order. */
-  public static List<String> lines(CheckReport report) {
+  static List<String> lines(CheckReport report) {
     List<String> out = new ArrayList<>();
     for (Finding f : report.findings()) {
       if (f.action() == Action.PASS) {

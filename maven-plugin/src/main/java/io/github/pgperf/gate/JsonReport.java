@@ -10,17 +10,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * The report as machine-readable JSON ({@code check.json}, fields in {@code docs/gate.md}).
  * Fractions are fractions ({@code 0.3} = 30%); values in the metric's unit ({@code tps} or µs).
  */
-public final class JsonReport {
+final class JsonReport {
 
   /** The version of this JSON's layout. */
-  public static final int FORMAT_VERSION = 1;
+  static final int FORMAT_VERSION = 1;
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private JsonReport() {}
 
   /** The JSON text, ending with a newline. */
-  public static String of(CheckReport report) {
+  static String of(CheckReport report) {
     ObjectNode root = MAPPER.createObjectNode();
     root.put("formatVersion", FORMAT_VERSION);
     root.put("passed", !report.failed());

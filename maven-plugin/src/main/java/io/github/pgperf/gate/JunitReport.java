@@ -17,15 +17,15 @@ import org.w3c.dom.Element;
  * show: one test case per finding, failing ones with a {@code <failure>}, warnings as
  * {@code <skipped>} with the message (so they are visible but not failures).
  */
-public final class JunitReport {
+final class JunitReport {
 
   /** The suite's name. */
-  public static final String SUITE = "pgperf-check";
+  static final String SUITE = "pgperf-check";
 
   private JunitReport() {}
 
   /** The XML text (UTF-8 declared). */
-  public static String of(CheckReport report) {
+  static String of(CheckReport report) {
     try {
       Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
       Element suite = doc.createElement("testsuite");

@@ -4,12 +4,12 @@ import java.util.List;
 import java.util.Locale;
 
 /** The report as Markdown ({@code check.md}, and GitHub's job summary). */
-public final class MarkdownReport {
+final class MarkdownReport {
 
   private MarkdownReport() {}
 
   /** The whole Markdown text, ending with a newline. */
-  public static String of(CheckReport report) {
+  static String of(CheckReport report) {
     GateSettings s = report.settings();
     StringBuilder out = new StringBuilder();
     out.append("## pgperf check: ").append(report.failed() ? "failed" : "passed").append("\n\n");

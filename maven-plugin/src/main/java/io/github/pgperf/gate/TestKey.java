@@ -16,14 +16,14 @@ import java.util.regex.Pattern;
  * label names the test. The label and the rest of the workload are part of the {@link Fingerprint},
  * so results of other workloads under one key are not compared silently.
  */
-public final class TestKey {
+final class TestKey {
 
   private static final Pattern TRIAL = Pattern.compile("^(.*?)(?:[-_.](?:trial)?\\d+)$");
 
   private TestKey() {}
 
   /** The key of the result file {@code file} (its name only counts, not its directory). */
-  public static String of(Path file, RunResult result) {
+  static String of(Path file, RunResult result) {
     String stem = stem(file);
     if (stem.isEmpty() || stem.chars().allMatch(Character::isDigit)) {
       String label = result == null ? null : result.workload().label();
@@ -33,7 +33,7 @@ public final class TestKey {
   }
 
   /** The key from the file name alone, for files that could not be read. */
-  public static String of(Path file) {
+  static String of(Path file) {
     String stem = stem(file);
     return stem.isEmpty() || stem.chars().allMatch(Character::isDigit) ? file.getFileName().toString() : stem;
   }

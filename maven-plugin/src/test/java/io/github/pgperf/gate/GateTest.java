@@ -91,6 +91,7 @@ class GateTest {
 
   @Test
   void testWithoutBaselineWarnsByDefault() throws IOException {
+    Files.createDirectories(baseline());
     Fixtures.trials(results(), "NewIT.query", 3, 1000, 2000, 0.01, 2);
     CheckReport report = check();
     assertThat(report.findings()).singleElement().satisfies(f -> {
@@ -100,6 +101,21 @@ class GateTest {
           + " (record one with mvn pgperf:baseline)");
     });
     assertThat(report.failed()).isFalse();
+  }
+
+  @Test
+  void aBaselineResultsDirectoryThatDoesNotExistIsAnError() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Baseline.fromResults(baseline()))
+        .hasMessage("the baseline results directory " + baseline() + " does not exist");
+  }
+
+  @Test
+  void anEmptyStoreGivesMissingBaselines() throws IOException {
+    Fixtures.trials(results(), "NewIT.query", 3, 1000, 2000, 0.01, 2);
+    CheckReport report = gate.check(ResultFiles.read(results()),
+        Baseline.fromStore(new BaselineStore(dir.resolve("no-store"))));
+    assertThat(report.findings()).extracting(Finding::verdict).containsExactly(Verdict.MISSING_BASELINE);
+    assertThat(report.baseline()).isEqualTo("baseline store " + dir.resolve("no-store"));
   }
 
   @Test
@@ -118,19 +134,12 @@ class GateTest {
   @Test
   void onlyBaselineSamplesOfTheSameSetupAreCompared() throws IOException {
     Fixtures.trials(baseline(), "OrdersIT.insert", 3, 500, 4000, 0.01, 1, "16.4");
+    // Four more baseline trials of the same test on the candidate's server, named "<key>_N.json".
     Path same = dir.resolve("same");
     Fixtures.trials(same, "OrdersIT.insert", 4, 1000, 2000, 0.01, 3);
-    try (var files = Files.list(same)) {
-      for (Path f : files.toList()) {
-        Files.move(f, baseline().resolve("x-" + f.getFileName().toString().replace("OrdersIT", "OrdersIT")));
-      }
-    }
-    // Keys: "x-OrdersIT.insert" now; rename back to share the key but keep distinct file names.
-    try (var files = Files.list(baseline())) {
-      for (Path f : files.filter(p -> p.getFileName().toString().startsWith("x-")).toList()) {
-        Files.move(f, baseline().resolve(f.getFileName().toString().substring(2)
-            .replace("-trial", "-trial1")));
-      }
+    for (int i = 1; i <= 4; i++) {
+      Files.move(same.resolve("OrdersIT.insert-trial" + i + ".json"),
+          baseline().resolve("OrdersIT.insert_" + i + ".json"));
     }
     Fixtures.trials(results(), "OrdersIT.insert", 4, 1000, 2000, 0.01, 2);
     CheckReport report = check();
