@@ -1,0 +1,18 @@
+def log = new File(basedir, 'build.log').text
+assert log.contains('pgperf check failed:')
+// Which test, which metric, by how much, how sure.
+assert log =~ /REGRESSION: OrdersIT\.insert: tps regressed by 2\d\.\d% \(baseline 1\d{3}\.\d tps from 8, candidate \d+\.\d tps from 8, change -2\d\.\d%\); p = <0\.0001, below the level 0\.0050/
+assert log =~ /REGRESSION: OrdersIT\.insert: p50 regressed by 3\d\.\d%/
+assert log =~ /REGRESSION: OrdersIT\.insert: p99 regressed by 3\d\.\d%/
+def json = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/pgperf/check.json'))
+assert json.passed == false
+assert json.findings*.verdict == ['REGRESSION', 'REGRESSION', 'REGRESSION']
+
+// GITHUB_ACTIONS=true: workflow commands start their line (the runner reads them from stdout).
+def errors = log.readLines().findAll { it.startsWith('::error title=pgperf REGRESSION%3A OrdersIT.insert ') }
+assert errors.size() == 3
+assert errors[0] =~ /^::error title=pgperf REGRESSION%3A OrdersIT\.insert tps::OrdersIT\.insert: tps regressed by 2\d\.\d%25 /
+def summary = new File(basedir, 'step-summary.md')
+assert summary.isFile()
+assert summary.text.startsWith('## pgperf check: failed')
+assert summary.text.contains('| OrdersIT.insert | p99 | REGRESSION |')

@@ -1,0 +1,46 @@
+package io.github.pgperf.gate;
+
+import java.util.List;
+
+/**
+ * Everything the gate concluded, in report order (tests sorted, metrics in configured order).
+ *
+ * @param findings one per test and metric compared, and one per named outcome
+ * @param settings the settings the verdicts were reached with
+ * @param results where the candidate results came from
+ * @param baseline where the baseline came from
+ */
+public record CheckReport(
+    List<Finding> findings, GateSettings settings, String results, String baseline) {
+
+  public CheckReport {
+    findings = List.copyOf(findings);
+  }
+
+  /** Whether the build must fail: some finding's action is {@link Action#FAIL}. */
+  public boolean failed() {
+    return findings.stream().anyMatch(f -> f.action() == Action.FAIL);
+  }
+
+  /** The findings whose action is {@code action}. */
+  public List<Finding> withAction(Action action) {
+    return findings.stream().filter(f -> f.action() == action).toList();
+  }
+
+  /** How many findings have {@code verdict}. */
+  public long count(Verdict verdict) {
+    return findings.stream().filter(f -> f.verdict() == verdict).count();
+  }
+
+  /** One line: counts of each verdict that occurred, e.g. {@code 3 PASS, 1 REGRESSION}. */
+  public String summary() {
+    StringBuilder out = new StringBuilder();
+    for (Verdict v : Verdict.values()) {
+      long n = count(v);
+      if (n > 0) {
+        out.append(out.length() == 0 ? "" : ", ").append(n).append(' ').append(v.text());
+      }
+    }
+    return out.length() == 0 ? "nothing compared" : out.toString();
+  }
+}

@@ -1,0 +1,90 @@
+package io.github.pgperf.gate;
+
+import io.github.pgperf.result.ClientMachine;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.ServerInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * What must be the same for two runs' figures to be compared: the PostgreSQL version, the server
+ * settings pgperf records, what the server provider changed, the load-generating machines and the
+ * workload. The pgperf version is left out, so upgrading pgperf keeps the baseline.
+ *
+ * @param serverVersion {@code server_version}, or {@code unknown} when the result has no server
+ * @param serverSettings recorded settings by name ({@code fsync}, {@code shared_buffers} ...)
+ * @param providerSettings what the server provider changed, by name
+ * @param machines each load machine as {@code cores, JVM, OS}
+ * @param workload the run's options (scripts, clients, length, mode, rate, scale ...) as text
+ */
+public record Fingerprint(
+    String serverVersion,
+    Map<String, String> serverSettings,
+    Map<String, String> providerSettings,
+    List<String> machines,
+    String workload) {
+
+  public Fingerprint {
+    Objects.requireNonNull(serverVersion, "serverVersion");
+    Objects.requireNonNull(workload, "workload");
+    serverSettings = Map.copyOf(serverSettings);
+    providerSettings = Map.copyOf(providerSettings);
+    machines = List.copyOf(machines);
+  }
+
+  /** The fingerprint of a run. */
+  public static Fingerprint of(RunResult result) {
+    ServerInfo s = result.server();
+    Map<String, String> settings = new TreeMap<>();
+    if (s != null) {
+      settings.put("fsync", s.fsync());
+      settings.put("synchronous_commit", s.synchronousCommit());
+      settings.put("full_page_writes", s.fullPageWrites());
+      settings.put("shared_buffers", s.sharedBuffers());
+      settings.put("max_connections", s.maxConnections());
+      settings.put("wal_level", s.walLevel());
+      settings.values().removeIf(Objects::isNull);
+    }
+    List<String> machines = new ArrayList<>();
+    for (ClientMachine m : result.clientMachines()) {
+      machines.add(m.cores() + " cores, " + m.jvm() + ", " + m.os());
+    }
+    return new Fingerprint(s == null ? "unknown" : s.version(), settings,
+        s == null ? Map.of() : s.providerSettings(), machines, result.workload().toString());
+  }
+
+  /** How {@code other} differs from this, one phrase per difference; empty when they match. */
+  public List<String> differences(Fingerprint other) {
+    List<String> out = new ArrayList<>();
+    if (!serverVersion.equals(other.serverVersion)) {
+      out.add("PostgreSQL " + serverVersion + " vs " + other.serverVersion);
+    }
+    compare("setting", new TreeMap<>(serverSettings), new TreeMap<>(other.serverSettings), out);
+    compare("provider setting", new TreeMap<>(providerSettings),
+        new TreeMap<>(other.providerSettings), out);
+    if (!machines.equals(other.machines)) {
+      out.add("machine " + machines + " vs " + other.machines);
+    }
+    if (!workload.equals(other.workload)) {
+      out.add("workload " + workload + " vs " + other.workload);
+    }
+    return out;
+  }
+
+  private static void compare(
+      String what, TreeMap<String, String> mine, TreeMap<String, String> theirs, List<String> out) {
+    TreeMap<String, String> names = new TreeMap<>(mine);
+    names.putAll(theirs);
+    for (String name : names.keySet()) {
+      String a = mine.get(name);
+      String b = theirs.get(name);
+      if (!Objects.equals(a, b)) {
+        out.add(what + " " + name + " " + (a == null ? "unset" : a) + " vs "
+            + (b == null ? "unset" : b));
+      }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.github.pgperf.gate;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How the gate decides.
+ *
+ * @param level one-sided significance level: a change counts as clear when its p-value is below
+ *     it (default {@value #DEFAULT_LEVEL})
+ * @param minimumEffect the smallest change that matters, as a fraction (default
+ *     {@value #DEFAULT_MINIMUM_EFFECT}, 5%); smaller changes pass even when clear
+ * @param metrics the metrics compared, in report order
+ * @param actions what each configurable outcome does; outcomes not given keep their default
+ */
+public record GateSettings(
+    double level, double minimumEffect, List<Metric> metrics, Map<Verdict, Action> actions) {
+
+  /** Default significance level. */
+  public static final double DEFAULT_LEVEL = 0.005;
+  /** Default minimum effect: 5%. */
+  public static final double DEFAULT_MINIMUM_EFFECT = 0.05;
+  /** Default metrics: tps, median and 99th percentile latency. */
+  public static final List<Metric> DEFAULT_METRICS = List.of(Metric.TPS, Metric.P50, Metric.P99);
+  /**
+   * The trials per side the defaults are made for: with 10% run-to-run noise they catch a 20%
+   * regression at least 95% of the time and raise a false alarm at most 1% of the time.
+   */
+  public static final int DEFAULT_TRIALS = 14;
+
+  public GateSettings {
+    if (!(level > 0 && level < 0.5)) {
+      throw new IllegalArgumentException("level must be above 0 and below 0.5, not " + level);
+    }
+    if (!(minimumEffect >= 0 && minimumEffect < 1)) {
+      throw new IllegalArgumentException(
+          "minimum effect must be at least 0 and below 1 (a fraction), not " + minimumEffect);
+    }
+    if (metrics.isEmpty()) {
+      throw new IllegalArgumentException("at least one metric must be compared");
+    }
+    metrics = List.copyOf(metrics);
+    Map<Verdict, Action> all = new EnumMap<>(Verdict.class);
+    for (Verdict v : Verdict.values()) {
+      all.put(v, v.defaultAction());
+    }
+    actions.forEach((verdict, action) -> {
+      if (!verdict.configurable()) {
+        throw new IllegalArgumentException(verdict + " cannot be configured to " + action);
+      }
+      all.put(verdict, action);
+    });
+    actions = Map.copyOf(all);
+  }
+
+  /** The defaults. */
+  public static GateSettings defaults() {
+    return new GateSettings(DEFAULT_LEVEL, DEFAULT_MINIMUM_EFFECT, DEFAULT_METRICS, Map.of());
+  }
+
+  /**
+   * A fraction written as {@code 0.05} or {@code 5%}.
+   *
+   * @throws IllegalArgumentException naming {@code what} and the text when it is not a number
+   */
+  public static double parseFraction(String text, String what) {
+    String t = text == null ? "" : text.strip();
+    try {
+      return t.endsWith("%")
+          ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100
+          : Double.parseDouble(t);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          what + " must be a number such as 0.05 or 5%, not \"" + text + "\"");
+    }
+  }
+
+  /**
+   * Metrics written as a comma-separated list, e.g. {@code tps,p50,p99}.
+   *
+   * @throws IllegalArgumentException naming an unknown metric
+   */
+  public static List<Metric> parseMetrics(String text) {
+    List<Metric> metrics = new ArrayList<>();
+    for (String part : (text == null ? "" : text).split(",")) {
+      if (!part.isBlank()) {
+        Metric m = Metric.parse(part);
+        if (!metrics.contains(m)) {
+          metrics.add(m);
+        }
+      }
+    }
+    return metrics;
+  }
+
+  /** What {@code verdict} does to the build. */
+  public Action action(Verdict verdict) {
+    return actions.get(verdict);
+  }
+}

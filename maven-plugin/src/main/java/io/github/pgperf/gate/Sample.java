@@ -1,0 +1,46 @@
+package io.github.pgperf.gate;
+
+import io.github.pgperf.result.RunResult;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One trial of one test, reduced to what the gate compares: every {@link Metric}'s value and the
+ * run's {@link Fingerprint}.
+ *
+ * @param key the test key
+ * @param source where the sample came from (a result file's name)
+ * @param startedAt when the run started
+ * @param values each metric's value
+ * @param fingerprint what must match for comparison
+ */
+public record Sample(
+    String key, String source, Instant startedAt, Map<Metric, Double> values,
+    Fingerprint fingerprint) {
+
+  public Sample {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(startedAt, "startedAt");
+    Objects.requireNonNull(fingerprint, "fingerprint");
+    values = Map.copyOf(values);
+  }
+
+  /** The sample of a run read from {@code file}. */
+  public static Sample of(Path file, RunResult result) {
+    Map<Metric, Double> values = new EnumMap<>(Metric.class);
+    for (Metric m : Metric.values()) {
+      values.put(m, m.of(result));
+    }
+    return new Sample(TestKey.of(file, result), file.getFileName().toString(), result.startedAt(),
+        values, Fingerprint.of(result));
+  }
+
+  /** The value of {@code metric}; NaN when the sample does not hold it. */
+  public double value(Metric metric) {
+    return values.getOrDefault(metric, Double.NaN);
+  }
+}

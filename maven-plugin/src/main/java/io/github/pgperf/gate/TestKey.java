@@ -1,0 +1,49 @@
+package io.github.pgperf.gate;
+
+import io.github.pgperf.result.RunResult;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Names the test a result file belongs to, so that the trials of one test feed one sample.
+ *
+ * <p>The key is the file name without {@code .json} and without a trailing trial number written as
+ * {@code -N}, {@code _N}, {@code .N} or {@code -trialN}: {@code OrdersIT.insert-trial3.json},
+ * {@code OrdersIT.insert-3.json} and {@code OrdersIT.insert.json} all belong to
+ * {@code OrdersIT.insert}. When the file name is only a trial number ({@code 3.json}), the run's
+ * label names the test. The label and the rest of the workload are part of the {@link Fingerprint},
+ * so results of other workloads under one key are not compared silently.
+ */
+final class TestKey {
+
+  private static final Pattern TRIAL = Pattern.compile("^(.*?)(?:[-_.](?:trial)?\\d+)$");
+
+  private TestKey() {}
+
+  /** The key of the result file {@code file} (its name only counts, not its directory). */
+  static String of(Path file, RunResult result) {
+    String stem = stem(file);
+    if (stem.isEmpty() || stem.chars().allMatch(Character::isDigit)) {
+      String label = result == null ? null : result.workload().label();
+      return label == null || label.isBlank() ? "unnamed" : label.strip();
+    }
+    return stem;
+  }
+
+  /** The key from the file name alone, for files that could not be read. */
+  static String of(Path file) {
+    String stem = stem(file);
+    return stem.isEmpty() || stem.chars().allMatch(Character::isDigit) ? file.getFileName().toString() : stem;
+  }
+
+  private static String stem(Path file) {
+    String name = file.getFileName().toString();
+    if (name.toLowerCase(Locale.ROOT).endsWith(".json")) {
+      name = name.substring(0, name.length() - 5);
+    }
+    Matcher m = TRIAL.matcher(name);
+    return m.matches() && !m.group(1).isEmpty() ? m.group(1) : name;
+  }
+}

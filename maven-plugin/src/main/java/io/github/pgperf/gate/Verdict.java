@@ -1,0 +1,54 @@
+package io.github.pgperf.gate;
+
+import java.util.Locale;
+
+/**
+ * What the gate concluded for a test (and metric). Every outcome but {@link #PASS} and
+ * {@link #IMPROVEMENT} is acted on ({@link Action}): none passes silently.
+ */
+public enum Verdict {
+  /** No regression beyond the minimum, and the data could have seen one of that size. */
+  PASS(Action.PASS),
+  /** Worse by more than the minimum effect, and statistically clear. */
+  REGRESSION(Action.FAIL),
+  /** Better by more than the minimum effect, and statistically clear. */
+  IMPROVEMENT(Action.PASS),
+  /** No clear regression, but the data could not have detected one of the minimum size. */
+  INCONCLUSIVE(Action.WARN),
+  /** No result files at all, or a baseline test without results now. */
+  MISSING_RESULTS(Action.FAIL),
+  /** A result without processed transactions. */
+  EMPTY_RESULTS(Action.FAIL),
+  /** A result file that cannot be read as a pgperf result. */
+  UNREADABLE_RESULTS(Action.FAIL),
+  /** A test with results but no baseline to compare with. */
+  MISSING_BASELINE(Action.WARN),
+  /** Baseline samples exist, but none from the same server, settings, machine and workload. */
+  FINGERPRINT_MISMATCH(Action.FAIL);
+
+  private final Action defaultAction;
+
+  Verdict(Action defaultAction) {
+    this.defaultAction = defaultAction;
+  }
+
+  /** What happens on this outcome unless configured otherwise. */
+  public Action defaultAction() {
+    return defaultAction;
+  }
+
+  /** Whether the outcome's action can be configured (all but pass and improvement). */
+  public boolean configurable() {
+    return defaultAction != Action.PASS;
+  }
+
+  /** The name as printed: {@code REGRESSION}, {@code MISSING_BASELINE} ... */
+  public String text() {
+    return name();
+  }
+
+  /** Lower-case words, for sentences: {@code missing baseline}. */
+  public String words() {
+    return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+  }
+}
