@@ -1,13 +1,12 @@
 package io.github.pgperf.threshold;
 
-import io.github.pgperf.result.Latencies;
 import io.github.pgperf.result.Stats;
 import java.time.Duration;
 
 /**
  * The latency at {@code percentile} must be at most {@code limit}: {@code percentile} percent of
  * the processed transactions took no longer. Percentile 100 is the exact maximum; others come from
- * the run's latency histogram, exact below 2048 µs and within 0.1% above (see {@link Latencies}).
+ * the run's latency histogram, exact below 2048 µs and within 0.1% above (see {@link io.github.pgperf.result.Latencies}).
  * Text form: {@code p99<=20ms}, {@code p99.9<=50ms}, {@code max<=1s}.
  *
  * @param percentile greater than 0 and at most 100 (99.9 and 99.99 are fine)
@@ -46,12 +45,8 @@ public record LatencyCeiling(double percentile, Duration limit) implements Thres
 
   @Override
   public Verdict check(Stats stats, double seconds) {
-    Latencies latency = stats.latency();
-    double limitMillis = Figures.millis(limit);
-    if (latency.count() == 0) {
-      return new Verdict(this, false, Double.NaN, limitMillis, "ms", "no transaction was processed");
-    }
-    long micros = percentile == 100 ? latency.max() : latency.percentile(percentile);
-    return new Verdict(this, micros * 1_000 <= limit.toNanos(), micros / 1e3, limitMillis, "ms", "");
+    return Verdict.ofLatency(this, stats.latency(), limit,
+        latency -> percentile == 100 ? latency.max() : latency.percentile(percentile));
   }
+
 }

@@ -33,12 +33,7 @@ public record MeanLatencyCeiling(Duration limit) implements Threshold {
 
   @Override
   public Verdict check(Stats stats, double seconds) {
-    Latencies latency = stats.latency();
-    double limitMillis = Figures.millis(limit);
-    if (latency.count() == 0) {
-      return new Verdict(this, false, Double.NaN, limitMillis, "ms", "no transaction was processed");
-    }
-    double micros = latency.mean();
-    return new Verdict(this, micros * 1_000 <= limit.toNanos(), micros / 1e3, limitMillis, "ms", "");
+    return Verdict.ofLatency(this, stats.latency(), limit, Latencies::mean);
   }
+
 }

@@ -1,6 +1,9 @@
 package io.github.pgperf.threshold;
 
+import io.github.pgperf.result.Latencies;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The immutable outcome of checking a {@link Threshold}: whether it passed, the measured figure and
@@ -22,6 +25,22 @@ public record Verdict(
     Objects.requireNonNull(threshold, "threshold");
     Objects.requireNonNull(unit, "unit");
     Objects.requireNonNull(note, "note");
+  }
+
+  /**
+   * The verdict of a latency ceiling: fails a run that processed nothing (an empty run must never
+   * pass), else compares the measured figure with the limit.
+   */
+  static Verdict ofLatency(Threshold threshold, Latencies latency, Duration limit,
+      ToDoubleFunction<Latencies> measuredMicros) {
+    double limitMillis = Figures.millis(limit);
+    if (latency.count() == 0) {
+      return new Verdict(threshold, false, Double.NaN, limitMillis, "ms",
+          "no transaction was processed");
+    }
+    double micros = measuredMicros.applyAsDouble(latency);
+    return new Verdict(threshold, micros * 1_000 <= limit.toNanos(), micros / 1e3, limitMillis,
+        "ms", "");
   }
 
   /** The measured figure with its unit and note: {@code 412.3 tps}, {@code 0.3% (3 of 1000 ...)}. */
