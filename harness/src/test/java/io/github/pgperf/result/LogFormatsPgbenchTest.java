@@ -1,8 +1,8 @@
 package io.github.pgperf.result;
 
-import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.pgperf.testing.Pgbench;
 import io.github.pgperf.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;

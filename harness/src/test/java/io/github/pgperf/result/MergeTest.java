@@ -1,9 +1,9 @@
 package io.github.pgperf.result;
 
-import io.github.pgperf.script.QueryMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.pgperf.script.QueryMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,9 +1,9 @@
 package io.github.pgperf.script;
 
-import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.pgperf.testing.Pgbench;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.github.pgperf.script;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.pgperf.testing.TestDatabase;
+import io.github.pgperf.testing.TestDatabaseExtension;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -14,8 +14,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -48,21 +47,10 @@ class ExpressionDifferentialTest {
           Map.entry("s_plus", "+5"),
           Map.entry("s_exp", " 2.5e-3"));
 
-  private static TestDatabase database;
+  @RegisterExtension static final TestDatabaseExtension DATABASE = new TestDatabaseExtension();
 
   @TempDir static Path directory;
 
-  @BeforeAll
-  static void createDatabase() throws Exception {
-    database = TestDatabase.create();
-  }
-
-  @AfterAll
-  static void dropDatabase() throws Exception {
-    if (database != null) {
-      database.close();
-    }
-  }
 
   static Stream<Arguments> runs() {
     List<Arguments> runs = new ArrayList<>();
@@ -93,7 +81,7 @@ class ExpressionDifferentialTest {
             "--random-seed=" + Long.toUnsignedString(seed)));
     DEFINES.forEach((k, v) -> options.add("-D" + k + "=" + v));
     List<String> stderr =
-        new RealPgbench(database, directory).run(script, options.toArray(String[]::new));
+        new RealPgbench(DATABASE.get(), directory).run(script, options.toArray(String[]::new));
     List<String> expected = new ArrayList<>(RealPgbench.debugLines(stderr));
     expected.sort(null);
     assertThat(expected).as("pgbench's stderr: %s", stderr).isNotEmpty();
@@ -116,7 +104,7 @@ class ExpressionDifferentialTest {
     Path second = directory.resolve("second.sql");
     Files.writeString(second, "\\set x debug(:client_id + 100)\n");
     List<String> stderr =
-        new RealPgbench(database, directory)
+        new RealPgbench(DATABASE.get(), directory)
             .run(
                 "\\set x debug(:client_id)\n",
                 "-t", Integer.toString(transactions),

@@ -3,7 +3,7 @@ package io.github.pgperf.script;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.github.pgperf.testing.TestDatabase;
+import io.github.pgperf.testing.TestDatabaseExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,8 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -40,21 +39,10 @@ class ExpressionErrorDifferentialTest {
           "s_trailing", "1.5 ",
           "s_huge", "1e999");
 
-  private static TestDatabase database;
+  @RegisterExtension static final TestDatabaseExtension DATABASE = new TestDatabaseExtension();
 
   @TempDir static Path directory;
 
-  @BeforeAll
-  static void createDatabase() throws Exception {
-    database = TestDatabase.create();
-  }
-
-  @AfterAll
-  static void dropDatabase() throws Exception {
-    if (database != null) {
-      database.close();
-    }
-  }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(
@@ -98,7 +86,7 @@ class ExpressionErrorDifferentialTest {
     List<String> options = new ArrayList<>(List.of("-t", "1", "--random-seed=5432"));
     DEFINES.forEach((k, v) -> options.add("-D" + k + "=" + v));
     List<String> stderr =
-        new RealPgbench(database, directory)
+        new RealPgbench(DATABASE.get(), directory)
             .run(PREFIX + expression + "\n", options.toArray(String[]::new));
 
     for (int i = 0; i < stderr.size(); i++) {

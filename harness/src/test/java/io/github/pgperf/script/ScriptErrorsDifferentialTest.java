@@ -1,9 +1,9 @@
 package io.github.pgperf.script;
 
-import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.github.pgperf.testing.Pgbench;
 import io.github.pgperf.testing.TestDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package io.github.pgperf.script;
 
-import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.pgperf.testing.TestDatabase;
+import io.github.pgperf.testing.Pgbench;
+import io.github.pgperf.testing.TestDatabaseExtension;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,15 +12,14 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Valid scripts with tricky lexing, run once by real pgbench 15 against a test database. pgbench's
+ * Valid scripts with tricky lexing, run once by real pgbench 15 against a test DATABASE.get(). pgbench's
  * {@code -r} report lists every command by its first line, and {@code -d} shows every SQL text it
  * sends; pgperf's parse must give the same commands, first lines and texts.
  */
@@ -29,19 +28,10 @@ class ScriptParseDifferentialTest {
   private static final Pattern STATEMENT_LINE = Pattern.compile("^\\s*-?[0-9.]+\\s+[0-9]+  (.*)$");
   private static final String SENDING = "pgbench: client 0 sending ";
 
-  private static TestDatabase database;
+  @RegisterExtension static final TestDatabaseExtension DATABASE = new TestDatabaseExtension();
 
   @TempDir static Path directory;
 
-  @BeforeAll
-  static void createDatabase() throws Exception {
-    database = TestDatabase.create();
-  }
-
-  @AfterAll
-  static void dropDatabase() throws Exception {
-    database.close();
-  }
 
   static Stream<Arguments> scripts() {
     return Stream.of(
@@ -92,8 +82,8 @@ class ScriptParseDifferentialTest {
     Files.writeString(directory.resolve("ok.sql"), text, StandardCharsets.UTF_8);
     Pgbench.Result pgbench = Pgbench.run(directory, List.of(
         "-n", "-t1", "-r", "-d", "-M", mode.optionName(), "-D", "x=5", "-f", "ok.sql",
-        "-h", database.host(), "-p", Integer.toString(database.port()), "-U", database.user(),
-        database.name()));
+        "-h", DATABASE.get().host(), "-p", Integer.toString(DATABASE.get().port()), "-U", DATABASE.get().user(),
+        DATABASE.get().name()));
     assertThat(pgbench.exitCode()).as("pgbench stderr: %s", pgbench.stderrLines()).isZero();
 
     Script script = Script.parse("ok.sql", text);

@@ -1,19 +1,18 @@
 package io.github.pgperf.script;
 
-import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.pgperf.testing.TestDatabase;
+import io.github.pgperf.testing.Pgbench;
+import io.github.pgperf.testing.TestDatabaseExtension;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** -D definitions and pgbench's automatic variables, compared with what pgbench substitutes. */
@@ -23,19 +22,10 @@ class VariableDefinitionsTest {
       "SELECT :client_id AS c, :scale AS s, :random_seed AS r, :default_seed AS d,"
           + " ':x' AS x;\n";
 
-  private static TestDatabase database;
+  @RegisterExtension static final TestDatabaseExtension DATABASE = new TestDatabaseExtension();
 
   @TempDir static Path directory;
 
-  @BeforeAll
-  static void createDatabase() throws Exception {
-    database = TestDatabase.create();
-  }
-
-  @AfterAll
-  static void dropDatabase() throws Exception {
-    database.close();
-  }
 
   /** The first query each client sends, from pgbench's -d output, in client order. */
   private static List<String> pgbenchQueries(int clients, long seed, List<String> definitions)
@@ -48,8 +38,8 @@ class VariableDefinitionsTest {
       arguments.add("-D");
       arguments.add(d);
     }
-    arguments.addAll(List.of("-h", database.host(), "-p", Integer.toString(database.port()),
-        "-U", database.user(), database.name()));
+    arguments.addAll(List.of("-h", DATABASE.get().host(), "-p", Integer.toString(DATABASE.get().port()),
+        "-U", DATABASE.get().user(), DATABASE.get().name()));
     Pgbench.Result pgbench = Pgbench.run(directory, arguments);
     assertThat(pgbench.exitCode()).as("%s", pgbench.stderrLines()).isZero();
     List<String> queries = new ArrayList<>();

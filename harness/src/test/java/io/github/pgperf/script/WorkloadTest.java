@@ -1,10 +1,10 @@
 package io.github.pgperf.script;
 
-import io.github.pgperf.testing.Pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.pgperf.testing.TestDatabase;
+import io.github.pgperf.testing.Pgbench;
+import io.github.pgperf.testing.TestDatabaseExtension;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +13,8 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,19 +24,10 @@ class WorkloadTest {
 
   private static final String EXECUTING = "pgbench: client 0 executing script \"";
 
-  private static TestDatabase database;
+  @RegisterExtension static final TestDatabaseExtension DATABASE = new TestDatabaseExtension();
 
   @TempDir static Path directory;
 
-  @BeforeAll
-  static void createDatabase() throws Exception {
-    database = TestDatabase.create();
-  }
-
-  @AfterAll
-  static void dropDatabase() throws Exception {
-    database.close();
-  }
 
   /**
    * pgbench with three weighted scripts and a fixed seed runs a sequence of scripts; drawing from
@@ -54,8 +44,8 @@ class WorkloadTest {
     List<String> arguments = new ArrayList<>(List.of("-n", "-t", "60", "-d", "-c", "1"));
     arguments.add("--random-seed=" + seed);
     arguments.addAll(options);
-    arguments.addAll(List.of("-h", database.host(), "-p", Integer.toString(database.port()),
-        "-U", database.user(), database.name()));
+    arguments.addAll(List.of("-h", DATABASE.get().host(), "-p", Integer.toString(DATABASE.get().port()),
+        "-U", DATABASE.get().user(), DATABASE.get().name()));
     Pgbench.Result pgbench = Pgbench.run(directory, arguments);
     assertThat(pgbench.exitCode()).as("%s", pgbench.stderrLines()).isZero();
     List<String> pgbenchChoices = new ArrayList<>();
@@ -133,7 +123,7 @@ class WorkloadTest {
   /** A Java transaction runs on a real connection like any application code would. */
   @Test
   void javaTransactionRunsOnTheClientsConnection() throws Exception {
-    try (Connection c = database.open(); Statement s = c.createStatement()) {
+    try (Connection c = DATABASE.get().open(); Statement s = c.createStatement()) {
       s.execute("create table counter (n int)");
       s.execute("insert into counter values (0)");
     }
@@ -145,7 +135,7 @@ class WorkloadTest {
       c.commit();
     });
     Workload workload = Workload.of(increment, QueryMode.PREPARED);
-    try (Connection c = database.open()) {
+    try (Connection c = DATABASE.get().open()) {
       for (int i = 0; i < 3; i++) {
         WorkloadItem item = workload.entries().get(workload.choose(0)).item();
         if (item instanceof JavaTransaction t) {
@@ -153,7 +143,7 @@ class WorkloadTest {
         }
       }
     }
-    try (Connection c = database.open(); Statement s = c.createStatement();
+    try (Connection c = DATABASE.get().open(); Statement s = c.createStatement();
         ResultSet r = s.executeQuery("select n from counter")) {
       r.next();
       assertThat(r.getInt(1)).isEqualTo(3);
