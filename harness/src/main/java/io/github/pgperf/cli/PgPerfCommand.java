@@ -8,12 +8,12 @@ import io.github.pgperf.init.PartitionMethod;
 import java.io.PrintStream;
 import java.util.Map;
 import java.util.Set;
-import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
-import picocli.CommandLine;
 
 /** Parses pgbench's options and runs the requested mode; returns pgbench's exit status. */
 final class PgPerfCommand {
