@@ -13,7 +13,10 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -62,6 +65,8 @@ class LoadRunnerTest {
 
   @Test
   void selectOnlyPassesAndAnImpossibleTpsFloorFailsWithTheMeasuredFigure() throws Exception {
+    run(LoadFixtures.MissingScript.class); // initializes the schema if no test did yet
+    Instant start = Instant.now();
     Kit.Run run = run(LoadFixtures.SelectOnly.class, LoadFixtures.ImpossibleTps.class);
 
     run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
@@ -71,6 +76,13 @@ class LoadRunnerTest {
     assertThat(passed.totalCounts().processed()).isPositive();
     assertThat(passed.server().provider()).startsWith("EXTERNAL (");
     assertThat(passed.target().database()).isEqualTo(db.name());
+
+    // The measured part starts benchSeconds before the end.
+    long readyMillis = Duration.between(start, passed.endedAt()).toMillis()
+        - (long) (passed.benchSeconds() * 1000);
+    System.out.printf(Locale.ROOT, "pgperf figure: EXTERNAL, initialized, run start to first"
+        + " measured transaction: %d ms%n", readyMillis);
+    assertThat(readyMillis).isLessThan(5_000);
 
     RunResult failed = (RunResult) Fixture.SEEN.get("ImpossibleTps");
     assertThat(failureMessage(run, "ImpossibleTps"))
@@ -100,6 +112,8 @@ class LoadRunnerTest {
         .contains("tps = ");
 
     assertThat(run.out() + run.err() + allText(results)).doesNotContain(PASSWORD);
+    System.out.println("pgperf sample: " + failureMessage(run, "ImpossibleTps"));
+    System.out.print(run.out());
   }
 
   @Test
