@@ -94,4 +94,23 @@ final class LoadFixtures {
       Fixture.SEEN.put("MissingScript", true);
     }
   }
+
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class BadOptions {
+    @Test
+    void fractionalDuration(LoadRunner load) {
+      load.duration(Duration.ofMillis(1500));
+    }
+
+    @Test
+    void noClients(LoadRunner load) {
+      load.clients(0).run();
+    }
+
+    @Test
+    void unknownBuiltin(LoadRunner load) {
+      load.builtin("select-every");
+    }
+  }
 }

@@ -163,6 +163,25 @@ class LoadRunnerTest {
             + LoadFixtures.MissingScript.class.getName());
   }
 
+  @Test
+  void badOptionsFailTheTestWithAOneLineMessage() throws Exception {
+    Kit.Run run = run(LoadFixtures.BadOptions.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(3).failed(3));
+    assertThat(failureMessages(run)).containsExactlyInAnyOrder(
+        "duration must be a whole number of seconds from 1 to 2147483647, not PT1.5S",
+        "-c/--client must be in range 1..2147483647",
+        "no builtin script found for name \"select-every\"");
+    assertThat(dir.resolve("results")).doesNotExist();
+  }
+
+  private static List<String> failureMessages(Kit.Run run) {
+    return run.results().testEvents().failed().stream()
+        .map(e -> e.getPayload(TestExecutionResult.class).orElseThrow()
+            .getThrowable().orElseThrow().getMessage())
+        .toList();
+  }
+
   private static String failureMessage(Kit.Run run, String fixture) {
     List<Event> failed = run.results().testEvents().failed().stream()
         .filter(e -> e.getTestDescriptor().getUniqueId().toString().contains("$" + fixture + "]"))
