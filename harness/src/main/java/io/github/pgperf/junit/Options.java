@@ -35,10 +35,15 @@ final class Options {
   static final Option<Path> PASSWORD_FILE = new Option<>("passwordFile", Options::path);
   static final Option<Duration> CONNECT_TIMEOUT = new Option<>("connectTimeout",
       t -> Duration.ofSeconds(number(t, 1, 3600)));
+  /** Where {@link LoadRunner} writes results, relative to the working directory. */
+  static final Option<Path> RESULTS_DIRECTORY = new Option<>("resultsDirectory", Options::path);
+
+  /** The results directory without {@code pgperf.resultsDirectory}, as Maven lays out a module. */
+  static final Path DEFAULT_RESULTS_DIRECTORY = Path.of("target", "pgperf", "results");
 
   static final List<Option<?>> ALL = List.of(PROVIDER, VERSION, IMAGE, SETTINGS, SCALE,
       FILLFACTOR, PARTITIONS, PARTITION_METHOD, UNLOGGED_TABLES, FOREIGN_KEYS,
-      SERVER_SIDE_GENERATE, SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT);
+      SERVER_SIDE_GENERATE, SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT, RESULTS_DIRECTORY);
 
   /** PostgreSQL's limit on identifier length, in bytes. */
   private static final int MAX_IDENTIFIER_BYTES = 63;

@@ -33,24 +33,29 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * expected to run one after another, as JUnit does by default; two classes running at once must
  * not ask for different initializations of the same schema.
  *
- * <p>Injected parameter types are listed in one table ({@code INJECTED}): {@link PgPerfDatabase}
- * and {@link DataSource}. The load runner joins that table as one more entry, made from the
- * class's {@link PgPerfDatabase} (its {@link PgPerfDatabase#connectionSource()},
- * {@link PgPerfDatabase#target()} and {@link PgPerfDatabase#serverInfo()}) and the test's
- * {@link ExtensionContext} (class and method names for result files; a store for cleanup).
+ * <p>Injected parameter types are listed in one table ({@code INJECTED}): {@link PgPerfDatabase},
+ * {@link DataSource} and {@link LoadRunner}, each made from the class's {@link PgPerfDatabase}
+ * and the test's {@link ExtensionContext} (class and method names for result files). The results
+ * directory of {@link LoadRunner} is the configuration parameter {@code pgperf.resultsDirectory},
+ * else {@code target/pgperf/results}, relative to the working directory.
  */
 public final class PgPerfExtension implements BeforeAllCallback, ParameterResolver {
 
   private static final Namespace NAMESPACE = Namespace.create(PgPerfExtension.class);
 
   /**
-   * What this extension injects, by parameter type. The seam for the runner: add
-   * {@code LoadRunner.class, (database, context) -> a LoadRunner bound to database} here.
+   * What this extension injects, by parameter type: the database, a DataSource on its schema,
+   * and a {@link LoadRunner} bound to the database and named after the test.
    */
   private static final Map<Class<?>, Injection> INJECTED = Map.of(
       PgPerfDatabase.class, (database, context) -> database,
       DataSource.class,
-      (database, context) -> new SchemaDataSource(database.connectionSource()));
+      (database, context) -> new SchemaDataSource(database.connectionSource()),
+      LoadRunner.class,
+      (database, context) -> new LoadRunner(database, context.getRequiredTestClass(),
+          context.getTestMethod().map(java.lang.reflect.Method::getName).orElse(null),
+          overrides(context).get(Options.RESULTS_DIRECTORY)
+              .orElse(Options.DEFAULT_RESULTS_DIRECTORY)));
 
   /** Makes one injected parameter from the class's database and the test's context. */
   @FunctionalInterface
@@ -100,8 +105,7 @@ public final class PgPerfExtension implements BeforeAllCallback, ParameterResolv
   private static PgPerfDatabase prepare(ExtensionContext context) throws ProvisionException {
     ExtensionContext root = context.getRoot();
     Store rootStore = root.getStore(NAMESPACE);
-    Overrides overrides = rootStore.getOrComputeIfAbsent(Overrides.class,
-        key -> Overrides.read(root), Overrides.class);
+    Overrides overrides = overrides(context);
     ClassConfiguration configuration = ClassConfiguration.resolve(
         annotation(context.getRequiredTestClass()), overrides, System.getenv());
 
@@ -126,6 +130,13 @@ public final class PgPerfExtension implements BeforeAllCallback, ParameterResolv
         Initialization.class);
     return new PgPerfDatabase(server, choice, options,
         madeHere.get() ? outcome : Initialization.REUSED);
+  }
+
+  /** The run's {@code pgperf.*} configuration parameters, read once per run. */
+  private static Overrides overrides(ExtensionContext context) {
+    ExtensionContext root = context.getRoot();
+    return root.getStore(NAMESPACE).getOrComputeIfAbsent(Overrides.class,
+        key -> Overrides.read(root), Overrides.class);
   }
 
   /** The annotation on the class or, for a nested class, on the nearest enclosing class. */

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Marks a performance test class: before its tests run, pgperf provides a PostgreSQL server and
  * initializes pgbench's tables in a schema of their own, and injects test parameters of type
- * {@link PgPerfDatabase} and {@link javax.sql.DataSource} (whose connections use that schema).
+ * {@link PgPerfDatabase}, {@link javax.sql.DataSource} (whose connections use that schema) and
+ * {@link LoadRunner} (runs load on that schema and writes each run's result file).
  * The class is tagged {@code performance}, so a build can include or exclude such tests.
  *
  * <p>Every attribute can be overridden from the build, without touching code, by the JUnit
@@ -25,7 +26,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * (or attribute) and the value. Keys without an attribute: {@code pgperf.url} (else the
  * environment variable {@code PGPERF_URL}) and {@code pgperf.user} for an external server,
  * {@code pgperf.passwordFile} (else {@code PGPERF_PASSWORD_FILE}) for its password unless
- * {@code PGPERF_PASSWORD} is set, and {@code pgperf.connectTimeout} in seconds (default 10).
+ * {@code PGPERF_PASSWORD} is set, {@code pgperf.connectTimeout} in seconds (default 10), and
+ * {@code pgperf.resultsDirectory} for {@link LoadRunner}'s result files (default
+ * {@code target/pgperf/results}).
  * Passwords are never taken from annotations or code.
  *
  * <p>A server is started once per JVM for each distinct provider, version and settings, and

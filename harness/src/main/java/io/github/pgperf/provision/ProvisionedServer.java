@@ -51,7 +51,8 @@ public final class ProvisionedServer implements AutoCloseable {
     try {
       ServerInfo info;
       try (Connection c = spec.open()) {
-        info = ServerInfo.capture(c).withProviderSettings(startedWith);
+        info = ServerInfo.capture(c).withProviderSettings(startedWith)
+            .withProvider(choice.provider().kind() + " (" + choice.reason() + ")");
       } catch (SQLException e) {
         throw connectFailed(choice.provider().kind(), spec, e);
       }

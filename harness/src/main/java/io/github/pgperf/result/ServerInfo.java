@@ -21,6 +21,9 @@ import java.util.TreeMap;
  * @param walLevel {@code wal_level}
  * @param providerSettings settings a server provider changed from the server's defaults (for
  *     example a container started with {@code fsync=off}), by name; empty when none
+ * @param provider who provided the server and why, one line (for example {@code EXTERNAL
+ *     (pgperf.url configured)}), as the JUnit extension records it; {@code null} when the run was
+ *     not given a provided server (the command line)
  */
 public record ServerInfo(
     String version,
@@ -30,7 +33,8 @@ public record ServerInfo(
     String sharedBuffers,
     String maxConnections,
     String walLevel,
-    Map<String, String> providerSettings) {
+    Map<String, String> providerSettings,
+    String provider) {
 
   public ServerInfo {
     Objects.requireNonNull(version, "version");
@@ -51,7 +55,7 @@ public record ServerInfo(
                 + " current_setting('wal_level')")) {
       rs.next();
       return new ServerInfo(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-          rs.getString(5), rs.getString(6), rs.getString(7), Map.of());
+          rs.getString(5), rs.getString(6), rs.getString(7), Map.of(), null);
     }
   }
 
@@ -60,6 +64,12 @@ public record ServerInfo(
     Map<String, String> all = new TreeMap<>(providerSettings);
     all.putAll(changed);
     return new ServerInfo(version, fsync, synchronousCommit, fullPageWrites, sharedBuffers,
-        maxConnections, walLevel, all);
+        maxConnections, walLevel, all, provider);
+  }
+
+  /** This server described as provided by {@code value} (see {@link #provider()}). */
+  public ServerInfo withProvider(String value) {
+    return new ServerInfo(version, fsync, synchronousCommit, fullPageWrites, sharedBuffers,
+        maxConnections, walLevel, providerSettings, value);
   }
 }

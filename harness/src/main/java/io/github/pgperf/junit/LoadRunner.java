@@ -1,0 +1,384 @@
+package io.github.pgperf.junit;
+
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.RunSettings;
+import io.github.pgperf.result.ServerInfo;
+import io.github.pgperf.run.RunException;
+import io.github.pgperf.run.RunOptions;
+import io.github.pgperf.run.RunOptionsException;
+import io.github.pgperf.run.Runner;
+import io.github.pgperf.run.VacuumMode;
+import io.github.pgperf.script.BuiltinScript;
+import io.github.pgperf.script.JavaTransaction;
+import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.script.Script;
+import io.github.pgperf.script.ScriptException;
+import io.github.pgperf.script.VariableDefinitions;
+import io.github.pgperf.script.WorkloadBuilder;
+import io.github.pgperf.script.WorkloadItem;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs load against the test class's database, as pgbench would against the class's schema, and
+ * returns the {@link RunResult}. Inject it as a parameter of a test method (or constructor) of a
+ * {@link PgPerfTest} class:
+ *
+ * <pre>{@code
+ * @Test
+ * void selectsAreFast(LoadRunner load) {
+ *   RunResult run = load.builtin("select-only").clients(4).duration(Duration.ofSeconds(10)).run();
+ *   PgPerfAssertions.assertThat(run).hasNoFailures().hasTpsAtLeast(1000);
+ * }
+ * }</pre>
+ *
+ * <p>Options are pgbench's, with its defaults (1 client, 1 thread, 10 transactions per client,
+ * simple query mode, the default vacuum, tpcb-like when no script is given). Setters change this
+ * runner and return it; scripts and transactions accumulate, so one runner can run several times
+ * (for example once per client count). Clients connect with the class's schema as search_path;
+ * custom scripts and Java transactions see {@code :scale} as the scale the tables were
+ * initialized with, built-in scripts read it from pgbench_branches as pgbench does.
+ *
+ * <p>Every {@link #run()} writes its result as JSON to the results directory ({@code
+ * target/pgperf/results}, or the configuration parameter {@code pgperf.resultsDirectory}, relative
+ * to the working directory) in a file named {@code <TestClass>-<method>[-<label>].json}, with
+ * characters other than letters, digits, {@code .}, {@code _} and {@code -} replaced by
+ * {@code _}; a name already used in this JVM gets {@code -2}, {@code -3}, .... It prints a short
+ * pgbench-style summary on stdout; the runner's progress and error lines go to stderr. The result
+ * records the server's provider and why it was chosen, and never a password.
+ *
+ * <p>Bad options or scripts throw {@link LoadRunException} with pgbench's message when they are
+ * given (scripts) or at {@link #run()} (options). A client that aborts (an SQL error in a script,
+ * a failing Java transaction body) makes {@link #run()} throw {@link LoadRunException} with the
+ * runner's error lines, after the result file of the incomplete run has been written.
+ *
+ * <p>A runner is not thread-safe; use one per test.
+ */
+public final class LoadRunner {
+
+  private final PgPerfDatabase database;
+  private final Class<?> testClass;
+  private final String method;
+  private final Path resultsDirectory;
+
+  private final RunOptions.Builder options = RunOptions.builder();
+  private final List<WorkloadItem> items = new ArrayList<>();
+  private final List<Integer> weights = new ArrayList<>();
+  private final Map<String, String> definitions = new LinkedHashMap<>();
+  private QueryMode queryMode = QueryMode.SIMPLE;
+  private boolean custom;
+  private boolean builtin;
+  private String label;
+
+  /**
+   * @param method the test method's name, or {@code null} when injected where there is none (a
+   *     constructor under the per-class lifecycle): then file names have no method part
+   */
+  LoadRunner(PgPerfDatabase database, Class<?> testClass, String method, Path resultsDirectory) {
+    this.database = database;
+    this.testClass = testClass;
+    this.method = method;
+    this.resultsDirectory = resultsDirectory;
+  }
+
+  /** {@code -c}: number of clients, each with its own connection. */
+  public LoadRunner clients(int clients) {
+    options.clients(clients);
+    return this;
+  }
+
+  /** {@code -j}: number of threads (groups of clients), at most the number of clients. */
+  public LoadRunner threads(int threads) {
+    options.threads(threads);
+    return this;
+  }
+
+  /** {@code -T}: run for this long, in whole seconds (at least 1). */
+  public LoadRunner duration(Duration duration) {
+    options.durationSeconds(wholeSeconds(duration, "duration"));
+    return this;
+  }
+
+  /** {@code -t}: run this many transactions per client instead of for a duration. */
+  public LoadRunner transactions(int perClient) {
+    options.transactions(perClient);
+    return this;
+  }
+
+  /** {@code -R}: throttle to this many transactions per second over all clients. */
+  public LoadRunner rate(double tps) {
+    options.rate(tps);
+    return this;
+  }
+
+  /** {@code -L}: count (and with a rate, skip) transactions later than this. */
+  public LoadRunner latencyLimit(Duration limit) {
+    options.latencyLimitMillis(limit.toNanos() / 1e6);
+    return this;
+  }
+
+  /** {@code -M}: how SQL is sent (simple, extended or prepared). */
+  public LoadRunner queryMode(QueryMode mode) {
+    queryMode = mode;
+    options.queryMode(mode);
+    return this;
+  }
+
+  /** {@code --max-tries}: tries of a transaction that fails with a serialization or deadlock. */
+  public LoadRunner maxTries(int tries) {
+    options.maxTries(tries);
+    return this;
+  }
+
+  /** Load for this long, in whole seconds, before the measured run; not in the result. */
+  public LoadRunner warmup(Duration warmup) {
+    options.warmupSeconds(warmup.isZero() ? 0 : wholeSeconds(warmup, "warm-up"));
+    return this;
+  }
+
+  /** {@code -n}: no vacuum before the run (by default pgbench's tables are vacuumed). */
+  public LoadRunner noVacuum() {
+    options.vacuum(VacuumMode.NONE);
+    return this;
+  }
+
+  /** {@code -D name=value}: a variable for the scripts. */
+  public LoadRunner define(String name, String value) {
+    definitions.put(name, value);
+    return this;
+  }
+
+  /** A name for the run, recorded in the result and its file name. */
+  public LoadRunner label(String value) {
+    label = value;
+    return this;
+  }
+
+  /** {@code -b name}: a built-in script (a unique prefix of its name, as pgbench accepts). */
+  public LoadRunner builtin(String name) {
+    return builtin(name, 1);
+  }
+
+  /** {@code -b name@weight}. */
+  public LoadRunner builtin(String name, int weight) {
+    builtin = true;
+    return add(() -> BuiltinScript.find(name).script(), weight);
+  }
+
+  /**
+   * {@code -f}: a script from the classpath, found as {@link Class#getResource} finds it from the
+   * test class: {@code "/queries/hot.sql"} from the root of the test resources, {@code "hot.sql"}
+   * next to the test class. Reports name it as given.
+   */
+  public LoadRunner script(String resource) {
+    return script(resource, 1);
+  }
+
+  /** {@code -f resource@weight}. */
+  public LoadRunner script(String resource, int weight) {
+    custom = true;
+    return add(() -> Script.parse(resource, resourceText(resource)), weight);
+  }
+
+  /** {@code -f file}: a script file, relative to the working directory. */
+  public LoadRunner scriptFile(Path file) {
+    return scriptFile(file, 1);
+  }
+
+  /** {@code -f file@weight}. */
+  public LoadRunner scriptFile(Path file, int weight) {
+    custom = true;
+    return add(() -> Script.load(file.toString()), weight);
+  }
+
+  /** Java code measured as one transaction; see {@link JavaTransaction} for the contract. */
+  public LoadRunner transaction(String name, JavaTransaction.Body body) {
+    return transaction(name, 1, body);
+  }
+
+  /** A Java transaction chosen with this weight relative to the other items. */
+  public LoadRunner transaction(String name, int weight, JavaTransaction.Body body) {
+    custom = true;
+    return add(() -> new JavaTransaction(name, body), weight);
+  }
+
+  /**
+   * Runs the load, writes the result file and prints the summary.
+   *
+   * @throws LoadRunException bad options, a run that could not start, or a client that aborted
+   *     (then after writing the result)
+   */
+  public RunResult run() {
+    RunOptions built;
+    WorkloadBuilder workload = new WorkloadBuilder();
+    try {
+      for (int i = 0; i < items.size(); i++) {
+        workload.add(items.get(i), weights.get(i));
+      }
+      if (custom && !builtin) {
+        // pgbench takes the scale from the tables only for built-in scripts; custom ones would get
+        // 1 without -s.
+        options.scale(database.scale());
+      } else {
+        options.scale(0);
+      }
+      built = options.definitions(VariableDefinitions.parse(definitionArguments())).build();
+    } catch (ScriptException | RunOptionsException e) {
+      throw new LoadRunException(e.getMessage());
+    }
+    PrintStream err = System.err;
+    ByteArrayOutputStream said = new ByteArrayOutputStream();
+    PrintStream tee = new PrintStream(new Tee(err, said), true, StandardCharsets.UTF_8);
+    RunResult result;
+    try {
+      result = new Runner(database.connectionSource(), tee)
+          .run(workload.build(queryMode), built);
+    } catch (RunException e) {
+      throw new LoadRunException(e.hint() == null ? e.getMessage()
+          : e.getMessage() + " (" + e.hint() + ")");
+    } catch (ScriptException e) {
+      throw new LoadRunException(e.getMessage());
+    } finally {
+      tee.flush();
+    }
+    result = recorded(result);
+    Path file = ResultFiles.next(resultsDirectory, testClass.getSimpleName(), method, label);
+    String written;
+    try {
+      ResultFiles.write(result, file);
+      written = file.toString();
+    } catch (IOException e) {
+      written = "not written: " + e.getMessage();
+      err.println("pgperf: error: could not write result file " + file + ": " + e.getMessage());
+    }
+    PrintStream out = System.out;
+    for (String line : CompactSummary.lines(title() + " (" + written + ")", result)) {
+      out.println(line);
+    }
+    if (result.aborted()) {
+      throw new LoadRunException("the run was aborted: "
+          + String.join("; ", errorLines(said.toString(StandardCharsets.UTF_8))));
+    }
+    return result;
+  }
+
+  /** The result with what only the extension knows: label, target, provider. */
+  private RunResult recorded(RunResult r) {
+    RunSettings w = r.workload();
+    RunSettings labelled = new RunSettings(w.scripts(), w.clients(), w.threads(), w.length(),
+        w.queryMode(), w.rate(), w.latencyLimitMicros(), w.maxTries(), w.scale(),
+        w.partitioning(), w.connectPerTransaction(), w.progressSeconds(), w.failuresDetailed(),
+        w.perStatement(), label);
+    ServerInfo provided = database.serverInfo();
+    ServerInfo server = r.server() == null ? provided
+        : r.server().withProviderSettings(provided.providerSettings())
+            .withProvider(provided.provider());
+    return new RunResult(labelled, database.target(), server, r.clientMachines(), r.startedAt(),
+        r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(), r.connectionMicros(),
+        r.scripts(), r.timeline(), r.aborted());
+  }
+
+  private String title() {
+    return testClass.getSimpleName() + (method == null ? "" : "." + method)
+        + (label == null ? "" : " \"" + label + "\"");
+  }
+
+  private List<String> definitionArguments() {
+    List<String> arguments = new ArrayList<>();
+    definitions.forEach((name, value) -> arguments.add(name + "=" + value));
+    return arguments;
+  }
+
+  /** The runner's error lines (client aborts and their server messages), without the prefix. */
+  private static List<String> errorLines(String stderr) {
+    List<String> lines = new ArrayList<>();
+    String prefix = Runner.NAME + ": error: ";
+    for (String line : stderr.split("\\R")) {
+      if (line.startsWith(prefix)) {
+        lines.add(line.substring(prefix.length()));
+      }
+    }
+    if (lines.isEmpty()) {
+      lines.add("a client aborted");
+    }
+    return lines;
+  }
+
+  private String resourceText(String resource) throws ScriptException {
+    try (InputStream in = testClass.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new LoadRunException("could not find script \"" + resource
+            + "\" on the classpath of " + testClass.getName());
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new LoadRunException("could not read script \"" + resource + "\": " + e.getMessage());
+    }
+  }
+
+  private static int wholeSeconds(Duration duration, String what) {
+    if (duration.isNegative() || duration.isZero() || duration.getNano() != 0
+        || duration.getSeconds() > Integer.MAX_VALUE) {
+      throw new LoadRunException(what + " must be a whole number of seconds from 1 to "
+          + Integer.MAX_VALUE + ", not " + duration);
+    }
+    return (int) duration.getSeconds();
+  }
+
+  /** An item made from a script or name that pgbench checks when the option is given. */
+  @FunctionalInterface
+  private interface ItemSource {
+    WorkloadItem make() throws ScriptException;
+  }
+
+  private LoadRunner add(ItemSource source, int weight) {
+    if (weight < 0) {
+      throw new LoadRunException("weight must not be negative: " + weight);
+    }
+    try {
+      items.add(source.make());
+    } catch (ScriptException e) {
+      throw new LoadRunException(e.getMessage());
+    }
+    weights.add(weight);
+    return this;
+  }
+
+  /** Writes to stderr and keeps a copy, to quote the runner's errors in the failure. */
+  private static final class Tee extends OutputStream {
+    private final OutputStream first;
+    private final OutputStream second;
+
+    Tee(OutputStream first, OutputStream second) {
+      this.first = first;
+      this.second = second;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      first.write(b);
+      second.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      first.write(b, off, len);
+      second.write(b, off, len);
+    }
+
+    @Override
+    public void flush() throws IOException {
+      first.flush();
+    }
+  }
+}

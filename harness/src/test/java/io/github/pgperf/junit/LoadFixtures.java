@@ -1,0 +1,116 @@
+package io.github.pgperf.junit;
+
+import static io.github.pgperf.assertj.PgPerfAssertions.assertThat;
+
+import io.github.pgperf.provision.ProviderKind;
+import io.github.pgperf.result.RunResult;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Test classes with an injected {@link LoadRunner} that {@link LoadRunnerTest} runs through
+ * EngineTestKit; see {@link Fixture}. Each puts its results in {@link Fixture#SEEN} by class name.
+ */
+final class LoadFixtures {
+
+  private LoadFixtures() {}
+
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class SelectOnly {
+    @Test
+    void selectOnly(LoadRunner load) {
+      RunResult run = load.builtin("select-only").clients(2).duration(Duration.ofSeconds(1))
+          .run();
+      Fixture.SEEN.put("SelectOnly", run);
+      assertThat(run).hasNoFailures().hasTpsAtLeast(1);
+    }
+  }
+
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class ImpossibleTps {
+    @Test
+    void selectOnly(LoadRunner load) {
+      RunResult run = load.builtin("select-only").transactions(20).label("floor 1e9").run();
+      Fixture.SEEN.put("ImpossibleTps", run);
+      assertThat(run).hasTpsAtLeast(1e9);
+    }
+  }
+
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class JavaCode {
+    @Test
+    void transfer(LoadRunner load) {
+      RunResult run = load.clients(2).transactions(20).noVacuum()
+          .transaction("transfer", connection -> {
+            connection.setAutoCommit(false);
+            try (PreparedStatement s = connection.prepareStatement(
+                "update pgbench_accounts set abalance = abalance + 1 where aid = ?")) {
+              s.setInt(1, 1 + (int) Thread.currentThread().getId() % 1000);
+              s.executeUpdate();
+            }
+            connection.commit();
+          })
+          .run();
+      Fixture.SEEN.put("JavaCode", run);
+      assertThat(run).hasNoFailures();
+    }
+  }
+
+  /** A classpath script with a -D variable, run twice under one label. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class ClasspathScript {
+    @Test
+    void hot(LoadRunner load) {
+      load.script("/queries/hot.sql").define("marker", "7").transactions(20).label("hot/path");
+      RunResult first = load.run();
+      RunResult second = load.queryMode(io.github.pgperf.script.QueryMode.PREPARED).run();
+      Fixture.SEEN.put("ClasspathScript", new RunResult[] {first, second});
+      assertThat(first).hasNoFailures();
+      assertThat(second).hasNoFailures();
+    }
+  }
+
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class Broken {
+    @Test
+    void divides(LoadRunner load) {
+      load.script("/queries/broken.sql").transactions(20).label("by zero").run();
+      Fixture.SEEN.put("Broken", true);
+    }
+  }
+
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class MissingScript {
+    @Test
+    void missing(LoadRunner load) {
+      load.script("/queries/none.sql");
+      Fixture.SEEN.put("MissingScript", true);
+    }
+  }
+
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class BadOptions {
+    @Test
+    void fractionalDuration(LoadRunner load) {
+      load.duration(Duration.ofMillis(1500));
+    }
+
+    @Test
+    void noClients(LoadRunner load) {
+      load.clients(0).run();
+    }
+
+    @Test
+    void unknownBuiltin(LoadRunner load) {
+      load.builtin("select-every");
+    }
+  }
+}

@@ -1,0 +1,218 @@
+package io.github.pgperf.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunLength;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.testing.TestDatabase;
+import io.github.pgperf.threshold.RunSummary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.Event;
+
+/**
+ * {@link LoadRunner} injected into fixture tests ({@link LoadFixtures}) on the local server as
+ * EXTERNAL: real runs, real thresholds, and the result files they leave.
+ */
+class LoadRunnerTest {
+
+  private static final String PASSWORD = "pw-L0ad-9182";
+
+  private static TestDatabase db;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void createDatabase() throws Exception {
+    db = TestDatabase.create();
+  }
+
+  @AfterAll
+  static void dropDatabase() throws Exception {
+    db.close();
+  }
+
+  @BeforeEach
+  void forgetWhatFixturesSaw() {
+    Fixture.SEEN.clear();
+  }
+
+  private Kit.Run run(Class<?>... fixtures) throws Exception {
+    Path passwordFile = dir.resolve("password");
+    Files.writeString(passwordFile, PASSWORD + "\n");
+    return Kit.run(Map.of("pgperf.url", db.url(), "pgperf.passwordFile", passwordFile.toString(),
+        "pgperf.resultsDirectory", dir.resolve("results").toString()), fixtures);
+  }
+
+  @Test
+  void selectOnlyPassesAndAnImpossibleTpsFloorFailsWithTheMeasuredFigure() throws Exception {
+    run(LoadFixtures.MissingScript.class); // initializes the schema if no test did yet
+    Instant start = Instant.now();
+    Kit.Run run = run(LoadFixtures.SelectOnly.class, LoadFixtures.ImpossibleTps.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
+    RunResult passed = (RunResult) Fixture.SEEN.get("SelectOnly");
+    assertThat(passed.workload().clients()).isEqualTo(2);
+    assertThat(passed.workload().length()).isEqualTo(new RunLength.Timed(1));
+    assertThat(passed.totalCounts().processed()).isPositive();
+    assertThat(passed.server().provider()).startsWith("EXTERNAL (");
+    assertThat(passed.target().database()).isEqualTo(db.name());
+
+    // The measured part starts benchSeconds before the end.
+    long readyMillis = Duration.between(start, passed.endedAt()).toMillis()
+        - (long) (passed.benchSeconds() * 1000);
+    System.out.printf(Locale.ROOT, "pgperf figure: EXTERNAL, initialized, run start to first"
+        + " measured transaction: %d ms%n", readyMillis);
+    assertThat(readyMillis).isLessThan(5_000);
+
+    RunResult failed = (RunResult) Fixture.SEEN.get("ImpossibleTps");
+    assertThat(failureMessage(run, "ImpossibleTps"))
+        .contains("tps").contains(RunSummary.of(failed));
+    assertThat(failed.totalCounts().processed()).isEqualTo(20);
+
+    // Files named by class, method and sanitized label, each the run the test saw.
+    Path results = dir.resolve("results");
+    assertThat(files(results)).containsExactlyInAnyOrder(
+        "SelectOnly-selectOnly.json", "ImpossibleTps-selectOnly-floor_1e9.json");
+    RunResult read = ResultJson.read(results.resolve("SelectOnly-selectOnly.json"));
+    assertThat(read.totalCounts()).isEqualTo(passed.totalCounts());
+    assertThat(read.tps()).isEqualTo(passed.tps());
+    assertThat(read.server().provider()).isEqualTo(passed.server().provider());
+    RunResult readFailed = ResultJson.read(results.resolve("ImpossibleTps-selectOnly-floor_1e9.json"));
+    assertThat(readFailed.workload().label()).isEqualTo("floor 1e9");
+    assertThat(readFailed.workload().scripts().get(0).name())
+        .isEqualTo("<builtin: select only>");
+
+    // A compact summary per run on stdout.
+    assertThat(run.out()).contains("pgperf: SelectOnly.selectOnly (")
+        .contains("pgperf: ImpossibleTps.selectOnly \"floor 1e9\" (")
+        .contains("transaction type: <builtin: select only>")
+        .contains("number of clients: 2, threads: 1, duration: 1 s")
+        .contains("number of transactions actually processed: 20, failed: 0 (0.000%)")
+        .containsPattern("latency avg/p50/p99/max = [0-9.]+/[0-9.]+/[0-9.]+/[0-9.]+ ms")
+        .contains("tps = ");
+
+    assertThat(run.out() + run.err() + allText(results)).doesNotContain(PASSWORD);
+    System.out.println("pgperf sample: " + failureMessage(run, "ImpossibleTps"));
+    System.out.print(run.out());
+  }
+
+  @Test
+  void javaTransactionAndClasspathScriptRunWithVariablesScaleAndNumberedFiles() throws Exception {
+    long before = balance();
+    Kit.Run run = run(LoadFixtures.JavaCode.class, LoadFixtures.ClasspathScript.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(2));
+    RunResult java = (RunResult) Fixture.SEEN.get("JavaCode");
+    assertThat(java.totalCounts().processed()).isEqualTo(40);
+    assertThat(java.workload().scripts().get(0).name()).isEqualTo("transfer");
+    // Each transfer committed one increment in the class's schema.
+    assertThat(balance() - before).isEqualTo(40);
+
+    RunResult[] hot = (RunResult[]) Fixture.SEEN.get("ClasspathScript");
+    assertThat(hot[0].workload().scripts().get(0).name()).isEqualTo("/queries/hot.sql");
+    assertThat(hot[0].totalCounts().processed()).isEqualTo(20);
+    assertThat(hot[0].workload().scale()).isEqualTo(1);
+    assertThat(hot[1].workload().queryMode()).isEqualTo(QueryMode.PREPARED);
+
+    Path results = dir.resolve("results");
+    assertThat(files(results)).containsExactlyInAnyOrder("JavaCode-transfer.json",
+        "ClasspathScript-hot-hot_path.json", "ClasspathScript-hot-hot_path-2.json");
+    assertThat(ResultJson.read(results.resolve("ClasspathScript-hot-hot_path-2.json"))
+        .workload().queryMode()).isEqualTo(QueryMode.PREPARED);
+    assertThat(ResultJson.read(results.resolve("ClasspathScript-hot-hot_path.json"))
+        .workload().queryMode()).isEqualTo(QueryMode.SIMPLE);
+  }
+
+  @Test
+  void runnerErrorFailsTheTestWithItsMessageAndKeepsTheResult() throws Exception {
+    Kit.Run run = run(LoadFixtures.Broken.class, LoadFixtures.MissingScript.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(2).failed(2));
+    assertThat(failureMessage(run, "Broken")).startsWith("the run was aborted: ")
+        .contains("client 0 script 0 aborted in command 0 query 0")
+        .contains("division by zero");
+    assertThat(Fixture.SEEN).doesNotContainKey("Broken");
+    Path file = dir.resolve("results").resolve("Broken-divides-by_zero.json");
+    RunResult kept = ResultJson.read(file);
+    assertThat(kept.aborted()).isTrue();
+    assertThat(kept.workload().label()).isEqualTo("by zero");
+    assertThat(run.out()).contains("Run was aborted; the above results are incomplete.");
+
+    assertThat(failureMessage(run, "MissingScript")).isEqualTo(
+        "could not find script \"/queries/none.sql\" on the classpath of "
+            + LoadFixtures.MissingScript.class.getName());
+  }
+
+  @Test
+  void badOptionsFailTheTestWithAOneLineMessage() throws Exception {
+    Kit.Run run = run(LoadFixtures.BadOptions.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(3).failed(3));
+    assertThat(failureMessages(run)).containsExactlyInAnyOrder(
+        "duration must be a whole number of seconds from 1 to 2147483647, not PT1.5S",
+        "-c/--client must be in range 1..2147483647",
+        "no builtin script found for name \"select-every\"");
+    assertThat(dir.resolve("results")).doesNotExist();
+  }
+
+  private static List<String> failureMessages(Kit.Run run) {
+    return run.results().testEvents().failed().stream()
+        .map(e -> e.getPayload(TestExecutionResult.class).orElseThrow()
+            .getThrowable().orElseThrow().getMessage())
+        .toList();
+  }
+
+  private static String failureMessage(Kit.Run run, String fixture) {
+    List<Event> failed = run.results().testEvents().failed().stream()
+        .filter(e -> e.getTestDescriptor().getUniqueId().toString().contains("$" + fixture + "]"))
+        .toList();
+    assertThat(failed).as("failed tests of %s", fixture).hasSize(1);
+    return failed.get(0).getPayload(TestExecutionResult.class).orElseThrow()
+        .getThrowable().orElseThrow().getMessage();
+  }
+
+  private static List<String> files(Path directory) throws Exception {
+    try (Stream<Path> s = Files.list(directory)) {
+      return s.map(p -> p.getFileName().toString()).collect(Collectors.toList());
+    }
+  }
+
+  private static String allText(Path directory) throws Exception {
+    StringBuilder text = new StringBuilder();
+    for (String name : files(directory)) {
+      text.append(Files.readString(directory.resolve(name)));
+    }
+    assertThat(text).isNotEmpty();
+    return text.toString();
+  }
+
+  private static long balance() throws Exception {
+    try (Connection c = db.open(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select coalesce(sum(abalance), 0) from"
+            + " (select 1 from pg_namespace where nspname = 'pgperf') n,"
+            + " lateral (select abalance from pgperf.pgbench_accounts) a")) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+}
