@@ -109,7 +109,8 @@ class RunnerTest {
     RunResult r = runner.run(workload, RunOptions.builder().durationSeconds(1).warmupSeconds(1)
         .queryMode(QueryMode.PREPARED).vacuum(VacuumMode.NONE).timelineMillis(250).build());
 
-    assertThat(r.benchSeconds()).isBetween(0.9, 1.8);
+    // -T 1 lets in-flight transactions finish; a loaded machine stretches that, never below 1 s.
+    assertThat(r.benchSeconds()).isBetween(0.9, 3.0);
     assertThat(r.totalCounts().processed()).isPositive();
     // The timeline starts with the measured second and holds every measured transaction.
     assertThat(r.timeline()).isNotEmpty();
