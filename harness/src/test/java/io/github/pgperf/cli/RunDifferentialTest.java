@@ -256,73 +256,58 @@ class RunDifferentialTest {
     return lines;
   }
 
+  /** What pgbench and pgperf printed for one command line. */
+  private record Aborted(List<String> args, Pgbench.Result expected, Cli.Result actual) {}
+
+  /**
+   * Runs a script of two clients with {@code -t transactions} through pgbench and pgperf and checks
+   * that both abort it the same way: exit status 2 and the same error lines.
+   */
+  private Aborted abortsAsPgbench(String name, String text, int transactions) throws Exception {
+    Path script = dir.resolve(name);
+    Files.writeString(script, text);
+    List<String> args = List.of("-n", "-t", Integer.toString(transactions), "-c", "2", "-f",
+        script.toString());
+    Pgbench.Result expected = Pgbench.run(db, args);
+    Cli.Result actual = Cli.runOn(db, args);
+    assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
+    assertThat(errorLines(actual.stderr(), "pgperf"))
+        .isEqualTo(errorLines(expected.stderr(), "pgbench"));
+    return new Aborted(args, expected, actual);
+  }
+
   private static List<String> transactionNumbers(List<String> lines) {
     return lines.stream().map(l -> l.split(" ")[0] + " " + l.split(" ")[1]).sorted().toList();
   }
 
   @Test
   void aStatementErrorAbortsEachClientAsInPgbench() throws Exception {
-    Path script = dir.resolve("err.sql");
-    Files.writeString(script, "select 1;\nselect * from nosuch;\n");
-    List<String> args = List.of("-n", "-t", "2", "-c", "2", "-f", script.toString());
+    Aborted run = abortsAsPgbench("err.sql", "select 1;\nselect * from nosuch;\n", 2);
 
-    Pgbench.Result expected = Pgbench.run(db, args);
-    Cli.Result actual = Cli.runOn(db, args);
-
-    assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
-    assertThat(masked(reportLines(actual.stdout()), args))
-        .isEqualTo(masked(reportLines(expected.stdout()), args));
-    assertThat(errorLines(actual.stderr(), "pgperf")).isEqualTo(
-        errorLines(expected.stderr(), "pgbench"));
+    assertThat(masked(reportLines(run.actual().stdout()), run.args()))
+        .isEqualTo(masked(reportLines(run.expected().stdout()), run.args()));
   }
 
   @Test
   void aTerminatedBackendAbortsItsClientAsInPgbench() throws Exception {
-    Path script = dir.resolve("term.sql");
-    Files.writeString(script, "select pg_terminate_backend(pg_backend_pid());\n");
-    List<String> args = List.of("-n", "-t", "3", "-c", "2", "-f", script.toString());
+    Aborted run = abortsAsPgbench("term.sql", "select pg_terminate_backend(pg_backend_pid());\n", 3);
 
-    Pgbench.Result expected = Pgbench.run(db, args);
-    Cli.Result actual = Cli.runOn(db, args);
-
-    assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
-    assertThat(errorLines(actual.stderr(), "pgperf")).isEqualTo(
-        errorLines(expected.stderr(), "pgbench"));
-    assertThat(actual.stdout()).contains("number of transactions actually processed: 0/6");
+    assertThat(run.actual().stdout()).contains("number of transactions actually processed: 0/6");
   }
 
   @Test
   void anOpenTransactionAtTheEndOfTheScriptAbortsAsInPgbench() throws Exception {
-    Path script = dir.resolve("open.sql");
-    Files.writeString(script, "begin;\nselect 1;\n");
-    List<String> args = List.of("-n", "-t", "3", "-c", "2", "-f", script.toString());
+    Aborted run = abortsAsPgbench("open.sql", "begin;\nselect 1;\n", 3);
 
-    Pgbench.Result expected = Pgbench.run(db, args);
-    Cli.Result actual = Cli.runOn(db, args);
-
-    assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
-    assertThat(errorLines(actual.stderr(), "pgperf")).isEqualTo(
-        errorLines(expected.stderr(), "pgbench"));
-    assertThat(masked(reportLines(actual.stdout()), args).subList(0, 9))
-        .isEqualTo(masked(reportLines(expected.stdout()), args).subList(0, 9));
+    assertThat(masked(reportLines(run.actual().stdout()), run.args()).subList(0, 9))
+        .isEqualTo(masked(reportLines(run.expected().stdout()), run.args()).subList(0, 9));
   }
 
   @Test
   void metaCommandFailuresAbortAsInPgbench() throws Exception {
-    Path script = dir.resolve("meta-err.sql");
-    Files.writeString(script, "\\set x 1\n\\sleep :nosuch\n");
-    Path shell = dir.resolve("shell-err.sql");
-    Files.writeString(shell, "\\setshell v echo abc\n");
-    Path eval = dir.resolve("eval-err.sql");
-    Files.writeString(eval, "\\set x 1/0\n");
-    for (Path p : List.of(script, shell, eval)) {
-      List<String> args = List.of("-n", "-t", "2", "-c", "2", "-f", p.toString());
-      Pgbench.Result expected = Pgbench.run(db, args);
-      Cli.Result actual = Cli.runOn(db, args);
-      assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
-      assertThat(errorLines(actual.stderr(), "pgperf"))
-          .isEqualTo(errorLines(expected.stderr(), "pgbench"));
-    }
+    abortsAsPgbench("meta-err.sql", "\\set x 1\n\\sleep :nosuch\n", 2);
+    abortsAsPgbench("shell-err.sql", "\\setshell v echo abc\n", 2);
+    abortsAsPgbench("eval-err.sql", "\\set x 1/0\n", 2);
   }
 
   @Test
