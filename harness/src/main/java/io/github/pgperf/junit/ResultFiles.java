@@ -11,9 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Where results go: {@code <directory>/<TestClass>-<method>[-<label>].json}, every part
  * sanitized to letters, digits, {@code .}, {@code _} and {@code -}. The same name asked for again
- * in one JVM (a sweep without labels, a repeated test) gets {@code -2}, {@code -3}, ... rather than
- * overwriting the first, so every run of a build is kept; a name first used in this JVM replaces a
- * file left by an earlier build.
+ * in one JVM (a repeated test, trials run by {@code pgperf:test}) gets {@code -trial2},
+ * {@code -trial3}, ... rather than overwriting the first, so every run of a build is kept; the gate
+ * reads those as trials of one test, while a bare trailing number (a label such as
+ * {@code clients-8}) stays part of the test's key. A name first used in this JVM replaces a file
+ * left by an earlier build.
  */
 final class ResultFiles {
 
@@ -33,7 +35,7 @@ final class ResultFiles {
     }
     Path key = directory.resolve(base.toString()).toAbsolutePath().normalize();
     int n = USED.merge(key, 1, Integer::sum);
-    return directory.resolve(n == 1 ? base + ".json" : base + "-" + n + ".json");
+    return directory.resolve(n == 1 ? base + ".json" : base + "-trial" + n + ".json");
   }
 
   /** Writes the result, making the directory if needed. */

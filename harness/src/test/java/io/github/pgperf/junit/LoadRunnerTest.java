@@ -136,8 +136,8 @@ class LoadRunnerTest {
 
     Path results = dir.resolve("results");
     assertThat(files(results)).containsExactlyInAnyOrder("JavaCode-transfer.json",
-        "ClasspathScript-hot-hot_path.json", "ClasspathScript-hot-hot_path-2.json");
-    assertThat(ResultJson.read(results.resolve("ClasspathScript-hot-hot_path-2.json"))
+        "ClasspathScript-hot-hot_path.json", "ClasspathScript-hot-hot_path-trial2.json");
+    assertThat(ResultJson.read(results.resolve("ClasspathScript-hot-hot_path-trial2.json"))
         .workload().queryMode()).isEqualTo(QueryMode.PREPARED);
     assertThat(ResultJson.read(results.resolve("ClasspathScript-hot-hot_path.json"))
         .workload().queryMode()).isEqualTo(QueryMode.SIMPLE);

@@ -10,15 +10,15 @@ import java.util.regex.Pattern;
  * Names the test a result file belongs to, so that the trials of one test feed one sample.
  *
  * <p>The key is the file name without {@code .json} and without a trailing trial number written as
- * {@code -N}, {@code _N}, {@code .N} or {@code -trialN}: {@code OrdersIT.insert-trial3.json},
- * {@code OrdersIT.insert-3.json} and {@code OrdersIT.insert.json} all belong to
- * {@code OrdersIT.insert}. When the file name is only a trial number ({@code 3.json}), the run's
- * label names the test. The label and the rest of the workload are part of the {@link Fingerprint},
+ * {@code -trialN} (also {@code _trialN} or {@code .trialN}): {@code OrdersIT.insert-trial3.json} and
+ * {@code OrdersIT.insert.json} both belong to {@code OrdersIT.insert}. A bare trailing number is
+ * part of the key, because labels such as {@code clients-8} end in one. When the file name is only
+ * a trial number ({@code 3.json}, {@code trial3.json}), the run's label names the test. The label and the rest of the workload are part of the {@link Fingerprint},
  * so results of other workloads under one key are not compared silently.
  */
 final class TestKey {
 
-  private static final Pattern TRIAL = Pattern.compile("^(.*?)(?:[-_.](?:trial)?\\d+)$");
+  private static final Pattern TRIAL = Pattern.compile("^(.*?)(?:^|[-_.])trial\\d+$", Pattern.CASE_INSENSITIVE);
 
   private TestKey() {}
 
@@ -44,6 +44,6 @@ final class TestKey {
       name = name.substring(0, name.length() - 5);
     }
     Matcher m = TRIAL.matcher(name);
-    return m.matches() && !m.group(1).isEmpty() ? m.group(1) : name;
+    return m.matches() ? m.group(1) : name;
   }
 }

@@ -15,18 +15,27 @@ class TestKeyTest {
   @Test
   void trialNumbersAreDropped() {
     assertThat(TestKey.of(Path.of("r/OrdersIT.insert-trial3.json"), labelled)).isEqualTo("OrdersIT.insert");
-    assertThat(TestKey.of(Path.of("OrdersIT.insert-3.json"), labelled)).isEqualTo("OrdersIT.insert");
-    assertThat(TestKey.of(Path.of("OrdersIT.insert_12.json"), labelled)).isEqualTo("OrdersIT.insert");
-    assertThat(TestKey.of(Path.of("OrdersIT.insert.2.json"), labelled)).isEqualTo("OrdersIT.insert");
+    assertThat(TestKey.of(Path.of("OrdersIT.insert_trial12.json"), labelled)).isEqualTo("OrdersIT.insert");
+    assertThat(TestKey.of(Path.of("OrdersIT.insert.Trial2.json"), labelled)).isEqualTo("OrdersIT.insert");
     assertThat(TestKey.of(Path.of("OrdersIT.insert.json"), labelled)).isEqualTo("OrdersIT.insert");
     assertThat(TestKey.of(Path.of("OrdersIT.insert[clients=8]-trial1.json"), labelled))
         .isEqualTo("OrdersIT.insert[clients=8]");
   }
 
   @Test
+  void aTrailingNumberWithoutTheWordTrialBelongsToTheKey() {
+    // Sweep labels end in numbers; reading them as trials would pool clients=1 with clients=8.
+    assertThat(TestKey.of(Path.of("Sweep-tps-clients-8.json"), labelled)).isEqualTo("Sweep-tps-clients-8");
+    assertThat(TestKey.of(Path.of("Sweep-tps-clients-8-trial2.json"), labelled))
+        .isEqualTo("Sweep-tps-clients-8");
+    assertThat(TestKey.of(Path.of("OrdersIT.insert-3.json"), labelled)).isEqualTo("OrdersIT.insert-3");
+    assertThat(TestKey.of(Path.of("footrial3.json"), labelled)).isEqualTo("footrial3");
+  }
+
+  @Test
   void aFileNamedOnlyByItsTrialTakesTheLabel() {
     assertThat(TestKey.of(Path.of("3.json"), labelled)).isEqualTo("fixture");
-    assertThat(TestKey.of(Path.of("trial-3.json"), labelled)).isEqualTo("trial");
+    assertThat(TestKey.of(Path.of("trial3.json"), labelled)).isEqualTo("fixture");
     assertThat(TestKey.of(Path.of("7.json"))).isEqualTo("7.json");
   }
 }
