@@ -282,7 +282,7 @@ public final class LoadRunner {
     ServerInfo provided = database.serverInfo();
     ServerInfo server = r.server() == null ? provided
         : r.server().withProviderSettings(provided.providerSettings())
-            .withProvider(provided.provider());
+            .withProvider(provided.provider(), provided.providerReason());
     return new RunResult(labelled, database.target(), server, r.clientMachines(), r.startedAt(),
         r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(), r.connectionMicros(),
         r.scripts(), r.timeline(), r.aborted());

@@ -52,7 +52,7 @@ public final class ProvisionedServer implements AutoCloseable {
       ServerInfo info;
       try (Connection c = spec.open()) {
         info = ServerInfo.capture(c).withProviderSettings(startedWith)
-            .withProvider(choice.provider().kind() + " (" + choice.reason() + ")");
+            .withProvider(choice.provider().kind().name(), choice.reason());
       } catch (SQLException e) {
         throw connectFailed(choice.provider().kind(), spec, e);
       }

@@ -21,9 +21,11 @@ import java.util.TreeMap;
  * @param walLevel {@code wal_level}
  * @param providerSettings settings a server provider changed from the server's defaults (for
  *     example a container started with {@code fsync=off}), by name; empty when none
- * @param provider who provided the server and why, one line (for example {@code EXTERNAL
- *     (pgperf.url configured)}), as the JUnit extension records it; {@code null} when the run was
- *     not given a provided server (the command line)
+ * @param provider the kind of provider that supplied the server ({@code EXTERNAL},
+ *     {@code EMBEDDED} or {@code TESTCONTAINERS}), as the JUnit extension records it; {@code null}
+ *     when the run was not given a provided server (the command line)
+ * @param providerReason why that provider was chosen, one line (for example {@code pgperf.url
+ *     configured}); {@code null} with {@code provider}
  */
 public record ServerInfo(
     String version,
@@ -34,7 +36,8 @@ public record ServerInfo(
     String maxConnections,
     String walLevel,
     Map<String, String> providerSettings,
-    String provider) {
+    String provider,
+    String providerReason) {
 
   public ServerInfo {
     Objects.requireNonNull(version, "version");
@@ -55,7 +58,7 @@ public record ServerInfo(
                 + " current_setting('wal_level')")) {
       rs.next();
       return new ServerInfo(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-          rs.getString(5), rs.getString(6), rs.getString(7), Map.of(), null);
+          rs.getString(5), rs.getString(6), rs.getString(7), Map.of(), null, null);
     }
   }
 
@@ -64,12 +67,12 @@ public record ServerInfo(
     Map<String, String> all = new TreeMap<>(providerSettings);
     all.putAll(changed);
     return new ServerInfo(version, fsync, synchronousCommit, fullPageWrites, sharedBuffers,
-        maxConnections, walLevel, all, provider);
+        maxConnections, walLevel, all, provider, providerReason);
   }
 
-  /** This server described as provided by {@code value} (see {@link #provider()}). */
-  public ServerInfo withProvider(String value) {
+  /** This server described as provided by {@code kind} for {@code reason}. */
+  public ServerInfo withProvider(String kind, String reason) {
     return new ServerInfo(version, fsync, synchronousCommit, fullPageWrites, sharedBuffers,
-        maxConnections, walLevel, providerSettings, value);
+        maxConnections, walLevel, providerSettings, kind, reason);
   }
 }

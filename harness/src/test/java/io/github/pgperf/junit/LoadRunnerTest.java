@@ -74,7 +74,8 @@ class LoadRunnerTest {
     assertThat(passed.workload().clients()).isEqualTo(2);
     assertThat(passed.workload().length()).isEqualTo(new RunLength.Timed(1));
     assertThat(passed.totalCounts().processed()).isPositive();
-    assertThat(passed.server().provider()).startsWith("EXTERNAL (");
+    assertThat(passed.server().provider()).isEqualTo("EXTERNAL");
+    assertThat(passed.server().providerReason()).isEqualTo("EXTERNAL asked");
     assertThat(passed.target().database()).isEqualTo(db.name());
 
     // The measured part starts benchSeconds before the end.

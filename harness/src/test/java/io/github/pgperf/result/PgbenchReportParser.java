@@ -135,7 +135,7 @@ final class PgbenchReportParser {
     long initial = Math.round(1000 * decimal(totals, "^initial connection time = ([\\d.]+) ms", 0));
     long connection = Math.round(1000 * decimal(totals, "^average connection time = ([\\d.]+) ms", 0)
         * (processed + failures));
-    ServerInfo server = new ServerInfo(serverVersion, "on", "on", "on", "128MB", "100", "replica", Map.of(), null);
+    ServerInfo server = new ServerInfo(serverVersion, "on", "on", "on", "128MB", "100", "replica", Map.of(), null, null);
     return new RunResult(workload, null, server, List.of(new ClientMachine("dev", 2, "jvm", "os")),
         Instant.EPOCH, Instant.EPOCH.plusSeconds(1), benchSeconds, initial, connection, scripts,
         List.of(), false);

@@ -162,10 +162,11 @@ class ResultJsonTest {
     RunResult r = SampleResults.run(1, 1, 10);
     assertThat(ResultJson.fromJson(ResultJson.toJson(r), "t").server().provider()).isNull();
     RunResult provided = new RunResult(r.workload(), r.target(),
-        r.server().withProvider("EXTERNAL (pgperf.url configured)"), r.clientMachines(),
+        r.server().withProvider("EXTERNAL", "pgperf.url configured"), r.clientMachines(),
         r.startedAt(), r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(),
         r.connectionMicros(), r.scripts(), r.timeline(), r.aborted());
-    assertThat(ResultJson.fromJson(ResultJson.toJson(provided), "t").server().provider())
-        .isEqualTo("EXTERNAL (pgperf.url configured)");
+    ServerInfo read = ResultJson.fromJson(ResultJson.toJson(provided), "t").server();
+    assertThat(read.provider()).isEqualTo("EXTERNAL");
+    assertThat(read.providerReason()).isEqualTo("pgperf.url configured");
   }
 }

@@ -25,7 +25,7 @@ final class SampleResults {
 
   static ServerInfo server() {
     return new ServerInfo("15.20 (Debian 15.20-0+deb12u1)", "on", "on", "on", "128MB", "100",
-        "replica", Map.of("fsync", "off"), null);
+        "replica", Map.of("fsync", "off"), null, null);
   }
 
   /** A run of {@code threads} recorders fed {@code perThread} transactions each from {@code seed}. */

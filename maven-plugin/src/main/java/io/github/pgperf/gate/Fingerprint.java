@@ -11,11 +11,13 @@ import java.util.TreeMap;
 
 /**
  * What must be the same for two runs' figures to be compared: the PostgreSQL version, the server
- * settings pgperf records, what the server provider changed, the load-generating machines and the
+ * settings pgperf records, the kind of server provider and what it changed, the load-generating machines and the
  * workload. The pgperf version is left out, so upgrading pgperf keeps the baseline.
  *
  * @param serverVersion {@code server_version}, or {@code unknown} when the result has no server
  * @param serverSettings recorded settings by name ({@code fsync}, {@code shared_buffers} ...)
+ * @param provider the kind of provider that supplied the server ({@code EMBEDDED}, {@code EXTERNAL},
+ *     {@code TESTCONTAINERS}), or {@code none} for a run not made through the JUnit extension
  * @param providerSettings what the server provider changed, by name
  * @param machines each load machine as {@code cores, JVM, OS}
  * @param workload the run's options (scripts, clients, length, mode, rate, scale ...) as text
@@ -23,6 +25,7 @@ import java.util.TreeMap;
 public record Fingerprint(
     String serverVersion,
     Map<String, String> serverSettings,
+    String provider,
     Map<String, String> providerSettings,
     List<String> machines,
     String workload) {
@@ -30,6 +33,7 @@ public record Fingerprint(
   public Fingerprint {
     Objects.requireNonNull(serverVersion, "serverVersion");
     Objects.requireNonNull(workload, "workload");
+    Objects.requireNonNull(provider, "provider");
     serverSettings = Map.copyOf(serverSettings);
     providerSettings = Map.copyOf(providerSettings);
     machines = List.copyOf(machines);
@@ -52,7 +56,8 @@ public record Fingerprint(
     for (ClientMachine m : result.clientMachines()) {
       machines.add(m.cores() + " cores, " + m.jvm() + ", " + m.os());
     }
-    return new Fingerprint(s == null ? "unknown" : s.version(), settings,
+    String provider = s == null || s.provider() == null ? "none" : s.provider();
+    return new Fingerprint(s == null ? "unknown" : s.version(), settings, provider,
         s == null ? Map.of() : s.providerSettings(), machines, result.workload().toString());
   }
 
@@ -63,6 +68,9 @@ public record Fingerprint(
       out.add("PostgreSQL " + serverVersion + " vs " + other.serverVersion);
     }
     compare("setting", new TreeMap<>(serverSettings), new TreeMap<>(other.serverSettings), out);
+    if (!provider.equals(other.provider)) {
+      out.add("provider " + provider + " vs " + other.provider);
+    }
     compare("provider setting", new TreeMap<>(providerSettings),
         new TreeMap<>(other.providerSettings), out);
     if (!machines.equals(other.machines)) {

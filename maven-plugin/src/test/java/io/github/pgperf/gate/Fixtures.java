@@ -34,7 +34,7 @@ public final class Fixtures {
   private Fixtures() {}
 
   public static ServerInfo server(String version) {
-    return new ServerInfo(version, "on", "on", "on", "128MB", "100", "replica", Map.of(), null);
+    return new ServerInfo(version, "on", "on", "on", "128MB", "100", "replica", Map.of(), null, null);
   }
 
   /**

@@ -134,12 +134,12 @@ class GateTest {
   @Test
   void onlyBaselineSamplesOfTheSameSetupAreCompared() throws IOException {
     Fixtures.trials(baseline(), "OrdersIT.insert", 3, 500, 4000, 0.01, 1, "16.4");
-    // Four more baseline trials of the same test on the candidate's server, named "<key>_N.json".
+    // Four more baseline trials of the same test on the candidate's server, named "<key>_trialN.json".
     Path same = dir.resolve("same");
     Fixtures.trials(same, "OrdersIT.insert", 4, 1000, 2000, 0.01, 3);
     for (int i = 1; i <= 4; i++) {
       Files.move(same.resolve("OrdersIT.insert-trial" + i + ".json"),
-          baseline().resolve("OrdersIT.insert_" + i + ".json"));
+          baseline().resolve("OrdersIT.insert_trial" + i + ".json"));
     }
     Fixtures.trials(results(), "OrdersIT.insert", 4, 1000, 2000, 0.01, 2);
     CheckReport report = check();
@@ -152,11 +152,13 @@ class GateTest {
     RunResult a = Fixtures.run(1000, 2000, 1, Fixtures.server(Fixtures.VERSION), Instant.EPOCH);
     Fingerprint fa = Fingerprint.of(a);
     RunResult b = new RunResult(a.workload(), a.target(),
-        a.server().withProviderSettings(java.util.Map.of("fsync", "off")),
+        a.server().withProviderSettings(java.util.Map.of("fsync", "off"))
+            .withProvider("EMBEDDED", "EMBEDDED asked"),
         List.of(new ClientMachine("dev", 8, "OpenJDK 21", "Linux")), a.startedAt(), a.endedAt(),
         a.benchSeconds(), a.initialConnectionMicros(), a.connectionMicros(), a.scripts(),
         a.timeline(), a.aborted());
     assertThat(fa.differences(Fingerprint.of(b))).containsExactly(
+        "provider none vs EMBEDDED",
         "provider setting fsync unset vs off",
         "machine [2 cores, OpenJDK 64-Bit Server VM Debian 17, Linux 6.1 amd64] vs [8 cores, OpenJDK 21, Linux]");
     assertThat(fa.differences(fa)).isEmpty();
