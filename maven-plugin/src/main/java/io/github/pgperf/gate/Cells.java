@@ -2,15 +2,20 @@ package io.github.pgperf.gate;
 
 import java.util.List;
 
-/** The report table's columns and each finding's cells, shared by the console and Markdown forms. */
-final class Cells {
+/**
+ * The report table's columns and each finding's cells, shared by the console, Markdown and HTML
+ * forms.
+ */
+public final class Cells {
 
-  static final List<String> HEADERS = List.of(
+  /** The columns: test, metric, verdict, baseline, candidate, change, p, detectable, action. */
+  public static final List<String> HEADERS = List.of(
       "test", "metric", "verdict", "baseline", "candidate", "change", "p", "detectable", "action");
 
   private Cells() {}
 
-  static List<String> of(Finding f) {
+  /** The cells of {@code f}, one per column of {@link #HEADERS}. */
+  public static List<String> of(Finding f) {
     String metric = f.metric() == null ? "-" : f.metric().label();
     if (f.comparison() == null) {
       return List.of(f.key(), metric, f.verdict().text(), "-", "-", "-", "-", "-", action(f));

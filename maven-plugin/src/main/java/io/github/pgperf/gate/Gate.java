@@ -75,7 +75,7 @@ public final class Gate {
           + String.join("; ", list.get(0).differences(list.get(1)))));
     }
     Fingerprint print = prints.iterator().next();
-    List<Sample> comparable = before.stream().filter(s -> s.fingerprint().equals(print)).toList();
+    List<Sample> comparable = sameSetup(before, print);
     if (comparable.isEmpty()) {
       Fingerprint latest = before.get(before.size() - 1).fingerprint();
       return List.of(named(key, Verdict.FINGERPRINT_MISMATCH, key + ": none of the "
@@ -97,6 +97,11 @@ public final class Gate {
       out.add(Judge.judge(key, c, settings));
     }
     return out;
+  }
+
+  /** The baseline samples that ran on the setup {@code print}: those the gate compares with. */
+  public static List<Sample> sameSetup(List<Sample> baseline, Fingerprint print) {
+    return baseline.stream().filter(s -> s.fingerprint().equals(print)).toList();
   }
 
   private static double[] values(List<Sample> samples, Metric m) {

@@ -2,7 +2,6 @@ package io.github.pgperf.maven;
 
 import io.github.pgperf.gate.Action;
 import io.github.pgperf.gate.Baseline;
-import io.github.pgperf.gate.BaselineStore;
 import io.github.pgperf.gate.CheckOutputs;
 import io.github.pgperf.gate.CheckReport;
 import io.github.pgperf.gate.ConsoleTable;
@@ -10,16 +9,12 @@ import io.github.pgperf.gate.Finding;
 import io.github.pgperf.gate.Gate;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.ResultFiles;
-import io.github.pgperf.gate.Verdict;
 import java.io.File;
 import java.io.IOException;
-import java.util.EnumMap;
-import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Compares this build's performance results with the baseline and fails the build on a regression
@@ -28,61 +23,12 @@ import org.apache.maven.plugins.annotations.Parameter;
  * annotations.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public class CheckMojo extends PgperfMojo {
+public class CheckMojo extends GateMojo {
 
-  /**
-   * Another build's results directory (for example the main branch's CI artifact) to use as the
-   * baseline instead of the baseline store.
-   */
-  @Parameter(property = "pgperf.baselineResults")
-  File baselineResults;
-
-  /** Where check.md, check.json and TEST-pgperf-check.xml are written. */
-  @Parameter(property = "pgperf.outputDirectory", defaultValue = "${project.build.directory}/pgperf")
-  File outputDirectory;
-
-  /** One-sided significance level: a change is clear when its p-value is below it. */
-  @Parameter(property = "pgperf.level", defaultValue = "0.005")
-  String level;
-
-  /** The smallest change that matters, as 0.05 or 5%; smaller changes pass even when clear. */
-  @Parameter(property = "pgperf.minimumEffect", defaultValue = "5%")
-  String minimumEffect;
-
-  /** Metrics compared, comma-separated: tps, mean, p50, p90, p95, p99, p99.9. */
-  @Parameter(property = "pgperf.metrics", defaultValue = "tps,p50,p99")
-  String metrics;
-
-  /** What a regression does: fail or warn. */
-  @Parameter(property = "pgperf.onRegression", defaultValue = "fail")
-  String onRegression;
-
-  /** What an inconclusive comparison (too few trials for the noise) does: fail or warn. */
-  @Parameter(property = "pgperf.onInconclusive", defaultValue = "warn")
-  String onInconclusive;
-
-  /** What missing results (none at all, or a baseline test without results) do: fail or warn. */
-  @Parameter(property = "pgperf.onMissingResults", defaultValue = "fail")
-  String onMissingResults;
-
-  /** What a result without processed transactions does: fail or warn. */
-  @Parameter(property = "pgperf.onEmptyResults", defaultValue = "fail")
-  String onEmptyResults;
-
-  /** What an unreadable result file does: fail or warn. */
-  @Parameter(property = "pgperf.onUnreadableResults", defaultValue = "fail")
-  String onUnreadableResults;
-
-  /** What a test without baseline does: fail or warn. */
-  @Parameter(property = "pgperf.onMissingBaseline", defaultValue = "warn")
-  String onMissingBaseline;
-
-  /**
-   * What a baseline from another setup (PostgreSQL version, server settings, provider, machine or
-   * workload) does: fail or warn.
-   */
-  @Parameter(property = "pgperf.onFingerprintMismatch", defaultValue = "fail")
-  String onFingerprintMismatch;
+  @Override
+  String goal() {
+    return "pgperf check";
+  }
 
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
@@ -93,9 +39,7 @@ public class CheckMojo extends PgperfMojo {
     GateSettings settings = settings();
     CheckReport report;
     try {
-      Baseline baseline = baselineResults != null
-          ? Baseline.fromResults(baselineResults.toPath())
-          : Baseline.fromStore(new BaselineStore(baselineDirectory.toPath()));
+      Baseline baseline = baseline();
       report = new Gate(settings).check(ResultFiles.read(results.toPath()), baseline);
       ConsoleTable.lines(report).forEach(getLog()::info);
       CheckOutputs.write(report, outputDirectory.toPath(), System.getenv(), System.out::println);
@@ -113,28 +57,6 @@ public class CheckMojo extends PgperfMojo {
         message.append("\n  ").append(f.verdict().text()).append(": ").append(f.message());
       }
       throw new MojoFailureException(message.toString());
-    }
-  }
-
-  private GateSettings settings() throws MojoExecutionException {
-    try {
-      Map<Verdict, Action> actions = new EnumMap<>(Verdict.class);
-      actions.put(Verdict.REGRESSION, Action.parse(onRegression, "pgperf.onRegression"));
-      actions.put(Verdict.INCONCLUSIVE, Action.parse(onInconclusive, "pgperf.onInconclusive"));
-      actions.put(Verdict.MISSING_RESULTS,
-          Action.parse(onMissingResults, "pgperf.onMissingResults"));
-      actions.put(Verdict.EMPTY_RESULTS, Action.parse(onEmptyResults, "pgperf.onEmptyResults"));
-      actions.put(Verdict.UNREADABLE_RESULTS,
-          Action.parse(onUnreadableResults, "pgperf.onUnreadableResults"));
-      actions.put(Verdict.MISSING_BASELINE,
-          Action.parse(onMissingBaseline, "pgperf.onMissingBaseline"));
-      actions.put(Verdict.FINGERPRINT_MISMATCH,
-          Action.parse(onFingerprintMismatch, "pgperf.onFingerprintMismatch"));
-      return new GateSettings(GateSettings.parseFraction(level, "pgperf.level"),
-          GateSettings.parseFraction(minimumEffect, "pgperf.minimumEffect"),
-          GateSettings.parseMetrics(metrics), actions);
-    } catch (IllegalArgumentException e) {
-      throw new MojoExecutionException("pgperf check: " + e.getMessage());
     }
   }
 }

@@ -43,11 +43,24 @@ public final class Fixtures {
    */
   public static RunResult run(double tps, double latencyMicros, long seed, ServerInfo server,
       Instant start) {
-    RunSettings workload = new RunSettings(List.of(new RunSettings.Script("<builtin: select only>", 1)),
-        4, 2, new RunLength.Timed(10), QueryMode.PREPARED, 0, 0, 1, 1, null, false, 0, false,
-        false, "fixture");
-    ThreadRecorder recorder = new ThreadRecorder(workload,
-        List.of(List.of("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")), 0);
+    return run(tps, latencyMicros, seed, server, start, workload(4, "fixture"), 0);
+  }
+
+  /** The fixtures' select-only workload with {@code clients} clients (two threads) and a label. */
+  public static RunSettings workload(int clients, String label) {
+    return new RunSettings(List.of(new RunSettings.Script("<builtin: select only>", 1)),
+        clients, Math.min(2, clients), new RunLength.Timed(10), QueryMode.PREPARED, 0, 0, 1, 1,
+        null, false, 0, false, false, label);
+  }
+
+  /**
+   * {@link #run(double, double, long, ServerInfo, Instant)} of {@code workload}, with a timeline
+   * of {@code intervalMicros} intervals (0: none), as the runner records one.
+   */
+  public static RunResult run(double tps, double latencyMicros, long seed, ServerInfo server,
+      Instant start, RunSettings workload, long intervalMicros) {
+    ThreadRecorder recorder = new ThreadRecorder(workload, List.of(List.of(
+        "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")), intervalMicros);
     SplittableRandom random = new SplittableRandom(seed);
     long benchMicros = Math.round(TRANSACTIONS / tps * 1e6);
     for (int i = 0; i < TRANSACTIONS; i++) {

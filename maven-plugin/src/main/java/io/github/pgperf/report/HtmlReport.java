@@ -1,0 +1,61 @@
+package io.github.pgperf.report;
+
+import io.github.pgperf.gate.Baseline;
+import io.github.pgperf.gate.CheckReport;
+import io.github.pgperf.gate.Gate;
+import io.github.pgperf.gate.GateSettings;
+import io.github.pgperf.gate.ResultFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The HTML report of a build's performance results: one self-contained file (inline CSS and SVG,
+ * no script, a Content-Security-Policy that forbids every request) with the setup, the verdicts
+ * against the baseline as {@code pgperf:check} reaches them, client sweeps, and each test's
+ * timeline and latency distribution. Independent of Maven. How to read it: {@code docs/report.md}.
+ */
+public final class HtmlReport {
+
+  /** The report's file name in the output directory. */
+  public static final String FILE = "report.html";
+
+  private HtmlReport() {}
+
+  /**
+   * The report's page.
+   *
+   * @param results this build's results
+   * @param baseline what to compare with, or {@code null} when it could not be read
+   * @param baselineFailure why the baseline could not be read, when {@code baseline} is null
+   * @param settings the gate's settings (the same as {@code pgperf:check}'s)
+   * @param generatedAt when the report is made, printed in its header
+   */
+  public static String render(ResultFiles results, Baseline baseline, String baselineFailure,
+      GateSettings settings, Instant generatedAt) {
+    List<String> notes = new ArrayList<>();
+    List<TestRuns> tests = TestRuns.read(results, notes);
+    CheckReport check = baseline == null ? null : new Gate(settings).check(results, baseline);
+    return new ReportPage(results, tests, notes, baseline, baselineFailure, check, generatedAt)
+        .html();
+  }
+
+  /**
+   * Writes {@link #render}'s page to {@code directory}/{@value #FILE}, creating the directory.
+   *
+   * @return the file written
+   * @throws IOException when it cannot be written
+   */
+  public static Path write(Path directory, ResultFiles results, Baseline baseline,
+      String baselineFailure, GateSettings settings, Instant generatedAt) throws IOException {
+    Files.createDirectories(directory);
+    Path file = directory.resolve(FILE);
+    Files.writeString(file, render(results, baseline, baselineFailure, settings, generatedAt),
+        StandardCharsets.UTF_8);
+    return file;
+  }
+}

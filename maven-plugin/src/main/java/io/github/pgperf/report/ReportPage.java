@@ -1,0 +1,221 @@
+package io.github.pgperf.report;
+
+import io.github.pgperf.gate.Baseline;
+import io.github.pgperf.gate.CheckReport;
+import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.result.ClientMachine;
+import io.github.pgperf.result.Latencies;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.ServerInfo;
+import io.github.pgperf.result.Target;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The page: head with the strict Content-Security-Policy and the style sheet, the header (what was
+ * compared, the check's outcome, the setup), the summary of tests, then the sections.
+ */
+final class ReportPage {
+
+  /**
+   * Nothing may be fetched: no script, no font, no image but inline data. A report that tried
+   * would show an error in the browser's console, which the report's test looks for.
+   */
+  static final String POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+  private final ResultFiles results;
+  private final List<TestRuns> tests;
+  private final List<String> notes;
+  private final Baseline baseline;
+  private final String baselineFailure;
+  private final CheckReport check;
+  private final Instant generatedAt;
+
+  ReportPage(ResultFiles results, List<TestRuns> tests, List<String> notes, Baseline baseline,
+      String baselineFailure, CheckReport check, Instant generatedAt) {
+    this.results = results;
+    this.tests = List.copyOf(tests);
+    this.notes = List.copyOf(notes);
+    this.baseline = baseline;
+    this.baselineFailure = baselineFailure;
+    this.check = check;
+    this.generatedAt = generatedAt;
+  }
+
+  String html() {
+    StringBuilder out = new StringBuilder(64 * 1024);
+    out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(POLICY)
+        .append("\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        .append("<title>pgperf report</title><style>").append(STYLE).append("</style></head><body>");
+    header(out);
+    List<String> anchors = new ArrayList<>();
+    for (int i = 0; i < tests.size(); i++) {
+      anchors.add("test-" + (i + 1));
+    }
+    contents(out, anchors);
+    setup(out);
+    summary(out, anchors);
+    out.append(VerdictSection.html(check, baseline, baselineFailure, results));
+    out.append(SweepSection.html(Sweep.find(tests)));
+    for (int i = 0; i < tests.size(); i++) {
+      out.append(TestSection.html(tests.get(i), anchors.get(i)));
+    }
+    out.append("<footer>Made by pgperf at ").append(Html.text(generatedAt.toString()))
+        .append(". How to read this report: docs/report.md.</footer>");
+    return out.append("</body></html>\n").toString();
+  }
+
+  private void header(StringBuilder out) {
+    out.append("<header><h1>pgperf report</h1><p>Results: <code>")
+        .append(Html.text(results.directory().toString())).append("</code>");
+    if (!results.exists()) {
+      out.append(" <strong class=\"verdict FAIL\">(the directory does not exist: run the"
+          + " performance tests first)</strong>");
+    }
+    out.append("<br>Made at ").append(Html.text(generatedAt.toString())).append("</p>");
+    if (check != null) {
+      out.append("<p class=\"outcome verdict ").append(check.failed() ? "FAIL" : "PASS")
+          .append("\">pgperf:check with these settings: ")
+          .append(check.failed() ? "fails the build" : "passes").append(" (")
+          .append(Html.text(check.summary())).append(")</p>");
+    } else {
+      out.append("<p class=\"outcome verdict FAIL\">No verdicts: ")
+          .append(Html.text(baselineFailure)).append("</p>");
+    }
+    if (tests.isEmpty()) {
+      out.append("<p class=\"note\">No usable result file in this directory: nothing to draw.</p>");
+    }
+    for (ResultFiles.Problem p : results.problems()) {
+      out.append("<p class=\"verdict FAIL\">").append(Html.text(p.verdict().text())).append(": ")
+          .append(Html.text(p.message())).append("</p>");
+    }
+    for (String n : notes) {
+      out.append("<p class=\"verdict FAIL\">").append(Html.text(n)).append("</p>");
+    }
+    out.append("</header>");
+  }
+
+  private void contents(StringBuilder out, List<String> anchors) {
+    out.append("<nav><a href=\"#setup\">Setup</a> · <a href=\"#tests\">Tests</a> · ")
+        .append("<a href=\"#baseline\">Against the baseline</a> · ")
+        .append("<a href=\"#sweeps\">By number of clients</a>");
+    for (int i = 0; i < tests.size(); i++) {
+      out.append(" · <a href=\"#").append(anchors.get(i)).append("\">")
+          .append(Html.text(tests.get(i).key())).append("</a>");
+    }
+    out.append("</nav>");
+  }
+
+  /** Servers, providers, targets and load machines; each distinct one once. */
+  private void setup(StringBuilder out) {
+    out.append("<section id=\"setup\"><h2>Setup</h2>");
+    Map<ServerInfo, Set<String>> servers = new LinkedHashMap<>();
+    Map<ClientMachine, Set<String>> machines = new LinkedHashMap<>();
+    Map<Target, Set<String>> targets = new LinkedHashMap<>();
+    Set<String> noServer = new TreeSet<>();
+    for (TestRuns t : tests) {
+      for (TestRuns.Trial trial : t.trials()) {
+        RunResult r = trial.result();
+        if (r.server() == null) {
+          noServer.add(t.key());
+        } else {
+          servers.computeIfAbsent(r.server(), k -> new LinkedHashSet<>()).add(t.key());
+        }
+        for (ClientMachine m : r.clientMachines()) {
+          machines.computeIfAbsent(m, k -> new LinkedHashSet<>()).add(t.key());
+        }
+        if (r.target() != null) {
+          targets.computeIfAbsent(r.target(), k -> new LinkedHashSet<>()).add(t.key());
+        }
+      }
+    }
+    for (Map.Entry<ServerInfo, Set<String>> e : servers.entrySet()) {
+      ServerInfo s = e.getKey();
+      List<List<String>> rows = new ArrayList<>();
+      rows.add(List.of("PostgreSQL", s.version()));
+      rows.add(List.of("provider", s.provider() == null ? "not recorded (command line)" : s.provider()));
+      rows.add(List.of("provider changed", s.providerSettings().isEmpty() ? "nothing"
+          : new java.util.TreeMap<>(s.providerSettings()).toString()));
+      rows.add(List.of("fsync", String.valueOf(s.fsync())));
+      rows.add(List.of("synchronous_commit", String.valueOf(s.synchronousCommit())));
+      rows.add(List.of("full_page_writes", String.valueOf(s.fullPageWrites())));
+      rows.add(List.of("shared_buffers", String.valueOf(s.sharedBuffers())));
+      rows.add(List.of("max_connections", String.valueOf(s.maxConnections())));
+      rows.add(List.of("wal_level", String.valueOf(s.walLevel())));
+      out.append(new Table("Server" + of(e.getValue(), servers.size()),
+          List.of("setting", "value"), rows).html());
+    }
+    if (!noServer.isEmpty()) {
+      out.append("<p class=\"note\">No server recorded for: ")
+          .append(Html.text(String.join(", ", noServer))).append("</p>");
+    }
+    List<List<String>> rows = new ArrayList<>();
+    machines.forEach((m, keys) -> rows.add(List.of(m.pgperfVersion(), Integer.toString(m.cores()),
+        m.jvm(), m.os(), machines.size() == 1 ? "all" : String.join(", ", keys))));
+    out.append(new Table("Load-generating machines", List.of("pgperf", "cores", "JVM", "OS",
+        "tests"), rows).html());
+    List<List<String>> targetRows = new ArrayList<>();
+    targets.forEach((t, keys) -> targetRows.add(List.of(t.host() + ":" + t.port(), t.database(),
+        String.valueOf(t.user()), targets.size() == 1 ? "all" : String.join(", ", keys))));
+    if (!targetRows.isEmpty()) {
+      out.append(new Table("Target", List.of("host:port", "database", "user", "tests"), targetRows)
+          .html());
+    }
+    out.append("</section>");
+  }
+
+  private static String of(Set<String> keys, int distinct) {
+    return distinct == 1 ? "" : " of " + String.join(", ", keys);
+  }
+
+  private void summary(StringBuilder out, List<String> anchors) {
+    out.append("<section id=\"tests\"><h2>Tests</h2>");
+    List<List<String>> rows = new ArrayList<>();
+    for (TestRuns t : tests) {
+      RunResult first = t.trials().get(0).result();
+      Latencies l = t.latency();
+      long failed = t.trials().stream().mapToLong(tr -> tr.result().totalCounts().failed()).sum();
+      rows.add(List.of(t.key(), Integer.toString(t.trials().size()),
+          first.workload().transactionType(), Integer.toString(first.workload().clients()),
+          TestSection.length(first.workload().length()), Html.tps(t.medianTps()),
+          Html.millis(l.percentile(50)), Html.millis(l.percentile(99)), Long.toString(failed),
+          t.hasTimeline() ? "yes" : "no"));
+    }
+    out.append(new Table("Tests (tps: median of trials; latency in ms over all trials)",
+        List.of("test", "trials", "script", "clients", "length", "tps", "p50", "p99", "failed",
+            "timeline"), rows).html());
+    out.append("</section>");
+  }
+
+  private static final String STYLE = String.join("\n",
+      "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;",
+      "margin:0 auto;max-width:1340px;padding:12px 20px;color:#1a1a1a;background:#fff;font-size:14px}",
+      "h1{font-size:24px;margin:8px 0}h2{font-size:19px;border-bottom:1px solid #ccc;",
+      "padding-bottom:3px;margin-top:28px}h3{font-size:16px;margin:16px 0 6px}",
+      "code{font-family:ui-monospace,'DejaVu Sans Mono',monospace;font-size:13px}",
+      "nav{margin:6px 0 10px;line-height:1.7}nav a{color:#0b5394}",
+      "table{border-collapse:collapse;margin:8px 16px 8px 0;display:inline-table;vertical-align:top}",
+      "caption{text-align:left;font-weight:600;padding:2px 0}",
+      "th,td{border:1px solid #d0d0d0;padding:3px 7px;text-align:left}",
+      "th{background:#f1f1f1}td.num{text-align:right;font-variant-numeric:tabular-nums}",
+      ".charts{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-start}",
+      "figure{margin:6px 0}svg{background:#fff;max-width:100%;height:auto}",
+      ".grid{stroke:#e3e3e3;stroke-width:1}.frame{fill:none;stroke:#999}",
+      ".tick{font-size:11px;fill:#444}.axis-label{font-size:12px;fill:#222}",
+      ".chart-title{font-size:13px;font-weight:600;fill:#111}.row-label{font-size:12px;fill:#222}",
+      ".no-data{font-size:14px;fill:#a00}",
+      ".legend{list-style:none;padding:0;margin:2px 0 0 72px;display:flex;flex-wrap:wrap;gap:4px 14px}",
+      ".swatch{display:inline-block;width:14px;height:4px;margin-right:5px;vertical-align:middle}",
+      ".note{color:#5a4a00;background:#fff8dc;padding:4px 8px;border-left:3px solid #e0c000}",
+      ".verdict.FAIL{color:#a40000}.verdict.WARN{color:#8a5a00}.verdict.PASS{color:#1d6b2a}",
+      ".outcome{font-size:16px;font-weight:600}.findings li{margin:2px 0}",
+      "details{margin:4px 0}summary{cursor:pointer}",
+      "footer{margin:28px 0 8px;color:#666;font-size:12px}");
+}

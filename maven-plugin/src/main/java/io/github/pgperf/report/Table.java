@@ -1,0 +1,55 @@
+package io.github.pgperf.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A text table beside a chart, so that the figures can be read without the chart (screen readers,
+ * CI logs, copying). Cells are escaped.
+ *
+ * @param caption what the table holds
+ * @param headers the column names
+ * @param rows the cells, as many per row as headers
+ */
+record Table(String caption, List<String> headers, List<List<String>> rows) {
+
+  Table {
+    headers = List.copyOf(headers);
+    List<List<String>> copy = new ArrayList<>();
+    for (List<String> row : rows) {
+      if (row.size() != headers.size()) {
+        throw new IllegalArgumentException(caption + ": row of " + row.size() + " cells for "
+            + headers.size() + " columns");
+      }
+      copy.add(List.copyOf(row));
+    }
+    rows = List.copyOf(copy);
+  }
+
+  String html() {
+    StringBuilder out = new StringBuilder("<table>");
+    if (caption != null && !caption.isEmpty()) {
+      out.append("<caption>").append(Html.text(caption)).append("</caption>");
+    }
+    out.append("<thead><tr>");
+    for (String h : headers) {
+      out.append("<th scope=\"col\">").append(Html.text(h)).append("</th>");
+    }
+    out.append("</tr></thead><tbody>");
+    for (List<String> row : rows) {
+      out.append("<tr>");
+      for (String cell : row) {
+        out.append(numeric(cell) ? "<td class=\"num\">" : "<td>").append(Html.text(cell))
+            .append("</td>");
+      }
+      out.append("</tr>");
+    }
+    return out.append("</tbody></table>").toString();
+  }
+
+  private static boolean numeric(String cell) {
+    return !cell.isEmpty() && (Character.isDigit(cell.charAt(0))
+        || (cell.length() > 1 && (cell.charAt(0) == '-' || cell.charAt(0) == '+')
+            && Character.isDigit(cell.charAt(1))));
+  }
+}

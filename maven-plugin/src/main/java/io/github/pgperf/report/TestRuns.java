@@ -1,0 +1,84 @@
+package io.github.pgperf.report;
+
+import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.gate.Sample;
+import io.github.pgperf.result.Latencies;
+import io.github.pgperf.result.ResultFileException;
+import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The trials of one test, whole: what the report draws from. Tests and trials are those the gate
+ * sees ({@link ResultFiles}), so the report and {@code pgperf:check} talk about the same runs.
+ *
+ * @param key the test key
+ * @param trials the test's runs, in file-name order
+ */
+record TestRuns(String key, List<Trial> trials) {
+
+  /**
+   * One run of a test.
+   *
+   * @param file the result file's name
+   * @param result the run
+   */
+  record Trial(String file, RunResult result) {}
+
+  TestRuns {
+    trials = List.copyOf(trials);
+  }
+
+  /**
+   * The runs behind {@code files}' samples, read again whole; a file that cannot be read now (changed
+   * since) is named in {@code notes} and left out.
+   */
+  static List<TestRuns> read(ResultFiles files, List<String> notes) {
+    List<TestRuns> out = new ArrayList<>();
+    for (Map.Entry<String, List<Sample>> e : files.samples().entrySet()) {
+      List<Trial> trials = new ArrayList<>();
+      for (Sample s : e.getValue()) {
+        try {
+          trials.add(new Trial(s.source(), ResultJson.read(files.directory().resolve(s.source()))));
+        } catch (ResultFileException ex) {
+          notes.add(ex.getMessage());
+        }
+      }
+      if (!trials.isEmpty()) {
+        out.add(new TestRuns(e.getKey(), trials));
+      }
+    }
+    return out;
+  }
+
+  /** The latencies of all trials in one distribution. */
+  Latencies latency() {
+    Latencies all = Latencies.empty();
+    for (Trial t : trials) {
+      all = all.plus(t.result().total().latency());
+    }
+    return all;
+  }
+
+  /** The median of the trials' tps. */
+  double medianTps() {
+    return median(trials.stream().mapToDouble(t -> t.result().tps()).toArray());
+  }
+
+  /** Whether any trial recorded a timeline. */
+  boolean hasTimeline() {
+    return trials.stream().anyMatch(t -> !t.result().timeline().isEmpty());
+  }
+
+  static double median(double[] values) {
+    if (values.length == 0) {
+      return Double.NaN;
+    }
+    double[] sorted = values.clone();
+    java.util.Arrays.sort(sorted);
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+}

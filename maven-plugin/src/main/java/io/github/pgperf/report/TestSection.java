@@ -1,0 +1,218 @@
+package io.github.pgperf.report;
+
+import io.github.pgperf.result.Interval;
+import io.github.pgperf.result.Latencies;
+import io.github.pgperf.result.RunLength;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.RunSettings;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One test's part of the report: its run settings, its trials, tps and latency over time from each
+ * trial's timeline (or a sentence saying there is none), and its latency percentile spectrum.
+ */
+final class TestSection {
+
+  /** Above this many trials, the timeline draws every trial in one colour, thin. */
+  private static final int DISTINCT_TRIALS = 6;
+
+  private TestSection() {}
+
+  static String html(TestRuns test, String anchor) {
+    StringBuilder out = new StringBuilder();
+    out.append("<section class=\"test\" id=\"").append(anchor).append("\"><h2>")
+        .append(Html.text(test.key())).append("</h2>");
+    settings(out, test);
+    out.append(trials(test).html());
+    timeline(out, test);
+    spectrum(out, test);
+    return out.append("</section>").toString();
+  }
+
+  /** The run settings; one table per distinct setting among the trials (normally one). */
+  private static void settings(StringBuilder out, TestRuns test) {
+    Map<RunSettings, List<String>> distinct = new LinkedHashMap<>();
+    for (TestRuns.Trial t : test.trials()) {
+      distinct.computeIfAbsent(t.result().workload(), k -> new ArrayList<>()).add(t.file());
+    }
+    for (Map.Entry<RunSettings, List<String>> e : distinct.entrySet()) {
+      RunSettings w = e.getKey();
+      List<List<String>> rows = new ArrayList<>();
+      rows.add(List.of("scripts", w.scripts().stream()
+          .map(s -> s.name() + (w.scripts().size() > 1 ? " @" + s.weight() : ""))
+          .collect(Collectors.joining(", "))));
+      rows.add(List.of("clients, threads", w.clients() + ", " + w.threads()));
+      rows.add(List.of("length", length(w.length())));
+      rows.add(List.of("query mode", w.queryMode().name().toLowerCase(Locale.ROOT)));
+      rows.add(List.of("scale", Integer.toString(w.scale())
+          + (w.partitioning() == null ? ""
+              : ", " + w.partitioning().count() + " " + w.partitioning().method() + " partitions")));
+      if (w.rate() > 0) {
+        rows.add(List.of("rate (-R)", Html.tps(w.rate()) + " tps"));
+      }
+      if (w.latencyLimitMicros() > 0) {
+        rows.add(List.of("latency limit (-L)", Html.millis(w.latencyLimitMicros()) + " ms"));
+      }
+      rows.add(List.of("max tries", w.maxTries() == 0 ? "unlimited" : Integer.toString(w.maxTries())));
+      if (w.connectPerTransaction()) {
+        rows.add(List.of("connection", "new one per transaction (-C)"));
+      }
+      if (w.label() != null) {
+        rows.add(List.of("label", w.label()));
+      }
+      String caption = distinct.size() == 1 ? "Run settings"
+          : "Run settings of " + String.join(", ", e.getValue());
+      out.append(new Table(caption, List.of("setting", "value"), rows).html());
+    }
+  }
+
+  static String length(RunLength length) {
+    if (length instanceof RunLength.Timed t) {
+      return t.seconds() + " s (-T)";
+    }
+    return ((RunLength.PerClient) length).transactions() + " transactions per client (-t)";
+  }
+
+  private static Table trials(TestRuns test) {
+    List<List<String>> rows = new ArrayList<>();
+    for (TestRuns.Trial t : test.trials()) {
+      RunResult r = t.result();
+      Latencies l = r.total().latency();
+      rows.add(List.of(t.file(), r.startedAt().toString(),
+          String.format(Locale.ROOT, "%.1f", r.benchSeconds()), Html.tps(r.tps()),
+          Long.toString(r.totalCounts().processed()), Long.toString(r.totalCounts().failed()),
+          Html.millis(l.mean()), Html.millis(l.percentile(50)), Html.millis(l.percentile(99)),
+          Html.millis(l.max()),
+          r.timeline().isEmpty() ? "none" : Integer.toString(r.timeline().size()),
+          r.aborted() ? "ABORTED" : "no"));
+    }
+    return new Table("Trials (latency in ms)", List.of("result file", "started (UTC)", "seconds",
+        "tps", "processed", "failed", "mean", "p50", "p99", "max", "timeline intervals",
+        "aborted"), rows);
+  }
+
+  private static void timeline(StringBuilder out, TestRuns test) {
+    out.append("<h3>Over time</h3>");
+    List<TestRuns.Trial> with = test.trials().stream()
+        .filter(t -> !t.result().timeline().isEmpty()).toList();
+    for (TestRuns.Trial t : test.trials()) {
+      if (t.result().timeline().isEmpty()) {
+        out.append("<p class=\"note\">").append(Html.text(t.file())).append(": no timeline was"
+            + " recorded for this run, so it is not drawn over time (the harness records one unless"
+            + " its timeline interval is 0: <code>--timeline-interval</code> on the command"
+            + " line).</p>");
+      }
+    }
+    if (with.isEmpty()) {
+      return;
+    }
+    boolean distinct = with.size() <= DISTINCT_TRIALS;
+    List<LineChart.Series> tps = new ArrayList<>();
+    List<LineChart.Series> latency = new ArrayList<>();
+    boolean anyFailures = false;
+    for (int i = 0; i < with.size(); i++) {
+      TestRuns.Trial t = with.get(i);
+      List<Interval> timeline = t.result().timeline();
+      int n = timeline.size();
+      double[] xs = new double[n];
+      double[] tpsValues = new double[n];
+      double[] failures = new double[n];
+      double[] p50 = new double[n];
+      double[] p99 = new double[n];
+      double[] max = new double[n];
+      for (int k = 0; k < n; k++) {
+        Interval iv = timeline.get(k);
+        xs[k] = (iv.startMicros() + iv.lengthMicros()) / 1e6;
+        tpsValues[k] = iv.tps();
+        failures[k] = iv.failed() * 1e6 / iv.lengthMicros();
+        anyFailures |= iv.failed() > 0;
+        boolean none = iv.stats().counts().processed() == 0;
+        p50[k] = none ? Double.NaN : iv.p50() / 1000.0;
+        p99[k] = none ? Double.NaN : iv.p99() / 1000.0;
+        max[k] = none ? Double.NaN : iv.max() / 1000.0;
+      }
+      String trial = with.size() == 1 ? "" : " " + t.file();
+      tps.add(new LineChart.Series(distinct ? "tps" + trial : "tps (each trial)",
+          distinct ? Palette.series(i) : Palette.TPS, xs, tpsValues, false, !distinct));
+      if (failures.length > 0 && hasPositive(failures)) {
+        tps.add(new LineChart.Series("failures/s" + (distinct ? trial : " (each trial)"),
+            Palette.FAILURES, xs, failures, false, !distinct));
+      }
+      boolean faint = with.size() > 1;
+      latency.add(new LineChart.Series("p50" + (faint ? " (each trial)" : ""), Palette.P50, xs,
+          p50, false, faint));
+      latency.add(new LineChart.Series("p99" + (faint ? " (each trial)" : ""), Palette.P99, xs,
+          p99, false, faint));
+      latency.add(new LineChart.Series("max" + (faint ? " (each trial)" : ""), Palette.MAX, xs,
+          max, false, faint));
+    }
+    out.append("<div class=\"charts\">");
+    out.append(new LineChart(test.key() + ": tps" + (anyFailures ? " and failures" : "")
+            + " over time", LineChart.Axis.linear("seconds since the benchmark start"),
+        LineChart.Axis.linear(anyFailures ? "transactions per second" : "tps"), tps).html());
+    out.append(new LineChart(test.key() + ": latency over time",
+        LineChart.Axis.linear("seconds since the benchmark start"),
+        LineChart.Axis.linear("latency, ms"), latency).html());
+    out.append("</div>");
+    for (TestRuns.Trial t : with) {
+      List<List<String>> rows = new ArrayList<>();
+      for (Interval iv : t.result().timeline()) {
+        rows.add(List.of(String.format(Locale.ROOT, "%.3f", iv.startMicros() / 1e6),
+            String.format(Locale.ROOT, "%.3f", iv.lengthMicros() / 1e6), Html.tps(iv.tps()),
+            Long.toString(iv.failed()), Html.millis(iv.p50()), Html.millis(iv.p99()),
+            Html.millis(iv.max())));
+      }
+      out.append("<details><summary>Timeline of ").append(Html.text(t.file())).append(" (")
+          .append(rows.size()).append(" intervals)</summary>")
+          .append(new Table("Per interval (latency in ms)", List.of("start s", "length s", "tps",
+              "failed", "p50", "p99", "max"), rows).html())
+          .append("</details>");
+    }
+  }
+
+  private static boolean hasPositive(double[] values) {
+    for (double v : values) {
+      if (v > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void spectrum(StringBuilder out, TestRuns test) {
+    out.append("<h3>Latency distribution</h3>");
+    Latencies all = test.latency();
+    if (all.count() == 0) {
+      out.append("<p class=\"note\">No processed transaction: no latency to show.</p>");
+      return;
+    }
+    Spectrum s = Spectrum.of(all);
+    double[] ms = new double[s.micros().length];
+    for (int i = 0; i < ms.length; i++) {
+      ms[i] = s.micros()[i] / 1000;
+    }
+    String of = test.trials().size() == 1 ? "the run" : "all " + test.trials().size() + " trials";
+    out.append("<div class=\"charts\">");
+    out.append(new LineChart(test.key() + ": latency by percentile (" + of + ")",
+        new LineChart.Axis("percentile (log scale of 1/(1-p))", true, false,
+            Spectrum::percentileLabel),
+        LineChart.Axis.linear("latency, ms"),
+        List.of(new LineChart.Series("latency", Palette.P50, s.inverse(), ms, false, false)))
+        .html());
+    List<List<String>> rows = new ArrayList<>();
+    for (double p : Latencies.REPORTED_PERCENTILES) {
+      rows.add(List.of(Spectrum.percentileLabel(100 / (100 - p)), Html.millis(all.percentile(p))));
+    }
+    rows.add(List.of("max", Html.millis(all.max())));
+    rows.add(List.of("mean", Html.millis(all.mean())));
+    rows.add(List.of("transactions", Long.toString(all.count())));
+    out.append(new Table("Latency of " + of + " (ms)", List.of("percentile", "latency"), rows)
+        .html());
+    out.append("</div>");
+  }
+}

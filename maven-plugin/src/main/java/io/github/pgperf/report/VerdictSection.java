@@ -1,0 +1,79 @@
+package io.github.pgperf.report;
+
+import io.github.pgperf.gate.Baseline;
+import io.github.pgperf.gate.Cells;
+import io.github.pgperf.gate.CheckReport;
+import io.github.pgperf.gate.Comparison;
+import io.github.pgperf.gate.Finding;
+import io.github.pgperf.gate.Gate;
+import io.github.pgperf.gate.Metric;
+import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.gate.Sample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The candidate against the baseline: the gate's own findings (so the verdicts are
+ * {@code pgperf:check}'s), their sentences, and each compared metric's samples as a strip.
+ */
+final class VerdictSection {
+
+  private VerdictSection() {}
+
+  static String html(CheckReport check, Baseline baseline, String baselineFailure,
+      ResultFiles results) {
+    StringBuilder out = new StringBuilder("<section id=\"baseline\"><h2>Against the baseline</h2>");
+    if (check == null) {
+      out.append("<p class=\"verdict FAIL\">The baseline could not be read: ")
+          .append(Html.text(baselineFailure)).append("</p></section>");
+      return out.toString();
+    }
+    out.append("<p>Baseline: ").append(Html.text(check.baseline())).append(". Level ")
+        .append(Html.text(String.format(Locale.ROOT, "%s", check.settings().level())))
+        .append(", minimum effect ")
+        .append(Html.text(String.format(Locale.ROOT, "%.1f%%", 100 * check.settings().minimumEffect())))
+        .append(". Method: docs/gate.md.</p>");
+    List<List<String>> rows = new ArrayList<>();
+    for (Finding f : check.findings()) {
+      rows.add(Cells.of(f));
+    }
+    out.append(new Table("Verdicts (" + check.summary() + ")", Cells.HEADERS, rows).html());
+    out.append("<ul class=\"findings\">");
+    for (Finding f : check.findings()) {
+      out.append("<li class=\"verdict ").append(f.action().name()).append("\"><strong>")
+          .append(Html.text(f.verdict().text())).append("</strong> ")
+          .append(Html.text(f.message())).append("</li>");
+    }
+    out.append("</ul><div class=\"charts\">");
+    for (Finding f : check.findings()) {
+      if (f.comparison() != null) {
+        out.append(strip(f, f.comparison(), baseline, results));
+      }
+    }
+    return out.append("</div></section>").toString();
+  }
+
+  private static String strip(Finding f, Comparison c, Baseline baseline, ResultFiles results) {
+    Metric m = c.metric();
+    List<Sample> now = results.samples().getOrDefault(f.key(), List.of());
+    List<Sample> before = now.isEmpty() ? List.of()
+        : Gate.sameSetup(baseline.samples().getOrDefault(f.key(), List.of()),
+            now.get(0).fingerprint());
+    double scale = m == Metric.TPS ? 1 : 1e-3;
+    String unit = m == Metric.TPS ? "tps" : m.label() + " latency, ms";
+    String title = f.key() + " " + m.label() + ": " + f.verdict().text() + " ("
+        + String.format(Locale.ROOT, "%+.1f%%", 100 * c.change()) + ")";
+    return new StripChart(title, unit, List.of(
+        new StripChart.Row("baseline", Palette.BASELINE, values(before, m, scale),
+            c.baseline() * scale),
+        new StripChart.Row("candidate", Palette.CANDIDATE, values(now, m, scale),
+            c.candidate() * scale))).html();
+  }
+
+  private static double[] values(List<Sample> samples, Metric m, double scale) {
+    // The same samples the gate counts: positive, finite values only.
+    return samples.stream().mapToDouble(s -> s.value(m))
+        .filter(v -> v > 0 && Double.isFinite(v)).map(v -> v * scale).toArray();
+  }
+}
