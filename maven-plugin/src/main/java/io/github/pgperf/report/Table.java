@@ -2,6 +2,7 @@ package io.github.pgperf.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * A text table beside a chart, so that the figures can be read without the chart (screen readers,
@@ -47,9 +48,11 @@ record Table(String caption, List<String> headers, List<List<String>> rows) {
     return out.append("</tbody></table>").toString();
   }
 
-  private static boolean numeric(String cell) {
-    return !cell.isEmpty() && (Character.isDigit(cell.charAt(0))
-        || (cell.length() > 1 && (cell.charAt(0) == '-' || cell.charAt(0) == '+')
-            && Character.isDigit(cell.charAt(1))));
+  /** A figure (right-aligned): a number, maybe signed, with a percent sign, unit or count. */
+  private static final Pattern FIGURE =
+      Pattern.compile("[-+]?\\d[\\d.]*%?( (tps|µs|ms)( \\(n=\\d+\\))?)?");
+
+  static boolean numeric(String cell) {
+    return FIGURE.matcher(cell).matches();
   }
 }

@@ -85,9 +85,7 @@ class HtmlReportTest {
     for (Finding f : check.findings()) {
       StringBuilder row = new StringBuilder("<tr>");
       for (String cell : Cells.of(f)) {
-        row.append(cell.isEmpty() || !(Character.isDigit(cell.charAt(0))
-            || (cell.length() > 1 && "+-".indexOf(cell.charAt(0)) >= 0
-                && Character.isDigit(cell.charAt(1)))) ? "<td>" : "<td class=\"num\">")
+        row.append(Table.numeric(cell) ? "<td class=\"num\">" : "<td>")
             .append(Html.text(cell)).append("</td>");
       }
       assertThat(html).contains(row.append("</tr>").toString());
