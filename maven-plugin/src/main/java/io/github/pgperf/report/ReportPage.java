@@ -13,8 +13,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -113,7 +115,10 @@ final class ReportPage {
     out.append("</nav>");
   }
 
-  /** Servers, providers, targets and load machines; each distinct one once. */
+  /**
+   * Servers, providers, targets and load machines in one compact table; each distinct one once,
+   * naming its tests when they differ.
+   */
   private void setup(StringBuilder out) {
     out.append("<section id=\"setup\"><h2>Setup</h2>");
     Map<ServerInfo, Set<String>> servers = new LinkedHashMap<>();
@@ -136,43 +141,31 @@ final class ReportPage {
         }
       }
     }
-    for (Map.Entry<ServerInfo, Set<String>> e : servers.entrySet()) {
-      ServerInfo s = e.getKey();
-      List<List<String>> rows = new ArrayList<>();
-      rows.add(List.of("PostgreSQL", s.version()));
-      rows.add(List.of("provider", s.provider() == null ? "not recorded (command line)" : s.provider()));
-      rows.add(List.of("provider changed", s.providerSettings().isEmpty() ? "nothing"
-          : new java.util.TreeMap<>(s.providerSettings()).toString()));
-      rows.add(List.of("fsync", String.valueOf(s.fsync())));
-      rows.add(List.of("synchronous_commit", String.valueOf(s.synchronousCommit())));
-      rows.add(List.of("full_page_writes", String.valueOf(s.fullPageWrites())));
-      rows.add(List.of("shared_buffers", String.valueOf(s.sharedBuffers())));
-      rows.add(List.of("max_connections", String.valueOf(s.maxConnections())));
-      rows.add(List.of("wal_level", String.valueOf(s.walLevel())));
-      out.append(new Table("Server" + of(e.getValue(), servers.size()),
-          List.of("setting", "value"), rows).html());
-    }
-    if (!noServer.isEmpty()) {
-      out.append("<p class=\"note\">No server recorded for: ")
-          .append(Html.text(String.join(", ", noServer))).append("</p>");
-    }
     List<List<String>> rows = new ArrayList<>();
-    machines.forEach((m, keys) -> rows.add(List.of(m.pgperfVersion(), Integer.toString(m.cores()),
-        m.jvm(), m.os(), machines.size() == 1 ? "all" : String.join(", ", keys))));
-    out.append(new Table("Load-generating machines", List.of("pgperf", "cores", "JVM", "OS",
-        "tests"), rows).html());
-    List<List<String>> targetRows = new ArrayList<>();
-    targets.forEach((t, keys) -> targetRows.add(List.of(t.host() + ":" + t.port(), t.database(),
-        String.valueOf(t.user()), targets.size() == 1 ? "all" : String.join(", ", keys))));
-    if (!targetRows.isEmpty()) {
-      out.append(new Table("Target", List.of("host:port", "database", "user", "tests"), targetRows)
-          .html());
+    servers.forEach((s, keys) -> {
+      String of = of(keys, servers.size());
+      rows.add(List.of("PostgreSQL" + of, s.version()));
+      rows.add(List.of("server settings" + of, "fsync " + s.fsync() + " · synchronous_commit "
+          + s.synchronousCommit() + " · full_page_writes " + s.fullPageWrites()
+          + " · shared_buffers " + s.sharedBuffers() + " · max_connections "
+          + s.maxConnections() + " · wal_level " + s.walLevel()));
+      rows.add(List.of("provider" + of, (s.provider() == null ? "not recorded (command line)"
+          : s.provider()) + (s.providerSettings().isEmpty() ? ""
+          : "; it changed " + new TreeMap<>(s.providerSettings()))));
+    });
+    if (!noServer.isEmpty()) {
+      rows.add(List.of("PostgreSQL", "not recorded for " + String.join(", ", noServer)));
     }
+    machines.forEach((m, keys) -> rows.add(List.of("load machine" + of(keys, machines.size()),
+        "pgperf " + m.pgperfVersion() + ", " + m.cores() + " cores, " + m.jvm() + ", " + m.os())));
+    targets.forEach((t, keys) -> rows.add(List.of("target" + of(keys, targets.size()),
+        t.host() + ":" + t.port() + ", database " + t.database() + ", user " + t.user())));
+    out.append(new Table(null, List.of("what", "value"), rows).html());
     out.append("</section>");
   }
 
   private static String of(Set<String> keys, int distinct) {
-    return distinct == 1 ? "" : " of " + String.join(", ", keys);
+    return distinct == 1 ? "" : " (" + String.join(", ", keys) + ")";
   }
 
   private void summary(StringBuilder out, List<String> anchors) {
@@ -183,13 +176,15 @@ final class ReportPage {
       Latencies l = t.latency();
       long failed = t.trials().stream().mapToLong(tr -> tr.result().totalCounts().failed()).sum();
       rows.add(List.of(t.key(), Integer.toString(t.trials().size()),
-          first.workload().transactionType(), Integer.toString(first.workload().clients()),
+          first.workload().transactionType(),
+          first.workload().clients() + "/" + first.workload().threads(),
+          first.workload().queryMode().name().toLowerCase(Locale.ROOT),
           TestSection.length(first.workload().length()), Html.tps(t.medianTps()),
           Html.millis(l.percentile(50)), Html.millis(l.percentile(99)), Long.toString(failed),
           t.hasTimeline() ? "yes" : "no"));
     }
     out.append(new Table("Tests (tps: median of trials; latency in ms over all trials)",
-        List.of("test", "trials", "script", "clients", "length", "tps", "p50", "p99", "failed",
+        List.of("test", "trials", "script", "clients/threads", "mode", "length", "tps", "p50", "p99", "failed",
             "timeline"), rows).html());
     out.append("</section>");
   }
@@ -206,7 +201,7 @@ final class ReportPage {
       "th,td{border:1px solid #d0d0d0;padding:3px 7px;text-align:left}",
       "th{background:#f1f1f1}td.num{text-align:right;font-variant-numeric:tabular-nums}",
       ".charts{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-start}",
-      "figure{margin:6px 0}svg{background:#fff;max-width:100%;height:auto}",
+      "figure{margin:6px 0;max-width:640px}svg{background:#fff;max-width:100%;height:auto;overflow:visible}",
       ".grid{stroke:#e3e3e3;stroke-width:1}.frame{fill:none;stroke:#999}",
       ".tick{font-size:11px;fill:#444}.axis-label{font-size:12px;fill:#222}",
       ".chart-title{font-size:13px;font-weight:600;fill:#111}.row-label{font-size:12px;fill:#222}",
@@ -216,6 +211,6 @@ final class ReportPage {
       ".note{color:#5a4a00;background:#fff8dc;padding:4px 8px;border-left:3px solid #e0c000}",
       ".verdict.FAIL{color:#a40000}.verdict.WARN{color:#8a5a00}.verdict.PASS{color:#1d6b2a}",
       ".outcome{font-size:16px;font-weight:600}.findings li{margin:2px 0}",
-      "details{margin:4px 0}summary{cursor:pointer}",
+      ".caption{color:#555;font-size:12px;margin:2px 0}details{margin:4px 0}summary{cursor:pointer}",
       "footer{margin:28px 0 8px;color:#666;font-size:12px}");
 }

@@ -56,7 +56,9 @@ record StripChart(String title, String unit, List<Row> rows) {
       return out.append("</figure>").toString();
     }
     double pad = max > min ? (max - min) * 0.05 : Math.abs(max) * 0.05 + 1e-9;
-    Scale xs = Scale.of(false, min - pad, max + pad, false, LEFT, WIDTH - RIGHT);
+    // Latencies and tps are never negative: the padding must not make the axis say they could be.
+    double low = min >= 0 ? Math.max(0, min - pad) : min - pad;
+    Scale xs = Scale.of(false, low, max + pad, false, LEFT, WIDTH - RIGHT);
     int bottom = TOP + ROW * rows.size();
     for (double t : xs.ticks()) {
       String px = Html.coordinate(xs.pixel(t));

@@ -115,9 +115,11 @@ final class TestSection {
     List<LineChart.Series> tps = new ArrayList<>();
     List<LineChart.Series> latency = new ArrayList<>();
     boolean anyFailures = false;
+    boolean leftOut = false;
     for (int i = 0; i < with.size(); i++) {
       TestRuns.Trial t = with.get(i);
-      List<Interval> timeline = t.result().timeline();
+      List<Interval> timeline = drawn(t.result().timeline());
+      leftOut |= timeline.size() < t.result().timeline().size();
       int n = timeline.size();
       double[] xs = new double[n];
       double[] tpsValues = new double[n];
@@ -159,6 +161,11 @@ final class TestSection {
         LineChart.Axis.linear("seconds since the benchmark start"),
         LineChart.Axis.linear("latency, ms"), latency).html());
     out.append("</div>");
+    if (leftOut) {
+      out.append("<p class=\"caption\">A run's last interval, when shorter than half the others,"
+          + " holds only the transactions that ended after the run stopped starting new ones: it is"
+          + " in the tables below, not drawn.</p>");
+    }
     for (TestRuns.Trial t : with) {
       List<List<String>> rows = new ArrayList<>();
       for (Interval iv : t.result().timeline()) {
@@ -173,6 +180,15 @@ final class TestSection {
               "failed", "p50", "p99", "max"), rows).html())
           .append("</details>");
     }
+  }
+
+  /** The intervals drawn: all but a last one shorter than half the first (the run's tail). */
+  static List<Interval> drawn(List<Interval> timeline) {
+    int n = timeline.size();
+    if (n >= 2 && timeline.get(n - 1).lengthMicros() * 2 < timeline.get(0).lengthMicros()) {
+      return timeline.subList(0, n - 1);
+    }
+    return timeline;
   }
 
   private static boolean hasPositive(double[] values) {

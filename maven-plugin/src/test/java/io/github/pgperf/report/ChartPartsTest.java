@@ -1,0 +1,90 @@
+package io.github.pgperf.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.pgperf.gate.Fixtures;
+import io.github.pgperf.result.Interval;
+import io.github.pgperf.result.Latencies;
+import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report's parts on their own: scales, the percentile spectrum, sweep keys, the timeline. */
+class ChartPartsTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void linearScalesTickInStepsOfOneTwoOrFive() {
+    Scale s = Scale.of(false, 0, 2239.4, true, 72, 620);
+    assertThat(s.ticks()).containsExactly(0.0, 500.0, 1000.0, 1500.0, 2000.0, 2500.0);
+    assertThat(s.pixel(0)).isEqualTo(72);
+    assertThat(s.pixel(2500)).isEqualTo(620);
+    Scale small = Scale.of(false, 1.43, 1.61, false, 0, 100);
+    assertThat(small.step()).isEqualTo(0.05, within(1e-12));
+    assertThat(small.low()).isLessThanOrEqualTo(1.43);
+    assertThat(small.high()).isGreaterThanOrEqualTo(1.61);
+    // One value still gets an axis around it.
+    Scale one = Scale.of(false, 5, 5, false, 0, 100);
+    assertThat(one.low()).isLessThan(5);
+    assertThat(one.high()).isGreaterThan(5);
+  }
+
+  @Test
+  void logScalesTickAtPowersOfTen() {
+    Scale s = Scale.of(true, 1, 3_000, false, 0, 400);
+    assertThat(s.ticks()).containsExactly(1.0, 10.0, 100.0, 1000.0, 10000.0);
+    assertThat(s.pixel(100)).isEqualTo(200, within(1e-9));
+  }
+
+  @Test
+  void theSpectrumRunsFromTheMedianSideToTheTailWithinTheMaximum() throws IOException {
+    ReportFixtures.trials(dir, "T", 1, 1000, 1500, Fixtures.workload(4, "x"), 0, 7);
+    RunResult run = ResultJson.read(dir.resolve("T.json"));
+    Latencies latency = run.total().latency();
+
+    Spectrum s = Spectrum.of(latency);
+
+    assertThat(s.inverse()[0]).isEqualTo(1.0, within(0.01));
+    assertThat(s.inverse()).isSorted();
+    assertThat(s.micros()).isSorted();
+    assertThat(s.micros()[s.micros().length - 1]).isLessThanOrEqualTo(latency.max());
+    // The point at 1/(1-p) = 2 is the median.
+    for (int i = 0; i < s.inverse().length; i++) {
+      if (Math.abs(s.inverse()[i] - 2) < 1e-9) {
+        assertThat(s.micros()[i]).isEqualTo(latency.percentile(50), within(2.0));
+      }
+    }
+    assertThat(Spectrum.percentileLabel(1)).isEqualTo("0%");
+    assertThat(Spectrum.percentileLabel(10)).isEqualTo("90%");
+    assertThat(Spectrum.percentileLabel(1000)).isEqualTo("99.9%");
+    assertThat(Spectrum.of(Latencies.empty()).inverse()).isEmpty();
+  }
+
+  @Test
+  void sweepKeysLoseOnlyTheirClientsLabel() {
+    assertThat(Sweep.group("SweepIT-select-clients-8")).isEqualTo("SweepIT-select");
+    assertThat(Sweep.group("Orders.select_clients16")).isEqualTo("Orders.select");
+    assertThat(Sweep.group("OrdersIT-insert")).isEqualTo("OrdersIT-insert");
+    assertThat(Sweep.group("OrdersIT-insert-8")).isEqualTo("OrdersIT-insert-8");
+  }
+
+  @Test
+  void aShortLastIntervalIsNotDrawn() throws IOException {
+    // 2000 transactions at 1000 tps: 2 s in 0.3 s intervals leave a last one of 0.2 s.
+    ReportFixtures.trials(dir, "Short", 1, 1000, 1500, Fixtures.workload(4, "x"), 300_000, 1);
+    List<Interval> timeline = ResultJson.read(dir.resolve("Short.json")).timeline();
+    assertThat(timeline).hasSize(7);
+
+    assertThat(TestSection.drawn(timeline)).hasSize(7);
+    ReportFixtures.trials(dir, "Tail", 1, 1000, 1500, Fixtures.workload(4, "x"), 450_000, 1);
+    List<Interval> tail = ResultJson.read(dir.resolve("Tail.json")).timeline();
+    assertThat(tail.get(tail.size() - 1).lengthMicros()).isLessThan(225_000);
+    assertThat(TestSection.drawn(tail)).hasSize(tail.size() - 1);
+  }
+}
