@@ -150,7 +150,8 @@ final class ReportPage {
           + " · shared_buffers " + s.sharedBuffers() + " · max_connections "
           + s.maxConnections() + " · wal_level " + s.walLevel()));
       rows.add(List.of("provider" + of, (s.provider() == null ? "not recorded (command line)"
-          : s.provider()) + (s.providerSettings().isEmpty() ? ""
+          : s.provider() + (s.providerReason() == null ? "" : " (" + s.providerReason() + ")"))
+          + (s.providerSettings().isEmpty() ? ""
           : "; it changed " + new TreeMap<>(s.providerSettings()))));
     });
     if (!noServer.isEmpty()) {

@@ -20,7 +20,8 @@ final class Chromium {
    *
    * @param exitCode the process's exit code
    * @param stdout standard output (the DOM under {@code --dump-dom})
-   * @param console the page's console messages (CSP violations, script errors), one a line
+   * @param console the console messages of pages loaded from files (CSP violations, script
+   *     errors), one a line; Chromium's own pages ({@code chrome://}) can log too and are left out
    */
   record Output(int exitCode, String stdout, List<String> console) {}
 
@@ -70,7 +71,7 @@ final class Chromium {
     }
     List<String> console = new ArrayList<>();
     for (String line : Files.readAllLines(err, StandardCharsets.UTF_8)) {
-      if (line.contains(":CONSOLE")) {
+      if (line.contains(":CONSOLE") && line.contains("source: file:")) {
         console.add(line);
       }
     }
