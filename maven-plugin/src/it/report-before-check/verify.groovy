@@ -25,3 +25,7 @@ assert log.contains('pgperf:report')
 for (p in ['baselineResults', 'level', 'metrics', 'minimumEffect', 'outputDirectory', 'results', 'skip']) {
   assert log.contains("User property: pgperf.$p"), "help does not name pgperf.$p"
 }
+
+// Skipped: said in the log, nothing written.
+assert log.contains('pgperf report skipped')
+assert !new File(basedir, 'target/skipped').exists()
