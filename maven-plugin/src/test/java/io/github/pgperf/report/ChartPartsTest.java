@@ -75,6 +75,25 @@ class ChartPartsTest {
   }
 
   @Test
+  void oneTestRunAtSeveralClientCountsIsASweep() throws IOException {
+    ReportFixtures.trials(dir, "Orders-c2", 1, 1000, 1500, Fixtures.workload(2, "x"), 0, 1);
+    ReportFixtures.trials(dir, "Orders-c4", 1, 1500, 2000, Fixtures.workload(4, "x"), 0, 2);
+    List<TestRuns> tests = List.of(new TestRuns("Orders", List.of(
+        new TestRuns.Trial("Orders-c4.json", ResultJson.read(dir.resolve("Orders-c4.json"))),
+        new TestRuns.Trial("Orders-c2.json", ResultJson.read(dir.resolve("Orders-c2.json"))))));
+
+    List<Sweep> sweeps = Sweep.find(tests);
+
+    assertThat(sweeps).hasSize(1);
+    assertThat(sweeps.get(0).points()).extracting(Sweep.Point::clients).containsExactly(2, 4);
+    assertThat(sweeps.get(0).points().get(1).tps())
+        .isEqualTo(tests.get(0).trials().get(0).result().tps());
+    // One client count only: no sweep.
+    assertThat(Sweep.find(List.of(new TestRuns("Orders", tests.get(0).trials().subList(0, 1)))))
+        .isEmpty();
+  }
+
+  @Test
   void aShortLastIntervalIsNotDrawn() throws IOException {
     // 2000 transactions at 1000 tps: 2 s in 0.3 s intervals leave a last one of 0.2 s.
     ReportFixtures.trials(dir, "Short", 1, 1000, 1500, Fixtures.workload(4, "x"), 300_000, 1);

@@ -10,7 +10,11 @@ import io.github.pgperf.gate.Finding;
 import io.github.pgperf.gate.Fixtures;
 import io.github.pgperf.gate.Gate;
 import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.result.ClientMachine;
+import io.github.pgperf.result.FailureKind;
 import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunResultBuilder;
+import io.github.pgperf.result.ThreadRecorder;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
@@ -54,6 +58,39 @@ class HtmlReportTest {
     assertThat(html).contains(firstRow);
     assertThat(chart(html, "OrdersIT-select: latency by percentile (the run)"))
         .contains("<path d=\"M").contains(">99%</text>");
+  }
+
+  @Test
+  void failuresAreDrawnOverTimeBesideTps() throws IOException {
+    // A real recorder fed transactions of which every tenth failed on serialization.
+    RunSettings workload = Fixtures.workload(2, "failures");
+    ThreadRecorder recorder = new ThreadRecorder(workload, List.of(List.of(
+        "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")), 100_000);
+    for (int i = 0; i < 1000; i++) {
+      long now = i * 1000L;
+      if (i % 10 == 0) {
+        recorder.failed(0, now, FailureKind.SERIALIZATION, 1);
+      } else {
+        recorder.processed(0, now, 900, 0, 1);
+      }
+    }
+    recorder.finish(1_000_000);
+    RunResult run = new RunResultBuilder(workload).server(Fixtures.server(Fixtures.VERSION))
+        .client(new ClientMachine("dev", 2, "JVM", "Linux")).startedAt(ReportFixtures.START)
+        .endedAt(ReportFixtures.START.plusSeconds(1)).benchMicros(1_000_000)
+        .build(List.of(recorder));
+    Path results = dir.resolve("results");
+    Files.createDirectories(results);
+    ResultJson.write(run, results.resolve("RetryIT-update.json"));
+
+    String html = ReportFixtures.render(results, dir.resolve("no-store"));
+
+    String chart = chart(html, "RetryIT-update: tps and failures over time");
+    assertThat(count(chart, "<path d=\"M")).isEqualTo(2);
+    assertThat(chart).contains(">failures/s</li>").contains("stroke=\"" + Palette.FAILURES + "\"");
+    // 10 intervals of 100 ms, 10 failures each: 100 failures/s, in the table too.
+    assertThat(html).contains("<td class=\"num\">0.100</td><td class=\"num\">0.100</td>"
+        + "<td class=\"num\">900.0</td><td class=\"num\">10</td>");
   }
 
   @Test
