@@ -1,0 +1,77 @@
+package io.github.pgperf.launch;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the test JVM is asked to do, as {@link ForkMain}'s command-line arguments: written by
+ * {@link #toArgs()} on the Maven side, read by {@link #parse} in the fork.
+ *
+ * @param testClasses the directory whose test classes are scanned
+ * @param includeTags JUnit tag expressions a test must match (any of them); empty for all
+ * @param excludeTags tag expressions that leave a test out
+ * @param classPatterns regular expressions on fully qualified class names (any of them); empty
+ *     for all
+ * @param trials how many times every test runs
+ * @param events the {@link Events} file
+ * @param traces the file that gets failures' stack traces
+ */
+record ForkArguments(Path testClasses, List<String> includeTags, List<String> excludeTags,
+    List<String> classPatterns, int trials, Path events, Path traces) {
+
+  ForkArguments {
+    includeTags = List.copyOf(includeTags);
+    excludeTags = List.copyOf(excludeTags);
+    classPatterns = List.copyOf(classPatterns);
+    if (trials < 1) {
+      throw new IllegalArgumentException("trials must be at least 1, not " + trials);
+    }
+  }
+
+  List<String> toArgs() {
+    List<String> args = new ArrayList<>(List.of("--test-classes", testClasses.toString(),
+        "--trials", Integer.toString(trials), "--events", events.toString(),
+        "--traces", traces.toString()));
+    includeTags.forEach(t -> args.addAll(List.of("--include-tag", t)));
+    excludeTags.forEach(t -> args.addAll(List.of("--exclude-tag", t)));
+    classPatterns.forEach(p -> args.addAll(List.of("--class-pattern", p)));
+    return args;
+  }
+
+  static ForkArguments parse(String[] args) {
+    Path testClasses = null;
+    Path events = null;
+    Path traces = null;
+    int trials = 1;
+    List<String> include = new ArrayList<>();
+    List<String> exclude = new ArrayList<>();
+    List<String> patterns = new ArrayList<>();
+    for (int i = 0; i < args.length; i += 2) {
+      if (i + 1 >= args.length) {
+        throw new IllegalArgumentException("no value after " + args[i]);
+      }
+      String value = args[i + 1];
+      switch (args[i]) {
+        case "--test-classes" -> testClasses = Path.of(value);
+        case "--events" -> events = Path.of(value);
+        case "--traces" -> traces = Path.of(value);
+        case "--include-tag" -> include.add(value);
+        case "--exclude-tag" -> exclude.add(value);
+        case "--class-pattern" -> patterns.add(value);
+        case "--trials" -> {
+          try {
+            trials = Integer.parseInt(value);
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--trials is not a number: " + value);
+          }
+        }
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+      }
+    }
+    if (testClasses == null || events == null || traces == null) {
+      throw new IllegalArgumentException("--test-classes, --events and --traces are required");
+    }
+    return new ForkArguments(testClasses, include, exclude, patterns, trials, events, traces);
+  }
+}

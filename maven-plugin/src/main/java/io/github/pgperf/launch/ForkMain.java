@@ -1,0 +1,143 @@
+package io.github.pgperf.launch;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.Filter;
+import org.junit.platform.engine.discovery.ClassNameFilter;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TagFilter;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * The main class of the test JVM that {@code pgperf:test} forks on the project's test classpath:
+ * discovers the tagged tests once, then runs every trial in turn (trial 1 of every test, then
+ * trial 2, ...) through the JUnit Platform Launcher with parallel execution off, writing
+ * {@link Events} as it goes and failures' stack traces to a file of their own. Uses only the JDK
+ * and the Launcher API, which the project's own JUnit supplies.
+ *
+ * <p>Exit status 0 when every trial ran (test failures are in the events), 2 for bad arguments, 3
+ * when the launcher itself failed (its message on standard error, the trace in the traces file).
+ */
+public final class ForkMain {
+
+  /** Keeps a project's {@code junit-platform.properties} from running performance tests side by side. */
+  static final String PARALLEL = "junit.jupiter.execution.parallel.enabled";
+
+  private ForkMain() {}
+
+  public static void main(String[] args) {
+    long uptime = ManagementFactory.getRuntimeMXBean().getUptime();
+    ForkArguments arguments;
+    try {
+      arguments = ForkArguments.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("pgperf:test: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    int status;
+    try (Events events = Events.create(arguments.events());
+        PrintWriter traces = new PrintWriter(
+            Files.newBufferedWriter(arguments.traces(), StandardCharsets.UTF_8))) {
+      events.write(Events.JVM, uptime);
+      try {
+        status = run(arguments, events, traces);
+      } catch (RuntimeException | Error e) {
+        // One line for the build's message; the trace where the tests' traces go.
+        System.err.println("pgperf:test: the test launcher failed: " + e);
+        traces.println("== the test launcher ==");
+        e.printStackTrace(traces);
+        status = 3;
+      }
+    } catch (IOException e) {
+      System.err.println("pgperf:test: " + e);
+      status = 3;
+    }
+    System.out.flush();
+    // Tests may leave non-daemon threads behind; the run is over.
+    System.exit(status);
+  }
+
+  private static int run(ForkArguments arguments, Events events, PrintWriter traces) {
+    Launcher launcher = LauncherFactory.create();
+    long start = System.nanoTime();
+    TestPlan plan = launcher.discover(
+        request(arguments, selectClasspathRoots(Set.of(arguments.testClasses()))));
+    Map<String, String> tests = tests(plan);
+    events.write(Events.DISCOVERED, tests.size(), millisSince(start));
+    if (tests.isEmpty()) {
+      events.write(Events.DONE, millisSince(start));
+      return 0;
+    }
+    List<DiscoverySelector> selectors = new ArrayList<>();
+    tests.keySet().forEach(id -> selectors.add(selectUniqueId(id)));
+    for (int trial = 1; trial <= arguments.trials(); trial++) {
+      long trialStart = System.nanoTime();
+      TrialListener listener = new TrialListener(trial, tests, events, traces);
+      launcher.execute(request(arguments, selectors), listener);
+      traces.flush();
+      events.write(Events.TRIAL, trial, millisSince(trialStart));
+    }
+    events.write(Events.DONE, millisSince(start));
+    return 0;
+  }
+
+  private static LauncherDiscoveryRequest request(ForkArguments a,
+      List<? extends DiscoverySelector> selectors) {
+    List<Filter<?>> filters = new ArrayList<>();
+    if (!a.includeTags().isEmpty()) {
+      filters.add(TagFilter.includeTags(a.includeTags()));
+    }
+    if (!a.excludeTags().isEmpty()) {
+      filters.add(TagFilter.excludeTags(a.excludeTags()));
+    }
+    if (!a.classPatterns().isEmpty()) {
+      filters.add(ClassNameFilter.includeClassNamePatterns(
+          a.classPatterns().toArray(new String[0])));
+    }
+    return LauncherDiscoveryRequestBuilder.request()
+        .selectors(selectors)
+        .filters(filters.toArray(new Filter<?>[0]))
+        .configurationParameter(PARALLEL, "false")
+        .build();
+  }
+
+  /**
+   * The tests to run, by unique id, in discovery order, with their names: each test method, and
+   * each parameterized test or test factory as one test (its invocations are only known when run).
+   */
+  static Map<String, String> tests(TestPlan plan) {
+    Map<String, String> tests = new LinkedHashMap<>();
+    for (TestIdentifier root : plan.getRoots()) {
+      for (TestIdentifier id : plan.getDescendants(root)) {
+        boolean method = TestNames.isMethod(id);
+        boolean underMethod = plan.getParent(id).map(TestNames::isMethod).orElse(false);
+        if ((method && !underMethod) || (id.isTest() && !method && !underMethod)) {
+          tests.put(id.getUniqueId(), TestNames.name(plan, id));
+        }
+      }
+    }
+    return tests;
+  }
+
+  private static long millisSince(long nanoStart) {
+    return (System.nanoTime() - nanoStart) / 1_000_000;
+  }
+}

@@ -1,0 +1,49 @@
+package io.github.pgperf.launch;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How the test JVM is started.
+ *
+ * @param java the {@code java} executable
+ * @param jvmArguments arguments before the class path ({@code -Xmx1g}, {@code -XX:+UseSerialGC})
+ * @param systemProperties passed as {@code -Dname=value}
+ * @param environment added to this process's environment
+ * @param workingDirectory the test JVM's working directory (the project's base directory)
+ * @param classpath the project's test class path, plus the launcher if the project lacks it
+ * @param timeout how long the test JVM may run before it is killed; zero for no limit
+ * @param outputDirectory where the events, stack traces and argument file go
+ *     ({@code target/pgperf})
+ */
+public record ForkSettings(Path java, List<String> jvmArguments,
+    Map<String, String> systemProperties, Map<String, String> environment,
+    Path workingDirectory, List<Path> classpath, Duration timeout, Path outputDirectory) {
+
+  /** The events the test JVM writes. */
+  public static final String EVENTS = "test-events.tsv";
+  /** The stack traces of failures. */
+  public static final String TRACES = "test-failures.txt";
+  /** The test JVM's arguments, as a {@code java @file} argument file. */
+  public static final String ARGUMENTS = "test-jvm.args";
+
+  public ForkSettings {
+    jvmArguments = List.copyOf(jvmArguments);
+    systemProperties = Map.copyOf(systemProperties);
+    environment = Map.copyOf(environment);
+    classpath = List.copyOf(classpath);
+    if (timeout.isNegative()) {
+      throw new IllegalArgumentException("pgperf.forkTimeout must not be negative");
+    }
+  }
+
+  Path events() {
+    return outputDirectory.resolve(EVENTS);
+  }
+
+  Path traces() {
+    return outputDirectory.resolve(TRACES);
+  }
+}

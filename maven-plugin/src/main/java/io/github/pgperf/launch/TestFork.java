@@ -1,0 +1,136 @@
+package io.github.pgperf.launch;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Runs the performance tests in a test JVM of their own ({@link ForkMain}) and reads what it
+ * reported. The JVM's standard output and error go, line by line, to the given consumers; a JVM
+ * that outlives the timeout is killed with its child processes.
+ */
+public final class TestFork {
+
+  private TestFork() {}
+
+  /**
+   * Starts the test JVM, waits for it and returns its report.
+   *
+   * @param testClasses the project's compiled test classes
+   */
+  public static TestRun run(Path testClasses, TestSelection selection, ForkSettings settings,
+      Consumer<String> out, Consumer<String> err) throws IOException, InterruptedException {
+    Files.createDirectories(settings.outputDirectory());
+    Files.deleteIfExists(settings.events());
+    Path argumentFile = settings.outputDirectory().resolve(ForkSettings.ARGUMENTS);
+    ForkArguments arguments = new ForkArguments(testClasses, selection.includeTags(),
+        selection.excludeTags(), selection.classRegexes(), selection.trials(), settings.events(),
+        settings.traces());
+    Files.writeString(argumentFile, argumentFile(settings, arguments), StandardCharsets.UTF_8);
+
+    ProcessBuilder builder = new ProcessBuilder(
+        settings.java().toString(), "@" + argumentFile.toAbsolutePath());
+    builder.directory(settings.workingDirectory().toFile());
+    builder.environment().putAll(settings.environment());
+    long start = System.nanoTime();
+    Process process = builder.start();
+    process.getOutputStream().close();
+    Thread outPump = pump(process.getInputStream(), out, "pgperf-test-stdout");
+    LastLine lastError = new LastLine(err);
+    Thread errPump = pump(process.getErrorStream(), lastError, "pgperf-test-stderr");
+
+    boolean timedOut = false;
+    if (settings.timeout().isZero()) {
+      process.waitFor();
+    } else if (!process.waitFor(settings.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+      timedOut = true;
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+      process.waitFor();
+    }
+    long wallMillis = (System.nanoTime() - start) / 1_000_000;
+    // A grandchild that kept the pipes open must not keep the build waiting.
+    outPump.join(5_000);
+    errPump.join(5_000);
+    return TestRun.of(Events.read(settings.events()), process.exitValue(), timedOut, wallMillis,
+        lastError.line, settings.traces());
+  }
+
+  /**
+   * The test JVM's arguments as a {@code java @file}: every argument quoted, so paths with spaces
+   * survive, and the class path never hits a command-line length limit.
+   */
+  static String argumentFile(ForkSettings settings, ForkArguments arguments) {
+    List<String> args = new ArrayList<>(settings.jvmArguments());
+    new TreeMap<>(settings.systemProperties()).forEach((k, v) -> args.add("-D" + k + "=" + v));
+    args.add("-cp");
+    List<Path> classpath = new ArrayList<>(settings.classpath());
+    classpath.add(location());
+    args.add(classpath.stream().map(Path::toString)
+        .collect(Collectors.joining(File.pathSeparator)));
+    args.add(ForkMain.class.getName());
+    args.addAll(arguments.toArgs());
+    StringBuilder file = new StringBuilder();
+    for (String a : args) {
+      file.append('"').append(a.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"\n");
+    }
+    return file.toString();
+  }
+
+  /** The jar (or class directory) holding {@link ForkMain}, put on the test JVM's class path. */
+  static Path location() {
+    try {
+      return Path.of(ForkMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException("cannot locate pgperf's test launcher: " + e.getMessage(), e);
+    }
+  }
+
+  private static Thread pump(InputStream stream, Consumer<String> lines, String name) {
+    Thread t = new Thread(() -> {
+      try (BufferedReader r = new BufferedReader(
+          new InputStreamReader(stream, Charset.defaultCharset()))) {
+        for (String line = r.readLine(); line != null; line = r.readLine()) {
+          lines.accept(line);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }, name);
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  /** Passes lines on and keeps the last non-blank one, for a message when the JVM fails. */
+  private static final class LastLine implements Consumer<String> {
+    private final Consumer<String> next;
+    private volatile String line = "";
+
+    LastLine(Consumer<String> next) {
+      this.next = next;
+    }
+
+    @Override
+    public void accept(String s) {
+      if (!s.isBlank()) {
+        line = s.strip();
+      }
+      next.accept(s);
+    }
+  }
+}

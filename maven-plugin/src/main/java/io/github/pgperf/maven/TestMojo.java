@@ -1,0 +1,249 @@
+package io.github.pgperf.maven;
+
+import io.github.pgperf.gate.GateSettings;
+import io.github.pgperf.launch.ArgLine;
+import io.github.pgperf.launch.ForkSettings;
+import io.github.pgperf.launch.TestFork;
+import io.github.pgperf.launch.TestRun;
+import io.github.pgperf.launch.TestSelection;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.maven.artifact.Artifact;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Component;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.RepositorySystemSession;
+import org.eclipse.aether.repository.RemoteRepository;
+
+/**
+ * Runs the project's performance tests (JUnit tag {@code performance}) in a test JVM of their
+ * own, one test at a time, every test once per trial (trial 1 of every test, then trial 2, ...),
+ * so each result file is one sample for {@code pgperf:check}. Result files go to
+ * {@code pgperf.results}, cleared first. A failing test (a threshold missed) fails the build with
+ * the test's own message; stack traces go to {@code target/pgperf/test-failures.txt}. Exclude the
+ * tag from Surefire ({@code <excludedGroups>performance</excludedGroups>}) so the tests run here
+ * only.
+ */
+@Mojo(name = "test", defaultPhase = LifecyclePhase.INTEGRATION_TEST,
+    requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+public class TestMojo extends PgperfMojo {
+
+  /**
+   * How many times every test runs; each run is one sample for {@code pgperf:check}. The default
+   * is what the gate's defaults are made for (10% run-to-run noise, 20% regressions caught 95% of
+   * the time); fewer trials are faster and detect only larger changes (the check says
+   * "inconclusive: run more trials").
+   */
+  @Parameter(property = "pgperf.trials", defaultValue = "" + GateSettings.DEFAULT_TRIALS)
+  int trials;
+
+  /** JUnit tag expressions of the tests to run, comma-separated: a test must match one. */
+  @Parameter(property = "pgperf.groups", defaultValue = "performance")
+  String groups;
+
+  /** JUnit tag expressions of tests to leave out, comma-separated. */
+  @Parameter(property = "pgperf.excludedGroups")
+  String excludedGroups;
+
+  /**
+   * Test classes to run, comma-separated patterns with {@code *}: without a dot a pattern matches
+   * the simple class name ({@code Orders*}), with one the fully qualified name. Empty for all.
+   */
+  @Parameter(property = "pgperf.tests")
+  String tests;
+
+  /** Fail the build when no test matches, rather than warn. */
+  @Parameter(property = "pgperf.failIfNoTests", defaultValue = "false")
+  boolean failIfNoTests;
+
+  /** The {@code java} executable of the test JVM; by default the one running Maven. */
+  @Parameter(property = "pgperf.jvm", defaultValue = "${java.home}/bin/java")
+  File jvm;
+
+  /**
+   * Arguments of the test JVM, as on a command line. The default SerialGC costs the load
+   * runner's client threads less CPU than G1, leaving more of it to the server.
+   */
+  @Parameter(property = "pgperf.argLine", defaultValue = "-XX:+UseSerialGC")
+  String argLine;
+
+  /**
+   * System properties of the test JVM. Every {@code pgperf.*} property of the build (POM
+   * properties, {@code -D} options) is passed on too, and {@code pgperf.resultsDirectory} is set
+   * to {@code pgperf.results}.
+   */
+  @Parameter
+  Map<String, String> systemPropertyVariables = new HashMap<>();
+
+  /** Environment variables added to the test JVM's. */
+  @Parameter
+  Map<String, String> environmentVariables = new HashMap<>();
+
+  /** The test JVM's working directory. */
+  @Parameter(property = "pgperf.workingDirectory", defaultValue = "${project.basedir}")
+  File workingDirectory;
+
+  /** Seconds the test JVM may run before it is killed and the build fails; 0 for no limit. */
+  @Parameter(property = "pgperf.forkTimeout", defaultValue = "3600")
+  int forkTimeout;
+
+  /** Where the test JVM's events, stack traces and argument file go. */
+  @Parameter(property = "pgperf.outputDirectory", defaultValue = "${project.build.directory}/pgperf")
+  File outputDirectory;
+
+  @Parameter(defaultValue = "${project.build.testOutputDirectory}", readonly = true)
+  File testClassesDirectory;
+
+  @Parameter(defaultValue = "${project.testClasspathElements}", readonly = true)
+  List<String> testClasspathElements;
+
+  @Parameter(defaultValue = "${project.artifacts}", readonly = true)
+  Set<Artifact> projectArtifacts;
+
+  @Parameter(defaultValue = "${plugin.artifacts}", readonly = true)
+  List<Artifact> pluginArtifacts;
+
+  @Parameter(defaultValue = "${project.properties}", readonly = true)
+  Properties projectProperties;
+
+  @Parameter(defaultValue = "${session.userProperties}", readonly = true)
+  Properties userProperties;
+
+  @Parameter(defaultValue = "${repositorySystemSession}", readonly = true)
+  RepositorySystemSession repositorySession;
+
+  @Parameter(defaultValue = "${project.remoteProjectRepositories}", readonly = true)
+  List<RemoteRepository> remoteRepositories;
+
+  @Component
+  RepositorySystem repositorySystem;
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("pgperf test skipped");
+      return;
+    }
+    TestSelection selection;
+    ForkSettings settings;
+    try {
+      selection = new TestSelection(TestSelection.list(groups),
+          TestSelection.list(excludedGroups), TestSelection.list(tests), trials);
+      if (forkTimeout < 0) {
+        throw new IllegalArgumentException(
+            "pgperf.forkTimeout must be 0 (no limit) or more seconds, not " + forkTimeout);
+      }
+      if (!jvm.isFile()) {
+        throw new IllegalArgumentException("pgperf.jvm: no such file: " + jvm);
+      }
+      settings = new ForkSettings(jvm.toPath(), ArgLine.split(argLine), systemProperties(),
+          environmentVariables == null ? Map.of() : environmentVariables,
+          workingDirectory.toPath(), classpath(), Duration.ofSeconds(forkTimeout),
+          outputDirectory.toPath());
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException("pgperf test: " + e.getMessage());
+    }
+    if (!testClassesDirectory.isDirectory()) {
+      noTests(selection, "there are no test classes (" + testClassesDirectory + ")");
+      return;
+    }
+    TestRun run;
+    try {
+      clearResults();
+      getLog().info("pgperf test: running the tests of " + selection.describe() + ", "
+          + trials + (trials == 1 ? " trial" : " trials") + " each, results in " + results);
+      run = TestFork.run(testClassesDirectory.toPath(), selection, settings,
+          getLog()::info, getLog()::info);
+    } catch (IOException e) {
+      throw new MojoExecutionException("pgperf test: cannot run the test JVM: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MojoExecutionException("pgperf test: interrupted", e);
+    }
+    judge(run, selection);
+  }
+
+  private void judge(TestRun run, TestSelection selection)
+      throws MojoFailureException, MojoExecutionException {
+    String where = run.running().map(t -> " while running " + t).orElse("");
+    if (run.timedOut()) {
+      throw new MojoFailureException("pgperf test: the test JVM ran longer than pgperf.forkTimeout ("
+          + forkTimeout + " s) and was killed" + where);
+    }
+    if (!run.done()) {
+      throw new MojoFailureException("pgperf test: the test JVM ended with exit status "
+          + run.exitStatus() + where + " before every trial ran"
+          + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
+    }
+    if (run.discovered() == 0) {
+      noTests(selection, "no test matches in " + testClassesDirectory);
+      return;
+    }
+    getLog().info("pgperf test: " + run.summary(trials));
+    if (!run.failures().isEmpty()) {
+      throw new MojoFailureException("pgperf test: " + run.failureMessage());
+    }
+  }
+
+  private void noTests(TestSelection selection, String why) throws MojoFailureException {
+    String message = "pgperf test: no performance test ran: " + why + " (" + selection.describe()
+        + "). Tag the tests @PgPerfTest or set pgperf.groups.";
+    if (failIfNoTests) {
+      throw new MojoFailureException(message);
+    }
+    getLog().warn(message);
+  }
+
+  /** Result files of an earlier build would count as samples of this one. */
+  private void clearResults() throws IOException {
+    Path dir = results.toPath();
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (DirectoryStream<Path> stale = Files.newDirectoryStream(dir, "*.json")) {
+      for (Path file : stale) {
+        Files.delete(file);
+      }
+    }
+  }
+
+  /** POM properties, then JVM and {@code -D} properties named pgperf.*, then the configuration. */
+  private Map<String, String> systemProperties() {
+    Map<String, String> properties = new HashMap<>();
+    for (Properties source : new Properties[] {projectProperties, System.getProperties(),
+        userProperties}) {
+      if (source != null) {
+        source.stringPropertyNames().stream().filter(k -> k.startsWith("pgperf."))
+            .forEach(k -> properties.put(k, source.getProperty(k)));
+      }
+    }
+    if (systemPropertyVariables != null) {
+      systemPropertyVariables.forEach((k, v) -> properties.put(k, v == null ? "" : v));
+    }
+    properties.put("pgperf.resultsDirectory", results.getAbsolutePath());
+    return properties;
+  }
+
+  private List<Path> classpath() throws MojoExecutionException {
+    List<Path> classpath = new ArrayList<>();
+    testClasspathElements.forEach(e -> classpath.add(Path.of(e)));
+    classpath.addAll(new LauncherArtifacts(repositorySystem, repositorySession,
+        remoteRepositories, getLog()).missing(projectArtifacts, pluginArtifacts));
+    return classpath;
+  }
+}

@@ -1,0 +1,92 @@
+package io.github.pgperf.launch;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Test classes that {@link TestForkTest} runs in a real test JVM through {@link ForkMain}. Nested,
+ * so Surefire leaves them alone; each tag picks a case.
+ */
+final class Specimens {
+
+  private Specimens() {}
+
+  /** Appends what the test JVM saw to the file named by {@code specimen.log}. */
+  static void log(String what) throws IOException {
+    String file = System.getProperty("specimen.log");
+    if (file != null) {
+      Files.writeString(Path.of(file), what + "\n", StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+  }
+
+  @Tag("performance")
+  static class Fast {
+    @Test
+    void first() throws IOException {
+      log("first " + Path.of("").toAbsolutePath() + " " + System.getenv("SPECIMEN_ENV") + " "
+          + System.getProperty("pgperf.resultsDirectory"));
+    }
+
+    @Test
+    void second() throws IOException {
+      log("second");
+    }
+  }
+
+  static class Untagged {
+    @Test
+    void mustNotRun() throws IOException {
+      log("untagged");
+    }
+  }
+
+  @Tag("threshold")
+  static class Threshold {
+    @Test
+    void missesItsFloor() {
+      throw new AssertionError("tps 12.0 is below the floor of 500.0\nrun: 4 clients, 10 s");
+    }
+
+    @Test
+    void passes() {}
+  }
+
+  @Tag("setup")
+  static class SetUpFails {
+    @BeforeAll
+    static void noServer() {
+      throw new IllegalStateException("cannot reach 127.0.0.1:1: Connection refused");
+    }
+
+    @Test
+    void neverRuns() {}
+  }
+
+  @Tag("parameterized")
+  static class Parameterized {
+    @ParameterizedTest
+    @ValueSource(ints = {1, 8})
+    void clients(int clients) {
+      if (clients == 8) {
+        throw new AssertionError("p99 too high with " + clients + " clients");
+      }
+    }
+  }
+
+  @Tag("hang")
+  static class Hang {
+    @Test
+    void forever() throws InterruptedException {
+      Thread.sleep(Long.MAX_VALUE);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+package io.github.pgperf.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real test JVMs started by {@link TestFork} on this module's test class path, running {@link Specimens}. */
+class TestForkTest {
+
+  @TempDir
+  Path dir;
+
+  private final List<String> out = new ArrayList<>();
+  private final List<String> err = new ArrayList<>();
+
+  private TestRun run(String tag, String classes, int trials, Duration timeout) throws Exception {
+    Path work = Files.createDirectories(dir.resolve("work dir"));
+    ForkSettings settings = new ForkSettings(
+        Path.of(System.getProperty("java.home"), "bin", "java"), List.of("-Xshare:auto"),
+        Map.of("specimen.log", dir.resolve("log.txt").toString(),
+            "pgperf.resultsDirectory", dir.resolve("results").toString()),
+        Map.of("SPECIMEN_ENV", "from the build"), work, classpath(), timeout,
+        dir.resolve("pgperf"));
+    TestSelection selection = new TestSelection(TestSelection.list(tag), List.of(),
+        TestSelection.list(classes), trials);
+    return TestFork.run(testClasses(), selection, settings, out::add, err::add);
+  }
+
+  private static List<Path> classpath() {
+    return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        .map(Path::of).toList();
+  }
+
+  private static Path testClasses() throws URISyntaxException {
+    return Path.of(Specimens.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+  }
+
+  private List<String> log() throws Exception {
+    Path log = dir.resolve("log.txt");
+    return Files.exists(log) ? Files.readAllLines(log) : List.of();
+  }
+
+  @Test
+  void everyTrialOfEveryTaggedTestRunsInTurnWithTheBuildsSettings() throws Exception {
+    TestRun run = run("performance", "", 3, Duration.ofMinutes(2));
+
+    assertThat(run.done()).isTrue();
+    assertThat(run.exitStatus()).isZero();
+    assertThat(run.discovered()).isEqualTo(2);
+    assertThat(run.failures()).isEmpty();
+    // Trial 1 of every test, then trial 2, ...; in the engine's order, the same in every trial.
+    List<TestRun.Outcome> outcomes = run.outcomes();
+    assertThat(outcomes).extracting(TestRun.Outcome::trial).containsExactly(1, 1, 2, 2, 3, 3);
+    assertThat(outcomes).extracting(TestRun.Outcome::status).containsOnly(Status.PASSED);
+    assertThat(outcomes.subList(0, 2)).extracting(TestRun.Outcome::name)
+        .containsExactlyInAnyOrder("Specimens$Fast.first", "Specimens$Fast.second");
+    for (int i = 2; i < 6; i++) {
+      assertThat(outcomes.get(i).name()).isEqualTo(outcomes.get(i % 2).name());
+    }
+    List<String> log = log();
+    assertThat(log).hasSize(6).doesNotContain("untagged");
+    log = log.stream().filter(l -> l.startsWith("first")).toList();
+    // Working directory, environment and system properties as configured.
+    assertThat(log.get(0)).isEqualTo("first " + dir.resolve("work dir") + " from the build "
+        + dir.resolve("results"));
+    assertThat(run.timing().trials()).hasSize(3);
+    assertThat(run.timing().jvmStart()).isPositive();
+    assertThat(run.summary(3)).startsWith("2 tests x 3 trials: 6 passed, 0 failed, 0 aborted,"
+        + " 0 skipped in ");
+    assertThat(err).isEmpty();
+  }
+
+  @Test
+  void aClassPatternPicksTheClassesAndAnEmptySelectionRunsNothing() throws Exception {
+    TestRun picked = run("performance,threshold", "Specimens$Fa*", 1, Duration.ofMinutes(2));
+    assertThat(picked.outcomes()).extracting(TestRun.Outcome::name)
+        .containsExactlyInAnyOrder("Specimens$Fast.first", "Specimens$Fast.second");
+
+    TestRun none = run("no-such-tag", "", 2, Duration.ofMinutes(2));
+    assertThat(none.done()).isTrue();
+    assertThat(none.discovered()).isZero();
+    assertThat(none.outcomes()).isEmpty();
+  }
+
+  @Test
+  void failuresCarryTheTestsOwnMessagesAndTheirTracesGoToAFile() throws Exception {
+    TestRun run = run("threshold", "", 2, Duration.ofMinutes(2));
+
+    assertThat(run.done()).isTrue();
+    assertThat(run.failures()).extracting(o -> o.trial() + " " + o.name())
+        .containsExactly("1 Specimens$Threshold.missesItsFloor",
+            "2 Specimens$Threshold.missesItsFloor");
+    String message = run.failureMessage();
+    assertThat(message).isEqualTo("2 runs of the performance tests failed:\n"
+        + "  Specimens$Threshold.missesItsFloor (trials 1, 2):\n"
+        + "      tps 12.0 is below the floor of 500.0\n"
+        + "      run: 4 clients, 10 s\n"
+        + "  Stack traces: " + dir.resolve("pgperf").resolve(ForkSettings.TRACES));
+    assertThat(Files.readString(run.traces()))
+        .contains("== Specimens$Threshold.missesItsFloor (trial 2) ==")
+        .contains("at io.github.pgperf.launch.Specimens$Threshold.missesItsFloor");
+    assertThat(run.count(Status.PASSED)).isEqualTo(2);
+    assertThat(out).noneMatch(l -> l.contains("\tat "));
+    assertThat(err).noneMatch(l -> l.contains("\tat "));
+  }
+
+  @Test
+  void aClassWhoseSetUpFailsAndAFailingInvocationAreNamed() throws Exception {
+    TestRun setUp = run("setup", "", 1, Duration.ofMinutes(2));
+    assertThat(setUp.failures()).extracting(o -> o.name() + ": " + o.message())
+        .containsExactly("Specimens$SetUpFails: cannot reach 127.0.0.1:1: Connection refused");
+
+    TestRun parameterized = run("parameterized", "", 1, Duration.ofMinutes(2));
+    assertThat(parameterized.discovered()).isEqualTo(1);
+    assertThat(parameterized.failures()).extracting(o -> o.name() + ": " + o.message())
+        .containsExactly("Specimens$Parameterized.clients [2] 8: p99 too high with 8 clients");
+  }
+
+  @Test
+  void aHungTestIsKilledAtTheTimeoutAndNamed() throws Exception {
+    long start = System.nanoTime();
+    TestRun run = run("hang", "", 1, Duration.ofSeconds(3));
+
+    assertThat(run.timedOut()).isTrue();
+    assertThat(run.done()).isFalse();
+    assertThat(run.running()).contains("Specimens$Hang.forever (trial 1)");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60));
+  }
+
+  @Test
+  void aBadTagExpressionEndsTheJvmWithOneLine() throws Exception {
+    TestRun run = run("performance &", "", 1, Duration.ofMinutes(2));
+
+    assertThat(run.done()).isFalse();
+    assertThat(run.exitStatus()).isEqualTo(3);
+    assertThat(run.lastError()).startsWith("pgperf:test: the test launcher failed: ")
+        .contains("performance &");
+    assertThat(err).hasSize(1);
+  }
+}
