@@ -9,6 +9,9 @@ import java.util.Locale;
  */
 final class Judge {
 
+  /** Where users set the number of trials (pgperf:test), named in inconclusive verdicts. */
+  static final String TRIALS = "pgperf.trials";
+
   private Judge() {}
 
   static Finding judge(String key, Comparison c, GateSettings settings) {
@@ -45,10 +48,12 @@ final class Judge {
       case IMPROVEMENT -> key + ": " + metric + " improved by " + percent(Math.abs(c.change()))
           + " (" + figures + "); p = " + p(c.pImprovement());
       case INCONCLUSIVE -> Double.isNaN(c.pRegression())
-          ? key + ": " + metric + " inconclusive: run more trials (" + c.baselineCount()
+          ? key + ": " + metric + " inconclusive: run more trials (" + TRIALS + "; "
+              + c.baselineCount()
               + " baseline and " + c.candidateCount()
               + " candidate samples; at least 2 on each side are needed to measure the noise)"
-          : key + ": " + metric + " inconclusive: run more trials; these samples could only detect"
+          : key + ": " + metric + " inconclusive: run more trials (" + TRIALS + ");"
+              + " these samples could only detect"
               + " a regression of " + percent(c.detectable()) + ", more than the minimum of "
               + percent(s.minimumEffect()) + " (" + figures + ", noise " + percent(c.noise()) + ")";
       default -> key + ": " + metric + " passed (" + figures + "; would have detected "

@@ -59,11 +59,11 @@ class VerdictTest {
         + " and more than the minimum of 5.0%");
     Finding few = Judge.judge("k", WelchTest.compare(Metric.P99, new double[] {1}, new double[] {2}, 0.005), DEFAULTS);
     assertThat(few.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(few.message()).contains("inconclusive: run more trials").contains("at least 2 on each side");
+    assertThat(few.message()).contains("inconclusive: run more trials (pgperf.trials; ").contains("at least 2 on each side");
     Finding noisy = Judge.judge("k", WelchTest.compare(Metric.P99, new double[] {100, 130, 80},
         new double[] {110, 90, 125}, 0.005), DEFAULTS);
     assertThat(noisy.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(noisy.message()).contains("inconclusive: run more trials; these samples could only detect a regression of");
+    assertThat(noisy.message()).contains("inconclusive: run more trials (pgperf.trials); these samples could only detect a regression of");
   }
 
   @Test

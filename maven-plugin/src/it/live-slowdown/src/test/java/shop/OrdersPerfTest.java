@@ -1,0 +1,37 @@
+package shop;
+
+import static io.github.pgperf.assertj.PgPerfAssertions.assertThat;
+
+import io.github.pgperf.junit.LoadRunner;
+import io.github.pgperf.junit.PgPerfTest;
+import io.github.pgperf.provision.ProviderKind;
+import io.github.pgperf.result.RunResult;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A performance test as a user writes one. Each transaction calls order_lookup(), a server-side
+ * function that waits orders.sleep seconds and reads an account: a build that makes the function
+ * slower (the property) is a real regression on the server, with the same script and settings.
+ * The server is the one pgperf.url names (junit-platform.properties, written by setup.groovy).
+ */
+@PgPerfTest(provider = ProviderKind.EXTERNAL)
+class OrdersPerfTest {
+
+  @Test
+  void lookup(LoadRunner load, DataSource dataSource) throws SQLException {
+    String sleep = System.getProperty("orders.sleep", "0.05");
+    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+      s.execute("CREATE OR REPLACE FUNCTION order_lookup(p_aid int) RETURNS int"
+          + " LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(" + Double.parseDouble(sleep) + ");"
+          + " RETURN (SELECT abalance FROM pgbench_accounts WHERE aid = p_aid); END $$");
+    }
+    RunResult result = load.script("lookup.sql").clients(4).duration(Duration.ofSeconds(1))
+        .noVacuum().run();
+    assertThat(result).hasNoFailures();
+  }
+}
