@@ -1,0 +1,10 @@
+def log = new File(basedir, 'build.log').text
+assert log.contains('pgperf:test')
+for (p in ['argLine', 'excludedGroups', 'failIfNoTests', 'forkTimeout', 'groups', 'jvm', 'outputDirectory',
+    'results', 'skip', 'tests', 'trials', 'workingDirectory']) {
+  assert log.contains(p), "help does not describe $p"
+  assert log.contains("User property: pgperf.$p"), "help does not name pgperf.$p"
+}
+assert log.contains('systemPropertyVariables')
+assert log.contains('environmentVariables')
+true
