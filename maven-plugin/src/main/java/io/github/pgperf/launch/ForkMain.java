@@ -23,7 +23,6 @@ import org.junit.platform.launcher.TagFilter;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * The main class of the test JVM that {@code pgperf:test} forks on the project's test classpath:
@@ -59,7 +58,7 @@ public final class ForkMain {
       events.write(Events.JVM, uptime);
       try {
         status = run(arguments, events, traces);
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         // One line for the build's message; the trace where the tests' traces go.
         System.err.println("pgperf:test: the test launcher failed: " + e);
         traces.println("== the test launcher ==");
@@ -75,8 +74,15 @@ public final class ForkMain {
     System.exit(status);
   }
 
-  private static int run(ForkArguments arguments, Events events, PrintWriter traces) {
-    Launcher launcher = LauncherFactory.create();
+  private static int run(ForkArguments arguments, Events events, PrintWriter traces)
+      throws Exception {
+    try (LauncherOpener opener = LauncherOpener.open()) {
+      return run(opener.launcher(), arguments, events, traces);
+    }
+  }
+
+  private static int run(Launcher launcher, ForkArguments arguments, Events events,
+      PrintWriter traces) {
     long start = System.nanoTime();
     TestPlan plan = launcher.discover(
         request(arguments, selectClasspathRoots(Set.of(arguments.testClasses()))));

@@ -148,6 +148,9 @@ public class TestMojo extends PgperfMojo {
         throw new IllegalArgumentException(
             "pgperf.forkTimeout must be 0 (no limit) or more seconds, not " + forkTimeout);
       }
+      if (!jvm.isFile() && new File(jvm.getPath() + ".exe").isFile()) {
+        jvm = new File(jvm.getPath() + ".exe"); // Windows
+      }
       if (!jvm.isFile()) {
         throw new IllegalArgumentException("pgperf.jvm: no such file: " + jvm);
       }
@@ -162,9 +165,14 @@ public class TestMojo extends PgperfMojo {
       noTests(selection, "there are no test classes (" + testClassesDirectory + ")");
       return;
     }
-    TestRun run;
     try {
       clearResults();
+    } catch (IOException e) {
+      throw new MojoExecutionException("pgperf test: cannot clear the old results in " + results
+          + ": " + e.getMessage(), e);
+    }
+    TestRun run;
+    try {
       getLog().info("pgperf test: running the tests of " + selection.describe() + ", "
           + trials + (trials == 1 ? " trial" : " trials") + " each, results in " + results);
       run = TestFork.run(testClassesDirectory.toPath(), selection, settings,

@@ -8,12 +8,15 @@ import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Test classes that {@link TestForkTest} runs in a real test JVM through {@link ForkMain}. Nested,
- * so Surefire leaves them alone; each tag picks a case.
+ * Test classes that {@link TestForkTest} runs in a real test JVM through {@link ForkMain}; each
+ * tag picks a case. Nested, so Surefire leaves them alone, and enabled only where
+ * {@code specimen.log} is set (the test JVMs of TestForkTest), so a pattern like
+ * {@code -Dtest=io/github/pgperf/launch/**} does not run them either.
  */
 final class Specimens {
 
@@ -29,6 +32,7 @@ final class Specimens {
   }
 
   @Tag("performance")
+  @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
   static class Fast {
     @Test
     void first() throws IOException {
@@ -42,6 +46,7 @@ final class Specimens {
     }
   }
 
+  @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
   static class Untagged {
     @Test
     void mustNotRun() throws IOException {
@@ -50,6 +55,7 @@ final class Specimens {
   }
 
   @Tag("threshold")
+  @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
   static class Threshold {
     @Test
     void missesItsFloor() {
@@ -61,6 +67,7 @@ final class Specimens {
   }
 
   @Tag("setup")
+  @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
   static class SetUpFails {
     @BeforeAll
     static void noServer() {
@@ -72,6 +79,7 @@ final class Specimens {
   }
 
   @Tag("parameterized")
+  @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
   static class Parameterized {
     @ParameterizedTest
     @ValueSource(ints = {1, 8})
@@ -83,6 +91,7 @@ final class Specimens {
   }
 
   @Tag("hang")
+  @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
   static class Hang {
     @Test
     void forever() throws InterruptedException {
