@@ -48,6 +48,9 @@ public final class TestFork {
     builder.environment().putAll(settings.environment());
     long start = System.nanoTime();
     Process process = builder.start();
+    // Ctrl-C on the build must not leave the test JVM (and a server it started) running.
+    Thread killer = new Thread(() -> kill(process), "pgperf-test-kill");
+    Runtime.getRuntime().addShutdownHook(killer);
     process.getOutputStream().close();
     Thread outPump = pump(process.getInputStream(), out, "pgperf-test-stdout");
     LastLine lastError = new LastLine(err);
@@ -58,9 +61,13 @@ public final class TestFork {
       process.waitFor();
     } else if (!process.waitFor(settings.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
       timedOut = true;
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-      process.destroyForcibly();
+      kill(process);
       process.waitFor();
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(killer);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook runs anyway
     }
     long wallMillis = (System.nanoTime() - start) / 1_000_000;
     // A grandchild that kept the pipes open must not keep the build waiting.
@@ -68,6 +75,11 @@ public final class TestFork {
     errPump.join(5_000);
     return TestRun.of(Events.read(settings.events()), process.exitValue(), timedOut, wallMillis,
         lastError.line, settings.traces());
+  }
+
+  private static void kill(Process process) {
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
   }
 
   /**
