@@ -12,8 +12,9 @@ import java.util.Optional;
  *
  * @param version the launcher version to add; empty when the project already has one
  * @param reason why, for the debug log
+ * @param hasEngine whether the project has a JUnit Platform engine at all (else no test can run)
  */
-public record LauncherChoice(Optional<String> version, String reason) {
+public record LauncherChoice(Optional<String> version, String reason, boolean hasEngine) {
 
   public static final String GROUP = "org.junit.platform";
   public static final String LAUNCHER = "junit-platform-launcher";
@@ -30,16 +31,16 @@ public record LauncherChoice(Optional<String> version, String reason) {
     Optional<Coordinates> launcher = find(testClasspath, LAUNCHER);
     if (launcher.isPresent()) {
       return new LauncherChoice(Optional.empty(),
-          "the project's own junit-platform-launcher " + launcher.get().version());
+          "the project's own junit-platform-launcher " + launcher.get().version(), true);
     }
     Optional<Coordinates> engine = find(testClasspath, ENGINE);
     if (engine.isPresent()) {
       return new LauncherChoice(Optional.of(engine.get().version()),
           "junit-platform-launcher " + engine.get().version()
-              + ", the version of the project's junit-platform-engine");
+              + ", the version of the project's junit-platform-engine", true);
     }
     return new LauncherChoice(Optional.of(ownVersion), "pgperf's junit-platform-launcher "
-        + ownVersion + ": the project has no junit-platform-engine");
+        + ownVersion + ": the project has no junit-platform-engine", false);
   }
 
   private static Optional<Coordinates> find(Collection<Coordinates> classpath, String artifactId) {

@@ -28,6 +28,7 @@ final class LauncherArtifacts {
   private final RepositorySystemSession session;
   private final List<RemoteRepository> repositories;
   private final Log log;
+  private boolean engineMissing;
 
   LauncherArtifacts(RepositorySystem system, RepositorySystemSession session,
       List<RemoteRepository> repositories, Log log) {
@@ -35,6 +36,11 @@ final class LauncherArtifacts {
     this.session = session;
     this.repositories = repositories;
     this.log = log;
+  }
+
+  /** Whether the project's test class path has no JUnit engine (known after {@link #missing}). */
+  boolean engineMissing() {
+    return engineMissing;
   }
 
   /** The launcher's jars (and its dependencies) that are not on the project's test class path. */
@@ -49,6 +55,7 @@ final class LauncherArtifacts {
         .orElseThrow(() -> new MojoExecutionException(
             "pgperf test: the plugin's own junit-platform-launcher is missing"));
     LauncherChoice choice = LauncherChoice.choose(classpath, own);
+    engineMissing = !choice.hasEngine();
     log.debug("pgperf test: launcher: " + choice.reason());
     if (choice.version().isEmpty()) {
       return List.of();

@@ -133,6 +133,8 @@ public class TestMojo extends PgperfMojo {
   @Component
   RepositorySystem repositorySystem;
 
+  private boolean engineMissing;
+
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
@@ -210,7 +212,9 @@ public class TestMojo extends PgperfMojo {
 
   private void noTests(TestSelection selection, String why) throws MojoFailureException {
     String message = "pgperf test: no performance test ran: " + why + " (" + selection.describe()
-        + "). Tag the tests @PgPerfTest or set pgperf.groups.";
+        + "). " + (engineMissing
+            ? "The test class path has no JUnit engine: add org.junit.jupiter:junit-jupiter."
+            : "Tag the tests @PgPerfTest or set pgperf.groups.");
     if (failIfNoTests) {
       throw new MojoFailureException(message);
     }
@@ -250,8 +254,10 @@ public class TestMojo extends PgperfMojo {
   private List<Path> classpath() throws MojoExecutionException {
     List<Path> classpath = new ArrayList<>();
     testClasspathElements.forEach(e -> classpath.add(Path.of(e)));
-    classpath.addAll(new LauncherArtifacts(repositorySystem, repositorySession,
-        remoteRepositories, getLog()).missing(projectArtifacts, pluginArtifacts));
+    LauncherArtifacts launcher = new LauncherArtifacts(repositorySystem, repositorySession,
+        remoteRepositories, getLog());
+    classpath.addAll(launcher.missing(projectArtifacts, pluginArtifacts));
+    engineMissing = launcher.engineMissing();
     return classpath;
   }
 }

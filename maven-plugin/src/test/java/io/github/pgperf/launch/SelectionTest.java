@@ -74,6 +74,8 @@ class SelectionTest {
     assertThat(LauncherChoice.choose(List.of(other), "1.14.4").version()).contains("1.14.4");
     assertThat(LauncherChoice.choose(List.of(other), "1.14.4").reason())
         .contains("no junit-platform-engine");
+    assertThat(LauncherChoice.choose(List.of(other), "1.14.4").hasEngine()).isFalse();
+    assertThat(LauncherChoice.choose(List.of(other, engine6), "1.14.4").hasEngine()).isTrue();
     assertThat(LauncherChoice.choose(List.of(), "1.14.4").version())
         .isEqualTo(Optional.of("1.14.4"));
   }
