@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Runs load against the test class's database, as pgbench would against the class's schema, and
@@ -53,7 +54,8 @@ import java.util.Map;
  * target/pgperf/results}, or the configuration parameter {@code pgperf.resultsDirectory}, relative
  * to the working directory) in a file named {@code <TestClass>-<method>[-<label>].json}, with
  * characters other than letters, digits, {@code .}, {@code _} and {@code -} replaced by
- * {@code _}; a name already used in this JVM gets {@code -2}, {@code -3}, .... It prints a short
+ * {@code _}; a name already used in this JVM gets {@code -trial2}, {@code -trial3}, ... (the
+ * gate reads those as trials of one test). It prints a short
  * pgbench-style summary on stdout; the runner's progress and error lines go to stderr. The result
  * records the server's provider and why it was chosen, and never a password.
  *
@@ -70,6 +72,7 @@ public final class LoadRunner {
   private final Class<?> testClass;
   private final String method;
   private final Path resultsDirectory;
+  private final Consumer<RunResult> recorder;
 
   private final RunOptions.Builder options = RunOptions.builder();
   private final List<WorkloadItem> items = new ArrayList<>();
@@ -83,12 +86,16 @@ public final class LoadRunner {
   /**
    * @param method the test method's name, or {@code null} when injected where there is none (a
    *     constructor under the per-class lifecycle): then file names have no method part
+   * @param recorder told of every run's result once its file is written (the class's
+   *     {@link SweepTable}s are made from them)
    */
-  LoadRunner(PgPerfDatabase database, Class<?> testClass, String method, Path resultsDirectory) {
+  LoadRunner(PgPerfDatabase database, Class<?> testClass, String method, Path resultsDirectory,
+      Consumer<RunResult> recorder) {
     this.database = database;
     this.testClass = testClass;
     this.method = method;
     this.resultsDirectory = resultsDirectory;
+    this.recorder = recorder;
   }
 
   /** {@code -c}: number of clients, each with its own connection. */
@@ -265,6 +272,7 @@ public final class LoadRunner {
     for (String line : CompactSummary.lines(title() + " (" + written + ")", result)) {
       out.println(line);
     }
+    recorder.accept(result);
     if (result.aborted()) {
       throw new LoadRunException("the run was aborted: "
           + String.join("; ", errorLines(said.toString(StandardCharsets.UTF_8))));

@@ -40,7 +40,24 @@ record Option<T>(String name, Function<String, T> parser) {
    * @throws ExtensionConfigurationException naming the attribute and the value
    */
   T annotated(String text) {
-    return parse(text, "@PgPerfTest(" + name + ")");
+    return annotated("PgPerfTest", text);
+  }
+
+  /**
+   * The value of attribute {@code name} of annotation {@code @annotation}, given as text.
+   *
+   * @throws ExtensionConfigurationException naming the annotation, the attribute and the value
+   */
+  T annotated(String annotation, String text) {
+    return parse(text, "@" + annotation + "(" + name + ")");
+  }
+
+  /**
+   * This option under a narrower key, {@code pgperf.<scope>.<name>}: a test method's own setting
+   * (scope {@code <TestClass>.<method>}).
+   */
+  Option<T> scoped(String scope) {
+    return new Option<>(scope + "." + name, parser);
   }
 
   private T parse(String text, String where) {

@@ -8,17 +8,32 @@ import io.github.pgperf.provision.ProviderChoice;
 import io.github.pgperf.provision.ProvisionException;
 import io.github.pgperf.provision.ProvisionedServer;
 import io.github.pgperf.provision.ServerRequest;
+import io.github.pgperf.assertj.PgPerfAssertions;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.threshold.Threshold;
 import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.Store;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
+import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The JUnit 5 extension behind {@link PgPerfTest}: before a class's tests it provides the server
@@ -37,11 +52,20 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * {@link DataSource} and {@link LoadRunner}, each made from the class's {@link PgPerfDatabase}
  * and the test's {@link ExtensionContext} (class and method names for result files). The results
  * directory of {@link LoadRunner} is the configuration parameter {@code pgperf.resultsDirectory},
- * else {@code target/pgperf/results}, relative to the working directory.
+ * else {@code target/pgperf/results}, relative to the working directory. A {@link RunResult}
+ * parameter is the result of the method's declared {@link Load}.
+ *
+ * <p>The declarative form: before a method with {@link Load} runs (after its {@code @BeforeEach}
+ * methods), the extension runs the declared load through a {@link LoadRunner} and checks the
+ * declared thresholds ({@link DeclaredLoad}, {@link DeclaredThresholds}); a {@link ClientSweep}
+ * makes one invocation per client count ({@link SweepPoint}). Every runner's runs are recorded per
+ * class ({@link ClassRuns}); when the class's tests have run, a {@link SweepTable} is printed for
+ * each method that ran more than one client count.
  */
-public final class PgPerfExtension implements BeforeAllCallback, ParameterResolver {
+public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecutionCallback,
+    AfterAllCallback, ParameterResolver, TestTemplateInvocationContextProvider {
 
-  private static final Namespace NAMESPACE = Namespace.create(PgPerfExtension.class);
+  static final Namespace NAMESPACE = Namespace.create(PgPerfExtension.class);
 
   /**
    * What this extension injects, by parameter type: the database, a DataSource on its schema,
@@ -51,11 +75,7 @@ public final class PgPerfExtension implements BeforeAllCallback, ParameterResolv
       PgPerfDatabase.class, (database, context) -> database,
       DataSource.class,
       (database, context) -> new SchemaDataSource(database.connectionSource()),
-      LoadRunner.class,
-      (database, context) -> new LoadRunner(database, context.getRequiredTestClass(),
-          context.getTestMethod().map(java.lang.reflect.Method::getName).orElse(null),
-          overrides(context).get(Options.RESULTS_DIRECTORY)
-              .orElse(Options.DEFAULT_RESULTS_DIRECTORY)));
+      LoadRunner.class, PgPerfExtension::loadRunner);
 
   /** Makes one injected parameter from the class's database and the test's context. */
   @FunctionalInterface
@@ -73,13 +93,95 @@ public final class PgPerfExtension implements BeforeAllCallback, ParameterResolv
     database(context);
   }
 
+  /**
+   * Runs a method's declared {@link Load} and checks its declared thresholds: after the
+   * {@code @BeforeEach} methods, before the method's parameters are resolved (so the body can
+   * take the {@link RunResult}) and before its body.
+   */
+  @Override
+  public void beforeTestExecution(ExtensionContext context) throws ProvisionException {
+    Method method = context.getRequiredTestMethod();
+    Optional<Load> load = AnnotationSupport.findAnnotation(method, Load.class);
+    if (load.isEmpty()) {
+      if (DeclaredThresholds.declared(method)) {
+        throw new ExtensionConfigurationException(name(context)
+            + " declares thresholds but no @Load: thresholds apply to the declared load;"
+            + " for a LoadRunner's runs use PgPerfAssertions.assertThat(run)");
+      }
+      return;
+    }
+    requireClassAnnotation(context, "@Load");
+    Levels at = Levels.of(context);
+    DeclaredLoad declared = DeclaredLoad.resolve(load.get(), at);
+    SweepPoint point = SweepPoint.of(context);
+    if (point != null) {
+      declared = declared.atClients(point.clients());
+    }
+    List<Threshold> thresholds = DeclaredThresholds.resolve(method, at);
+    RunResult run = declared.applyTo(loadRunner(database(context), context)).run();
+    context.getStore(NAMESPACE).put(DeclaredRun.class, new DeclaredRun(run));
+    if (!thresholds.isEmpty()) {
+      PgPerfAssertions.assertThat(run).as("declared thresholds of %s", name(context))
+          .meets(thresholds.toArray(Threshold[]::new));
+    }
+  }
+
+  /** Prints the class's sweep tables (tps and latency by clients) when its tests have run. */
+  @Override
+  public void afterAll(ExtensionContext context) {
+    ClassRuns runs = context.getStore(NAMESPACE)
+        .get(new RunsKey(context.getRequiredTestClass()), ClassRuns.class);
+    if (runs == null) {
+      return;
+    }
+    PrintStream out = System.out;
+    for (SweepTable table : runs.sweeps()) {
+      table.lines().forEach(out::println);
+    }
+    runs.warnings().forEach(log()::println);
+  }
+
+  @Override
+  public boolean supportsTestTemplate(ExtensionContext context) {
+    return context.getTestMethod()
+        .map(m -> AnnotationSupport.isAnnotated(m, ClientSweep.class)).orElse(false);
+  }
+
+  /** One invocation per client count of a {@link ClientSweep}. */
+  @Override
+  public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(
+      ExtensionContext context) {
+    Method method = context.getRequiredTestMethod();
+    if (!AnnotationSupport.isAnnotated(method, Load.class)) {
+      throw new ExtensionConfigurationException("@ClientSweep on " + name(context)
+          + " needs @Load: it sweeps the clients of the declared load");
+    }
+    requireClassAnnotation(context, "@ClientSweep");
+    ClientSweep sweep = AnnotationSupport.findAnnotation(method, ClientSweep.class).orElseThrow();
+    List<Integer> counts = Levels.of(context).value(CLIENT_SWEEP,
+        () -> CLIENT_SWEEP.annotated("ClientSweep", Arrays.stream(sweep.value())
+            .mapToObj(Integer::toString).collect(Collectors.joining(","))));
+    return counts.stream().map(SweepPoint::new);
+  }
+
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-    return INJECTED.containsKey(parameter.getParameter().getType());
+    Class<?> type = parameter.getParameter().getType();
+    return INJECTED.containsKey(type) || type == RunResult.class;
   }
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    if (parameter.getParameter().getType() == RunResult.class) {
+      DeclaredRun declared = context.getTestMethod().isEmpty() ? null
+          : context.getStore(NAMESPACE).get(DeclaredRun.class, DeclaredRun.class);
+      if (declared == null) {
+        throw new ParameterResolutionException("a RunResult is injected only into a test method"
+            + " with @Load, after its load ran; " + parameter.getDeclaringExecutable().getName()
+            + " has none (run load yourself with an injected LoadRunner)");
+      }
+      return declared.run();
+    }
     try {
       return INJECTED.get(parameter.getParameter().getType())
           .make(database(context), context);
@@ -87,6 +189,38 @@ public final class PgPerfExtension implements BeforeAllCallback, ParameterResolv
       // Reached only when a constructor asks before beforeAll ran (per-class lifecycle).
       throw new ParameterResolutionException(e.getMessage(), e);
     }
+  }
+
+  /** A runner named after the test, recording its runs for the class's sweep tables. */
+  private static LoadRunner loadRunner(PgPerfDatabase database, ExtensionContext context) {
+    Class<?> testClass = context.getRequiredTestClass();
+    ExtensionContext classContext = context;
+    while (classContext.getTestMethod().isPresent() && classContext.getParent().isPresent()) {
+      classContext = classContext.getParent().get();
+    }
+    ClassRuns runs = classContext.getStore(NAMESPACE).getOrComputeIfAbsent(
+        new RunsKey(testClass), key -> new ClassRuns(testClass.getSimpleName()), ClassRuns.class);
+    String method = context.getTestMethod().map(Method::getName).orElse(null);
+    return new LoadRunner(database, testClass, method,
+        overrides(context).get(Options.RESULTS_DIRECTORY)
+            .orElse(Options.DEFAULT_RESULTS_DIRECTORY),
+        run -> {
+          if (method != null) {
+            runs.add(method, run);
+          }
+        });
+  }
+
+  private static void requireClassAnnotation(ExtensionContext context, String what) {
+    if (annotation(context.getRequiredTestClass()) == null) {
+      throw new ExtensionConfigurationException(what + " on " + name(context)
+          + " needs @PgPerfTest on its class (or an enclosing class)");
+    }
+  }
+
+  /** {@code TestClass.method}, as in configuration keys and result file names. */
+  private static String name(ExtensionContext context) {
+    return Levels.of(context).scope();
   }
 
   /** The class's database, provided and initialized on first use for the class. */
@@ -152,6 +286,23 @@ public final class PgPerfExtension implements BeforeAllCallback, ParameterResolv
 
   /** A test class's database. */
   private record ClassKey(Class<?> testClass) {}
+
+  /** A test class's load runs, for its sweep tables. */
+  private record RunsKey(Class<?> testClass) {}
+
+  /** The result of a method's declared load, for a {@link RunResult} parameter. */
+  private record DeclaredRun(RunResult run) {}
+
+  /** {@code pgperf.clientSweep} and {@code pgperf.<TestClass>.<method>.clientSweep}. */
+  static final Option<List<Integer>> CLIENT_SWEEP = new Option<>("clientSweep", text -> {
+    try {
+      return Arrays.stream(text.split(",", -1))
+          .map(t -> Options.number(t.trim(), 1, Integer.MAX_VALUE)).toList();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("expected client counts separated by commas, each a"
+          + " whole number in 1.." + Integer.MAX_VALUE);
+    }
+  });
 
   /** The provider chosen for a request, once per run: AUTO asks Docker only once. */
   private record ChoiceKey(ServerRequest request) {}
