@@ -29,7 +29,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code PGPERF_PASSWORD} is set, {@code pgperf.connectTimeout} in seconds (default 10), and
  * {@code pgperf.resultsDirectory} for {@link LoadRunner}'s result files (default
  * {@code target/pgperf/results}).
- * Passwords are never taken from annotations or code.
+ * Passwords are never taken from annotations or code. A test method's declared load and
+ * thresholds ({@link Load}, {@link TpsAtLeast} and the other threshold annotations,
+ * {@link ClientSweep}) have keys of their own: {@code pgperf.<TestClass>.<method>.<attribute>} for
+ * one method, else {@code pgperf.<attribute>} for all.
  *
  * <p>A server is started once per JVM for each distinct provider, version and settings, and
  * shared by every class that asks for the same; it stops when the test run ends. An
