@@ -19,8 +19,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * {@link MeanLatencyAtMost}, {@link FailureRateAtMost}, {@link NoFailures}), turned into
  * {@link Threshold}s through their text form, so that the annotations, the configuration
  * parameters and the assertions accept and refuse the same values; then changed by the
- * configuration parameters {@code pgperf.thresholds} and {@code pgperf.<TestClass>.<method>.thresholds}
- * as {@link TpsAtLeast} describes.
+ * configuration parameters {@code pgperf.thresholds} and
+ * {@code pgperf.<TestClass>.<method>.thresholds} as {@link TpsAtLeast} describes.
  */
 final class DeclaredThresholds {
 

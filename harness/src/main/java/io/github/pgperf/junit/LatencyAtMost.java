@@ -31,7 +31,7 @@ public @interface LatencyAtMost {
   /** The percentile, greater than 0 and at most 100 (100 is the maximum latency); 99.9 is fine. */
   double percentile();
 
-  /** The limit: a positive number and a unit ({@code us}, {@code ms}, {@code s}), e.g. {@code "20ms"}. */
+  /** The limit: a positive number and a unit ({@code us}, {@code ms} or {@code s}), as "20ms". */
   String limit();
 
   /** Holds repeated {@link LatencyAtMost} annotations. */

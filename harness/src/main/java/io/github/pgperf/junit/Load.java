@@ -53,7 +53,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(PgPerfExtension.class)
 public @interface Load {
 
-  /** {@code -b name[@weight]}: built-in scripts ({@code tpcb-like}, {@code simple-update}, {@code select-only}, or a unique prefix). */
+  /**
+   * {@code -b name[@weight]}: built-in scripts ({@code tpcb-like}, {@code simple-update},
+   * {@code select-only}, or a unique prefix).
+   */
   String[] builtin() default {};
 
   /**
@@ -68,7 +71,10 @@ public @interface Load {
   /** {@code -c}: number of clients. */
   int clients() default 1;
 
-  /** {@code -j}: number of threads, at most the number of clients (in a {@link ClientSweep}, at most each point's). */
+  /**
+   * {@code -j}: number of threads, at most the number of clients (in a {@link ClientSweep}, capped
+   * at each point's).
+   */
   int threads() default 1;
 
   /** {@code -T}: how long to run, for example {@code "10s"}; empty for a number of transactions. */
@@ -80,13 +86,16 @@ public @interface Load {
   /** {@code -R}: throttle to this many transactions per second in all; 0 for no throttle. */
   double rate() default 0;
 
-  /** {@code -L}: count (and with a rate, skip) transactions later than this, for example {@code "50ms"}; empty for none. */
+  /**
+   * {@code -L}: count (and with a rate, skip) transactions later than this, for example
+   * {@code "50ms"}; empty for none.
+   */
   String latencyLimit() default "";
 
   /** {@code -M}: how SQL is sent. */
   QueryMode queryMode() default QueryMode.SIMPLE;
 
-  /** {@code --max-tries}: tries of a transaction that fails with a serialization error or deadlock. */
+  /** {@code --max-tries}: tries of a transaction failing with a serialization error or deadlock. */
   int maxTries() default 1;
 
   /** Load for this long before the measured run, for example {@code "5s"}; empty for none. */

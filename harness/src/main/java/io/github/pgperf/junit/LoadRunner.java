@@ -64,6 +64,11 @@ import java.util.function.Consumer;
  * a failing Java transaction body) makes {@link #run()} throw {@link LoadRunException} with the
  * runner's error lines, after the result file of the incomplete run has been written.
  *
+ * <p>The extension keeps every run's result per test method; a method whose runs used more than
+ * one client count (a parameterized test over clients) gets a {@link SweepTable} printed when its
+ * class's tests have run. Label such runs by their clients ({@code label("clients-" + clients)}),
+ * so that their result files are kept apart rather than read as trials of one test.
+ *
  * <p>A runner is not thread-safe; use one per test.
  */
 public final class LoadRunner {

@@ -18,6 +18,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(PgPerfExtension.class)
 public @interface MeanLatencyAtMost {
 
-  /** The limit: a positive number and a unit ({@code us}, {@code ms}, {@code s}), e.g. {@code "5ms"}. */
+  /** The limit: a positive number and a unit ({@code us}, {@code ms}, {@code s}): {@code "5ms"}. */
   String value();
 }

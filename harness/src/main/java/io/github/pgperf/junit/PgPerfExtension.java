@@ -159,7 +159,8 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     requireClassAnnotation(context, "@ClientSweep");
     ClientSweep sweep = AnnotationSupport.findAnnotation(method, ClientSweep.class).orElseThrow();
     List<Integer> counts = Levels.of(context).value(CLIENT_SWEEP,
-        () -> CLIENT_SWEEP.annotated("ClientSweep", Arrays.stream(sweep.value())
+        () -> new Option<>("value", CLIENT_SWEEP.parser()).annotated("ClientSweep",
+            Arrays.stream(sweep.value())
             .mapToObj(Integer::toString).collect(Collectors.joining(","))));
     return counts.stream().map(SweepPoint::new);
   }
