@@ -1,5 +1,6 @@
 package io.github.pgperf.junit;
 
+import io.github.pgperf.assertj.PgPerfAssertions;
 import io.github.pgperf.init.InitOptions;
 import io.github.pgperf.provision.Initialization;
 import io.github.pgperf.provision.PgbenchSchema;
@@ -8,7 +9,6 @@ import io.github.pgperf.provision.ProviderChoice;
 import io.github.pgperf.provision.ProvisionException;
 import io.github.pgperf.provision.ProvisionedServer;
 import io.github.pgperf.provision.ServerRequest;
-import io.github.pgperf.assertj.PgPerfAssertions;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.threshold.Threshold;
 import java.io.PrintStream;
@@ -17,9 +17,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
