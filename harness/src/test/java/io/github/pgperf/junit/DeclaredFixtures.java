@@ -113,11 +113,11 @@ final class DeclaredFixtures {
 
   /** Without {@code @PgPerfTest}: the declaration must not be ignored. */
   @Fixture
-  static class NotPgPerfTest {
+  static class NoClassAnnotation {
     @Test
     @Load(builtin = "select-only")
     void selectOnly() {
-      add("NotPgPerfTest", "body ran");
+      add("NoClassAnnotation", "body ran");
     }
   }
 

@@ -189,10 +189,10 @@ class DeclaredLoadTest {
 
   @Test
   void declarationWithoutPgPerfTestIsAnErrorNotIgnored() {
-    Kit.Run run = run(Map.of(), DeclaredFixtures.NotPgPerfTest.class);
-    assertThat(failure(run, "NotPgPerfTest", "selectOnly"))
+    Kit.Run run = run(Map.of(), DeclaredFixtures.NoClassAnnotation.class);
+    assertThat(failure(run, "NoClassAnnotation", "selectOnly"))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessage("@Load on NotPgPerfTest.selectOnly needs @PgPerfTest on its class"
+        .hasMessage("@Load on NoClassAnnotation.selectOnly needs @PgPerfTest on its class"
             + " (or an enclosing class)");
     assertThat(Fixture.SEEN).isEmpty();
   }
