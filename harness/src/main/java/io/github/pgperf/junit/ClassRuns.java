@@ -51,10 +51,12 @@ final class ClassRuns {
         Integer earlier = clientsByLabel.putIfAbsent(String.valueOf(r.workload().label()),
             r.workload().clients());
         if (earlier != null && !Objects.equals(earlier, r.workload().clients())) {
+          String label = r.workload().label();
           warnings.add("pgperf: warning: runs of " + testClass + "." + method + " with "
-              + earlier + " and " + r.workload().clients() + " clients have the same label ("
-              + r.workload().label() + "), so their result files are read as trials of one"
-              + " test; label each client count, e.g. load.label(\"clients-\" + clients)");
+              + earlier + " and " + r.workload().clients() + " clients "
+              + (label == null ? "have no label" : "share the label \"" + label + "\"")
+              + ", so their result files are read as trials of one test; label each client"
+              + " count, e.g. load.label(\"clients-\" + clients)");
           break;
         }
       }

@@ -144,4 +144,15 @@ final class DeclaredFixtures {
           .label("clients-" + clients).run());
     }
   }
+
+  /** A parameterized sweep that forgets its labels. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class UnlabelledSweep {
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void byClients(int clients, LoadRunner load) {
+      load.builtin("select-only").clients(clients).transactions(10).run();
+    }
+  }
 }

@@ -242,6 +242,20 @@ class DeclaredLoadTest {
             + " \"1,0\"");
   }
 
+  @Test
+  void sweepPointsSharingALabelAreWarnedAbout() throws Exception {
+    Kit.Run run = run(Map.of(), DeclaredFixtures.UnlabelledSweep.class);
+    succeeded(run, 2);
+    // Numbered as trials of one test, which the gate would compare as one: say so.
+    assertThat(files()).containsExactlyInAnyOrder("UnlabelledSweep-byClients.json",
+        "UnlabelledSweep-byClients-trial2.json");
+    assertThat(run.err()).contains("pgperf: warning: runs of UnlabelledSweep.byClients with 1"
+        + " and 2 clients have no label, so their result files are read as trials of one test;"
+        + " label each client count");
+    assertThat(run.out()).contains("pgperf: UnlabelledSweep.byClients: <builtin: select only>,"
+        + " tps and latency by clients");
+  }
+
   /**
    * The printed table has one row per client count, and each row's figures are those of the
    * result file of that point, as formatted by the table.
