@@ -39,11 +39,11 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * The JUnit 5 extension behind {@link PgPerfTest}: before a class's tests it provides the server
  * and initializes the class's schema, and it resolves test parameters of the types it injects.
  *
- * <p>Servers, provider choices and initializations are kept in the root
- * {@link ExtensionContext.Store}, so they are made once per test run (in a build, once per test
- * JVM; each EngineTestKit or launcher session is a run of its own) and shared by every class that
- * asks for the same. Servers are {@link AutoCloseable} store values, which JUnit closes when the
- * run ends; with {@code junit.jupiter.extensions.store.close.autocloseable.enabled=false} they
+ * <p>Servers, provider choices and initializations are kept in the launcher session's
+ * {@link ExtensionContext.Store} (the root store before JUnit 5.13), so they are made once per
+ * launcher session (in a build, once per test JVM, also across the trials {@code pgperf:test} runs
+ * as separate launcher calls) and shared by every class that asks for the same. Servers are
+ * {@link AutoCloseable} store values, which JUnit closes when the session ends; with {@code junit.jupiter.extensions.store.close.autocloseable.enabled=false} they
  * stop at JVM exit instead (zonky's shutdown hook, Testcontainers' reaper). Classes of one run are
  * expected to run one after another, as JUnit does by default; two classes running at once must
  * not ask for different initializations of the same schema.
@@ -238,17 +238,16 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
   }
 
   private static PgPerfDatabase prepare(ExtensionContext context) throws ProvisionException {
-    ExtensionContext root = context.getRoot();
-    Store rootStore = root.getStore(NAMESPACE);
+    Store shared = sharedStore(context);
     Overrides overrides = overrides(context);
     ClassConfiguration configuration = ClassConfiguration.resolve(
         annotation(context.getRequiredTestClass()), overrides, System.getenv());
 
-    ProviderChoice choice = rootStore.getOrComputeIfAbsent(new ChoiceKey(configuration.server()),
+    ProviderChoice choice = shared.getOrComputeIfAbsent(new ChoiceKey(configuration.server()),
         key -> unchecked(() -> ProviderChoice.choose(key.request())), ProviderChoice.class);
-    ProvisionedServer server = rootStore.getOrComputeIfAbsent(new ServerKey(choice.provider()),
+    ProvisionedServer server = shared.getOrComputeIfAbsent(new ServerKey(choice.provider()),
         key -> unchecked(choice::start), ProvisionedServer.class);
-    rootStore.getOrComputeIfAbsent(new Announced(choice), key -> {
+    shared.getOrComputeIfAbsent(new Announced(choice), key -> {
       log().println("pgperf: " + server.describe() + " (" + choice.reason() + ")");
       return Boolean.TRUE;
     }, Boolean.class);
@@ -256,7 +255,7 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     String schema = configuration.init().schemaFor(choice.provider().kind());
     InitOptions options = configuration.init().options(schema);
     AtomicBoolean madeHere = new AtomicBoolean();
-    Initialization outcome = rootStore.getOrComputeIfAbsent(
+    Initialization outcome = shared.getOrComputeIfAbsent(
         new InitKey(choice.provider(), options),
         key -> unchecked(() -> {
           madeHere.set(true);
@@ -265,6 +264,20 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
         Initialization.class);
     return new PgPerfDatabase(server, choice, options,
         madeHere.get() ? outcome : Initialization.REUSED);
+  }
+
+  /**
+   * Where provider choices, servers and initializations live: the launcher session's store, so
+   * that trials run as several launcher calls in one JVM ({@code pgperf:test}) share one server
+   * and one initialization instead of starting an embedded server per trial. JUnit before 5.13 has
+   * no such store; there they live as long as the run's root context.
+   */
+  private static Store sharedStore(ExtensionContext context) {
+    try {
+      return context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION, NAMESPACE);
+    } catch (NoSuchMethodError | NoClassDefFoundError olderJUnit) {
+      return context.getRoot().getStore(NAMESPACE);
+    }
   }
 
   /** The run's {@code pgperf.*} configuration parameters, read once per run. */
