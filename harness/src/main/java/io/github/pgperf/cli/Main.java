@@ -38,7 +38,8 @@ public final class Main {
    * serial one (bench/README.md), CPU taken from the server on a shared machine. A jar cannot
    * choose its collector, so a run on G1 starts this jar again with {@code -XX:+UseSerialGC} and
    * the same JVM options, unless the user chose a collector or set {@code PGPERF_RELAUNCHED}.
-   * Initialization, help and version are not worth a second JVM.
+   * Initialization, help and version are not worth a second JVM. The second JVM maps pgperf's
+   * classes from a {@link ClassArchive}, which more than pays for its start.
    */
   private static Optional<Integer> relaunchWithSerialCollector(String[] args) {
     if (System.getenv(RELAUNCHED) != null || !usesG1() || !isRun(args)) {
@@ -54,13 +55,17 @@ public final class Main {
     if (java.isEmpty()) {
       return Optional.empty();
     }
+    String classPath = System.getProperty("java.class.path");
+    Optional<ClassArchive> archive = ClassArchive.forRun(classPath, jvmOptions, System.getenv(),
+        System.getProperty("user.home"));
     List<String> command = new ArrayList<>();
     command.add(java.get());
     command.add("-XX:+UseSerialGC");
     command.add("-D" + PLAIN_SOCKETS + "=" + System.getProperty(PLAIN_SOCKETS));
+    archive.ifPresent(a -> command.addAll(a.jvmOptions()));
     command.addAll(jvmOptions);
     command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
+    command.add(classPath);
     command.add(Main.class.getName());
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
@@ -70,7 +75,9 @@ public final class Main {
       // The child gets the terminal's signals too; wait for it whatever happens here.
       while (true) {
         try {
-          return Optional.of(process.waitFor());
+          int exitCode = process.waitFor();
+          archive.ifPresent(a -> a.finish(exitCode));
+          return Optional.of(exitCode);
         } catch (InterruptedException e) {
           // keep waiting: the child decides when the run ends
         }
