@@ -1,0 +1,16 @@
+// mvn verify -Pregression on the example must fail at pgperf:check, saying which test, which
+// metric, by how much and how sure; the performance tests themselves pass.
+def log = new File(basedir, 'build.log').text
+assert log.contains('pgperf: EMBEDDED PostgreSQL')
+assert !log.contains('127.0.0.1:1')
+assert log =~ /Failed to execute goal io\.github\.pgperf:pgperf-maven-plugin:[^:]+:check /
+assert log.contains('pgperf check failed:')
+assert log =~ /REGRESSION: LedgerPerformanceTest-statement: tps regressed by \d+\.\d% \(baseline \d+\.\d tps from \d+, candidate \d+\.\d tps from \d+, change -\d+\.\d%\); p = [<0-9.]+, below the level 0\.0050/
+assert log =~ /REGRESSION: LedgerPerformanceTest-statement: p50 regressed by \d+\.\d%/
+def json = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/pgperf/check.json'))
+assert json.passed == false
+def regressed = json.findings.findAll { it.verdict == 'REGRESSION' }*.test.unique()
+assert regressed.contains('LedgerPerformanceTest-statement')
+// The unit tests and the performance tests' own thresholds passed: only the gate failed.
+assert !(log =~ /Tests run: \d+, Failures: [1-9]/)
+assert !(log =~ /Tests run: \d+, Failures: \d+, Errors: [1-9]/)
