@@ -146,9 +146,10 @@ class ReadmeTest {
     return out.toString();
   }
 
-  /** Whether the line is only a comment holding the marker (Java, XML or SQL comment). */
+  /** Whether the line is only a comment holding the marker (Java, XML, SQL or YAML comment). */
   private static boolean marks(String line, String marker) {
     String t = line.strip();
-    return t.equals("// " + marker) || t.equals("<!-- " + marker + " -->") || t.equals("-- " + marker);
+    return t.equals("// " + marker) || t.equals("<!-- " + marker + " -->")
+        || t.equals("-- " + marker) || t.equals("# " + marker);
   }
 }
