@@ -5,8 +5,9 @@ assert log.contains('pgperf: EMBEDDED PostgreSQL')
 assert !log.contains('127.0.0.1:1')
 assert log =~ /Failed to execute goal io\.github\.pgperf:pgperf-maven-plugin:[^:]+:check /
 assert log.contains('pgperf check failed:')
-assert log =~ /REGRESSION: LedgerPerformanceTest-statement: tps regressed by \d+\.\d% \(baseline \d+\.\d tps from \d+, candidate \d+\.\d tps from \d+, change -\d+\.\d%\); p = [<0-9.]+, below the level 0\.0050/
-assert log =~ /REGRESSION: LedgerPerformanceTest-statement: p50 regressed by \d+\.\d%/
+// Which test, which metric, by how much, how sure. The median latency of a statement without its
+// index is several times the baseline's; tps falls as much but is noisier on a busy machine.
+assert log =~ /REGRESSION: LedgerPerformanceTest-statement: p50 regressed by \d+\.\d% \(baseline \d+ \S+ from \d+, candidate \d+ \S+ from 3, change \+\d+\.\d%\); p = [<0-9.]+, below the level 0\.0050, and more than the minimum of 30\.0%/
 def json = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/pgperf/check.json'))
 assert json.passed == false
 def regressed = json.findings.findAll { it.verdict == 'REGRESSION' }*.test.unique()
