@@ -90,7 +90,7 @@ class LedgerPerformanceTest {
       rate = 50, clients = 4, threads = 2, warmup = "1s", duration = "4s")
   @NoFailures
   @TpsAtLeast(40)
-  @LatencyAtMost(percentile = 99.9, limit = "500ms")
+  @LatencyAtMost(percentile = 99.9, limit = "1s")
   void statementAtFixedRate() {}
   // /readme:rate
 }
