@@ -47,7 +47,7 @@ record ClassConfiguration(ServerRequest server, InitRequest init) {
         overrides.get(Options.USER).orElse(null),
         passwordFile,
         overrides.get(Options.CONNECT_TIMEOUT).orElse(DEFAULT_CONNECT_TIMEOUT),
-        r.optional(Options.VERSION, a.version()),
+        r.optional(Options.POSTGRES_VERSION, a.postgresVersion()),
         r.optional(Options.IMAGE, a.image()),
         settings);
     InitRequest init = new InitRequest(

@@ -15,7 +15,8 @@ import java.util.Locale;
 final class Options {
 
   static final Option<ProviderKind> PROVIDER = new Option<>("provider", Options::provider);
-  static final Option<String> VERSION = new Option<>("version", Options::version);
+  static final Option<String> POSTGRES_VERSION =
+      new Option<>("postgresVersion", Options::version);
   static final Option<String> IMAGE = new Option<>("image", Options::text);
   static final Option<ServerSettings> SETTINGS = new Option<>("settings", Options::settings);
   static final Option<Integer> SCALE = new Option<>("scale", t -> number(t, 1, Integer.MAX_VALUE));
@@ -41,7 +42,7 @@ final class Options {
   /** The results directory without {@code pgperf.resultsDirectory}, as Maven lays out a module. */
   static final Path DEFAULT_RESULTS_DIRECTORY = Path.of("target", "pgperf", "results");
 
-  static final List<Option<?>> ALL = List.of(PROVIDER, VERSION, IMAGE, SETTINGS, SCALE,
+  static final List<Option<?>> ALL = List.of(PROVIDER, POSTGRES_VERSION, IMAGE, SETTINGS, SCALE,
       FILLFACTOR, PARTITIONS, PARTITION_METHOD, UNLOGGED_TABLES, FOREIGN_KEYS,
       SERVER_SIDE_GENERATE, SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT, RESULTS_DIRECTORY);
 

@@ -51,11 +51,13 @@ public @interface PgPerfTest {
   ProviderKind provider() default ProviderKind.AUTO;
 
   /**
-   * The PostgreSQL version ({@code pgperf.version}), for example {@code "15"}: the image tag for
-   * Testcontainers; a check for an external or embedded server (the embedded binaries on the
-   * classpath decide its version). Empty for the provider's default.
+   * The PostgreSQL version ({@code pgperf.postgresVersion}), for example {@code "15"}: the image
+   * tag for Testcontainers; a check for an external or embedded server (the embedded binaries on
+   * the classpath decide its version). Empty for the provider's default. Not {@code version}: a
+   * POM's {@code pgperf.version} property usually holds pgperf's own version, and
+   * {@code pgperf:test} passes {@code pgperf.*} properties to the tests.
    */
-  String version() default "";
+  String postgresVersion() default "";
 
   /** The Testcontainers image ({@code pgperf.image}); empty for {@code postgres:<version>}. */
   String image() default "";
