@@ -30,7 +30,7 @@ final class PgbenchOptions {
       "--report-per-command", "--rate", "--transactions", "--time", "--vacuum-all",
       "--aggregate-interval", "--failures-detailed", "--log-prefix", "--max-tries",
       "--progress-timestamp", "--random-seed", "--sampling-rate", "--show-script",
-      "--verbose-errors", "--result-json", "--warmup", "--timeline-interval");
+      "--verbose-errors", "--result-json", "--warmup", "--timeline-interval", "--end-timeout");
 
   // Initialization options.
   @Option(names = {"-i", "--initialize"}, description = "invokes initialization mode")
@@ -195,6 +195,11 @@ final class PgbenchOptions {
   @Option(names = "--timeline-interval", paramLabel = "NUM",
       description = "pgperf: length of the result's timeline intervals in ms (default: 1000)")
   String timelineInterval;
+
+  @Option(names = "--end-timeout", paramLabel = "NUM",
+      description = "pgperf: with -T, cancel clients still running NUM seconds after the end"
+          + " (default: 10; 0: wait as pgbench does)")
+  String endTimeout;
 
   // Common options.
   @Option(names = {"-d", "--debug"}, description = "print debugging output")

@@ -141,7 +141,7 @@ final class RunMode {
     RunOptions.Builder b = RunOptions.builder().queryMode(mode).definitions(definitions)
         .log(o.log).perStatement(o.reportPerCommand).connectPerTransaction(o.connect)
         .progressTimestamp(o.progressTimestamp).failuresDetailed(o.failuresDetailed)
-        .verboseErrors(o.verboseErrors)
+        .verboseErrors(o.verboseErrors).debug(o.debug)
         .vacuum(o.noVacuum ? VacuumMode.NONE : o.vacuumAll ? VacuumMode.ALL : VacuumMode.DEFAULT);
     if (o.client != null) {
       b.clients(PgPerfCommand.integer(o.client, "-c/--client"));
@@ -196,6 +196,9 @@ final class RunMode {
     if (o.warmup != null) {
       b.warmupSeconds(PgPerfCommand.integer(o.warmup, "--warmup"));
     }
+    if (o.endTimeout != null) {
+      b.endTimeoutSeconds(nonNegative(o.endTimeout, "--end-timeout"));
+    }
     if (o.timelineInterval != null) {
       b.timelineMillis(PgPerfCommand.integer(o.timelineInterval, "--timeline-interval"));
     }
@@ -212,6 +215,15 @@ final class RunMode {
     } catch (RunOptionsException e) {
       throw new UsageError(e.getMessage());
     }
+  }
+
+  /** A whole number of 0 or more, or a one-line message naming the option. */
+  private static int nonNegative(String text, String option) {
+    int value = PgPerfCommand.integer(text, option);
+    if (value < 0) {
+      throw new UsageError(option + " must be in range 0..2147483647");
+    }
+    return value;
   }
 
   /** A number above 0, or pgbench's message with the text as given. */

@@ -20,7 +20,7 @@ import java.util.Properties;
  * @param user the role to log in as
  * @param database the database name
  * @param password the password, or {@code null} when the server needs none
- * @param connectTimeout how long one connection attempt may take
+ * @param connectTimeout how long one connection attempt may take; zero waits without limit
  */
 public record ConnectionSpec(
     String host, int port, String user, String database, String password, Duration connectTimeout)
@@ -44,15 +44,18 @@ public record ConnectionSpec(
 
   /**
    * Resolves the connection the way libpq does: an explicit value wins, then the environment
-   * ({@code PGHOST}, {@code PGPORT}, {@code PGUSER}, {@code PGDATABASE}, {@code PGPASSWORD}), then
-   * the defaults (user: the operating-system user; database: the user name).
+   * ({@code PGHOST}, {@code PGPORT}, {@code PGUSER}, {@code PGDATABASE}, {@code PGPASSWORD},
+   * {@code PGCONNECT_TIMEOUT}), then the defaults (user: the operating-system user; database: the
+   * user name; connect timeout: {@link #DEFAULT_CONNECT_TIMEOUT}, where libpq waits without limit,
+   * so that a server that accepts connections but answers nothing cannot hang a run).
    *
    * @param host explicit host, or {@code null}
    * @param port explicit port, or {@code null}
    * @param user explicit user, or {@code null}
    * @param database explicit database, or {@code null}
    * @param env the environment to read, usually {@link System#getenv()}
-   * @throws IllegalArgumentException when a port is not a number in 1..65535
+   * @throws IllegalArgumentException when a port is not a number in 1..65535, or {@code
+   *     PGCONNECT_TIMEOUT} not an integer
    */
   public static ConnectionSpec resolve(
       String host, String port, String user, String database, Map<String, String> env) {
@@ -67,7 +70,22 @@ public record ConnectionSpec(
     String u = firstNonEmpty(user, env.get("PGUSER"), System.getProperty("user.name"));
     String d = firstNonEmpty(database, env.get("PGDATABASE"), u);
     String password = env.get("PGPASSWORD");
-    return new ConnectionSpec(h, p, u, d, password, DEFAULT_CONNECT_TIMEOUT);
+    return new ConnectionSpec(h, p, u, d, password, connectTimeout(env.get("PGCONNECT_TIMEOUT")));
+  }
+
+  /** libpq's {@code connect_timeout}: seconds, at least 2; zero or negative waits without limit. */
+  private static Duration connectTimeout(String text) {
+    if (text == null || text.isEmpty()) {
+      return DEFAULT_CONNECT_TIMEOUT;
+    }
+    int seconds;
+    try {
+      seconds = Integer.parseInt(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "invalid integer value \"" + text + "\" for connection option \"connect_timeout\"");
+    }
+    return seconds <= 0 ? Duration.ZERO : Duration.ofSeconds(Math.max(2, seconds));
   }
 
   /** The same server and user, another database. */
@@ -88,7 +106,7 @@ public record ConnectionSpec(
     if (password != null) {
       props.setProperty("password", password);
     }
-    long seconds = Math.max(1, connectTimeout.toSeconds());
+    long seconds = connectTimeout.isZero() ? 0 : Math.max(1, connectTimeout.toSeconds());
     props.setProperty("connectTimeout", Long.toString(seconds));
     props.setProperty("loginTimeout", Long.toString(seconds));
     props.setProperty("ApplicationName", "pgperf");

@@ -158,6 +158,49 @@ public final class LoadRunner {
     return this;
   }
 
+  /**
+   * How long a timed run waits after its end for clients still inside a statement or a Java
+   * transaction before cancelling them and reporting them aborted (default 10 s; zero waits as
+   * pgbench does, without limit). Raise it for transactions that may legitimately run longer.
+   */
+  public LoadRunner endTimeout(Duration timeout) {
+    options.endTimeoutSeconds(timeout.isZero() ? 0 : wholeSeconds(timeout, "end timeout"));
+    return this;
+  }
+
+  /**
+   * {@code -r}: record each script command's latency, failures and retries; they appear in the
+   * result's per-script {@code statements} and in the report.
+   */
+  public LoadRunner perStatementLatencies() {
+    options.perStatement(true);
+    return this;
+  }
+
+  /**
+   * {@code -P}: print pgbench's progress line to stderr every {@code interval} (whole seconds), to
+   * watch a long run from the build log.
+   */
+  public LoadRunner progress(Duration interval) {
+    options.progressSeconds(wholeSeconds(interval, "progress interval"));
+    return this;
+  }
+
+  /**
+   * Length of the result's timeline intervals (tps, failures, latency per interval; default 1 s),
+   * from 1 ms; zero records no timeline.
+   */
+  public LoadRunner timelineInterval(Duration interval) {
+    long millis = interval.toMillis();
+    if (interval.isNegative() || millis > Integer.MAX_VALUE
+        || !interval.equals(Duration.ofMillis(millis))) {
+      throw new LoadRunException("timeline interval must be whole milliseconds from 0 to "
+          + Integer.MAX_VALUE + ", not " + interval);
+    }
+    options.timelineMillis((int) millis);
+    return this;
+  }
+
   /** {@code -n}: no vacuum before the run (by default pgbench's tables are vacuumed). */
   public LoadRunner noVacuum() {
     options.vacuum(VacuumMode.NONE);

@@ -101,6 +101,13 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
   @Override
   public void beforeTestExecution(ExtensionContext context) throws ProvisionException {
     Method method = context.getRequiredTestMethod();
+    if (SweepPoint.of(context) == null && AnnotationSupport.isAnnotated(method, ClientSweep.class)) {
+      // @ClientSweep is a test template; with @Test too, JUnit also runs the method once more,
+      // at the annotation's client count, which would pass for a point of the sweep.
+      throw new ExtensionConfigurationException("@ClientSweep on " + name(context)
+          + " makes the method a test of its own; remove its other test annotation (@Test,"
+          + " @ParameterizedTest ...), or it also runs once outside the sweep");
+    }
     Optional<Load> load = AnnotationSupport.findAnnotation(method, Load.class);
     if (load.isEmpty()) {
       if (DeclaredThresholds.declared(method)) {

@@ -9,6 +9,7 @@ import io.github.pgperf.script.WorkloadItem;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What every client of a run shares, read-only once the clients run (the start times are
@@ -26,6 +27,14 @@ final class Benchmark {
   final Messages messages;
   final TransactionLog logFormat;
   final int[] commandCounts;
+  /**
+   * Per item and command: the name pgbench 15 prepares an SQL command under with {@code -M
+   * prepared}, {@code P_n} with n counting the SQL commands of all scripts in order; null for
+   * meta-commands. Used in messages and {@code -d} lines.
+   */
+  final String[][] preparedNames;
+  /** {@code -d}: whether clients print pgbench's debugging lines. */
+  final boolean debug;
   final CountDownLatch connected;
   final CountDownLatch go = new CountDownLatch(1);
   /** The monotonic clock's value at the Unix epoch, µs: epoch time = clock - epochOffset. */
@@ -38,6 +47,8 @@ final class Benchmark {
   long endMicros = Long.MAX_VALUE;
   /** Set when a client's first connection failed: nobody starts. */
   volatile boolean cancelled;
+  /** The first client whose first connection failed, or -1. */
+  final AtomicInteger firstFailedClient = new AtomicInteger(-1);
 
   Benchmark(RunOptions options, Workload workload, ConnectionSource source, PrintStream err,
       TransactionLog logFormat) {
@@ -51,12 +62,21 @@ final class Benchmark {
     this.items = new WorkloadItem[entries.size()];
     this.commands = new Command[entries.size()][];
     this.commandCounts = new int[entries.size()];
+    this.preparedNames = new String[entries.size()][];
+    int prepared = 0;
     for (int i = 0; i < items.length; i++) {
       items[i] = entries.get(i).item();
       commands[i] = items[i] instanceof Script s
           ? s.commands().toArray(Command[]::new) : new Command[0];
       commandCounts[i] = commands[i].length;
+      preparedNames[i] = new String[commands[i].length];
+      for (int c = 0; c < commands[i].length; c++) {
+        if (commands[i][c] instanceof Command.Sql) {
+          preparedNames[i][c] = "P_" + prepared++;
+        }
+      }
     }
+    this.debug = options.debug();
     this.connected = new CountDownLatch(options.clients());
     this.epochOffsetMicros = Clock.micros() - System.currentTimeMillis() * 1000;
   }

@@ -24,8 +24,8 @@ final class BenchmarkTables {
    */
   static Found discover(Connection connection) throws RunException, SQLException {
     int scale;
-    try (Statement s = connection.createStatement();
-        ResultSet rs = s.executeQuery("select count(*) from pgbench_branches")) {
+    String count = "select count(*) from pgbench_branches";
+    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(count)) {
       rs.next();
       scale = rs.getInt(1);
     } catch (SQLException e) {
@@ -35,7 +35,7 @@ final class BenchmarkTables {
             + database(connection) + "\".";
       }
       throw new RunException(
-          "could not count number of branches: " + Client.errorText(e), hint);
+          "could not count number of branches: " + ErrorMessage.of(e, count), hint);
     }
     if (scale == 0) {
       throw new RunException("invalid count(*) from pgbench_branches", null);
@@ -95,7 +95,7 @@ final class BenchmarkTables {
     try (Statement s = connection.createStatement()) {
       s.execute(sql);
     } catch (SQLException e) {
-      err.error(Client.errorText(e));
+      err.error(ErrorMessage.of(e, sql));
       err.detail("(ignoring this error and continuing anyway)");
     }
   }

@@ -13,8 +13,9 @@ import io.github.pgperf.script.Variables;
 import java.io.IOException;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import org.postgresql.util.PSQLException;
-import org.postgresql.util.ServerErrorMessage;
+import org.postgresql.util.PSQLWarning;
 
 /**
  * One client: its connection, variables and random generator, running transactions on its own
@@ -42,6 +43,16 @@ final class Client implements Runnable {
   private ClientConnection connection;
   private long transactions;
   boolean aborted;
+  /** {@code -d}: print pgbench's debugging lines (null without {@code -d}). */
+  private final DebugLines debug;
+  /** -d, -M prepared: the statements this connection has announced as prepared. */
+  private boolean[][] announced;
+
+  // Read and written across threads by EndTimeout only, never on the hot path.
+  /** The connection, for cancelling it from another thread. */
+  private volatile ClientConnection current;
+  /** Set when the client is cut after the end of a -T run (--end-timeout). */
+  private volatile boolean cut;
 
   // Where the current try stopped, and why.
   private int failedCommand;
@@ -61,17 +72,20 @@ final class Client implements Runnable {
     this.warmupRecorder = warmupRecorder;
     this.timeCommands = options.perStatement();
     this.logLines = group.logs() && !group.aggregates() ? new StringBuilder(1 << 16) : null;
+    this.debug = bench.debug ? new DebugLines(bench) : null;
   }
 
   @Override
   public void run() {
     try {
-      if (!options.connectPerTransaction()) {
+      if (!options.connectPerTransaction() && !bench.cancelled) {
         try {
           connection = connect();
         } catch (SQLException e) {
-          bench.error(connectionMessage(e));
-          bench.error("could not create connection for client " + id);
+          // pgbench stops at the first client that cannot connect: one report, not one each.
+          if (bench.firstFailedClient.compareAndSet(-1, id)) {
+            bench.error(ConnectionFailure.message(bench.source, e));
+          }
           bench.cancelled = true;
         }
       }
@@ -83,7 +97,9 @@ final class Client implements Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (IOException e) {
-      bench.error("could not write log file: " + e.getMessage());
+      // The transactions it ran are counted, but the log lost lines: the run is not complete.
+      bench.error("could not write to log file: " + IoErrors.reason(e));
+      aborted = true;
     } catch (RuntimeException e) {
       // A bug of ours or of a driver: this client stops with one line, the run goes on.
       bench.error("client " + id + " aborted: internal error: " + e);
@@ -102,11 +118,18 @@ final class Client implements Runnable {
     int perClient = options.transactions();
     long end = bench.endMicros;
     while (true) {
-      long now = Clock.micros();
-      if ((perClient > 0 && transactions >= perClient) || now >= end) {
+      if (perClient > 0 && transactions >= perClient) {
         break;
       }
+      // pgbench chooses the script, then looks at the clock.
       int item = group.chooseItem();
+      if (debug != null) {
+        debug.script(id, item);
+      }
+      long now = Clock.micros();
+      if (now >= end) {
+        break;
+      }
       long scheduled = now;
       if (throttled) {
         scheduled = group.nextSlot();
@@ -144,7 +167,7 @@ final class Client implements Runnable {
       try {
         connection = connect();
       } catch (SQLException e) {
-        bench.error(connectionMessage(e));
+        bench.error(ConnectionFailure.message(bench.source, e));
         bench.error("client " + id + " aborted while establishing connection");
         aborted = true;
         return false;
@@ -233,7 +256,7 @@ final class Client implements Runnable {
       }
       return true;
     } catch (SQLException e) {
-      abortSql(e, failedCommand, item);
+      abortSql(e, null, failedCommand, item);
       return false;
     }
   }
@@ -305,29 +328,49 @@ final class Client implements Runnable {
       int next = c + 1;
       try {
         if (command instanceof Command.Sql sql) {
+          if (debug != null) {
+            debugSending(item, c, sql);
+          }
           if (connection.inPipeline()) {
             connection.addToPipeline(sql, variables);
           } else {
             connection.execute(sql, item, c, variables);
+            if (debug != null) {
+              debug.receiving(id);
+            }
           }
+        } else if (debug != null && debugMeta(commands, item, c)) {
+          // A pipeline's end, run with its debugging lines.
         } else if (command instanceof Command.Set set) {
           evaluator.set(set.variable(), set.expression(), item, c);
         } else if (command instanceof Command.If branch) {
           next = evaluator.test(branch.condition(), item, c) ? c + 1 : enterBranch(
               commands, branch.next(), item);
         } else if (command instanceof Command.Elif elif) {
-          next = elif.end();
+          // The end of a branch that ran: on after the \endif, which pgbench skips.
+          next = elif.end() + 1;
         } else if (command instanceof Command.Else otherwise) {
-          next = otherwise.end();
+          next = otherwise.end() + 1;
         } else if (command instanceof Command.Endif) {
           next = c + 1;
         } else if (command instanceof Command.Sleep sleep) {
           Clock.sleepUntil(Clock.micros() + sleepMicros(sleep));
+          checkNotCut(sleep);
         } else if (command instanceof Command.SetShell setShell) {
-          long value = ShellCommand.output(setShell.words(), variables, setShell.name());
+          long value;
+          try {
+            value = ShellCommand.output(setShell.words(), variables, setShell.name(),
+                debug == null ? null : bench.messages);
+          } finally {
+            checkNotCut(setShell);
+          }
           variables.putInt(setShell.variable(), value);
         } else if (command instanceof Command.Shell shell) {
-          ShellCommand.run(shell.words(), variables, shell.name());
+          try {
+            ShellCommand.run(shell.words(), variables, shell.name());
+          } finally {
+            checkNotCut(shell);
+          }
         } else if (command instanceof Command.StartPipeline start1) {
           if (options.queryMode() == QueryMode.SIMPLE) {
             throw ScriptFailure.meta("", start1.name(),
@@ -346,18 +389,32 @@ final class Client implements Runnable {
           throw ScriptFailure.meta("", ((Command.Meta) command).name(), "invalid command");
         }
       } catch (SQLException e) {
+        failedCommand = c;
+        if (e instanceof PreparationException p) {
+          bench.error(ErrorMessage.of(p.serverError(), ((Command.Sql) command).template()
+              .numbered()));
+          bench.error("client " + id + " script " + item + " aborted in command " + c
+              + " query 0: ERROR:  prepared statement \"" + bench.preparedNames[item][c]
+              + "\" does not exist");
+          aborted = true;
+          return FAIL;
+        }
         SQLException cause = serverError(e);
         String state = cause.getSQLState();
-        failedCommand = c;
+        String query = queryText(command, cause != e);
         if ("40001".equals(state) || "40P01".equals(state)) {
           failureKind = "40001".equals(state) ? FailureKind.SERIALIZATION : FailureKind.DEADLOCK;
           if (options.verboseErrors()) {
             bench.messages.info("client " + id + " got an error in command " + c
-                + " (SQL) of script " + item + "; " + errorText(cause));
+                + " (SQL) of script " + item + "; " + ErrorMessage.of(cause, query));
           }
           return RETRY;
         }
-        abortSql(cause, c, item);
+        if (isLostConnection(cause)) {
+          lostConnection(item, c);
+          return FAIL;
+        }
+        abortSql(cause, query, c, item);
         return FAIL;
       } catch (EvaluationException e) {
         if (!e.getMessage().isEmpty()) {
@@ -384,9 +441,23 @@ final class Client implements Runnable {
     return OK;
   }
 
+  /**
+   * A {@code \sleep} or shell command interrupted because the run's end timeout cut the client
+   * ends it, rather than letting a shortened command pass as a finished transaction.
+   */
+  private void checkNotCut(Command.Meta command) throws ScriptFailure {
+    if (cut) {
+      throw ScriptFailure.meta("", command.name(),
+          "still running after the end of the run (--end-timeout)");
+    }
+  }
+
   /** Where a false condition leads: an {@code \elif} decides, {@code \else} enters its branch. */
   private int enterBranch(Command[] commands, int target, int item) throws EvaluationException {
     while (commands[target] instanceof Command.Elif elif) {
+      if (debug != null) {
+        debug.meta(id, item, target);
+      }
       if (evaluator.test(elif.condition(), item, target)) {
         return target + 1;
       }
@@ -431,7 +502,7 @@ final class Client implements Runnable {
         return RETRY;
       }
       if (state != null && (state.startsWith("08") || state.startsWith("57P"))) {
-        abortSql(e, 0, item);
+        abortSql(e, null, 0, item);
         return FAIL;
       }
       failureKind = FailureKind.OTHER;
@@ -442,7 +513,7 @@ final class Client implements Runnable {
         }
         connection.jdbc().setAutoCommit(true);
       } catch (SQLException lost) {
-        abortSql(lost, 0, item);
+        abortSql(lost, null, 0, item);
       }
       if (options.verboseErrors()) {
         bench.messages.info("client " + id + " got an error in transaction "
@@ -456,14 +527,122 @@ final class Client implements Runnable {
     }
   }
 
-  private void abortSql(SQLException e, int command, int item) {
+  private void abortSql(SQLException e, String query, int command, int item) {
     bench.error("client " + id + " script " + item + " aborted in command " + command
-        + " query 0: " + errorText(e));
+        + " query 0: " + ErrorMessage.of(e, query));
+    aborted = true;
+  }
+
+  /**
+   * The text libpq knows for a failed command, for the error's {@code LINE} excerpt: the text sent
+   * in simple mode, the text with {@code $n} in extended mode; none ({@code null}) for a prepared
+   * statement's execution. Empty when the server's position is not in terms of pgbench's text:
+   * pgjdbc sends a pipeline's commands and the parts of a {@code \;} compound command one by one.
+   */
+  private String queryText(Command command, boolean fromBatch) {
+    if (!(command instanceof Command.Sql sql)) {
+      return fromBatch ? ErrorMessage.POSITION_UNKNOWN : null;
+    }
+    if (fromBatch || sql.parts().size() > 1) {
+      return ErrorMessage.POSITION_UNKNOWN;
+    }
+    return switch (options.queryMode()) {
+      case SIMPLE -> sql.template().substituted(variables);
+      case EXTENDED -> sql.template().numbered();
+      case PREPARED -> null;
+    };
+  }
+
+  /** The connection broke without an error from the server (it died, or pgperf cut it). */
+  private static boolean isLostConnection(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && state.startsWith("08")
+        && !(e instanceof PSQLException p && p.getServerErrorMessage() != null);
+  }
+
+  /**
+   * As pgbench when the server closes the connection without an error: the abort line, after the
+   * notices it sent last (an immediate shutdown's warning), which the connection has printed.
+   */
+  private void lostConnection(int item, int command) {
+    bench.error("client " + id + " aborted in command " + command + " (SQL) of script " + item
+        + "; " + (cut ? "connection closed by pgperf after the end of the run (--end-timeout)"
+            : "perhaps the backend died while processing"));
     aborted = true;
   }
 
   private ClientConnection connect() throws SQLException {
-    return new ClientConnection(bench.source.open(), options.queryMode(), bench.commandCounts);
+    ClientConnection c =
+        new ClientConnection(bench.source.open(), options.queryMode(), bench.commandCounts,
+            bench.messages);
+    current = c;
+    if (debug != null && debug.prepares()) {
+      // A new connection has nothing prepared.
+      announced = new boolean[bench.commands.length][];
+      for (int i = 0; i < announced.length; i++) {
+        announced[i] = new boolean[bench.commands[i].length];
+      }
+    }
+    return c;
+  }
+
+  /**
+   * After the end of a {@code -T} run and its timeout: asks the server to cancel this client's
+   * statement, from a thread of its own (a server that answers nothing would block it).
+   */
+  void cutAtEnd() {
+    cut = true;
+    ClientConnection c = current;
+    if (c != null) {
+      Thread cancel = new Thread(c::cancel, "pgperf-cancel-" + id);
+      cancel.setDaemon(true);
+      cancel.start();
+    }
+  }
+
+  /** When a cancel did not end the client: closes its connection under it. */
+  void closeConnectionAtEnd() {
+    ClientConnection c = current;
+    if (c != null) {
+      c.abort();
+    }
+  }
+
+  private void debugSending(int item, int command, Command.Sql sql) {
+    if (debug.prepares() && !announced[item][command]) {
+      announced[item][command] = true;
+      debug.preparing(id, item, command);
+    }
+    debug.sending(id, item, command, sql, variables);
+  }
+
+  /**
+   * Prints a meta-command's {@code -d} line; runs {@code \startpipeline} and {@code
+   * \endpipeline} here with their own lines (pgbench prepares a pipeline's statements when it
+   * starts, and reports results and the pipeline's end when it ends).
+   *
+   * @return true when the command was run here
+   */
+  private boolean debugMeta(Command[] commands, int item, int c) throws SQLException,
+      ScriptFailure {
+    debug.meta(id, item, c);
+    if (commands[c] instanceof Command.StartPipeline && debug.prepares()) {
+      for (int k = c + 1; k < commands.length && !(commands[k] instanceof Command.EndPipeline);
+          k++) {
+        if (commands[k] instanceof Command.Sql && !announced[item][k]) {
+          announced[item][k] = true;
+          debug.preparing(id, item, k);
+        }
+      }
+      return false;
+    }
+    if (commands[c] instanceof Command.EndPipeline && connection.inPipeline()) {
+      connection.endPipeline();
+      debug.receiving(id);
+      debug.pipelineEnding(id);
+      return true;
+    }
+    return false;
   }
 
   /** The server's error in a batch's exception chain, if any. */
@@ -472,32 +651,5 @@ final class Client implements Runnable {
       return e.getNextException();
     }
     return e;
-  }
-
-  /**
-   * The error as libpq's default verbosity prints it: {@code ERROR:  message}, then its {@code
-   * DETAIL}, {@code HINT} and {@code CONTEXT} lines (libpq's {@code LINE n:} excerpt is not
-   * reproduced).
-   */
-  static String errorText(SQLException e) {
-    if (e instanceof PSQLException p && p.getServerErrorMessage() != null) {
-      ServerErrorMessage m = p.getServerErrorMessage();
-      StringBuilder text = new StringBuilder(m.getSeverity()).append(":  ").append(m.getMessage());
-      appendField(text, "DETAIL", m.getDetail());
-      appendField(text, "HINT", m.getHint());
-      appendField(text, "CONTEXT", m.getWhere());
-      return text.toString();
-    }
-    return e.getMessage();
-  }
-
-  private static void appendField(StringBuilder text, String name, String value) {
-    if (value != null && !value.isEmpty()) {
-      text.append('\n').append(name).append(":  ").append(value);
-    }
-  }
-
-  static String connectionMessage(SQLException e) {
-    return "connection to database failed: " + errorText(e);
   }
 }

@@ -8,14 +8,18 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import org.postgresql.PGConnection;
 import org.postgresql.PGStatement;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
 import org.postgresql.util.PSQLException;
+import org.postgresql.util.PSQLWarning;
 import org.postgresql.util.ServerErrorMessage;
 
 /**
@@ -37,11 +41,13 @@ final class ClientConnection implements AutoCloseable {
   private final Statement simple;
   private final PreparedStatement[][] statements;
   private final StringBuilder text = new StringBuilder(256);
+  private final Messages messages;
   private Statement pipeline;
 
-  ClientConnection(Connection connection, QueryMode mode, int[] commandsPerItem)
-      throws SQLException {
+  ClientConnection(Connection connection, QueryMode mode, int[] commandsPerItem,
+      Messages messages) throws SQLException {
     this.connection = connection;
+    this.messages = messages;
     this.base = connection.unwrap(BaseConnection.class);
     this.mode = mode;
     connection.setAutoCommit(true);
@@ -74,23 +80,29 @@ final class ClientConnection implements AutoCloseable {
     boolean hasResult;
     if (mode == QueryMode.SIMPLE) {
       statement = simple;
-      hasResult = simple.execute(substituted(sql, variables));
+      try {
+        hasResult = simple.execute(substituted(sql, variables));
+      } finally {
+        printNotices(simple);
+      }
     } else {
       if (sql.parts().size() > 1) {
         // pgjdbc would split the command and run its parts; the server refuses several commands
         // in one Parse message, as pgbench sends them: pgbench's outcome, without a round trip.
         if (mode == QueryMode.PREPARED) {
-          throw ScriptFailure.multipleCommandsPrepared();
+          throw new PreparationException(MULTIPLE_COMMANDS);
         }
         throw MULTIPLE_COMMANDS;
       }
       PreparedStatement ps = statements[item][command];
+      boolean first = false;
       if (ps == null) {
         ps = connection.prepareStatement(sql.template().jdbcText());
         ps.setEscapeProcessing(false);
         // 1: a named server statement from the first execution on; 0: unnamed, parsed each time.
         ps.unwrap(PGStatement.class).setPrepareThreshold(mode == QueryMode.PREPARED ? 1 : 0);
         statements[item][command] = ps;
+        first = mode == QueryMode.PREPARED;
       }
       int n = sql.template().parameterCount();
       for (int i = 0; i < n; i++) {
@@ -103,10 +115,40 @@ final class ClientConnection implements AutoCloseable {
         }
       }
       statement = ps;
-      hasResult = ps.execute();
+      try {
+        hasResult = first ? executeFirst(ps) : ps.execute();
+      } finally {
+        printNotices(ps);
+      }
     }
     if (sql.store() != Command.Store.NONE) {
       store(statement, hasResult, sql, variables);
+    }
+  }
+
+  /**
+   * A prepared statement's first execution on this connection. pgbench prepares a statement on
+   * its own (PQprepare) and reports the server's refusal apart from an execution error; pgjdbc
+   * parses and executes in one round trip. When that fails, a describe-only round trip (on the
+   * error path only) that fails the same way shows the statement could not be prepared.
+   */
+  private static boolean executeFirst(PreparedStatement ps) throws SQLException {
+    try {
+      return ps.execute();
+    } catch (PSQLException e) {
+      ServerErrorMessage m = e.getServerErrorMessage();
+      if (m == null || !"ERROR".equals(m.getSeverity())) {
+        throw e;
+      }
+      try {
+        ps.getParameterMetaData();
+      } catch (PSQLException again) {
+        if (again.getServerErrorMessage() != null
+            && Objects.equals(again.getSQLState(), e.getSQLState())) {
+          throw new PreparationException(again);
+        }
+      }
+      throw e;
     }
   }
 
@@ -209,7 +251,11 @@ final class ClientConnection implements AutoCloseable {
     Statement batch = pipeline;
     pipeline = null;
     try (batch) {
-      batch.executeBatch();
+      try {
+        batch.executeBatch();
+      } finally {
+        printNotices(batch);
+      }
     }
   }
 
@@ -226,7 +272,56 @@ final class ClientConnection implements AutoCloseable {
   }
 
   void rollback() throws SQLException {
-    simple.execute("ROLLBACK");
+    try {
+      simple.execute("ROLLBACK");
+    } finally {
+      printNotices(simple);
+    }
+  }
+
+  /**
+   * Prints the notices the server sent with the statement's last execution as libpq's default
+   * notice processor does (pgbench keeps it): before the statement's error when it failed, and
+   * before a lost connection's abort line (an immediate shutdown's warning). pgjdbc clears them
+   * when the statement runs again; without notices this is a field read. One line per call, so
+   * other clients' notices do not interleave with it.
+   */
+  private void printNotices(Statement statement) {
+    SQLWarning first;
+    try {
+      first = statement.getWarnings();
+    } catch (SQLException e) {
+      return; // a closed statement has nothing more to say
+    }
+    if (first == null) {
+      return;
+    }
+    StringBuilder out = new StringBuilder(128);
+    for (SQLWarning w = first; w != null; w = w.getNextWarning()) {
+      if (out.length() > 0) {
+        out.append('\n');
+      }
+      out.append(w instanceof PSQLWarning p ? ErrorMessage.of(p) : w.getMessage());
+    }
+    messages.rawLine(out.toString());
+  }
+
+  /** Asks the server to cancel the running statement; from another thread. */
+  void cancel() {
+    try {
+      connection.unwrap(PGConnection.class).cancelQuery();
+    } catch (SQLException e) {
+      // The server may be gone; closing the connection is the next step.
+    }
+  }
+
+  /** Closes the connection's socket under a statement blocked in it; from another thread. */
+  void abort() {
+    try {
+      connection.abort(Runnable::run);
+    } catch (SQLException e) {
+      // Already closed.
+    }
   }
 
   @Override

@@ -35,6 +35,10 @@ import java.util.Objects;
  * @param warmupSeconds pgperf: seconds of load before the measured run, whose transactions are
  *     not in the result
  * @param timelineMillis pgperf: length of the timeline's intervals in ms, 0 for no timeline
+ * @param debug {@code -d}: pgbench's debugging lines on the error stream
+ * @param endTimeoutSeconds pgperf: how long a {@code -T} run waits after its end for clients
+ *     still inside a statement before it cancels them and reports them aborted; 0 waits for
+ *     them as long as they take, as pgbench does
  */
 public record RunOptions(
     int clients,
@@ -60,10 +64,15 @@ public record RunOptions(
     boolean failuresDetailed,
     boolean verboseErrors,
     int warmupSeconds,
-    int timelineMillis) {
+    int timelineMillis,
+    boolean debug,
+    int endTimeoutSeconds) {
 
   /** pgbench's default {@code --log-prefix}. */
   public static final String DEFAULT_LOG_PREFIX = "pgbench_log";
+
+  /** The default {@link #endTimeoutSeconds()}. */
+  public static final int DEFAULT_END_TIMEOUT_SECONDS = 10;
 
   public RunOptions {
     Objects.requireNonNull(queryMode, "queryMode");
@@ -115,6 +124,8 @@ public record RunOptions(
     private boolean verboseErrors;
     private int warmupSeconds;
     private int timelineMillis = 1000;
+    private boolean debug;
+    private int endTimeoutSeconds = DEFAULT_END_TIMEOUT_SECONDS;
 
     private Builder() {}
 
@@ -247,6 +258,22 @@ public record RunOptions(
       return this;
     }
 
+    /** {@code -d}: pgbench's debugging lines (clients, commands sent, results awaited). */
+    public Builder debug(boolean value) {
+      debug = value;
+      return this;
+    }
+
+    /**
+     * pgperf: seconds a {@code -T} run waits after its end for clients still inside a statement
+     * (default {@value RunOptions#DEFAULT_END_TIMEOUT_SECONDS}); then their statements are
+     * cancelled and they are reported aborted. 0 waits without limit, as pgbench does.
+     */
+    public Builder endTimeoutSeconds(int value) {
+      endTimeoutSeconds = value;
+      return this;
+    }
+
     /**
      * Checks the options in pgbench's order.
      *
@@ -282,6 +309,10 @@ public record RunOptions(
       }
       if (warmupSeconds < 0 || timelineMillis < 0) {
         throw new RunOptionsException("warm-up and timeline interval must not be negative");
+      }
+      if (endTimeoutSeconds < 0) {
+        throw new RunOptionsException(
+            "invalid end timeout (--end-timeout): \"" + endTimeoutSeconds + "\"");
       }
       if (transactions != null && durationSeconds != null) {
         throw new RunOptionsException(
@@ -330,7 +361,7 @@ public record RunOptions(
           progressTimestamp, log, logPrefix == null ? DEFAULT_LOG_PREFIX : logPrefix, aggregate,
           samplingRate == null ? 1.0 : samplingRate, perStatement, connectPerTransaction, vacuum,
           seed, scale, definitions, failuresDetailed, verboseErrors, warmupSeconds,
-          timelineMillis);
+          timelineMillis, debug, endTimeoutSeconds);
     }
 
     private static void range(int value, String option) throws RunOptionsException {

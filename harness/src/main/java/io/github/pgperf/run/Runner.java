@@ -17,14 +17,18 @@ import io.github.pgperf.script.SeedPlan;
 import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.script.WorkloadItem;
-import java.io.FileWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.util.HostSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -77,6 +81,9 @@ public final class Runner {
     int scale = options.scaleOrDefault();
     RunSettings.Partitioning partitioning = null;
     try (Connection setup = openSetup()) {
+      if (options.debug()) {
+        messages.info(debugTarget(setup, options));
+      }
       server = ServerInfo.capture(setup);
       if (usesBuiltin(workload)) {
         BenchmarkTables.Found found = BenchmarkTables.discover(setup);
@@ -89,17 +96,26 @@ public final class Runner {
       }
       BenchmarkTables.vacuum(setup, options.vacuum(), messages);
     } catch (SQLException e) {
-      throw new RunException("could not query the server: " + Client.errorText(e), null);
+      throw new RunException("could not query the server: " + ErrorMessage.of(e), null);
     }
     RunSettings settings = settings(workload, options, scale, partitioning);
     return execute(workload, options, settings, server, startedAt);
+  }
+
+  /** pgbench's first {@code -d} line: where it connected and what it will run. */
+  private static String debugTarget(Connection setup, RunOptions options) throws SQLException {
+    HostSpec host = setup.unwrap(BaseConnection.class).getQueryExecutor().getHostSpec();
+    boolean timed = options.durationSeconds() > 0;
+    return "pghost: " + host.getHost() + " pgport: " + host.getPort() + " nclients: "
+        + options.clients() + (timed ? " duration: " + options.durationSeconds()
+            : " nxacts: " + options.transactions()) + " dbName: " + setup.getCatalog();
   }
 
   private Connection openSetup() throws RunException {
     try {
       return source.open();
     } catch (SQLException e) {
-      messages.error(Client.connectionMessage(e));
+      messages.error(ConnectionFailure.message(source, e));
       throw new RunException("could not create connection for setup", null);
     }
   }
@@ -120,10 +136,12 @@ public final class Runner {
     List<ClientGroup> groups = new ArrayList<>();
     List<Client> clients = new ArrayList<>();
     int dealt = 0;
+    String logFile = null;
     try {
       for (int t = 0; t < threads; t++) {
-        Writer log = options.log() ? new FileWriter(
-            TransactionLog.fileName(options.logPrefix(), pid, t), StandardCharsets.UTF_8) : null;
+        logFile = TransactionLog.fileName(options.logPrefix(), pid, t);
+        Writer log = options.log() ? new OutputStreamWriter(
+            Files.newOutputStream(Path.of(logFile)), StandardCharsets.UTF_8) : null;
         ClientGroup group = new ClientGroup(t, workload, seeds.scriptChoice(t), seeds.throttle(t),
             seeds.sampling(t), delay, log, options.latencyLimitMicros(),
             options.aggregateIntervalSeconds());
@@ -141,7 +159,8 @@ public final class Runner {
         dealt += n;
       }
     } catch (IOException e) {
-      throw new RunException("could not open log file: " + e.getMessage(), null);
+      throw new RunException("could not open logfile \"" + logFile + "\": "
+          + IoErrors.reason(e), null);
     }
     long start = Clock.micros();
     List<Thread> running = new ArrayList<>();
@@ -151,6 +170,7 @@ public final class Runner {
       thread.start();
     }
     Progress progress = null;
+    List<Client> stuck;
     try {
       bench.connected.await();
       long benchStart = Clock.micros();
@@ -167,9 +187,7 @@ public final class Runner {
         progress.start();
       }
       bench.go.countDown();
-      for (Thread thread : running) {
-        thread.join();
-      }
+      stuck = new EndTimeout(bench).await(clients, running);
       if (progress != null) {
         progress.stop();
       }
@@ -179,13 +197,14 @@ public final class Runner {
     }
     long end = Clock.micros();
     if (bench.cancelled) {
-      throw new RunException("could not connect all clients", null);
+      throw new RunException(
+          "could not create connection for client " + bench.firstFailedClient.get(), null);
     }
     boolean aborted = false;
     List<ThreadRecorder> recorders = new ArrayList<>();
     try {
       for (Client client : clients) {
-        aborted |= client.aborted;
+        aborted |= client.aborted || stuck.contains(client);
         client.flushLog();
         client.recorder.finish(end - bench.measuredStartMicros);
         recorders.add(client.recorder);
@@ -194,7 +213,8 @@ public final class Runner {
         g.finish(bench.epochMicros(end));
       }
     } catch (IOException e) {
-      messages.error("could not write log file: " + e.getMessage());
+      messages.error("could not write to log file: " + IoErrors.reason(e));
+      aborted = true;
     }
     RunResultBuilder result = new RunResultBuilder(settings)
         .server(server)

@@ -39,17 +39,6 @@ final class ScriptFailure extends Exception {
   }
 
   /**
-   * A compound command under {@code -M prepared}: pgbench 15 reports the failed prepare, then
-   * fails executing the statement that was never prepared.
-   */
-  static ScriptFailure multipleCommandsPrepared() {
-    return new ScriptFailure((c, s, k) -> List.of(
-        "ERROR:  cannot insert multiple commands into a prepared statement",
-        "client " + c + " script " + s + " aborted in command " + k + " query 0: ERROR:  "
-            + "prepared statement \"P_" + k + "\" does not exist"));
-  }
-
-  /**
    * A meta-command that failed: {@code message} (if not empty), then {@code client N aborted in
    * command C (name) of script S; what}.
    */

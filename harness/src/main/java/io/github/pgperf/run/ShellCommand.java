@@ -24,12 +24,16 @@ final class ShellCommand {
   static void run(List<String> words, Variables variables, String name) throws ScriptFailure {
     String command = command(words, variables);
     int status;
+    Process p = null;
     try {
-      Process p = new ProcessBuilder("/bin/sh", "-c", command).inheritIO().start();
+      p = new ProcessBuilder("/bin/sh", "-c", command).inheritIO().start();
       status = p.waitFor();
     } catch (IOException e) {
       status = -1;
     } catch (InterruptedException e) {
+      // The client is cut at the end of the run: the command does not outlive it.
+      p.descendants().forEach(ProcessHandle::destroy);
+      p.destroy();
       Thread.currentThread().interrupt();
       status = -1;
     }
@@ -39,8 +43,13 @@ final class ShellCommand {
     }
   }
 
-  /** Runs {@code \setshell}; returns the integer its output starts with. */
-  static long output(List<String> words, Variables variables, String name) throws ScriptFailure {
+  /**
+   * Runs {@code \setshell}; returns the integer its output starts with.
+   *
+   * @param debug where pgbench's {@code -d} line about the result goes, or null
+   */
+  static long output(List<String> words, Variables variables, String name, Messages debug)
+      throws ScriptFailure {
     String command = command(words, variables);
     String first;
     try {
@@ -69,6 +78,11 @@ final class ShellCommand {
       throw ScriptFailure.meta(
           words.get(0) + ": shell command must return an integer (not \"" + first + "\")", name,
           "execution of meta-command failed");
+    }
+    if (debug != null) {
+      // As pgbench 15 prints it: the command's first two words and the line read, line break kept.
+      debug.info(words.get(0) + ": shell parameter name: \""
+          + (words.size() > 1 ? words.get(1) : "(null)") + "\", value: \"" + first + "\"");
     }
     return value;
   }

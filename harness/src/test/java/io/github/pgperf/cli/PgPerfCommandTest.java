@@ -80,6 +80,19 @@ class PgPerfCommandTest {
   }
 
   @Test
+  void aNegativeEndTimeoutIsRefusedBeforeConnecting() {
+    Cli.Result negative = Cli.run(Map.of(), "-T", "5", "--end-timeout=-2", "somedb");
+    Cli.Result text = Cli.run(Map.of(), "-T", "5", "--end-timeout=soon", "somedb");
+
+    assertThat(negative.exitCode()).isEqualTo(1);
+    assertThat(negative.stderr()).startsWith(
+        "pgperf: error: --end-timeout must be in range 0..2147483647\n");
+    assertThat(text.exitCode()).isEqualTo(1);
+    assertThat(text.stderr()).startsWith(
+        "pgperf: error: invalid value \"soon\" for option --end-timeout\n");
+  }
+
+  @Test
   void unreachableServerIsNamedWithTheCauseQuickly() throws Exception {
     int closedPort;
     try (ServerSocket socket = new ServerSocket(0)) {

@@ -121,6 +121,18 @@ final class DeclaredFixtures {
     }
   }
 
+  /** {@code @ClientSweep} with {@code @Test}: JUnit would also run the method outside the sweep. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class SweepTwice {
+    @Test
+    @ClientSweep({2})
+    @Load(builtin = "select-only", transactions = 5)
+    void byClients(RunResult run) {
+      add("SweepTwice", run);
+    }
+  }
+
   /** A declarative sweep over three client counts. */
   @Fixture
   @PgPerfTest(provider = ProviderKind.EXTERNAL)

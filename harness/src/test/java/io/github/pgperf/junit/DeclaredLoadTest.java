@@ -6,7 +6,7 @@ import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.script.QueryMode;
-import io.github.pgperf.testing.TestDatabase;
+import io.github.pgperf.testing.TestDatabaseExtension;
 import io.github.pgperf.threshold.RunSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,11 +17,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.Event;
@@ -33,20 +32,10 @@ import org.junit.platform.testkit.engine.Event;
  */
 class DeclaredLoadTest {
 
-  private static TestDatabase db;
+  @RegisterExtension static final TestDatabaseExtension DATABASE = new TestDatabaseExtension();
 
   @TempDir
   Path dir;
-
-  @BeforeAll
-  static void createDatabase() throws Exception {
-    db = TestDatabase.create();
-  }
-
-  @AfterAll
-  static void dropDatabase() throws Exception {
-    db.close();
-  }
 
   @BeforeEach
   void forgetWhatFixturesSaw() {
@@ -55,7 +44,7 @@ class DeclaredLoadTest {
 
   private Kit.Run run(Map<String, String> extra, Class<?>... fixtures) {
     Map<String, String> parameters = new HashMap<>(extra);
-    parameters.put("pgperf.url", db.url());
+    parameters.put("pgperf.url", DATABASE.get().url());
     parameters.put("pgperf.resultsDirectory", results().toString());
     return Kit.run(parameters, fixtures);
   }
@@ -110,9 +99,12 @@ class DeclaredLoadTest {
         .containsPattern("p99<=1us: p99 latency was [0-9.]+ ms, expected at most 0\\.001 ms")
         .containsPattern("p99\\.9<=2us: p99\\.9 latency was [0-9.]+ ms, expected at most 0\\.002 ms")
         .doesNotContain("tps>=1: ");
+    // The message shows the file's p99, rounded to the microsecond (trailing zeros dropped).
     double p99 = kept.total().latency().percentile(99) / 1e3;
-    assertThat(message).contains(String.format(java.util.Locale.ROOT,
-        "p99 latency was %.3f ms", p99));
+    java.util.regex.Matcher shown =
+        java.util.regex.Pattern.compile("p99 latency was ([0-9.]+) ms").matcher(message);
+    assertThat(shown.find()).isTrue();
+    assertThat(Double.parseDouble(shown.group(1))).isCloseTo(p99, org.assertj.core.data.Offset.offset(0.0005));
   }
 
   @Test
@@ -195,6 +187,19 @@ class DeclaredLoadTest {
         .hasMessage("@Load on NoClassAnnotation.selectOnly needs @PgPerfTest on its class"
             + " (or an enclosing class)");
     assertThat(Fixture.SEEN).isEmpty();
+  }
+
+  @Test
+  void clientSweepWithTestIsAnErrorForTheInvocationOutsideTheSweep() {
+    Kit.Run run = run(Map.of(), DeclaredFixtures.SweepTwice.class);
+    assertThat(failure(run, "SweepTwice", "byClients"))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageStartingWith("@ClientSweep on SweepTwice.byClients makes the method a test of"
+            + " its own; remove its other test annotation");
+    // The sweep's own point still ran, at its client count.
+    run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
+    assertThat(Fixture.SEEN.get("SweepTwice")).asList().singleElement()
+        .satisfies(r -> assertThat(((RunResult) r).workload().clients()).isEqualTo(2));
   }
 
   @Test

@@ -87,6 +87,35 @@ final class LoadFixtures {
 
   @Fixture
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class Detailed {
+    @Test
+    void tpcb(LoadRunner load) {
+      RunResult run = load.builtin("tpcb-like").clients(2).duration(Duration.ofSeconds(2))
+          .perStatementLatencies().timelineInterval(Duration.ofMillis(250))
+          .progress(Duration.ofSeconds(1)).run();
+      Fixture.SEEN.put("Detailed", run);
+    }
+  }
+
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class StuckTransaction {
+    @Test
+    void sleeps(LoadRunner load) {
+      load.clients(1).duration(Duration.ofSeconds(1)).endTimeout(Duration.ofSeconds(1)).noVacuum()
+          .label("stuck")
+          .transaction("stuck", connection -> {
+            try (java.sql.Statement s = connection.createStatement()) {
+              s.execute("select pg_sleep(600)");
+            }
+          })
+          .run();
+      Fixture.SEEN.put("StuckTransaction", true);
+    }
+  }
+
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
   static class MissingScript {
     @Test
     void missing(LoadRunner load) {

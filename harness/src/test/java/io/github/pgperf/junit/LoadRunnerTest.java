@@ -6,7 +6,7 @@ import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.script.QueryMode;
-import io.github.pgperf.testing.TestDatabase;
+import io.github.pgperf.testing.TestDatabaseExtension;
 import io.github.pgperf.threshold.RunSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,10 +20,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.Event;
@@ -36,20 +35,10 @@ class LoadRunnerTest {
 
   private static final String PASSWORD = "pw-L0ad-9182";
 
-  private static TestDatabase db;
+  @RegisterExtension static final TestDatabaseExtension DATABASE = new TestDatabaseExtension();
 
   @TempDir
   Path dir;
-
-  @BeforeAll
-  static void createDatabase() throws Exception {
-    db = TestDatabase.create();
-  }
-
-  @AfterAll
-  static void dropDatabase() throws Exception {
-    db.close();
-  }
 
   @BeforeEach
   void forgetWhatFixturesSaw() {
@@ -59,7 +48,7 @@ class LoadRunnerTest {
   private Kit.Run run(Class<?>... fixtures) throws Exception {
     Path passwordFile = dir.resolve("password");
     Files.writeString(passwordFile, PASSWORD + "\n");
-    return Kit.run(Map.of("pgperf.url", db.url(), "pgperf.passwordFile", passwordFile.toString(),
+    return Kit.run(Map.of("pgperf.url", DATABASE.get().url(), "pgperf.passwordFile", passwordFile.toString(),
         "pgperf.resultsDirectory", dir.resolve("results").toString()), fixtures);
   }
 
@@ -76,7 +65,7 @@ class LoadRunnerTest {
     assertThat(passed.totalCounts().processed()).isPositive();
     assertThat(passed.server().provider()).isEqualTo("EXTERNAL");
     assertThat(passed.server().providerReason()).isEqualTo("EXTERNAL asked");
-    assertThat(passed.target().database()).isEqualTo(db.name());
+    assertThat(passed.target().database()).isEqualTo(DATABASE.get().name());
 
     // The measured part starts benchSeconds before the end.
     long readyMillis = Duration.between(start, passed.endedAt()).toMillis()
@@ -165,6 +154,39 @@ class LoadRunnerTest {
   }
 
   @Test
+  void perStatementLatenciesTimelineIntervalAndProgressReachTheRun() throws Exception {
+    Kit.Run run = run(LoadFixtures.Detailed.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(1).succeeded(1));
+    RunResult result = (RunResult) Fixture.SEEN.get("Detailed");
+    assertThat(result.workload().perStatement()).isTrue();
+    assertThat(result.workload().progressSeconds()).isEqualTo(1);
+    // tpcb-like has 7 SQL statements and 4 \set commands, each with its own figures.
+    assertThat(result.scripts()).singleElement().satisfies(script -> {
+      assertThat(script.statements()).hasSize(11);
+      assertThat(script.statements()).allSatisfy(st -> assertThat(st.executions()).isPositive());
+    });
+    // 2 s in 250 ms intervals: about 8 (a loaded machine may stretch the last one).
+    assertThat(result.timeline()).hasSizeBetween(7, 10)
+        .allSatisfy(i -> assertThat(i.lengthMicros()).isLessThanOrEqualTo(250_000));
+    assertThat(run.err()).containsPattern("progress: 1\\.0 s, [0-9.]+ tps, lat [0-9.]+ ms stddev");
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(120)
+  void aJavaTransactionStillRunningAfterTheEndTimeoutIsCancelledAndTheRunAborted()
+      throws Exception {
+    Kit.Run run = run(LoadFixtures.StuckTransaction.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(1).failed(1));
+    assertThat(failureMessage(run, "StuckTransaction")).startsWith("the run was aborted: ")
+        .contains("--end-timeout");
+    assertThat(Fixture.SEEN).doesNotContainKey("StuckTransaction");
+    RunResult kept = ResultJson.read(dir.resolve("results").resolve("StuckTransaction-sleeps-stuck.json"));
+    assertThat(kept.aborted()).isTrue();
+  }
+
+  @Test
   void badOptionsFailTheTestWithAOneLineMessage() throws Exception {
     Kit.Run run = run(LoadFixtures.BadOptions.class);
 
@@ -208,7 +230,7 @@ class LoadRunnerTest {
   }
 
   private static long balance() throws Exception {
-    try (Connection c = db.open(); Statement s = c.createStatement();
+    try (Connection c = DATABASE.get().open(); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("select coalesce(sum(abalance), 0) from"
             + " (select 1 from pg_namespace where nspname = 'pgperf') n,"
             + " lateral (select abalance from pgperf.pgbench_accounts) a")) {

@@ -57,6 +57,15 @@ class RunOptionsTest {
   }
 
   @Test
+  void theEndTimeoutIsTenSecondsByDefaultAndNeverNegative() throws Exception {
+    assertThat(RunOptions.builder().build().endTimeoutSeconds()).isEqualTo(10);
+    assertThat(RunOptions.builder().endTimeoutSeconds(0).build().endTimeoutSeconds()).isZero();
+    assertThatThrownBy(() -> RunOptions.builder().endTimeoutSeconds(-1).build())
+        .hasMessage("invalid end timeout (--end-timeout): \"-1\"");
+    assertThat(RunOptions.builder().build().debug()).isFalse();
+  }
+
+  @Test
   void unlimitedTriesAreAllowedWithALatencyLimit() throws Exception {
     assertThat(RunOptions.builder().maxTries(0).latencyLimitMillis(50).build().maxTries())
         .isZero();

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -79,6 +80,15 @@ public final class Pgbench {
   /** Runs {@code pgbench <args>} as given in {@code directory}; fails after two minutes. */
   public static Result run(Path directory, List<String> args)
       throws IOException, InterruptedException {
+    return run(directory, args, Map.of());
+  }
+
+  /**
+   * Runs {@code pgbench <args>} as given in {@code directory} with {@code environment} added to
+   * its environment; fails after two minutes.
+   */
+  public static Result run(Path directory, List<String> args, Map<String, String> environment)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add("pgbench");
     command.addAll(args);
@@ -89,6 +99,7 @@ public final class Pgbench {
       ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile())
           .redirectOutput(out.toFile()).redirectError(err.toFile());
       builder.environment().remove("PGBENCH_RANDOM_SEED");
+      builder.environment().putAll(environment);
       Process process = builder.start();
       process.getOutputStream().close();
       if (!process.waitFor(2, TimeUnit.MINUTES)) {

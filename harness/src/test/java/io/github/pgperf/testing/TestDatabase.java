@@ -33,7 +33,11 @@ public final class TestDatabase implements AutoCloseable, ConnectionSource {
 
   /** Creates a new, empty database with a unique name. */
   public static TestDatabase create() throws SQLException {
-    String admin = adminUrl();
+    return createOn(adminUrl());
+  }
+
+  /** Creates a new, empty database with a unique name on the server of {@code admin}. */
+  public static TestDatabase createOn(String admin) throws SQLException {
     String name = "pgperf_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     try (Connection c = DriverManager.getConnection(admin);
         Statement s = c.createStatement()) {

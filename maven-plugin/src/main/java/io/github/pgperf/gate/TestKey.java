@@ -25,7 +25,7 @@ final class TestKey {
   /** The key of the result file {@code file} (its name only counts, not its directory). */
   static String of(Path file, RunResult result) {
     String stem = stem(file);
-    if (stem.isEmpty() || stem.chars().allMatch(Character::isDigit)) {
+    if (namesOnlyATrial(stem)) {
       String label = result == null ? null : result.workload().label();
       return label == null || label.isBlank() ? "unnamed" : label.strip();
     }
@@ -35,7 +35,12 @@ final class TestKey {
   /** The key from the file name alone, for files that could not be read. */
   static String of(Path file) {
     String stem = stem(file);
-    return stem.isEmpty() || stem.chars().allMatch(Character::isDigit) ? file.getFileName().toString() : stem;
+    return namesOnlyATrial(stem) ? file.getFileName().toString() : stem;
+  }
+
+  /** A file named by its trial number alone ({@code 3.json}, {@code trial3.json}) names no test. */
+  private static boolean namesOnlyATrial(String stem) {
+    return stem.isEmpty() || stem.chars().allMatch(Character::isDigit);
   }
 
   private static String stem(Path file) {

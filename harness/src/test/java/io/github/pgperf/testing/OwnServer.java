@@ -1,0 +1,153 @@
+package io.github.pgperf.testing;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A PostgreSQL cluster of a test's own (zonky's embedded binaries, in a temporary directory, on a
+ * free port), for tests that stop, restart or freeze a server: the shared test server must never
+ * be touched that way.
+ */
+public final class OwnServer implements AutoCloseable {
+
+  private final Path dataDirectory;
+  private final int port;
+  private final Map<String, String> settings;
+  private EmbeddedPostgres postgres;
+
+  private OwnServer(Path dataDirectory, int port, Map<String, String> settings) {
+    this.dataDirectory = dataDirectory;
+    this.port = port;
+    this.settings = settings;
+  }
+
+  /** Initializes and starts a new cluster with the server {@code settings} given. */
+  public static OwnServer start(Map<String, String> settings) throws IOException {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    OwnServer server =
+        new OwnServer(Files.createTempDirectory("pgperf-own-server"), port, Map.copyOf(settings));
+    server.startPostgres();
+    return server;
+  }
+
+  private void startPostgres() throws IOException {
+    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+        .setDataDirectory(dataDirectory).setCleanDataDirectory(false).setPort(port);
+    settings.forEach(builder::setServerConfig);
+    postgres = builder.start();
+  }
+
+  /** The server's port. */
+  public int port() {
+    return port;
+  }
+
+  /** The JDBC URL of its {@code postgres} database, user postgres. */
+  public String adminUrl() {
+    return "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres";
+  }
+
+  /** A new database of a test's own on this server. */
+  public TestDatabase createDatabase() throws Exception {
+    return TestDatabase.createOn(adminUrl());
+  }
+
+  /** Stops the server as {@code pg_ctl stop -m fast} does and starts it again. */
+  public void restart() throws IOException {
+    postgres.close();
+    startPostgres();
+  }
+
+  /**
+   * Stops the server as {@code pg_ctl stop -m immediate} does (SIGQUIT to the postmaster: every
+   * backend warns its client and exits at once), then starts it again.
+   */
+  public void crashAndRestart() throws IOException, InterruptedException {
+    long pid = postmaster();
+    signal("QUIT", List.of(pid));
+    ProcessHandle.of(pid).ifPresent(p -> p.onExit().orTimeout(30, TimeUnit.SECONDS).join());
+    try {
+      // Releases zonky's lock on the data directory; its pg_ctl stop finds no server.
+      postgres.close();
+    } catch (IOException | RuntimeException e) {
+      // expected: the server is gone already
+    }
+    startPostgres();
+  }
+
+  /** SIGSTOP to the postmaster and every process it started: the server answers nothing. */
+  public void freeze() throws IOException, InterruptedException {
+    signal("STOP", processes());
+  }
+
+  /** SIGCONT to the postmaster and every process it started. */
+  public void thaw() throws IOException, InterruptedException {
+    signal("CONT", processes());
+  }
+
+  /**
+   * Sends {@code signal} (STOP, CONT, ...) to processes of this server. A process that exits
+   * between listing and signalling (a backend or worker ending) is not an error: kill signals the
+   * others and fails, so the signal is sent again to those still alive, and only their failure
+   * counts.
+   */
+  public static void signal(String signal, List<Long> pids)
+      throws IOException, InterruptedException {
+    if (kill(signal, pids)) {
+      return;
+    }
+    List<Long> alive = pids.stream()
+        .filter(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false)).toList();
+    if (!alive.isEmpty() && !kill(signal, alive)) {
+      throw new IllegalStateException("kill -" + signal + " " + alive + " failed");
+    }
+  }
+
+  private static boolean kill(String signal, List<Long> pids)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+    pids.forEach(p -> command.add(Long.toString(p)));
+    return new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+  }
+
+  private List<Long> processes() throws IOException {
+    long pid = postmaster();
+    List<Long> all = new ArrayList<>();
+    all.add(pid);
+    ProcessHandle.of(pid).ifPresent(p -> p.descendants().forEach(d -> all.add(d.pid())));
+    return all;
+  }
+
+  private long postmaster() throws IOException {
+    return Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0)
+        .trim());
+  }
+
+  @Override
+  public void close() throws Exception {
+    try {
+      thaw();
+    } catch (IOException | RuntimeException e) {
+      // not frozen, or already gone
+    }
+    postgres.close();
+    try (Stream<Path> files = Files.walk(dataDirectory)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}
