@@ -1,5 +1,5 @@
 // Real RunResult JSON written by the harness (ResultJson) through the plugin's test fixtures.
 import io.github.pgperf.gate.Fixtures
 
-Fixtures.baseline(new File(basedir, "src/test/pgperf/baseline").toPath(), "OrdersIT.insert", 8, 1000d, 2000d, 0.01d, 1L, Fixtures.VERSION)
-Fixtures.trials(new File(basedir, "target/pgperf/results").toPath(), "OrdersIT.insert", 8, 1000d, 2000d, 0.01d, 2L)
+Fixtures.baseline(new File(basedir, "src/test/pgperf/baseline").toPath(), "OrdersIT.insert", 6, 4, 1000d, 2000d, 0.01d, 1L, Fixtures.VERSION)
+Fixtures.trials(new File(basedir, "target/pgperf/results").toPath(), "OrdersIT.insert", 8, 1000d, 2000d, 0.01d, 20L)

@@ -8,7 +8,8 @@ try {
                      'OrdersPerfTest-lookup-trial4.json', 'OrdersPerfTest-lookup-trial5.json',
                      'OrdersPerfTest-lookup.json']
   def baseline = new groovy.json.JsonSlurper().parse(new File(basedir, 'src/test/pgperf/baseline/OrdersPerfTest-lookup.json'))
-  assert baseline.samples.size() == 5
+  assert baseline.samples.size() == 15
+  assert baseline.samples*.build.unique().size() == 3
   def check = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/pgperf/check.json'))
   assert check.passed == true
   assert check.findings*.test.unique() == ['OrdersPerfTest-lookup']

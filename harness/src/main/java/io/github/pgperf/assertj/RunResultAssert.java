@@ -159,6 +159,6 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
         w.perStatement(), w.label());
     return new RunResult(one, run.target(), run.server(), run.clientMachines(), run.startedAt(),
         run.endedAt(), run.benchSeconds(), run.initialConnectionMicros(), run.connectionMicros(),
-        List.of(run.scripts().get(index)), List.of(), run.aborted());
+        List.of(run.scripts().get(index)), List.of(), run.aborted(), run.identity());
   }
 }

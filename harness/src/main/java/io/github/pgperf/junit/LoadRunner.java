@@ -1,5 +1,6 @@
 package io.github.pgperf.junit;
 
+import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
@@ -77,6 +78,7 @@ public final class LoadRunner {
   private final Class<?> testClass;
   private final String method;
   private final Path resultsDirectory;
+  private final RunIdentity identity;
   private final Consumer<RunResult> recorder;
 
   private final RunOptions.Builder options = RunOptions.builder();
@@ -95,7 +97,8 @@ public final class LoadRunner {
    *     {@link SweepTable}s are made from them)
    */
   LoadRunner(PgPerfDatabase database, Class<?> testClass, String method, Path resultsDirectory,
-      Consumer<RunResult> recorder) {
+      RunIdentity identity, Consumer<RunResult> recorder) {
+    this.identity = identity;
     this.database = database;
     this.testClass = testClass;
     this.method = method;
@@ -328,7 +331,7 @@ public final class LoadRunner {
     return result;
   }
 
-  /** The result with what only the extension knows: label, target, provider. */
+  /** The result with what only the extension knows: label, target, provider, build and trial. */
   private RunResult recorded(RunResult r) {
     RunSettings w = r.workload();
     RunSettings labelled = new RunSettings(w.scripts(), w.clients(), w.threads(), w.length(),
@@ -341,7 +344,7 @@ public final class LoadRunner {
             .withProvider(provided.provider(), provided.providerReason());
     return new RunResult(labelled, database.target(), server, r.clientMachines(), r.startedAt(),
         r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(), r.connectionMicros(),
-        r.scripts(), r.timeline(), r.aborted());
+        r.scripts(), r.timeline(), r.aborted(), identity);
   }
 
   private String title() {

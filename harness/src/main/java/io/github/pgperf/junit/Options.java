@@ -39,6 +39,17 @@ final class Options {
   /** Where {@link LoadRunner} writes results, relative to the working directory. */
   static final Option<Path> RESULTS_DIRECTORY = new Option<>("resultsDirectory", Options::path);
 
+  /**
+   * The build a run belongs to: {@code pgperf:test} gives every run of one invocation the same id;
+   * without it, each test JVM is a build of its own.
+   */
+  static final Option<String> BUILD = new Option<>("build", Options::text);
+  /**
+   * The trial number within the build, given by {@code pgperf:test} for each launcher execution;
+   * read from the test's own context, since {@link Overrides} are cached for the whole session.
+   */
+  static final Option<Integer> TRIAL = new Option<>("trial", t -> number(t, 1, Integer.MAX_VALUE));
+
   /** The results directory without {@code pgperf.resultsDirectory}, as Maven lays out a module. */
   static final Path DEFAULT_RESULTS_DIRECTORY = Path.of("target", "pgperf", "results");
 

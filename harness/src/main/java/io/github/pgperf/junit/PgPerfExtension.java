@@ -9,6 +9,7 @@ import io.github.pgperf.provision.ProviderChoice;
 import io.github.pgperf.provision.ProvisionException;
 import io.github.pgperf.provision.ProvisionedServer;
 import io.github.pgperf.provision.ServerRequest;
+import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.threshold.Threshold;
 import java.io.PrintStream;
@@ -209,9 +210,14 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     ClassRuns runs = classContext.getStore(NAMESPACE).getOrComputeIfAbsent(
         new RunsKey(testClass), key -> new ClassRuns(testClass.getSimpleName()), ClassRuns.class);
     String method = context.getTestMethod().map(Method::getName).orElse(null);
+    Overrides overrides = overrides(context);
+    RunIdentity process = RunIdentity.thisProcess();
+    RunIdentity identity = new RunIdentity(
+        Options.BUILD.configured(context).orElse(process.build()),
+        Options.TRIAL.configured(context).orElse(process.trial()));
     return new LoadRunner(database, testClass, method,
-        overrides(context).get(Options.RESULTS_DIRECTORY)
-            .orElse(Options.DEFAULT_RESULTS_DIRECTORY),
+        overrides.get(Options.RESULTS_DIRECTORY).orElse(Options.DEFAULT_RESULTS_DIRECTORY),
+        identity,
         run -> {
           if (method != null) {
             runs.add(method, run);

@@ -26,7 +26,7 @@ import java.util.List;
 
 /**
  * pgperf's JSON form of a {@link RunResult} (documented in {@code docs/result-json.md}): one object
- * whose first field is {@code "schemaVersion": 1}, then the result's fields. Latency histograms are
+ * whose first field is {@code "schemaVersion": 2}, then the result's fields. Latency histograms are
  * kept whole (HdrHistogram's compressed form, base64), so results read back merge exactly.
  *
  * <p>Reading is strict: an unknown field, a missing field or another schema version is an error
@@ -34,8 +34,10 @@ import java.util.List;
  */
 public final class ResultJson {
 
-  /** The schema version this code writes and the only one it reads. */
-  public static final int SCHEMA_VERSION = 1;
+  /** The schema version this code writes; it reads this one and {@link #SCHEMA_VERSION_1}. */
+  public static final int SCHEMA_VERSION = 2;
+  /** Schema 1: no {@code identity}, and machines without {@code cpu} and {@code memoryBytes}. */
+  public static final int SCHEMA_VERSION_1 = 1;
 
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .registerModule(new SimpleModule("pgperf-result")
@@ -111,18 +113,37 @@ public final class ResultJson {
     if (version == null) {
       throw new ResultFileException(source, "no \"schemaVersion\" field; not a pgperf result", null);
     }
-    if (!version.isInt() || version.intValue() != SCHEMA_VERSION) {
+    if (!version.isInt()
+        || version.intValue() != SCHEMA_VERSION && version.intValue() != SCHEMA_VERSION_1) {
       throw new ResultFileException(source, "schema version " + version
-          + " is not supported (this pgperf reads version " + SCHEMA_VERSION + ")", null);
+          + " is not supported (this pgperf reads versions " + SCHEMA_VERSION_1 + " and "
+          + SCHEMA_VERSION + ")", null);
     }
     ObjectNode fields = ((ObjectNode) root).deepCopy();
     fields.remove("schemaVersion");
+    if (version.intValue() == SCHEMA_VERSION_1) {
+      upgradeFromVersion1(fields);
+    }
     try {
       return MAPPER.treeToValue(fields, RunResult.class);
     } catch (JsonProcessingException e) {
       throw new ResultFileException(source, describe(e), e);
     } catch (IllegalArgumentException e) {
       throw new ResultFileException(source, e.getMessage(), e);
+    }
+  }
+
+  /** Schema 1's fields as schema 2 holds them: what it did not record is unknown. */
+  private static void upgradeFromVersion1(ObjectNode fields) {
+    fields.putNull("identity");
+    JsonNode machines = fields.get("clientMachines");
+    if (machines != null && machines.isArray()) {
+      for (JsonNode machine : machines) {
+        if (machine instanceof ObjectNode m && !m.has("cpu") && !m.has("memoryBytes")) {
+          m.putNull("cpu");
+          m.put("memoryBytes", 0);
+        }
+      }
     }
   }
 

@@ -31,6 +31,8 @@ import java.util.Optional;
  * @param scripts per-script figures, in the workload's script order
  * @param timeline per-interval figures in time order (empty when not recorded)
  * @param aborted whether a client aborted, making the figures incomplete
+ * @param identity the build and trial the run belongs to; {@code null} in results written before
+ *     pgperf recorded it (schema 1) and in merged results of different builds
  */
 public record RunResult(
     RunSettings workload,
@@ -44,7 +46,8 @@ public record RunResult(
     long connectionMicros,
     List<ScriptResult> scripts,
     List<Interval> timeline,
-    boolean aborted) {
+    boolean aborted,
+    RunIdentity identity) {
 
   public RunResult {
     Objects.requireNonNull(workload, "workload");
@@ -67,6 +70,12 @@ public record RunResult(
     if (!(benchSeconds >= 0) || initialConnectionMicros < 0 || connectionMicros < 0) {
       throw new IllegalArgumentException("durations must not be negative");
     }
+  }
+
+  /** This result as a run of {@code identity}. */
+  public RunResult withIdentity(RunIdentity identity) {
+    return new RunResult(workload, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity);
   }
 
   /** All scripts' figures together. */
@@ -203,8 +212,11 @@ public record RunResult(
       }
     }
     double seconds = processed > 0 && tps > 0 ? processed / tps : longest;
+    // Concurrent parts of one build keep its identity; parts of different builds have none.
+    RunIdentity identity = results.stream().allMatch(r -> Objects.equals(r.identity, first.identity))
+        ? first.identity : null;
     return new RunResult(first.workload.withClients(clients, threads), first.target, first.server,
         new ArrayList<>(machines), start, end, seconds, initialConnection, connection, scripts,
-        timeline, aborted);
+        timeline, aborted, identity);
   }
 }

@@ -94,6 +94,7 @@ public final class RunResultBuilder {
     long connection = threads.stream().mapToLong(ThreadRecorder::connectionMicros).sum();
     List<Interval> timeline = Timelines.add(threads.stream().map(ThreadRecorder::timeline).toList());
     return new RunResult(workload, target, server, List.of(client), startedAt, endedAt,
-        benchMicros / 1e6, initialConnectionMicros, connection, scripts, timeline, aborted);
+        benchMicros / 1e6, initialConnectionMicros, connection, scripts, timeline, aborted,
+        RunIdentity.thisProcess());
   }
 }

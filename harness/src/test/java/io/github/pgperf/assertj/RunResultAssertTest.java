@@ -187,7 +187,7 @@ class RunResultAssertTest {
     RunResult run = new RunResult(KNOWN.workload(), Target.of(spec), KNOWN.server(),
         KNOWN.clientMachines(), KNOWN.startedAt(), KNOWN.endedAt(), KNOWN.benchSeconds(),
         KNOWN.initialConnectionMicros(), KNOWN.connectionMicros(), KNOWN.scripts(), KNOWN.timeline(),
-        KNOWN.aborted());
+        KNOWN.aborted(), KNOWN.identity());
     assertThatThrownBy(() -> assertThat(run).meets("tps>=5000", "p99<=1us", "failures<=0%", "mean<=1us"))
         .hasMessageContaining(SUMMARY)
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("s3cret"));

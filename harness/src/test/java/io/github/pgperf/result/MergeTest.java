@@ -88,7 +88,7 @@ class MergeTest {
         500, 50_000, 3, 10, new RunSettings.Partitioning("hash", 4), false, 1, true, true, "sample");
     RunResult b = new RunResult(other, a.target(), a.server(), a.clientMachines(), a.startedAt(),
         a.endedAt(), a.benchSeconds(), a.initialConnectionMicros(), a.connectionMicros(),
-        a.scripts(), a.timeline(), a.aborted());
+        a.scripts(), a.timeline(), a.aborted(), a.identity());
     assertThatThrownBy(() -> RunResult.merge(a, b))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("cannot merge results: the workload of result 2 differs from that of result 1:"
@@ -102,7 +102,7 @@ class MergeTest {
     RunResult c = new RunResult(b.workload(), b.target(),
         b.server().withProviderSettings(java.util.Map.of("synchronous_commit", "off")),
         b.clientMachines(), b.startedAt(), b.endedAt(), b.benchSeconds(),
-        b.initialConnectionMicros(), b.connectionMicros(), b.scripts(), b.timeline(), b.aborted());
+        b.initialConnectionMicros(), b.connectionMicros(), b.scripts(), b.timeline(), b.aborted(), b.identity());
     assertThatThrownBy(() -> RunResult.merge(a, c))
         .hasMessageContaining("result 2 ran against another server");
   }
@@ -114,7 +114,7 @@ class MergeTest {
     List<Interval> shortened = new ArrayList<>(b.timeline().subList(0, 4));
     RunResult bShort = new RunResult(b.workload(), b.target(), b.server(), b.clientMachines(),
         b.startedAt(), b.endedAt(), b.benchSeconds(), b.initialConnectionMicros(),
-        b.connectionMicros(), b.scripts(), shortened, b.aborted());
+        b.connectionMicros(), b.scripts(), shortened, b.aborted(), b.identity());
     RunResult merged = RunResult.merge(a, bShort);
     assertThat(merged.timeline()).hasSize(a.timeline().size());
     assertThat(merged.timeline().get(2).stats().counts())
@@ -128,7 +128,7 @@ class MergeTest {
     RunResult b = SampleResults.run(2, 1, 100);
     RunResult bAborted = new RunResult(b.workload(), b.target(), b.server(), b.clientMachines(),
         b.startedAt(), b.endedAt(), b.benchSeconds(), b.initialConnectionMicros(),
-        b.connectionMicros(), b.scripts(), b.timeline(), true);
+        b.connectionMicros(), b.scripts(), b.timeline(), true, null);
     assertThat(RunResult.merge(a, b).aborted()).isFalse();
     assertThat(RunResult.merge(a, bAborted).aborted()).isTrue();
   }

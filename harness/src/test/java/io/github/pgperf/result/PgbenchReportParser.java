@@ -138,7 +138,7 @@ final class PgbenchReportParser {
     ServerInfo server = new ServerInfo(serverVersion, "on", "on", "on", "128MB", "100", "replica", Map.of(), null, null);
     return new RunResult(workload, null, server, List.of(new ClientMachine("dev", 2, "jvm", "os")),
         Instant.EPOCH, Instant.EPOCH.plusSeconds(1), benchSeconds, initial, connection, scripts,
-        List.of(), false);
+        List.of(), false, null);
   }
 
   private static long number(List<String> lines, String regex, long otherwise) {

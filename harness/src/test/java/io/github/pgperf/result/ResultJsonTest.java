@@ -45,13 +45,13 @@ class ResultJsonTest {
   @Test
   void schemaVersionComesFirstAndDerivedFiguresAreNotStored() throws Exception {
     String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
-    assertThat(json).startsWith("{\n  \"schemaVersion\" : 1,\n  \"workload\" : {");
+    assertThat(json).startsWith("{\n  \"schemaVersion\" : 2,\n  \"workload\" : {");
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
     List<String> fields = new ArrayList<>();
     root.fieldNames().forEachRemaining(fields::add);
     assertThat(fields).containsExactly("schemaVersion", "workload", "target", "server",
         "clientMachines", "startedAt", "endedAt", "benchSeconds", "initialConnectionMicros",
-        "connectionMicros", "scripts", "timeline", "aborted");
+        "connectionMicros", "scripts", "timeline", "aborted", "identity");
     assertThat(json).doesNotContain("\"tps\"", "\"mean\"", "\"total\"", "\"failed\"",
         "\"transactionType\"");
     assertThat(root.at("/workload/length/kind").asText()).isEqualTo("duration");
@@ -62,11 +62,41 @@ class ResultJsonTest {
   void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
     Path file = dir.resolve("future.json");
     Files.writeString(file, ResultJson.toJson(SampleResults.run(1, 1, 10))
-        .replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 2"));
+        .replace("\"schemaVersion\" : 2", "\"schemaVersion\" : 3"));
     assertThatThrownBy(() -> ResultJson.read(file))
         .isInstanceOf(ResultFileException.class)
         .hasMessage("cannot read result file \"" + file
-            + "\": schema version 2 is not supported (this pgperf reads version 1)");
+            + "\": schema version 3 is not supported (this pgperf reads versions 1 and 2)");
+  }
+
+  @Test
+  void identityAndMachineAreWrittenAndReadBack() throws Exception {
+    RunResult run = SampleResults.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/identity/build").asText()).isEqualTo("b-42");
+    assertThat(root.at("/identity/trial").asInt()).isEqualTo(3);
+    assertThat(root.at("/clientMachines/0").has("cpu")).isTrue();
+    assertThat(root.at("/clientMachines/0").has("memoryBytes")).isTrue();
+    assertThat(ResultJson.fromJson(ResultJson.toJson(run), "t")).isEqualTo(run);
+  }
+
+  @Test
+  void schemaVersion1IsReadWithoutIdentityOrMachineDetails() throws Exception {
+    RunResult run = SampleResults.run(1, 1, 10);
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 1);
+    root.remove("identity");
+    ObjectNode machine = (ObjectNode) root.at("/clientMachines/0");
+    machine.remove("cpu");
+    machine.remove("memoryBytes");
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "old");
+    assertThat(read.identity()).isNull();
+    assertThat(read.clientMachines().get(0).cpu()).isNull();
+    assertThat(read.clientMachines().get(0).memoryBytes()).isZero();
+    assertThat(read.tps()).isEqualTo(run.tps());
+    root.put("unknown", "x");
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .isInstanceOf(ResultFileException.class);
   }
 
   @Test
@@ -137,7 +167,7 @@ class ResultJsonTest {
     RunResult r = new RunResult(sample.workload(), Target.of(spec), sample.server(),
         sample.clientMachines(), sample.startedAt(), sample.endedAt(), sample.benchSeconds(),
         sample.initialConnectionMicros(), sample.connectionMicros(), sample.scripts(),
-        sample.timeline(), sample.aborted());
+        sample.timeline(), sample.aborted(), sample.identity());
     assertThat(r.target()).isEqualTo(new Target("db.example", 5433, "alice", "bench"));
     assertThat(ResultJson.toJson(r)).doesNotContain("s3cret").doesNotContainIgnoringCase("password");
     assertThat(String.join("\n", TextReport.lines(r))).doesNotContain("s3cret");
@@ -164,7 +194,7 @@ class ResultJsonTest {
     RunResult provided = new RunResult(r.workload(), r.target(),
         r.server().withProvider("EXTERNAL", "pgperf.url configured"), r.clientMachines(),
         r.startedAt(), r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(),
-        r.connectionMicros(), r.scripts(), r.timeline(), r.aborted());
+        r.connectionMicros(), r.scripts(), r.timeline(), r.aborted(), r.identity());
     ServerInfo read = ResultJson.fromJson(ResultJson.toJson(provided), "t").server();
     assertThat(read.provider()).isEqualTo("EXTERNAL");
     assertThat(read.providerReason()).isEqualTo("pgperf.url configured");

@@ -34,7 +34,7 @@ class RunSummaryTest {
     RunResult run = new RunResult(known.workload(), Target.of(spec), known.server(),
         known.clientMachines(), known.startedAt(), known.endedAt(), known.benchSeconds(),
         known.initialConnectionMicros(), known.connectionMicros(), known.scripts(), known.timeline(),
-        known.aborted());
+        known.aborted(), known.identity());
     assertThat(RunSummary.of(run)).doesNotContain("s3cret", "db.example.com", "5433", "shop");
   }
 }

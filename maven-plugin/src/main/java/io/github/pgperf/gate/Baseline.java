@@ -11,7 +11,8 @@ import java.util.Map;
  *
  * @param description where the samples came from, for the report
  * @param samples samples by test key
- * @param problems result files of a baseline results directory that could not be used
+ * @param problems baseline files or result files of a baseline results directory that could not
+ *     be used
  */
 public record Baseline(
     String description, Map<String, List<Sample>> samples, List<ResultFiles.Problem> problems) {
@@ -24,10 +25,13 @@ public record Baseline(
   /**
    * The baseline committed in {@code store}.
    *
-   * @throws IOException when a baseline file cannot be read
+   * @throws IOException when the store's directory cannot be listed (an unreadable file is a
+   *     problem of the baseline instead)
    */
   public static Baseline fromStore(BaselineStore store) throws IOException {
-    return new Baseline("baseline store " + store.directory(), store.load(), List.of());
+    BaselineStore.Contents contents = store.load();
+    return new Baseline("baseline store " + store.directory(), contents.samples(),
+        contents.problems());
   }
 
   /**

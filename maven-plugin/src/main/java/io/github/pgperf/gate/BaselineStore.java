@@ -2,8 +2,10 @@ package io.github.pgperf.gate;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,20 +24,40 @@ import java.util.stream.Stream;
 /**
  * The baseline committed in the user's repository: a directory with one JSON file per test key
  * ({@code <key>.json}, characters other than letters, digits, {@code . _ -} written as {@code _}),
- * each holding the last recorded samples of the test with their fingerprints (format in
- * {@code docs/gate.md}).
+ * each holding the test's samples from the last recorded builds, with their builds and
+ * fingerprints (format in {@code docs/gate.md}).
+ *
+ * <p>Reading is strict: a file of another format, an unknown field, or a value that is missing,
+ * negative, not a number or of the wrong type makes the file unreadable, a named outcome
+ * ({@link Verdict#UNREADABLE_BASELINE}) rather than a baseline with holes.
  */
 public final class BaselineStore {
 
   /** The version of the store's file format this code writes and reads. */
-  public static final int FORMAT_VERSION = 1;
+  public static final int FORMAT_VERSION = 2;
 
-  private static final ObjectMapper MAPPER = new ObjectMapper()
+  private static final ObjectMapper MAPPER = JsonMapper.builder()
       .enable(SerializationFeature.INDENT_OUTPUT)
       .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+      // "12" is not a number: a value of the wrong type makes the file unreadable.
+      .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+      .build();
+
+  /**
+   * What the store holds.
+   *
+   * @param samples every readable test's samples, by key
+   * @param problems the files that cannot be used ({@link Verdict#UNREADABLE_BASELINE})
+   */
+  public record Contents(Map<String, List<Sample>> samples, List<ResultFiles.Problem> problems) {
+    public Contents {
+      samples = Map.copyOf(samples);
+      problems = List.copyOf(problems);
+    }
+  }
 
   private final Path directory;
 
@@ -54,36 +77,42 @@ public final class BaselineStore {
   }
 
   /**
-   * Every test's stored samples, by key.
+   * Every test's stored samples, by key, and the files that cannot be used.
    *
-   * @throws IOException when a file cannot be read or is not a baseline file; the message names it
+   * @throws IOException when the directory exists but cannot be listed
    */
-  public Map<String, List<Sample>> load() throws IOException {
+  public Contents load() throws IOException {
     Map<String, List<Sample>> all = new TreeMap<>();
+    List<ResultFiles.Problem> problems = new ArrayList<>();
     if (!Files.isDirectory(directory)) {
-      return all;
+      return new Contents(all, problems);
     }
-    List<Path> files;
-    try (Stream<Path> list = Files.list(directory)) {
-      files = list.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+    for (Path file : files()) {
+      try {
+        StoredTest test = read(file);
+        all.put(test.key(), samples(test, file));
+      } catch (IOException e) {
+        String name = file.getFileName().toString();
+        problems.add(new ResultFiles.Problem(name.substring(0, name.length() - ".json".length()),
+            Verdict.UNREADABLE_BASELINE, e.getMessage()));
+      }
     }
-    for (Path file : files) {
-      StoredTest test = read(file);
-      all.put(test.key(), samples(test, file));
-    }
-    return all;
+    return new Contents(all, problems);
   }
 
   /**
-   * Adds {@code samples} to their tests' files, keeping each test's last {@code keep} samples
-   * (oldest dropped first). A sample already stored (same source and start) is not added twice.
+   * Adds {@code samples} to their tests' files, keeping the samples of each test's last
+   * {@code keepBuilds} builds (the build whose first sample is oldest goes first). A sample already
+   * stored (same build, source and start) is not added twice.
    *
    * @return the number of samples added
-   * @throws IOException when a file cannot be read or written
+   * @throws IOException when a file cannot be read or written, or an existing file is unreadable
+   *     (it is left as it is: nothing recorded is ever dropped unread)
    */
-  public int record(Map<String, List<Sample>> samples, int keep) throws IOException {
-    if (keep < 1) {
-      throw new IllegalArgumentException("the baseline must keep at least 1 sample, not " + keep);
+  public int record(Map<String, List<Sample>> samples, int keepBuilds) throws IOException {
+    if (keepBuilds < 1) {
+      throw new IllegalArgumentException(
+          "the baseline must keep at least 1 build, not " + keepBuilds);
     }
     Files.createDirectories(directory);
     int added = 0;
@@ -94,19 +123,39 @@ public final class BaselineStore {
         kept.addAll(samples(read(file), file));
       }
       for (Sample s : entry.getValue()) {
-        boolean known = kept.stream().anyMatch(k ->
-            k.source().equals(s.source()) && k.startedAt().equals(s.startedAt()));
+        boolean known = kept.stream().anyMatch(k -> k.build().equals(s.build())
+            && k.source().equals(s.source()) && k.startedAt().equals(s.startedAt()));
         if (!known) {
           kept.add(s);
           added++;
         }
       }
-      if (kept.size() > keep) {
-        kept = new ArrayList<>(kept.subList(kept.size() - keep, kept.size()));
-      }
-      write(file, entry.getKey(), kept);
+      write(file, entry.getKey(), lastBuilds(kept, keepBuilds));
     }
     return added;
+  }
+
+  /** The samples of the {@code keep} builds that started last, in their order. */
+  static List<Sample> lastBuilds(List<Sample> samples, int keep) {
+    Map<String, Instant> firstStart = new LinkedHashMap<>();
+    for (Sample s : samples) {
+      firstStart.merge(s.build(), s.startedAt(), (a, b) -> a.isBefore(b) ? a : b);
+    }
+    List<String> builds = firstStart.entrySet().stream()
+        .sorted(Map.Entry.<String, Instant>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+        .map(Map.Entry::getKey)
+        .toList();
+    List<String> kept = builds.subList(Math.max(0, builds.size() - keep), builds.size());
+    return samples.stream()
+        .filter(s -> kept.contains(s.build()))
+        .sorted(Comparator.comparing(Sample::startedAt).thenComparing(Sample::source))
+        .toList();
+  }
+
+  private List<Path> files() throws IOException {
+    try (Stream<Path> list = Files.list(directory)) {
+      return list.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+    }
   }
 
   private static void write(Path file, String key, List<Sample> samples) throws IOException {
@@ -116,41 +165,57 @@ public final class BaselineStore {
       s.values().entrySet().stream()
           .sorted(Map.Entry.comparingByKey())
           .forEach(e -> values.put(e.getKey().label(), e.getValue()));
-      stored.add(new StoredSample(s.source(), s.startedAt().toString(), values, s.fingerprint()));
+      stored.add(new StoredSample(s.build(), s.source(), s.startedAt().toString(), values,
+          s.fingerprint()));
     }
     Files.writeString(file, MAPPER.writeValueAsString(new StoredTest(FORMAT_VERSION, key, stored))
         + "\n", StandardCharsets.UTF_8);
   }
 
   private static StoredTest read(Path file) throws IOException {
-    StoredTest test;
+    String text = Files.readString(file, StandardCharsets.UTF_8);
     try {
-      test = MAPPER.readValue(Files.readString(file, StandardCharsets.UTF_8), StoredTest.class);
+      int version = MAPPER.readTree(text).path("formatVersion").asInt(-1);
+      if (version != FORMAT_VERSION) {
+        throw new IOException("cannot read baseline file \"" + file + "\": format version "
+            + (version < 0 ? "missing" : version) + " is not supported (this pgperf reads "
+            + FORMAT_VERSION + (version == 1 ? "; version 1 has no builds, the gate's unit:"
+                + " delete the file and record again with " + Judge.RECORD : "") + ")");
+      }
+      StoredTest test = MAPPER.readValue(text, StoredTest.class);
+      if (test.key() == null || test.samples() == null) {
+        throw new IOException(
+            "cannot read baseline file \"" + file + "\": it needs \"key\" and \"samples\"");
+      }
+      return test;
     } catch (JsonProcessingException e) {
       throw new IOException("cannot read baseline file \"" + file + "\": "
           + firstLine(e.getOriginalMessage()), e);
     }
-    if (test.formatVersion() != FORMAT_VERSION) {
-      throw new IOException("cannot read baseline file \"" + file + "\": format version "
-          + test.formatVersion() + " is not supported (this pgperf reads " + FORMAT_VERSION + ")");
-    }
-    if (test.key() == null || test.samples() == null) {
-      throw new IOException("cannot read baseline file \"" + file + "\": it needs \"key\" and \"samples\"");
-    }
-    return test;
   }
 
   private static List<Sample> samples(StoredTest test, Path file) throws IOException {
     List<Sample> out = new ArrayList<>();
     for (StoredSample s : test.samples()) {
+      String where = "cannot read baseline file \"" + file + "\": sample " + (out.size() + 1);
+      if (s == null || s.values() == null || s.fingerprint() == null || s.build() == null) {
+        throw new IOException(where + " needs \"build\", \"values\" and \"fingerprint\"");
+      }
       Map<Metric, Double> values = new EnumMap<>(Metric.class);
+      for (Metric m : Metric.values()) {
+        Double v = s.values().get(m.label());
+        if (v == null || !(v > 0) || v.isInfinite()) {
+          throw new IOException(where + ": " + m.label() + " is "
+              + (v == null ? "missing" : v + ", not a positive number"));
+        }
+        values.put(m, v);
+      }
       try {
-        s.values().forEach((name, value) -> values.put(Metric.parse(name), value));
-        out.add(new Sample(test.key(), s.source(), Instant.parse(s.startedAt()), values,
+        s.values().keySet().forEach(Metric::parse);
+        out.add(new Sample(test.key(), s.build(), s.source(), Instant.parse(s.startedAt()), values,
             s.fingerprint()));
       } catch (IllegalArgumentException | NullPointerException | DateTimeParseException e) {
-        throw new IOException("cannot read baseline file \"" + file + "\": sample "
-            + (out.size() + 1) + ": " + e.getMessage(), e);
+        throw new IOException(where + ": " + e.getMessage(), e);
       }
     }
     return out;
@@ -167,7 +232,7 @@ public final class BaselineStore {
   /** A test's file. */
   record StoredTest(int formatVersion, String key, List<StoredSample> samples) {}
 
-  /** A sample as stored: metric values by their labels. */
-  record StoredSample(
-      String source, String startedAt, Map<String, Double> values, Fingerprint fingerprint) {}
+  /** A sample as stored: its build, and metric values by their labels. */
+  record StoredSample(String build, String source, String startedAt, Map<String, Double> values,
+      Fingerprint fingerprint) {}
 }

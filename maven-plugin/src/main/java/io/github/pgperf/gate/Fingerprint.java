@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What must be the same for two runs' figures to be compared: the PostgreSQL version, the server
@@ -19,7 +21,7 @@ import java.util.TreeMap;
  * @param provider the kind of provider that supplied the server ({@code EMBEDDED}, {@code EXTERNAL},
  *     {@code TESTCONTAINERS}), or {@code none} for a run not made through the JUnit extension
  * @param providerSettings what the server provider changed, by name
- * @param machines each load machine as {@code cores, JVM, OS}
+ * @param machines each load machine as {@code cores, CPU, JVM, OS} ({@link #machine})
  * @param workload the run's options (scripts, clients, length, mode, rate, scale ...) as text
  */
 public record Fingerprint(
@@ -54,11 +56,50 @@ public record Fingerprint(
     }
     List<String> machines = new ArrayList<>();
     for (ClientMachine m : result.clientMachines()) {
-      machines.add(m.cores() + " cores, " + m.jvm() + ", " + m.os());
+      machines.add(machine(m));
     }
     String provider = s == null || s.provider() == null ? "none" : s.provider();
     return new Fingerprint(s == null ? "unknown" : s.version(), settings, provider,
         s == null ? Map.of() : s.providerSettings(), machines, result.workload().toString());
+  }
+
+  /**
+   * What of a load machine must match: cores, processor model, the JVM's feature version and
+   * implementation, and the operating system with its kernel's major and minor version. Left out:
+   * the kernel's and the JVM's build strings (machines of one fleet differ in them, e.g.
+   * {@code 6.18.44-fc-v669} and {@code 6.18.44-fc-v1045}, with the same speed, and a full string
+   * would make every machine unique) and the memory (cgroup limits and kernel reservations move
+   * it; the server's use of memory is set by {@code shared_buffers}, which is compared).
+   */
+  static String machine(ClientMachine m) {
+    return m.cores() + " cores, " + (m.cpu() == null ? "CPU unknown" : m.cpu()) + ", "
+        + jvm(m.jvm()) + ", " + os(m.os());
+  }
+
+  private static final Pattern MAJOR_MINOR = Pattern.compile("^(\\d+\\.\\d+)");
+
+  /** {@code OpenJDK 64-Bit Server VM Eclipse Adoptium 17.0.13+11} as {@code ... Adoptium 17}. */
+  private static String jvm(String jvm) {
+    int space = jvm.lastIndexOf(' ');
+    try {
+      return jvm.substring(0, space + 1)
+          + Runtime.Version.parse(jvm.substring(space + 1)).feature();
+    } catch (IllegalArgumentException e) {
+      return jvm;
+    }
+  }
+
+  /** {@code Linux 6.18.44-fc-v669 amd64} as {@code Linux 6.18 amd64}. */
+  private static String os(String os) {
+    String[] words = os.split(" ");
+    if (words.length < 3) {
+      return os;
+    }
+    Matcher version = MAJOR_MINOR.matcher(words[words.length - 2]);
+    if (version.find()) {
+      words[words.length - 2] = version.group(1);
+    }
+    return String.join(" ", words);
   }
 
   /** How {@code other} differs from this, one phrase per difference; empty when they match. */

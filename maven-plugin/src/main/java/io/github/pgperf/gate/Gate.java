@@ -2,9 +2,12 @@ package io.github.pgperf.gate;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -47,14 +50,15 @@ public final class Gate {
       }
       findings.addAll(compareTest(key, candidate.samples().getOrDefault(key, List.of()),
           baseline.samples().getOrDefault(key, List.of()),
-          candidate.problems().stream().anyMatch(p -> p.key().equals(key))));
+          candidate.problems().stream().anyMatch(p -> p.key().equals(key)),
+          baseline.problems().stream().anyMatch(p -> p.key().equals(key))));
     }
     return new CheckReport(findings, settings, candidate.directory().toString(),
         baseline.description());
   }
 
-  private List<Finding> compareTest(
-      String key, List<Sample> now, List<Sample> before, boolean nowHasProblems) {
+  private List<Finding> compareTest(String key, List<Sample> now, List<Sample> before,
+      boolean nowHasProblems, boolean beforeHasProblems) {
     if (now.isEmpty()) {
       if (before.isEmpty() || nowHasProblems) {
         return List.of();
@@ -63,8 +67,11 @@ public final class Gate {
           + before.size() + " samples but there are no results now (test removed, renamed or not run?)"));
     }
     if (before.isEmpty()) {
+      if (beforeHasProblems) {
+        return List.of(); // its baseline file is unreadable, a finding of its own
+      }
       return List.of(named(key, Verdict.MISSING_BASELINE, key + ": no baseline to compare "
-          + now.size() + " results with (record one with mvn pgperf:baseline)"));
+          + now.size() + " results with (record one with " + Judge.RECORD + ")"));
     }
     Set<Fingerprint> prints = new LinkedHashSet<>();
     now.stream().sorted(Comparator.comparing(Sample::source)).forEach(s -> prints.add(s.fingerprint()));
@@ -80,23 +87,44 @@ public final class Gate {
       Fingerprint latest = before.get(before.size() - 1).fingerprint();
       return List.of(named(key, Verdict.FINGERPRINT_MISMATCH, key + ": none of the "
           + before.size() + " baseline samples ran on the same setup (baseline vs now: "
-          + String.join("; ", latest.differences(print)) + ")"));
+          + String.join("; ", latest.differences(print)) + "); record a baseline on this setup"
+          + " with " + Judge.RECORD));
     }
     List<Finding> out = new ArrayList<>();
+    Map<Metric, List<double[]>> baselineBuilds = new EnumMap<>(Metric.class);
+    Map<Metric, List<double[]>> candidateBuilds = new EnumMap<>(Metric.class);
     for (Metric m : settings.metrics()) {
-      double[] baselineValues = values(comparable, m);
-      double[] candidateValues = values(now, m);
-      if (baselineValues.length == 0 || candidateValues.length == 0) {
-        out.add(new Finding(key, m, Verdict.MISSING_BASELINE,
-            settings.action(Verdict.MISSING_BASELINE), key + ": " + m.label()
-                + " has no " + (baselineValues.length == 0 ? "baseline" : "candidate") + " values",
-            null));
-        continue;
+      baselineBuilds.put(m, builds(comparable, m));
+      candidateBuilds.put(m, builds(now, m));
+      if (baselineBuilds.get(m).isEmpty() || candidateBuilds.get(m).isEmpty()) {
+        // Unreachable for stores and results read here (both refuse samples without a metric).
+        return List.of(named(key, Verdict.MISSING_BASELINE, key + ": a metric has no "
+            + (baselineBuilds.get(m).isEmpty() ? "baseline" : "candidate") + " values"));
       }
-      Comparison c = WelchTest.compare(m, baselineValues, candidateValues, settings.level());
+    }
+    for (Comparison c : compare(baselineBuilds, candidateBuilds, settings)) {
       out.add(Judge.judge(key, c, settings));
     }
     return out;
+  }
+
+  /**
+   * One test's comparisons, metric by metric in the settings' order, with the build as the unit
+   * and the test's metrics as one family (p-values adjusted by {@link Holm}; detectable sizes at
+   * the level shared among the metrics).
+   *
+   * @param baseline each metric's baseline builds, each the values of its trials
+   * @param candidate each metric's candidate builds
+   */
+  static List<Comparison> compare(Map<Metric, List<double[]>> baseline,
+      Map<Metric, List<double[]>> candidate, GateSettings settings) {
+    List<Comparison> family = new ArrayList<>();
+    double shared = settings.level() / settings.metrics().size();
+    for (Metric m : settings.metrics()) {
+      family.add(BuildComparison.compare(m, baseline.get(m), candidate.get(m), shared,
+          GateSettings.MINIMUM_BASELINE_BUILDS));
+    }
+    return Holm.adjust(family);
   }
 
   /** The baseline samples that ran on the setup {@code print}: those the gate compares with. */
@@ -104,10 +132,18 @@ public final class Gate {
     return baseline.stream().filter(s -> s.fingerprint().equals(print)).toList();
   }
 
-  private static double[] values(List<Sample> samples, Metric m) {
-    // A store written with fewer metrics lacks some values; those samples do not count for them.
-    return samples.stream().mapToDouble(s -> s.value(m))
-        .filter(v -> v > 0 && !Double.isInfinite(v)).toArray();
+  /** Each build's values of {@code m}, builds in the order of their ids. */
+  private static List<double[]> builds(List<Sample> samples, Metric m) {
+    Map<String, List<Double>> byBuild = new TreeMap<>();
+    for (Sample s : samples) {
+      double v = s.value(m);
+      if (v > 0 && !Double.isInfinite(v)) {
+        byBuild.computeIfAbsent(s.build(), b -> new ArrayList<>()).add(v);
+      }
+    }
+    return byBuild.values().stream()
+        .map(values -> values.stream().mapToDouble(Double::doubleValue).toArray())
+        .toList();
   }
 
   private Finding named(String key, Verdict verdict, String message) {

@@ -25,6 +25,12 @@ public record GateSettings(
   /** Default metrics: tps, median and 99th percentile latency. */
   public static final List<Metric> DEFAULT_METRICS = List.of(Metric.TPS, Metric.P50, Metric.P99);
   /**
+   * The fewest baseline builds a timing regression can be called on: the noise between builds is
+   * estimated from the baseline's builds, and with fewer than three that estimate is too loose to
+   * call any change certain (the verdict is inconclusive instead).
+   */
+  public static final int MINIMUM_BASELINE_BUILDS = 3;
+  /**
    * The trials per side the defaults are made for: with 10% run-to-run noise they catch a 20%
    * regression at least 95% of the time and raise a false alarm at most 1% of the time.
    */

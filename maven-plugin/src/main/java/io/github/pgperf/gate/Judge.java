@@ -5,12 +5,17 @@ import java.util.Locale;
 /**
  * Turns a metric's {@link Comparison} into a verdict: a regression needs both a p-value below the
  * level and a size above the minimum effect; without a clear change, the verdict is a pass only if
- * the data could have detected a regression of the minimum size, else it is inconclusive.
+ * the data could have detected a regression of the minimum size, else it is inconclusive (so is
+ * every comparison with fewer than {@link GateSettings#MINIMUM_BASELINE_BUILDS} baseline builds).
  */
 final class Judge {
 
   /** Where users set the number of trials (pgperf:test), named in inconclusive verdicts. */
   static final String TRIALS = "pgperf.trials";
+  /** How users record a baseline build (README's command), named wherever one is missing. */
+  public static final String RECORD = "mvn verify pgperf:baseline";
+  /** Detectable sizes above this print as "more than" it: beyond it the figure means nothing. */
+  static final double LARGEST_PRINTED = 10;
 
   private Judge() {}
 
@@ -48,23 +53,36 @@ final class Judge {
       case IMPROVEMENT -> key + ": " + metric + " improved by " + percent(Math.abs(c.change()))
           + " (" + figures + "); p = " + p(c.pImprovement());
       case INCONCLUSIVE -> Double.isNaN(c.pRegression())
-          ? key + ": " + metric + " inconclusive: run more trials (" + TRIALS + "; "
-              + c.baselineCount()
-              + " baseline and " + c.candidateCount()
-              + " candidate samples; at least 2 on each side are needed to measure the noise)"
-          : key + ": " + metric + " inconclusive: run more trials (" + TRIALS + ");"
-              + " these samples could only detect"
-              + " a regression of " + percent(c.detectable()) + ", more than the minimum of "
-              + percent(s.minimumEffect()) + " (" + figures + ", noise " + percent(c.noise()) + ")";
+          ? key + ": " + metric + " inconclusive: the baseline holds " + builds(c.baselineBuilds())
+              + ", and at least " + GateSettings.MINIMUM_BASELINE_BUILDS + " are needed to tell a"
+              + " change from the noise between builds (" + figures + "; record more with "
+              + RECORD + ")"
+          : key + ": " + metric + " inconclusive: these builds could only detect a regression of "
+              + detectable(c.detectable()) + ", more than the minimum of "
+              + percent(s.minimumEffect()) + " (" + figures + ", noise " + percent(c.noise())
+              + "; record more baseline builds with " + RECORD + ", or run more trials with "
+              + TRIALS + ")";
       default -> key + ": " + metric + " passed (" + figures + "; would have detected "
-          + percent(c.detectable()) + ")";
+          + detectable(c.detectable()) + ")";
     };
   }
 
   static String figures(Comparison c) {
-    return "baseline " + value(c.baseline(), c.metric()) + " from " + c.baselineCount()
-        + ", candidate " + value(c.candidate(), c.metric()) + " from " + c.candidateCount()
-        + ", change " + signedPercent(c.change());
+    return "baseline " + value(c.baseline(), c.metric()) + " from "
+        + trials(c.baselineBuilds(), c.baselineCount()) + ", candidate "
+        + value(c.candidate(), c.metric()) + " from "
+        + trials(c.candidateBuilds(), c.candidateCount()) + ", change "
+        + signedPercent(c.change());
+  }
+
+  /** {@code 3 trials} for one build, {@code 5 builds (15 trials)} for several. */
+  private static String trials(int builds, int trials) {
+    String t = trials + (trials == 1 ? " trial" : " trials");
+    return builds == 1 ? t : builds(builds) + " (" + t + ")";
+  }
+
+  private static String builds(int builds) {
+    return builds + (builds == 1 ? " build" : " builds");
   }
 
   static String value(double v, Metric m) {
@@ -73,10 +91,19 @@ final class Judge {
         : String.format(Locale.ROOT, "%.0f µs", v);
   }
 
+  /** A detectable size: capped, since a figure such as 3880023579.7% only says "huge". */
+  static String detectable(double fraction) {
+    if (fraction > LARGEST_PRINTED && !Double.isInfinite(fraction)) {
+      return "> " + String.format(Locale.ROOT, "%.0f%%", 100 * LARGEST_PRINTED);
+    }
+    return percent(fraction);
+  }
+
   static String percent(double fraction) {
     if (Double.isInfinite(fraction)) {
       return "∞";
     }
+
     return String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
   }
 

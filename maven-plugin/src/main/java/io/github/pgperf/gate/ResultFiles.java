@@ -15,8 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * The result files of a directory ({@code *.json}, not recursive), read into samples by test key.
- * A file that cannot be read, or a run that processed no transaction, becomes a named problem
- * instead of a sample.
+ * A file that cannot be read, a run that aborted or one that processed no transaction becomes a
+ * named problem instead of a sample.
  *
  * @param directory the directory read
  * @param samples samples by test key, keys sorted, samples in file-name order
@@ -30,7 +30,8 @@ public record ResultFiles(
    * A result file the gate cannot use.
    *
    * @param key the test key of the file
-   * @param verdict {@link Verdict#UNREADABLE_RESULTS} or {@link Verdict#EMPTY_RESULTS}
+   * @param verdict {@link Verdict#UNREADABLE_RESULTS}, {@link Verdict#ABORTED_RESULTS},
+   *     {@link Verdict#EMPTY_RESULTS}, or {@link Verdict#UNREADABLE_BASELINE} for a baseline file
    * @param message the file and the cause
    */
   public record Problem(String key, Verdict verdict, String message) {}
@@ -73,10 +74,16 @@ public record ResultFiles(
         problems.add(new Problem(TestKey.of(file), Verdict.UNREADABLE_RESULTS, e.getMessage()));
         continue;
       }
+      if (result.aborted()) {
+        // A client stopped early: the figures are of a different, shorter run.
+        problems.add(new Problem(TestKey.of(file, result), Verdict.ABORTED_RESULTS,
+            "result file \"" + file + "\" is of an aborted run (a client stopped on an error);"
+                + " its figures are incomplete and not compared"));
+        continue;
+      }
       if (result.totalCounts().processed() == 0 || !(result.benchSeconds() > 0)) {
         problems.add(new Problem(TestKey.of(file, result), Verdict.EMPTY_RESULTS,
-            "result file \"" + file + "\" holds no processed transaction"
-                + (result.aborted() ? " (the run aborted)" : "")));
+            "result file \"" + file + "\" holds no processed transaction"));
         continue;
       }
       Sample sample = Sample.of(file, result);

@@ -12,17 +12,23 @@ import java.util.Objects;
  * run's {@link Fingerprint}.
  *
  * @param key the test key
+ * @param build the build the run belongs to (its trials share that build's machine conditions),
+ *     {@link #UNKNOWN_BUILD} for results that do not record it
  * @param source where the sample came from (a result file's name)
  * @param startedAt when the run started
  * @param values each metric's value
  * @param fingerprint what must match for comparison
  */
 public record Sample(
-    String key, String source, Instant startedAt, Map<Metric, Double> values,
+    String key, String build, String source, Instant startedAt, Map<Metric, Double> values,
     Fingerprint fingerprint) {
+
+  /** The build of results written before pgperf recorded builds: all of them count as one. */
+  public static final String UNKNOWN_BUILD = "unknown";
 
   public Sample {
     Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(build, "build");
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(startedAt, "startedAt");
     Objects.requireNonNull(fingerprint, "fingerprint");
@@ -35,8 +41,9 @@ public record Sample(
     for (Metric m : Metric.values()) {
       values.put(m, m.of(result));
     }
-    return new Sample(TestKey.of(file, result), file.getFileName().toString(), result.startedAt(),
-        values, Fingerprint.of(result));
+    String build = result.identity() == null ? UNKNOWN_BUILD : result.identity().build();
+    return new Sample(TestKey.of(file, result), build, file.getFileName().toString(),
+        result.startedAt(), values, Fingerprint.of(result));
   }
 
   /** The value of {@code metric}; NaN when the sample does not hold it. */

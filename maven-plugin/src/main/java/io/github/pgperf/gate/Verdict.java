@@ -19,8 +19,15 @@ public enum Verdict {
   MISSING_RESULTS(Action.FAIL),
   /** A result without processed transactions. */
   EMPTY_RESULTS(Action.FAIL),
+  /** A result of a run in which a client aborted: its figures are incomplete, never a sample. */
+  ABORTED_RESULTS(Action.FAIL),
   /** A result file that cannot be read as a pgperf result. */
   UNREADABLE_RESULTS(Action.FAIL),
+  /**
+   * A baseline file that cannot be used: unreadable, of another format, or holding a value that is
+   * missing, negative, not a number or of the wrong type.
+   */
+  UNREADABLE_BASELINE(Action.FAIL),
   /** A test with results but no baseline to compare with. */
   MISSING_BASELINE(Action.WARN),
   /** Baseline samples exist, but none from the same server, settings, machine and workload. */

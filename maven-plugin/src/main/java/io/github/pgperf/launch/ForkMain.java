@@ -38,6 +38,8 @@ public final class ForkMain {
 
   /** Keeps a project's {@code junit-platform.properties} from running performance tests side by side. */
   static final String PARALLEL = "junit.jupiter.execution.parallel.enabled";
+  /** The harness's key for the trial a run belongs to (the build's is a system property). */
+  static final String TRIAL = "pgperf.trial";
 
   private ForkMain() {}
 
@@ -85,7 +87,7 @@ public final class ForkMain {
       PrintWriter traces) {
     long start = System.nanoTime();
     TestPlan plan = launcher.discover(
-        request(arguments, selectClasspathRoots(Set.of(arguments.testClasses()))));
+        request(arguments, selectClasspathRoots(Set.of(arguments.testClasses())), 0));
     Map<String, String> tests = tests(plan);
     events.write(Events.DISCOVERED, tests.size(), millisSince(start));
     if (tests.isEmpty()) {
@@ -97,7 +99,7 @@ public final class ForkMain {
     for (int trial = 1; trial <= arguments.trials(); trial++) {
       long trialStart = System.nanoTime();
       TrialListener listener = new TrialListener(trial, tests, events, traces);
-      launcher.execute(request(arguments, selectors), listener);
+      launcher.execute(request(arguments, selectors, trial), listener);
       traces.flush();
       events.write(Events.TRIAL, trial, millisSince(trialStart));
     }
@@ -105,8 +107,12 @@ public final class ForkMain {
     return 0;
   }
 
+  /**
+   * The request for {@code selectors}; a trial's request tells the tests which trial it is
+   * ({@code pgperf.trial}, recorded in every result), discovery's ({@code trial} 0) does not.
+   */
   private static LauncherDiscoveryRequest request(ForkArguments a,
-      List<? extends DiscoverySelector> selectors) {
+      List<? extends DiscoverySelector> selectors, int trial) {
     List<Filter<?>> filters = new ArrayList<>();
     if (!a.includeTags().isEmpty()) {
       filters.add(TagFilter.includeTags(a.includeTags()));
@@ -118,11 +124,14 @@ public final class ForkMain {
       filters.add(ClassNameFilter.includeClassNamePatterns(
           a.classPatterns().toArray(new String[0])));
     }
-    return LauncherDiscoveryRequestBuilder.request()
+    LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
         .selectors(selectors)
         .filters(filters.toArray(new Filter<?>[0]))
-        .configurationParameter(PARALLEL, "false")
-        .build();
+        .configurationParameter(PARALLEL, "false");
+    if (trial > 0) {
+      request.configurationParameter(TRIAL, Integer.toString(trial));
+    }
+    return request.build();
   }
 
   /**

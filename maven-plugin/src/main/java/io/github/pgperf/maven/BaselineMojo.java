@@ -9,16 +9,21 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * Records this build's results into the baseline store (to be committed), keeping each test's last
- * samples. Bound to no phase: it runs only when asked for ({@code mvn pgperf:baseline}). Refuses
- * to record when results are missing, empty or unreadable.
+ * Records this build's results into the baseline store (to be committed), keeping each test's
+ * samples of its last builds. Bound to no phase: it runs only when asked for
+ * ({@code mvn verify pgperf:baseline}). Refuses to record when results are missing, empty,
+ * aborted or unreadable.
  */
 @Mojo(name = "baseline", threadSafe = true)
 public class BaselineMojo extends PgperfMojo {
 
-  /** How many samples each test's baseline keeps (the oldest are dropped). */
-  @Parameter(property = "pgperf.baselineSamples", defaultValue = "30")
-  int baselineSamples;
+  /**
+   * How many builds each test's baseline keeps (the oldest are dropped). The gate needs at least
+   * 3 to call a timing regression; more builds, recorded on several days, measure the machine's
+   * noise between builds better and so detect smaller changes.
+   */
+  @Parameter(property = "pgperf.baselineBuilds", defaultValue = "10")
+  int baselineBuilds;
 
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
@@ -26,9 +31,9 @@ public class BaselineMojo extends PgperfMojo {
       getLog().info("pgperf baseline skipped");
       return;
     }
-    if (baselineSamples < 1) {
+    if (baselineBuilds < 1) {
       throw new MojoExecutionException(
-          "pgperf.baselineSamples must be at least 1, not " + baselineSamples);
+          "pgperf.baselineBuilds must be at least 1, not " + baselineBuilds);
     }
     try {
       ResultFiles files = ResultFiles.read(results.toPath());
@@ -43,10 +48,10 @@ public class BaselineMojo extends PgperfMojo {
             + ": run the performance tests first");
       }
       BaselineStore store = new BaselineStore(baselineDirectory.toPath());
-      int added = store.record(files.samples(), baselineSamples);
+      int added = store.record(files.samples(), baselineBuilds);
       getLog().info("pgperf baseline: recorded " + added + " samples of "
           + files.samples().size() + " tests into " + baselineDirectory
-          + " (keeping the last " + baselineSamples + " per test); commit it");
+          + " (keeping each test's last " + baselineBuilds + " builds); commit it");
     } catch (IOException e) {
       throw new MojoExecutionException("pgperf baseline: " + e.getMessage(), e);
     }

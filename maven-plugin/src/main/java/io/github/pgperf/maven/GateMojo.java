@@ -57,6 +57,14 @@ abstract class GateMojo extends PgperfMojo {
   @Parameter(property = "pgperf.onEmptyResults", defaultValue = "fail")
   String onEmptyResults;
 
+  /** What a result of an aborted run (a client stopped on an error) does: fail or warn. */
+  @Parameter(property = "pgperf.onAbortedResults", defaultValue = "fail")
+  String onAbortedResults;
+
+  /** What an unreadable baseline file (or a bad value in one) does: fail or warn. */
+  @Parameter(property = "pgperf.onUnreadableBaseline", defaultValue = "fail")
+  String onUnreadableBaseline;
+
   /** What an unreadable result file does: fail or warn. */
   @Parameter(property = "pgperf.onUnreadableResults", defaultValue = "fail")
   String onUnreadableResults;
@@ -90,6 +98,10 @@ abstract class GateMojo extends PgperfMojo {
       actions.put(Verdict.EMPTY_RESULTS, Action.parse(onEmptyResults, "pgperf.onEmptyResults"));
       actions.put(Verdict.UNREADABLE_RESULTS,
           Action.parse(onUnreadableResults, "pgperf.onUnreadableResults"));
+      actions.put(Verdict.ABORTED_RESULTS,
+          Action.parse(onAbortedResults, "pgperf.onAbortedResults"));
+      actions.put(Verdict.UNREADABLE_BASELINE,
+          Action.parse(onUnreadableBaseline, "pgperf.onUnreadableBaseline"));
       actions.put(Verdict.MISSING_BASELINE,
           Action.parse(onMissingBaseline, "pgperf.onMissingBaseline"));
       actions.put(Verdict.FINGERPRINT_MISMATCH,

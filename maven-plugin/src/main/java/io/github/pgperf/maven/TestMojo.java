@@ -6,6 +6,7 @@ import io.github.pgperf.launch.ForkSettings;
 import io.github.pgperf.launch.TestFork;
 import io.github.pgperf.launch.TestRun;
 import io.github.pgperf.launch.TestSelection;
+import io.github.pgperf.result.RunIdentity;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -135,6 +136,12 @@ public class TestMojo extends PgperfMojo {
 
   private boolean engineMissing;
 
+  /** The harness's key for the build a run belongs to. */
+  static final String BUILD = "pgperf.build";
+
+  /** This invocation's build id, recorded in every result it produces. */
+  private final String build = RunIdentity.newBuildId();
+
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
@@ -248,6 +255,8 @@ public class TestMojo extends PgperfMojo {
       systemPropertyVariables.forEach((k, v) -> properties.put(k, v == null ? "" : v));
     }
     properties.put("pgperf.resultsDirectory", results.getAbsolutePath());
+    // One id for every run of this invocation: the gate's statistical unit is the build.
+    properties.put(BUILD, build);
     return properties;
   }
 

@@ -2,6 +2,7 @@ package io.github.pgperf.gate;
 
 import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunResultBuilder;
@@ -91,8 +92,10 @@ public final class Fixtures {
     SplittableRandom random = new SplittableRandom(seed);
     for (int i = 1; i <= n; i++) {
       double factor = Math.exp(noise * gaussian(random));
+      // Every call is one build: its trials share the build id, as pgperf:test writes them.
       RunResult r = run(tps / factor, latencyMicros * factor, random.nextLong(),
-          server(serverVersion), EPOCH.plusSeconds(seed * 10_000 + i * 20L));
+          server(serverVersion), EPOCH.plusSeconds(seed * 10_000 + i * 20L))
+          .withIdentity(new RunIdentity("build-" + seed, i));
       ResultJson.write(r, dir.resolve(key + "-trial" + i + ".json"));
     }
   }
@@ -104,20 +107,24 @@ public final class Fixtures {
   }
 
   /**
-   * Records trials like {@link #trials(Path, String, int, double, double, double, long, String)}'s
-   * into the baseline store {@code store} (keeping 30 per test), as {@code pgperf:baseline} would.
+   * Records {@code builds} builds of {@code n} trials each into the baseline store {@code store}, as
+   * {@code pgperf:baseline} after each of that many builds would: trials like
+   * {@link #trials(Path, String, int, double, double, double, long, String)}'s, seeds
+   * {@code seed}, {@code seed + 1} ...
    */
-  public static void baseline(Path store, String key, int n, double tps, double latencyMicros,
-      double noise, long seed, String serverVersion) throws IOException {
-    Path results = Files.createTempDirectory("pgperf-baseline-results");
-    trials(results, key, n, tps, latencyMicros, noise, seed, serverVersion);
-    new BaselineStore(store).record(ResultFiles.read(results).samples(), 30);
-    try (var files = Files.list(results)) {
-      for (Path f : files.toList()) {
-        Files.delete(f);
+  public static void baseline(Path store, String key, int builds, int n, double tps,
+      double latencyMicros, double noise, long seed, String serverVersion) throws IOException {
+    for (int b = 0; b < builds; b++) {
+      Path results = Files.createTempDirectory("pgperf-baseline-results");
+      trials(results, key, n, tps, latencyMicros, noise, seed + b, serverVersion);
+      new BaselineStore(store).record(ResultFiles.read(results).samples(), 10);
+      try (var files = Files.list(results)) {
+        for (Path f : files.toList()) {
+          Files.delete(f);
+        }
       }
+      Files.delete(results);
     }
-    Files.delete(results);
   }
 
   /** A real run of the fixtures' workload that processed nothing (a recorder fed no transaction). */
@@ -131,8 +138,15 @@ public final class Fixtures {
         .client(model.clientMachines().get(0))
         .startedAt(start).endedAt(start.plusSeconds(10))
         .benchMicros(10_000_000)
-        .aborted(true)
         .build(List.of(recorder));
+  }
+
+  /** A run whose client aborted after processing transactions: figures of a shorter run. */
+  public static RunResult abortedRun(Instant start) {
+    RunResult r = run(1000, 2000, 1, server(VERSION), start);
+    return new RunResult(r.workload(), r.target(), r.server(), r.clientMachines(), r.startedAt(),
+        r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(), r.connectionMicros(),
+        r.scripts(), r.timeline(), true, r.identity());
   }
 
   /** A standard normal draw (Box-Muller), from the seeded generator only. */

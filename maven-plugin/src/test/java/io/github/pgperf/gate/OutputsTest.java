@@ -30,11 +30,12 @@ class OutputsTest {
   void report() throws IOException {
     Path base = dir.resolve("base");
     Path now = dir.resolve("now");
-    Fixtures.trials(base, "Slow.query", 5, 1000, 2000, 0.01, 1);
-    Fixtures.trials(now, "Slow.query", 5, 700, 2900, 0.01, 2);
-    Fixtures.trials(now, "New.query", 2, 1000, 2000, 0.01, 3);
+    Fixtures.baseline(base, "Slow.query", 5, 1, 1000, 2000, 0.01, 1, Fixtures.VERSION);
+    Fixtures.trials(now, "Slow.query", 5, 700, 2900, 0.01, 20);
+    Fixtures.trials(now, "New.query", 2, 1000, 2000, 0.01, 30);
     Files.writeString(now.resolve("Bad|name-trial1.json"), "not json");
-    report = new Gate(GateSettings.defaults()).check(ResultFiles.read(now), Baseline.fromResults(base));
+    report = new Gate(GateSettings.defaults()).check(ResultFiles.read(now),
+        Baseline.fromStore(new BaselineStore(base)));
     assertThat(report.findings()).extracting(Finding::verdict).containsExactly(
         Verdict.UNREADABLE_RESULTS, Verdict.MISSING_BASELINE, Verdict.REGRESSION,
         Verdict.REGRESSION, Verdict.REGRESSION);

@@ -13,7 +13,8 @@ class VerdictTest {
 
   private static Comparison comparison(Metric m, double regression, double p, double detectable) {
     double change = m.higherIsBetter() ? -regression : regression;
-    return new Comparison(m, 10, 10, 100, 100 * (1 + change), regression, p, 1 - p, detectable, 0.05);
+    return new Comparison(m, 10, 10, 100, 100 * (1 + change), regression, p, 1 - p, detectable, 0.05,
+        5, 1);
   }
 
   @Test
@@ -47,23 +48,38 @@ class VerdictTest {
     assertThat(Judge.verdict(moreTps, DEFAULTS)).isEqualTo(Verdict.IMPROVEMENT);
   }
 
+  private static java.util.List<double[]> builds(double... oneTrialEach) {
+    return java.util.Arrays.stream(oneTrialEach).mapToObj(v -> new double[] {v}).toList();
+  }
+
   @Test
   void messagesSayWhichTestMetricHowMuchAndHowSure() {
-    Comparison c = WelchTest.compare(Metric.TPS, new double[] {1000, 1010, 990, 1005, 995},
-        new double[] {700, 707, 693, 703, 697}, 0.005);
+    Comparison c = BuildComparison.compare(Metric.TPS, builds(1000, 1010, 990, 1005, 995),
+        java.util.List.of(new double[] {700, 707, 693}), 0.005, 3);
     Finding f = Judge.judge("OrdersIT.insert", c, DEFAULTS);
     assertThat(f.verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(f.action()).isEqualTo(Action.FAIL);
-    assertThat(f.message()).startsWith("OrdersIT.insert: tps regressed by 30.0% (baseline 1000.0 tps from 5,"
-        + " candidate 700.0 tps from 5, change -30.0%); p = <0.0001, below the level 0.0050,"
-        + " and more than the minimum of 5.0%");
-    Finding few = Judge.judge("k", WelchTest.compare(Metric.P99, new double[] {1}, new double[] {2}, 0.005), DEFAULTS);
+    assertThat(f.message()).startsWith("OrdersIT.insert: tps regressed by 30.0% (baseline 1000.0 tps"
+        + " from 5 builds (5 trials), candidate 700.0 tps from 3 trials, change -30.0%); p = <0.0001,"
+        + " below the level 0.0050, and more than the minimum of 5.0%");
+    Finding few = Judge.judge("k", BuildComparison.compare(Metric.P99, builds(1, 1.1),
+        builds(2), 0.005, 3), DEFAULTS);
     assertThat(few.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(few.message()).contains("inconclusive: run more trials (pgperf.trials; ").contains("at least 2 on each side");
-    Finding noisy = Judge.judge("k", WelchTest.compare(Metric.P99, new double[] {100, 130, 80},
-        new double[] {110, 90, 125}, 0.005), DEFAULTS);
+    assertThat(few.message()).contains("inconclusive: the baseline holds 2 builds, and at least 3"
+        + " are needed").contains("record more with mvn verify pgperf:baseline");
+    Finding noisy = Judge.judge("k", BuildComparison.compare(Metric.P99, builds(100, 130, 80),
+        builds(110), 0.005, 3), DEFAULTS);
     assertThat(noisy.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(noisy.message()).contains("inconclusive: run more trials (pgperf.trials); these samples could only detect a regression of");
+    assertThat(noisy.message()).contains("inconclusive: these builds could only detect a regression"
+        + " of > 1000%");
+  }
+
+  @Test
+  void detectableSizesAreCappedButChangesAreNot() {
+    assertThat(Judge.detectable(38800235.797)).isEqualTo("> 1000%");
+    assertThat(Judge.detectable(9.5)).isEqualTo("950.0%");
+    assertThat(Judge.detectable(Double.POSITIVE_INFINITY)).isEqualTo("∞");
+    assertThat(Judge.percent(11.299)).isEqualTo("1129.9%");
   }
 
   @Test

@@ -55,7 +55,7 @@ final class ReportFixtures {
   static Path representative(Path root) throws IOException {
     Path results = root.resolve("results");
     Path store = root.resolve("baseline");
-    Fixtures.baseline(store, "OrdersIT-insert", 6, 1000, 2000, 0.01, 1, Fixtures.VERSION);
+    Fixtures.baseline(store, "OrdersIT-insert", 3, 2, 1000, 2000, 0.01, 1, Fixtures.VERSION);
     trials(results, "OrdersIT-insert", 6, 700, 2900, Fixtures.workload(4, "fixture"), 0, 2);
     // The baseline's fixtures run 4 clients without timeline; the candidate's too, so they compare.
     for (int c : new int[] {1, 2, 4, 8}) {

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Live A/A check of the regression gate: record a baseline from several builds of a small project
+# (a copy of example-project), then run more builds of the same, unchanged code, half of them with a
+# CPU hog on both cores. No build may fail its gate. Prints one line per build and a summary.
+#
+#   bench/aa-builds.sh                       # 5 baseline builds, then 10 checked builds
+#   BASELINE_BUILDS=3 BUILDS=4 bench/aa-builds.sh
+#
+# Needs pgperf installed in the local Maven repository (mvn -B install -DskipTests -Dpgperf.skip
+# -Dinvoker.skip). Options for every build go in MVN_ARGS (default: the ledger's and the TPC-B
+# tests, 3 trials, 2-second runs). Exits 1 when any checked build failed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BASELINE_BUILDS=${BASELINE_BUILDS:-5}
+BUILDS=${BUILDS:-10}
+MVN_ARGS=${MVN_ARGS:--DskipTests -Dpgperf.tests=LedgerPerformanceTest,TpcbLikePerformanceTest -Dpgperf.trials=3 -Dperformance.trials=3 -Dpgperf.duration=2s}
+work=$(mktemp -d /tmp/pgperf-aa.XXXXXX)
+hogs=()
+
+stop_hogs() {
+  for pid in "${hogs[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+  hogs=()
+}
+trap 'stop_hogs; echo "builds and logs kept in $work"' EXIT
+
+start_hogs() {
+  for _ in 1 2; do
+    (while :; do :; done) &
+    hogs+=($!)
+  done
+}
+
+cp -r example-project "$work/project"
+rm -rf "$work/project/target" "$work/project/src/test/pgperf/baseline"
+cd "$work/project"
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+
+# One build: mvn with the given goals; prints rc, wall seconds, load before and after, verdicts.
+build() {
+  local name=$1; shift
+  local before start end rc verdicts
+  before=$(load)
+  start=$(date +%s)
+  set +e
+  # shellcheck disable=SC2086
+  mvn -B $MVN_ARGS "$@" >"$work/$name.log" 2>&1
+  rc=$?
+  set -e
+  end=$(date +%s)
+  verdicts=$(python3 - "$work/project/target/pgperf/check.json" <<'PY' 2>/dev/null || echo "no check.json"
+import json, sys, collections
+c = json.load(open(sys.argv[1]))
+print(" ".join(f"{k}={v}" for k, v in sorted(collections.Counter(f["verdict"] for f in c["findings"]).items())))
+PY
+)
+  printf '%-12s rc=%d %4ds load %s->%s  %s\n' "$name" "$rc" "$((end - start))" "$before" "$(load)" "$verdicts"
+  return $rc
+}
+
+echo "A/A builds in $work ($(nproc) cores, $(uname -r))"
+for i in $(seq 1 "$BASELINE_BUILDS"); do
+  # A noisy baseline build warns instead of failing, so that every build is recorded.
+  build "baseline-$i" verify pgperf:baseline -Dpgperf.onRegression=warn || true
+done
+
+failed=0
+for i in $(seq 1 "$BUILDS"); do
+  name="check-$i"
+  if [ $((i % 2)) -eq 0 ]; then
+    start_hogs
+    name="$name+hog"
+  fi
+  build "$name" verify || failed=$((failed + 1))
+  stop_hogs
+done
+echo "checked builds: $BUILDS, failed: $failed (half of them with a CPU hog on both cores)"
+[ "$failed" -eq 0 ]
