@@ -25,7 +25,7 @@ def json = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/pgperf/
 assert json.passed == false
 def regressed = json.findings.findAll { it.verdict == 'REGRESSION' }*.test.unique()
 assert regressed.contains('LedgerPerformanceTest-statement')
-// The performance tests' own thresholds passed: only the gate failed.
+// The performance tests ran (their thresholds are dropped here): only the gate failed.
 assert log =~ /pgperf test: \d+ tests x \d+ trials: \d+ passed, 0 failed/
 assert !(log =~ /Tests run: \d+, Failures: [1-9]/)
 assert !(log =~ /Tests run: \d+, Failures: \d+, Errors: [1-9]/)
