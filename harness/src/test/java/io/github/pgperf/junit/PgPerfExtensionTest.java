@@ -79,9 +79,10 @@ class PgPerfExtensionTest {
       assertThat(again.madeAt()).isEqualTo(a.madeAt());
       assertThat(second.err()).doesNotContain("done in ");
       long readyMillis = (again.nanoTime() - second.startNanos()) / 1_000_000;
+      // A figure, not a bound: a loaded machine may take any time; what must hold is that the
+      // second run made nothing (no "done in" above).
       System.out.printf(Locale.ROOT,
           "pgperf figure: EXTERNAL, initialized, run start to first test: %d ms%n", readyMillis);
-      assertThat(readyMillis).isLessThan(5_000);
     }
   }
 
@@ -180,14 +181,15 @@ class PgPerfExtensionTest {
     int port = closedPort();
     Kit.Run run = Kit.run(Map.of(
         "pgperf.url", "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres",
-        "pgperf.connectTimeout", "3"), Fixtures.ExternalA.class, Fixtures.ExternalB.class);
+        "pgperf.connectTimeout", "60"), Fixtures.ExternalA.class, Fixtures.ExternalB.class);
     run.results().testEvents().assertStatistics(s -> s.started(0));
     // Both classes fail with the same cause; the second does not try again.
     assertThat(run.classFailures()).hasSize(2).allSatisfy(e -> assertThat(e)
         .isInstanceOf(ProvisionException.class)
         .hasMessage("EXTERNAL server at host \"127.0.0.1\", port " + port
             + ": could not connect: Connection refused"));
-    assertThat(run.millis()).isLessThan(3_000);
+    // A refused connection fails at once: the run never waited for the (long) connect timeout.
+    assertThat(run.millis()).isLessThan(60_000);
   }
 
   @Test
