@@ -1,6 +1,7 @@
 package io.github.pgperf.provision;
 
 import io.github.pgperf.connect.ConnectionSource;
+import io.github.pgperf.connect.SessionSetup;
 import io.github.pgperf.init.InitException;
 import io.github.pgperf.init.InitOptions;
 import io.github.pgperf.init.Initializer;
@@ -82,24 +83,7 @@ public final class PgbenchSchema {
    * looks like something went wrong.
    */
   private static ConnectionSource quiet(ConnectionSource server) {
-    return new ConnectionSource() {
-      @Override
-      public Connection open() throws SQLException {
-        Connection c = server.open();
-        try (Statement s = c.createStatement()) {
-          s.execute("set client_min_messages = warning");
-        } catch (SQLException e) {
-          c.close();
-          throw e;
-        }
-        return c;
-      }
-
-      @Override
-      public String describe() {
-        return server.describe();
-      }
-    };
+    return new SessionSetup(server, "set client_min_messages = warning", server.describe());
   }
 
   /** Made here rather than by initialization, whose first step would print notices about it. */

@@ -2,11 +2,11 @@ package io.github.pgperf.provision;
 
 import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.connect.SessionSetup;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -123,24 +123,7 @@ public final class ProvisionedServer implements AutoCloseable {
         .collect(Collectors.joining(", ", "set search_path to ", ""));
     String described = searchPath.stream().map(ProvisionedServer::quote)
         .collect(Collectors.joining(", ", ", search_path ", ""));
-    return new ConnectionSource() {
-      @Override
-      public Connection open() throws SQLException {
-        Connection c = spec.open();
-        try (Statement s = c.createStatement()) {
-          s.execute(set);
-        } catch (SQLException e) {
-          c.close();
-          throw e;
-        }
-        return c;
-      }
-
-      @Override
-      public String describe() {
-        return spec.describe() + described;
-      }
-    };
+    return new SessionSetup(spec, set, spec.describe() + described);
   }
 
   /** An identifier as SQL writes it, double-quoted. */

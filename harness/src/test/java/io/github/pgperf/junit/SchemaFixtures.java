@@ -9,6 +9,7 @@ import java.sql.Statement;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Test classes as an application writes them, for {@link SchemasTest}: two run their own
@@ -46,33 +47,40 @@ final class SchemaFixtures {
     }
   }
 
-  @Fixture
+  /**
+   * An application's test class: its migration, then its own load. Subclasses differ only in
+   * their rows; each gets the schema of its own name.
+   */
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
-  static class LedgerA {
+  @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+  abstract static class Application {
+    abstract String owner();
+
     @BeforeAll
-    static void migrate(DataSource dataSource) throws SQLException {
-      SchemaFixtures.migrate(dataSource, "a");
+    void migrate(DataSource dataSource) throws SQLException {
+      SchemaFixtures.migrate(dataSource, owner());
     }
 
     @Test
     void ownLoad(PgPerfDatabase database, DataSource dataSource, LoadRunner scriptLoad,
         LoadRunner javaLoad) throws SQLException {
-      runOwnLoad("LedgerA", database, dataSource, scriptLoad, javaLoad);
+      runOwnLoad(getClass().getSimpleName(), database, dataSource, scriptLoad, javaLoad);
     }
   }
 
   @Fixture
-  @PgPerfTest(provider = ProviderKind.EXTERNAL)
-  static class LedgerB {
-    @BeforeAll
-    static void migrate(DataSource dataSource) throws SQLException {
-      SchemaFixtures.migrate(dataSource, "b");
+  static class LedgerA extends Application {
+    @Override
+    String owner() {
+      return "a";
     }
+  }
 
-    @Test
-    void ownLoad(PgPerfDatabase database, DataSource dataSource, LoadRunner scriptLoad,
-        LoadRunner javaLoad) throws SQLException {
-      runOwnLoad("LedgerB", database, dataSource, scriptLoad, javaLoad);
+  @Fixture
+  static class LedgerB extends Application {
+    @Override
+    String owner() {
+      return "b";
     }
   }
 
@@ -96,6 +104,20 @@ final class SchemaFixtures {
       RunResult run = load.script("/queries/hot.sql").define("marker", "7").transactions(5).run();
       Fixture.SEEN.put("PgbenchScript", database);
       Fixture.SEEN.put("PgbenchScript.run", run);
+    }
+  }
+
+  /** Java code on pgbench's tables in a class that never asked for them (no scale). */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class JavaOnPgbenchTables {
+    @Test
+    void reads(LoadRunner load) {
+      load.transaction("read", c -> {
+        try (Statement s = c.createStatement()) {
+          s.executeQuery("select abalance from pgbench_accounts where aid = 1").close();
+        }
+      }).transactions(1).run();
     }
   }
 }

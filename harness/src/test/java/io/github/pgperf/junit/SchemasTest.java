@@ -106,6 +106,21 @@ class SchemasTest {
     }
   }
 
+  @Test
+  void javaCodeOnPgbenchTablesNeverAskedForFailsSayingHowToAsk() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      Kit.Run run = Kit.run(parameters(db), SchemaFixtures.JavaOnPgbenchTables.class);
+      run.results().testEvents().assertStatistics(s -> s.started(1).failed(1));
+      Throwable failure = run.results().testEvents().failed().stream().findFirst().orElseThrow()
+          .getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+          .getThrowable().orElseThrow();
+      assertThat(failure).isInstanceOf(LoadRunException.class)
+          .hasMessageContaining("relation \"pgbench_accounts\" does not exist")
+          .hasMessageEndingWith("Java code is not looked into: set @PgPerfTest(scale = ...) on"
+              + " JavaOnPgbenchTables)");
+    }
+  }
+
   private static boolean schemaExists(TestDatabase db, String schema) throws SQLException {
     try (Connection c = db.open(); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("select to_regnamespace('" + schema + "') is not null")) {
