@@ -340,8 +340,8 @@ public final class LoadRunner {
     }
     recorder.accept(result);
     if (result.aborted()) {
-      String errors = String.join("; ", errorLines(said.toString(StandardCharsets.UTF_8)));
-      throw new LoadRunException("the run was aborted: " + errors + missingTablesHint(errors));
+      throw new LoadRunException("the run was aborted: "
+          + String.join("; ", errorLines(said.toString(StandardCharsets.UTF_8))));
     }
     return result;
   }
@@ -388,20 +388,6 @@ public final class LoadRunner {
     List<String> arguments = new ArrayList<>();
     definitions.forEach((name, value) -> arguments.add(name + "=" + value));
     return arguments;
-  }
-
-  /**
-   * Why pgbench's tables may be missing, when a client failed on one the class never asked for:
-   * pgperf makes them only for loads it sees use them, and Java code is not looked into.
-   */
-  private String missingTablesHint(String errors) {
-    if (database.pgbenchTables().state() != Initialization.NOT_NEEDED
-        || !errors.matches("(?s).*relation \"pgbench_\\w+\" does not exist.*")) {
-      return "";
-    }
-    return " (pgbench's tables are made only for a class that sets a scale or runs a built-in"
-        + " script or a script naming them; Java code is not looked into: set"
-        + " @PgPerfTest(scale = ...) on " + testClass.getSimpleName() + ")";
   }
 
   /** The runner's error lines (client aborts and their server messages), without the prefix. */

@@ -113,11 +113,12 @@ final class SchemaFixtures {
   static class JavaOnPgbenchTables {
     @Test
     void reads(LoadRunner load) {
-      load.transaction("read", c -> {
+      RunResult run = load.transaction("read", c -> {
         try (Statement s = c.createStatement()) {
           s.executeQuery("select abalance from pgbench_accounts where aid = 1").close();
         }
       }).transactions(1).run();
+      Fixture.SEEN.put("JavaOnPgbenchTables", run);
     }
   }
 }
