@@ -10,8 +10,10 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 /**
  * What one test class asks for, resolved: a configuration parameter wins over the annotation,
  * which wins over the defaults (the annotation's own).
+ *
+ * @param schema the class's own schema asked for, or {@code null} for its default
  */
-record ClassConfiguration(ServerRequest server, InitRequest init) {
+record ClassConfiguration(ServerRequest server, InitRequest init, String schema) {
 
   static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
@@ -50,16 +52,19 @@ record ClassConfiguration(ServerRequest server, InitRequest init) {
         r.optional(Options.POSTGRES_VERSION, a.postgresVersion()),
         r.optional(Options.IMAGE, a.image()),
         settings);
+    // scale 0 is the annotation's "not set": scale 1, made when a load first uses the tables.
+    Integer scale = r.optional(Options.SCALE, a.scale() == 0 ? "" : Integer.toString(a.scale()));
     InitRequest init = new InitRequest(
-        r.value(Options.SCALE, Integer.toString(a.scale())),
+        scale == null ? 1 : scale,
         r.value(Options.FILLFACTOR, Integer.toString(a.fillfactor())),
         r.value(Options.PARTITIONS, Integer.toString(a.partitions())),
         r.value(Options.PARTITION_METHOD, a.partitionMethod().sqlName()),
         r.value(Options.UNLOGGED_TABLES, Boolean.toString(a.unloggedTables())),
         r.value(Options.FOREIGN_KEYS, Boolean.toString(a.foreignKeys())),
         r.value(Options.SERVER_SIDE_GENERATE, Boolean.toString(a.serverSideGenerate())),
-        r.optional(Options.SCHEMA, a.schema()));
-    return new ClassConfiguration(server, init);
+        r.optional(Options.PGBENCH_SCHEMA, a.pgbenchSchema()),
+        a.scale() != 0);
+    return new ClassConfiguration(server, init, r.optional(Options.SCHEMA, a.schema()));
   }
 
   private static String blankToNull(String text) {

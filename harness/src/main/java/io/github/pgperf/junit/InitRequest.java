@@ -8,20 +8,24 @@ import java.util.Locale;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
- * The initialization a class asks for; the schema, when not given, depends on the provider chosen.
+ * The initialization of pgbench's tables a class asks for; the schema, when not given, depends on
+ * the provider chosen.
  *
- * @param schema the schema asked for, or {@code null} for the default
+ * @param schema the schema of pgbench's tables asked for, or {@code null} for the default
+ * @param upFront whether the class set a scale: then the tables are made before its tests, else
+ *     only when a load first uses them
  */
 record InitRequest(int scale, int fillfactor, int partitions, PartitionMethod partitionMethod,
-    boolean unloggedTables, boolean foreignKeys, boolean serverSideGenerate, String schema) {
+    boolean unloggedTables, boolean foreignKeys, boolean serverSideGenerate, String schema,
+    boolean upFront) {
 
   /** The schema on an external server when none is asked. */
   static final String EXTERNAL_SCHEMA = "pgperf";
 
   /**
-   * The schema to use: the one asked for; else {@value #EXTERNAL_SCHEMA} on an external server,
-   * which pgperf shares with whoever else uses that server; else one schema per initialization on
-   * a server pgperf started, so that classes asking different data never replace each other's.
+   * The schema of pgbench's tables: the one asked for; else {@value #EXTERNAL_SCHEMA} on an
+   * external server, one schema whose tables later runs reuse; else one schema per initialization
+   * on a server pgperf started, so that classes asking different data never replace each other's.
    */
   String schemaFor(ProviderKind provider) {
     if (schema != null) {

@@ -1,5 +1,7 @@
 package io.github.pgperf.junit;
 
+import io.github.pgperf.provision.Initialization;
+import io.github.pgperf.provision.ProvisionException;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
@@ -23,6 +25,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -88,6 +91,8 @@ public final class LoadRunner {
   private QueryMode queryMode = QueryMode.SIMPLE;
   private boolean custom;
   private boolean builtin;
+  private boolean usesPgbenchTables;
+  private boolean noVacuum;
   private String label;
 
   /**
@@ -204,9 +209,12 @@ public final class LoadRunner {
     return this;
   }
 
-  /** {@code -n}: no vacuum before the run (by default pgbench's tables are vacuumed). */
+  /**
+   * {@code -n}: no vacuum before the run. By default pgbench's tables are vacuumed as pgbench does,
+   * when the class has them (a class that has not needed them has none to vacuum).
+   */
   public LoadRunner noVacuum() {
-    options.vacuum(VacuumMode.NONE);
+    noVacuum = true;
     return this;
   }
 
@@ -230,6 +238,7 @@ public final class LoadRunner {
   /** {@code -b name@weight}. */
   public LoadRunner builtin(String name, int weight) {
     builtin = true;
+    usesPgbenchTables = true;
     return add(() -> BuiltinScript.find(name).script(), weight);
   }
 
@@ -245,7 +254,11 @@ public final class LoadRunner {
   /** {@code -f resource@weight}. */
   public LoadRunner script(String resource, int weight) {
     custom = true;
-    return add(() -> Script.parse(resource, resourceText(resource)), weight);
+    return add(() -> {
+      String text = resourceText(resource);
+      usesPgbenchTables |= PgbenchTables.usedBy(text);
+      return Script.parse(resource, text);
+    }, weight);
   }
 
   /** {@code -f file}: a script file, relative to the working directory. */
@@ -256,7 +269,11 @@ public final class LoadRunner {
   /** {@code -f file@weight}. */
   public LoadRunner scriptFile(Path file, int weight) {
     custom = true;
-    return add(() -> Script.load(file.toString()), weight);
+    return add(() -> {
+      Script script = Script.load(file.toString());
+      usesPgbenchTables |= PgbenchTables.usedBy(fileText(file));
+      return script;
+    }, weight);
   }
 
   /** Java code measured as one transaction; see {@link JavaTransaction} for the contract. */
@@ -290,7 +307,8 @@ public final class LoadRunner {
       } else {
         options.scale(0);
       }
-      built = options.definitions(VariableDefinitions.parse(definitionArguments())).build();
+      built = options.definitions(VariableDefinitions.parse(definitionArguments()))
+          .vacuum(vacuum()).build();
     } catch (ScriptException | RunOptionsException e) {
       throw new LoadRunException(e.getMessage());
     }
@@ -329,6 +347,23 @@ public final class LoadRunner {
           + String.join("; ", errorLines(said.toString(StandardCharsets.UTF_8))));
     }
     return result;
+  }
+
+  /**
+   * pgbench's vacuum unless {@link #noVacuum()}, when pgbench's tables are there: made first if
+   * this load uses them, else only if the class made or found them earlier.
+   */
+  private VacuumMode vacuum() {
+    PgbenchTables tables = database.pgbenchTables();
+    if (usesPgbenchTables) {
+      try {
+        tables.ensure();
+      } catch (ProvisionException e) {
+        throw new LoadRunException(e.getMessage());
+      }
+    }
+    return noVacuum || tables.state() == Initialization.NOT_NEEDED
+        ? VacuumMode.NONE : VacuumMode.DEFAULT;
   }
 
   /** The result with what only the extension knows: label, target, provider, build and trial. */
@@ -382,6 +417,15 @@ public final class LoadRunner {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new LoadRunException("could not read script \"" + resource + "\": " + e.getMessage());
+    }
+  }
+
+  /** A script file's text, read again after {@link Script#load} read and accepted it. */
+  private static String fileText(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new LoadRunException("could not read script \"" + file + "\": " + e.getMessage());
     }
   }
 

@@ -30,6 +30,7 @@ final class Options {
   static final Option<Boolean> SERVER_SIDE_GENERATE =
       new Option<>("serverSideGenerate", Options::bool);
   static final Option<String> SCHEMA = new Option<>("schema", Options::schema);
+  static final Option<String> PGBENCH_SCHEMA = new Option<>("pgbenchSchema", Options::schema);
 
   static final Option<String> URL = new Option<>("url", Options::text);
   static final Option<String> USER = new Option<>("user", Options::text);
@@ -55,7 +56,7 @@ final class Options {
 
   static final List<Option<?>> ALL = List.of(PROVIDER, POSTGRES_VERSION, IMAGE, SETTINGS, SCALE,
       FILLFACTOR, PARTITIONS, PARTITION_METHOD, UNLOGGED_TABLES, FOREIGN_KEYS,
-      SERVER_SIDE_GENERATE, SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT, RESULTS_DIRECTORY);
+      SERVER_SIDE_GENERATE, SCHEMA, PGBENCH_SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT, RESULTS_DIRECTORY);
 
   /** PostgreSQL's limit on identifier length, in bytes. */
   private static final int MAX_IDENTIFIER_BYTES = 63;

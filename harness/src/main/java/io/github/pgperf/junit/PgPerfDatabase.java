@@ -8,25 +8,27 @@ import io.github.pgperf.provision.ProviderKind;
 import io.github.pgperf.provision.ProvisionedServer;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.Target;
+import java.util.List;
 
 /**
  * The database a {@link PgPerfTest} class runs against: the server, why its provider was chosen,
- * and the schema holding pgbench's tables at the class's scale. Inject it as a test parameter.
- * Nothing here holds a password.
+ * the class's own schema (its connections' first search_path entry) and the schema of pgbench's
+ * tables at the class's scale (the second). Inject it as a test parameter. Nothing here holds a
+ * password.
  */
 public final class PgPerfDatabase {
 
   private final ProvisionedServer server;
   private final ProviderChoice choice;
-  private final InitOptions initOptions;
-  private final Initialization initialization;
+  private final ClassSchema schema;
+  private final PgbenchTables pgbenchTables;
 
-  PgPerfDatabase(ProvisionedServer server, ProviderChoice choice, InitOptions initOptions,
-      Initialization initialization) {
+  PgPerfDatabase(ProvisionedServer server, ProviderChoice choice, ClassSchema schema,
+      PgbenchTables pgbenchTables) {
     this.server = server;
     this.choice = choice;
-    this.initOptions = initOptions;
-    this.initialization = initialization;
+    this.schema = schema;
+    this.pgbenchTables = pgbenchTables;
   }
 
   /** The server's JDBC URL (host, port, database), without user or password. */
@@ -62,38 +64,59 @@ public final class PgPerfDatabase {
     return server.serverInfo();
   }
 
-  /** The schema holding pgbench's tables; connections from this class use it as search_path. */
+  /**
+   * The class's own schema: first on its connections' search_path, so the tables the class
+   * creates go there. {@code pgperf_class_<simple class name>} unless the class names one
+   * ({@code schema}); pgperf creates it when missing and never drops it.
+   */
   public String schema() {
-    return initOptions.schema();
-  }
-
-  /** The scale factor of the tables. */
-  public int scale() {
-    return initOptions.scale();
-  }
-
-  /** The options the tables were initialized with. */
-  public InitOptions initOptions() {
-    return initOptions;
+    return schema.name();
   }
 
   /**
-   * Whether this class's request made the tables or found them already made (by an earlier class
-   * of this run or, on an external server, by an earlier run).
+   * The schema of pgbench's tables, second on the search_path: it holds only those tables and
+   * pgperf's record of their initialization.
    */
-  public Initialization initialization() {
-    return initialization;
+  public String pgbenchSchema() {
+    return pgbenchTables.options().schema();
   }
 
-  /** Opens connections to the database with search_path set to {@link #schema()}. */
+  /** The scale factor of pgbench's tables (when they are made). */
+  public int scale() {
+    return pgbenchTables.options().scale();
+  }
+
+  /** The options pgbench's tables are (or will be) initialized with. */
+  public InitOptions initOptions() {
+    return pgbenchTables.options();
+  }
+
+  /**
+   * Whether this class made pgbench's tables, found them already made (by an earlier class of
+   * this run or, on an external server, by an earlier run), or has not needed them so far.
+   */
+  public Initialization initialization() {
+    return pgbenchTables.state();
+  }
+
+  /** pgbench's tables as this class needs them, made on first need. */
+  PgbenchTables pgbenchTables() {
+    return pgbenchTables;
+  }
+
+  /**
+   * Opens connections to the database with search_path set to {@link #schema()}, then
+   * {@link #pgbenchSchema()}.
+   */
   public ConnectionSource connectionSource() {
-    return server.connectionSource(schema());
+    return server.connectionSource(List.of(schema(), pgbenchSchema()));
   }
 
   /** One line: provider, version, URL, schema and scale, and why the provider was chosen. */
   @Override
   public String toString() {
     return provider() + " PostgreSQL " + version() + " at " + url() + ", schema \"" + schema()
-        + "\", scale " + scale() + " (" + providerReason() + ")";
+        + "\", pgbench's tables in \"" + pgbenchSchema() + "\" at scale " + scale() + " ("
+        + providerReason() + ")";
   }
 }

@@ -265,18 +265,47 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
       return Boolean.TRUE;
     }, Boolean.class);
 
-    String schema = configuration.init().schemaFor(choice.provider().kind());
-    InitOptions options = configuration.init().options(schema);
+    String pgbenchSchema = configuration.init().schemaFor(choice.provider().kind());
+    Class<?> annotated = annotatedClass(context.getRequiredTestClass());
+    if (annotated == null) {
+      annotated = context.getRequiredTestClass(); // registered with @ExtendWith alone
+    }
+    ClassSchema schema = configuration.schema() == null
+        ? ClassSchema.defaultFor(annotated) : new ClassSchema(configuration.schema());
+    if (schema.name().equals(pgbenchSchema)) {
+      throw new ExtensionConfigurationException("@PgPerfTest on " + annotated.getName()
+          + ": schema \"" + pgbenchSchema + "\" is the schema of pgbench's tables, which holds"
+          + " nothing else; name another schema for the class's own tables");
+    }
+    schema.ensureOn(server);
+    InitOptions options = configuration.init().options(pgbenchSchema);
+    PgbenchTables tables = new PgbenchTables(options,
+        () -> initialization(shared, choice.provider(), server, options));
+    if (configuration.init().upFront()) {
+      tables.ensure();
+    }
+    return new PgPerfDatabase(server, choice, schema, tables);
+  }
+
+  /**
+   * Makes pgbench's tables, or finds them made by an earlier class of this session or on the
+   * server: once per server and options (schema included), whichever class needs them first.
+   */
+  private static Initialization initialization(Store shared, Provider provider,
+      ProvisionedServer server, InitOptions options) throws ProvisionException {
     AtomicBoolean madeHere = new AtomicBoolean();
-    Initialization outcome = shared.getOrComputeIfAbsent(
-        new InitKey(choice.provider(), options),
-        key -> unchecked(() -> {
-          madeHere.set(true);
-          return new PgbenchSchema(server.connectionSource(), schema).ensure(options, log());
-        }),
-        Initialization.class);
-    return new PgPerfDatabase(server, choice, options,
-        madeHere.get() ? outcome : Initialization.REUSED);
+    try {
+      Initialization outcome = shared.getOrComputeIfAbsent(new InitKey(provider, options),
+          key -> unchecked(() -> {
+            madeHere.set(true);
+            return new PgbenchSchema(server.connectionSource(), options.schema())
+                .ensure(options, log());
+          }),
+          Initialization.class);
+      return madeHere.get() ? outcome : Initialization.REUSED;
+    } catch (Failure f) {
+      throw f.cause;
+    }
   }
 
   /**
@@ -302,10 +331,18 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
 
   /** The annotation on the class or, for a nested class, on the nearest enclosing class. */
   private static PgPerfTest annotation(Class<?> testClass) {
+    Class<?> annotated = annotatedClass(testClass);
+    return annotated == null ? null : annotated.getAnnotation(PgPerfTest.class);
+  }
+
+  /**
+   * The class carrying the annotation: the class itself or, for a nested class without one, the
+   * nearest enclosing class with one (whose schema a nested class shares); {@code null} if none.
+   */
+  private static Class<?> annotatedClass(Class<?> testClass) {
     for (Class<?> c = testClass; c != null; c = c.getEnclosingClass()) {
-      PgPerfTest found = c.getAnnotation(PgPerfTest.class);
-      if (found != null) {
-        return found;
+      if (c.isAnnotationPresent(PgPerfTest.class)) {
+        return c;
       }
     }
     return null;

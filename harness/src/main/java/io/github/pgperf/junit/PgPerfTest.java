@@ -13,9 +13,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Marks a performance test class: before its tests run, pgperf provides a PostgreSQL server and
- * initializes pgbench's tables in a schema of their own, and injects test parameters of type
- * {@link PgPerfDatabase}, {@link javax.sql.DataSource} (whose connections use that schema) and
- * {@link LoadRunner} (runs load on that schema and writes each run's result file).
+ * makes sure the class's own schema exists, and injects test parameters of type
+ * {@link PgPerfDatabase}, {@link javax.sql.DataSource} and {@link LoadRunner} (runs load and
+ * writes each run's result file), whose connections have the search_path "the class's schema,
+ * then pgbench's": tables the class creates (an application's migrations) go in its own schema,
+ * and scripts find pgbench's tables too.
+ *
+ * <p>pgbench's tables live in a schema that holds nothing else, shared by the classes that ask
+ * for the same initialization. They are made only for a class that needs them: before its tests
+ * when it sets {@link #scale()}, else before the first load that uses them (a built-in script, or
+ * a script naming a {@code pgbench_} table). A class that never uses them (an application's own
+ * workload) makes none; Java transactions are not looked into, so a class whose Java code uses
+ * pgbench's tables sets a scale.
  * The class is tagged {@code performance}, so a build can include or exclude such tests.
  *
  * <p>Every attribute can be overridden from the build, without touching code, by the JUnit
@@ -68,8 +77,13 @@ public @interface PgPerfTest {
    */
   String[] settings() default {};
 
-  /** pgbench's scale factor ({@code pgperf.scale}, {@code -s}). */
-  int scale() default 1;
+  /**
+   * pgbench's scale factor ({@code pgperf.scale}, {@code -s}). Setting it here asks for pgbench's
+   * tables before the class's tests; 0, the default, means not set: scale 1 (or
+   * {@code pgperf.scale}), made when a load first uses the tables. {@code pgperf.scale} changes
+   * the scale only; it does not make a class that never uses the tables initialize them.
+   */
+  int scale() default 0;
 
   /** Fillfactor of the tables, 10..100 ({@code pgperf.fillfactor}, {@code -F}). */
   int fillfactor() default 100;
@@ -90,11 +104,20 @@ public @interface PgPerfTest {
   boolean serverSideGenerate() default false;
 
   /**
-   * The schema pgbench's tables go in ({@code pgperf.schema}). Empty for the default:
-   * {@code pgperf} on an external server; on a server pgperf starts, one schema per
-   * initialization, {@code pgperf_s<scale>} plus a suffix for each non-default option (for example
-   * {@code pgperf_s10_p4range_fk}), so that classes asking for different data never replace each
-   * other's tables.
+   * The class's own schema ({@code pgperf.schema}), first on its connections' search_path: what
+   * the class creates goes there. Empty for the default, {@code pgperf_class_<simple class name
+   * in lower case>}, so classes never see each other's tables; name the same schema in several
+   * classes to share them. pgperf creates it when missing and never drops it or its contents.
    */
   String schema() default "";
+
+  /**
+   * The schema of pgbench's tables ({@code pgperf.pgbenchSchema}), which holds nothing else:
+   * pgperf refuses to initialize a schema holding other tables, and its initialization drops and
+   * remakes only pgbench's four. Empty for the default: {@code pgperf} on an external server;
+   * on a server pgperf starts, one schema per initialization, {@code pgperf_s<scale>} plus a
+   * suffix for each non-default option (for example {@code pgperf_s10_p4range_fk}), so that
+   * classes asking for different data never replace each other's tables.
+   */
+  String pgbenchSchema() default "";
 }

@@ -5,5 +5,10 @@ public enum Initialization {
   /** The schema held no matching initialization; pgperf made one. */
   MADE,
   /** The schema already held exactly the initialization asked for; nothing was changed. */
-  REUSED
+  REUSED,
+  /**
+   * Nothing needed pgbench's tables (yet): they were neither made nor looked for. The JUnit
+   * extension makes them only for a class that sets a scale or runs a load that uses them.
+   */
+  NOT_NEEDED
 }

@@ -1,6 +1,7 @@
 package io.github.pgperf.provision;
 
 import io.github.pgperf.connect.ConnectionSource;
+import io.github.pgperf.connect.SessionSetup;
 import io.github.pgperf.init.InitException;
 import io.github.pgperf.init.InitOptions;
 import io.github.pgperf.init.Initializer;
@@ -36,7 +37,7 @@ public final class PgbenchSchema {
    * @param schema the schema's name, as written (not quoted)
    */
   public PgbenchSchema(ConnectionSource server, String schema) {
-    this.server = Objects.requireNonNull(server, "server");
+    this.server = quiet(Objects.requireNonNull(server, "server"));
     this.schema = Objects.requireNonNull(schema, "schema");
   }
 
@@ -73,6 +74,16 @@ public final class PgbenchSchema {
           + server.describe() + " failed: " + e.getMessage()
           + (e.detail() == null ? "" : " (" + e.detail() + ")"), e);
     }
+  }
+
+  /**
+   * Connections that get warnings but no notices from the server. pgbench's first step drops
+   * tables that may not be there yet, and each prints {@code NOTICE:  table "..." does not exist,
+   * skipping}: pgbench's own output, which the command line keeps, but on a test's console it only
+   * looks like something went wrong.
+   */
+  private static ConnectionSource quiet(ConnectionSource server) {
+    return new SessionSetup(server, "set client_min_messages = warning", server.describe());
   }
 
   /** Made here rather than by initialization, whose first step would print notices about it. */

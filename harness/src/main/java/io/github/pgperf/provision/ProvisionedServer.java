@@ -2,15 +2,17 @@ package io.github.pgperf.provision;
 
 import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.connect.SessionSetup;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * A running PostgreSQL server that a provider started or connected to. Closing it stops a server
@@ -109,29 +111,24 @@ public final class ProvisionedServer implements AutoCloseable {
   }
 
   /**
-   * Opens connections whose search_path is only {@code schema}, so that unqualified names such as
-   * those of pgbench's scripts resolve there.
+   * Opens connections whose search_path is {@code searchPath}, in order, so that unqualified names
+   * resolve there and new tables go in the first schema (which must exist: PostgreSQL skips
+   * missing schemas and would create them in the next).
    */
-  public ConnectionSource connectionSource(String schema) {
-    Objects.requireNonNull(schema, "schema");
-    return new ConnectionSource() {
-      @Override
-      public Connection open() throws SQLException {
-        Connection c = spec.open();
-        try {
-          c.setSchema(schema);
-        } catch (SQLException e) {
-          c.close();
-          throw e;
-        }
-        return c;
-      }
+  public ConnectionSource connectionSource(List<String> searchPath) {
+    if (searchPath.isEmpty()) {
+      throw new IllegalArgumentException("a search_path needs at least one schema");
+    }
+    String set = searchPath.stream().map(ProvisionedServer::quote)
+        .collect(Collectors.joining(", ", "set search_path to ", ""));
+    String described = searchPath.stream().map(ProvisionedServer::quote)
+        .collect(Collectors.joining(", ", ", search_path ", ""));
+    return new SessionSetup(spec, set, spec.describe() + described);
+  }
 
-      @Override
-      public String describe() {
-        return spec.describe() + ", schema \"" + schema + "\"";
-      }
-    };
+  /** An identifier as SQL writes it, double-quoted. */
+  static String quote(String identifier) {
+    return "\"" + identifier.replace("\"", "\"\"") + "\"";
   }
 
   /** How long starting (or connecting to) the server took, up to its first answered query. */

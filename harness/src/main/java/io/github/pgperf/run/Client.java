@@ -186,7 +186,9 @@ final class Client implements Runnable {
       }
       ThreadRecorder r = recorderFor(begin);
       if (outcome == RETRY && canRetry(tries, scheduled)) {
-        r.commandRetried(item, failedCommand);
+        if (failedCommand >= 0) {
+          r.commandRetried(item, failedCommand);
+        }
         if (options.verboseErrors()) {
           bench.messages.info("client " + id
               + " repeats the transaction after the error (try " + tries + triesLimit() + ")");
@@ -197,7 +199,9 @@ final class Client implements Runnable {
         random.restore(state0, state1);
         continue;
       }
-      r.commandFailed(item, failedCommand);
+      if (failedCommand >= 0) {
+        r.commandFailed(item, failedCommand);
+      }
       if (options.verboseErrors()) {
         bench.messages.info("client " + id
             + " ends the failed transaction (try " + tries + triesLimit() + ")");
@@ -495,7 +499,15 @@ final class Client implements Runnable {
       }
       return OK;
     } catch (SQLException e) {
-      failedCommand = 0;
+      if (cut) {
+        // Cancelled by --end-timeout: the client is cut, as a script's client is.
+        bench.error("client " + id + " aborted in Java transaction " + java.name() + ": "
+            + e.getMessage());
+        aborted = true;
+        return FAIL;
+      }
+      // A Java transaction has no commands to count the failure against (-r counts per command).
+      failedCommand = -1;
       String state = e.getSQLState();
       if ("40001".equals(state) || "40P01".equals(state)) {
         failureKind = "40001".equals(state) ? FailureKind.SERIALIZATION : FailureKind.DEADLOCK;

@@ -44,7 +44,7 @@ final class Fixtures {
   }
 
   @Fixture
-  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  @PgPerfTest(provider = ProviderKind.EXTERNAL, scale = 1)
   static class ExternalA {
     @Test
     void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
@@ -53,7 +53,7 @@ final class Fixtures {
   }
 
   @Fixture
-  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  @PgPerfTest(provider = ProviderKind.EXTERNAL, scale = 1)
   static class ExternalB {
     @Test
     void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
@@ -62,7 +62,7 @@ final class Fixtures {
   }
 
   @Fixture
-  @PgPerfTest(provider = ProviderKind.EXTERNAL, schema = "from_annotation")
+  @PgPerfTest(provider = ProviderKind.EXTERNAL, scale = 1, schema = "from_annotation")
   static class AnnotatedSchema {
     @Test
     void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
@@ -71,7 +71,7 @@ final class Fixtures {
   }
 
   @Fixture
-  @PgPerfTest(provider = ProviderKind.EXTERNAL, scale = 0)
+  @PgPerfTest(provider = ProviderKind.EXTERNAL, scale = -1)
   static class BadScale {
     @Test
     void neverRuns() {
@@ -89,7 +89,7 @@ final class Fixtures {
   }
 
   @Fixture
-  @PgPerfTest(provider = ProviderKind.EMBEDDED)
+  @PgPerfTest(provider = ProviderKind.EMBEDDED, scale = 1)
   static class Embedded {
     @Test
     void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
@@ -98,7 +98,7 @@ final class Fixtures {
   }
 
   @Fixture
-  @PgPerfTest
+  @PgPerfTest(scale = 1)
   static class Auto {
     @Test
     void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
@@ -107,7 +107,7 @@ final class Fixtures {
   }
 
   @Fixture
-  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  @PgPerfTest(provider = ProviderKind.EXTERNAL, scale = 1)
   static class Outer {
     @Test
     void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
@@ -115,7 +115,7 @@ final class Fixtures {
     }
 
     @Nested
-    @PgPerfTest(provider = ProviderKind.EXTERNAL, schema = "inner")
+    @PgPerfTest(provider = ProviderKind.EXTERNAL, scale = 1, schema = "inner")
     class Inner {
       @Test
       void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {

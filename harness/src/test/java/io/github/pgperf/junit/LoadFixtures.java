@@ -40,7 +40,7 @@ final class LoadFixtures {
   }
 
   @Fixture
-  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  @PgPerfTest(provider = ProviderKind.EXTERNAL, scale = 1) // its Java code uses pgbench's tables
   static class JavaCode {
     @Test
     void transfer(LoadRunner load) {

@@ -54,7 +54,7 @@ class LoadRunnerTest {
 
   @Test
   void selectOnlyPassesAndAnImpossibleTpsFloorFailsWithTheMeasuredFigure() throws Exception {
-    run(LoadFixtures.MissingScript.class); // initializes the schema if no test did yet
+    run(Fixtures.ExternalA.class); // sets a scale: initializes pgbench's tables if no test did yet
     Instant start = Instant.now();
     Kit.Run run = run(LoadFixtures.SelectOnly.class, LoadFixtures.ImpossibleTps.class);
 
@@ -70,9 +70,11 @@ class LoadRunnerTest {
     // The measured part starts benchSeconds before the end.
     long readyMillis = Duration.between(start, passed.endedAt()).toMillis()
         - (long) (passed.benchSeconds() * 1000);
+    // A figure, not a bound (a loaded machine may take any time); what must hold is that the
+    // tables made before were reused, not made again.
     System.out.printf(Locale.ROOT, "pgperf figure: EXTERNAL, initialized, run start to first"
         + " measured transaction: %d ms%n", readyMillis);
-    assertThat(readyMillis).isLessThan(5_000);
+    assertThat(run.err()).doesNotContain("done in ");
 
     RunResult failed = (RunResult) Fixture.SEEN.get("ImpossibleTps");
     assertThat(failureMessage(run, "ImpossibleTps"))
@@ -166,8 +168,10 @@ class LoadRunnerTest {
       assertThat(script.statements()).hasSize(11);
       assertThat(script.statements()).allSatisfy(st -> assertThat(st.executions()).isPositive());
     });
-    // 2 s in 250 ms intervals: about 8 (a loaded machine may stretch the last one).
-    assertThat(result.timeline()).hasSizeBetween(7, 10)
+    // 2 s in 250 ms intervals: 8, and one more for each 250 ms that transactions still in flight
+    // at the end (a loaded machine's) stretched the measured time.
+    int intervals = (int) Math.ceil(result.benchSeconds() / 0.25);
+    assertThat(result.timeline()).hasSizeBetween(7, Math.max(8, intervals) + 1)
         .allSatisfy(i -> assertThat(i.lengthMicros()).isLessThanOrEqualTo(250_000));
     assertThat(run.err()).containsPattern("progress: 1\\.0 s, [0-9.]+ tps, lat [0-9.]+ ms stddev");
   }

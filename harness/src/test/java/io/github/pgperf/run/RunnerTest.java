@@ -109,13 +109,14 @@ class RunnerTest {
     RunResult r = runner.run(workload, RunOptions.builder().durationSeconds(1).warmupSeconds(1)
         .queryMode(QueryMode.PREPARED).vacuum(VacuumMode.NONE).timelineMillis(250).build());
 
-    // -T 1 lets in-flight transactions finish; a loaded machine stretches that, never below 1 s.
-    assertThat(r.benchSeconds()).isBetween(0.9, 3.0);
+    // -T 1 lets in-flight transactions finish: at least about 1 s, at most 1 s and the longest
+    // transaction (however long a loaded machine makes it) and a second of slack.
+    assertThat(r.benchSeconds()).isBetween(0.9, 2.0 + r.total().latency().max() / 1e6);
     assertThat(r.totalCounts().processed()).isPositive();
     // The timeline starts with the measured second and holds every measured transaction.
     assertThat(r.timeline()).isNotEmpty();
     assertThat(r.timeline().get(0).startMicros()).isZero();
-    assertThat(r.timeline().size()).isBetween(4, 7);
+    assertThat(r.timeline().size()).isBetween(4, (int) Math.ceil(r.benchSeconds() / 0.25) + 1);
     assertThat(r.timeline().stream().mapToLong(i -> i.stats().counts().processed()).sum())
         .isEqualTo(r.totalCounts().processed());
   }
@@ -187,7 +188,10 @@ class RunnerTest {
     }
     RunResult r = run.get();
 
-    assertThat((System.nanoTime() - start) / 1e9).isLessThan(8);
+    // The run ended by itself at -T 3: no client was left for the end timeout to cancel.
+    assertThat(stderr()).doesNotContain("--end-timeout");
+    System.out.printf(java.util.Locale.ROOT, "pgperf figure: -T 3 run with a terminated backend"
+        + " took %.1f s%n", (System.nanoTime() - start) / 1e9);
     assertThat(r.aborted()).isTrue();
     assertThat(stderr()).containsPattern("pgperf: error: client \\d script 0 aborted in command 0"
         + " query 0: FATAL:  terminating connection due to administrator command");

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * slower (the property) is a real regression on the server, with the same script and settings.
  * The server is the one pgperf.url names (junit-platform.properties, written by setup.groovy).
  */
-@PgPerfTest(provider = ProviderKind.EXTERNAL)
+@PgPerfTest(provider = ProviderKind.EXTERNAL, scale = 1) // order_lookup reads pgbench_accounts
 class OrdersPerfTest {
 
   @Test

@@ -1,0 +1,65 @@
+package io.github.pgperf.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.pgperf.testing.TestDatabase;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the JUnit path prints: pgperf's own lines, not other tools' noise. The command line keeps
+ * pgbench's output, notices included (its differential tests compare it with pgbench's).
+ */
+class ConsoleTest {
+
+  @TempDir
+  Path dir;
+
+  /** pgbench -i drops tables that are not there yet, each with a notice; a test shows none. */
+  @Test
+  void initializationAndRunsPrintNoServerNotices() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      Kit.Run run = Kit.run(Map.of("pgperf.url", db.url(),
+          "pgperf.resultsDirectory", dir.toString()),
+          Fixtures.ExternalA.class, SchemaFixtures.Builtin.class);
+      run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(2));
+      assertThat(run.err()).contains("done in "); // it did initialize
+      assertThat(run.out() + run.err()).doesNotContain("NOTICE:")
+          .doesNotContain("does not exist, skipping");
+    }
+  }
+
+  /**
+   * A test JVM from its start: AUTO asks Testcontainers for Docker and starts zonky's embedded
+   * server, both of which log through SLF4J; the first use of SLF4J without a binding prints its
+   * warning, once per JVM, which only a JVM of its own shows.
+   */
+  @Test
+  void aTestJvmPrintsNoSlf4jWarningNorNotices() throws Exception {
+    assumeTrue(System.getenv("PGPERF_URL") == null, "AUTO would choose the PGPERF_URL server");
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    ProcessBuilder builder = new ProcessBuilder(List.of(java.toString(),
+        "-cp", System.getProperty("java.class.path"), ForkedRun.class.getName(),
+        Fixtures.Auto.class.getName()))
+        .directory(dir.toFile()).redirectErrorStream(true);
+    builder.environment().remove("PGPERF_URL");
+    Process process = builder.start();
+    String console;
+    try {
+      console = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    } finally {
+      process.destroyForcibly();
+    }
+    System.out.print(console);
+    assertThat(process.exitValue()).as(console).isZero();
+    assertThat(console).contains("pgperf: EMBEDDED PostgreSQL").contains("done in ")
+        .doesNotContain("SLF4J").doesNotContain("NOTICE:");
+  }
+}
