@@ -7,4 +7,4 @@ def stored = new groovy.json.JsonSlurper().parse(new File(store, 'OrdersIT.inser
 assert stored.key == 'OrdersIT.insert'
 assert stored.samples.size() == 8
 assert stored.samples[0].fingerprint.serverVersion.startsWith('15.20')
-assert log.contains('pgperf check: 6 PASS;')
+assert log.contains('pgperf check: passes: 6 PASS;')

@@ -8,7 +8,7 @@ assert log.indexOf('pgperf report: ') < log.indexOf('pgperf check failed:')
 // Its verdicts are the check's.
 def json = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/pgperf/check.json'))
 assert json.findings*.verdict == ['REGRESSION', 'REGRESSION', 'REGRESSION']
-assert html.contains('pgperf:check with these settings: fails the build (3 REGRESSION)')
+assert html.contains('<p class="outcome verdict FAIL">pgperf:check with these settings fails the build: 3 REGRESSION</p>')
 assert html.count('<td>REGRESSION</td>') == 3
 assert html.count('class="strip-chart"') == 3
 assert html.contains('http-equiv="Content-Security-Policy"')

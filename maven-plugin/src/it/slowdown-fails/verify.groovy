@@ -14,5 +14,5 @@ assert errors.size() == 3
 assert errors[0] =~ /^::error title=pgperf REGRESSION%3A OrdersIT\.insert tps::OrdersIT\.insert: tps regressed by 2\d\.\d%25 /
 def summary = new File(basedir, 'step-summary.md')
 assert summary.isFile()
-assert summary.text.startsWith('## pgperf check: failed')
-assert summary.text.contains('| OrdersIT.insert | p99 | REGRESSION |')
+assert summary.text.startsWith('## pgperf check: fails the build: 3 REGRESSION')
+assert summary.text.contains('| **OrdersIT.insert** | **p99** | **REGRESSION** |')

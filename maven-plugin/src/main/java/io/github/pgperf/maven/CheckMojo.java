@@ -2,6 +2,7 @@ package io.github.pgperf.maven;
 
 import io.github.pgperf.gate.Action;
 import io.github.pgperf.gate.Baseline;
+import io.github.pgperf.gate.Cells;
 import io.github.pgperf.gate.CheckOutputs;
 import io.github.pgperf.gate.CheckReport;
 import io.github.pgperf.gate.ConsoleTable;
@@ -47,14 +48,14 @@ public class CheckMojo extends GateMojo {
       throw new MojoExecutionException("pgperf check: " + e.getMessage(), e);
     }
     for (Finding f : report.withAction(Action.WARN)) {
-      getLog().warn(f.verdict().text() + ": " + f.message());
+      getLog().warn(f.verdict().text() + ": " + Cells.message(f));
     }
-    getLog().info("pgperf check: " + report.summary() + "; report in "
+    getLog().info("pgperf check: " + report.headline().text() + "; table in "
         + new File(outputDirectory, CheckOutputs.MARKDOWN));
     if (report.failed()) {
       StringBuilder message = new StringBuilder("pgperf check failed:");
       for (Finding f : report.withAction(Action.FAIL)) {
-        message.append("\n  ").append(f.verdict().text()).append(": ").append(f.message());
+        message.append("\n  ").append(f.verdict().text()).append(": ").append(Cells.message(f));
       }
       throw new MojoFailureException(message.toString());
     }
