@@ -182,7 +182,8 @@ final class ReportPage {
       rows.add(List.of(t.key(), Integer.toString(t.trials().size()),
           first.workload().transactionType(),
           first.workload().clients() + "/" + first.workload().threads(),
-          first.workload().queryMode().name().toLowerCase(Locale.ROOT),
+          TestSection.javaOnly(first.workload()) ? "-"
+              : first.workload().queryMode().name().toLowerCase(Locale.ROOT),
           TestSection.length(first.workload().length()), Html.tps(t.medianTps()),
           Html.millis(l.percentile(50)), Html.millis(l.percentile(99)), Long.toString(failed),
           t.hasTimeline() ? "yes" : "no"));
