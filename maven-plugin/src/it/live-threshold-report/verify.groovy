@@ -2,7 +2,8 @@ try {
   def log = io.github.pgperf.it.BuildLog.read(basedir)  // prints as its name in a failed assert, not the whole log
   assert log.contains('[INFO] pgperf test: 2 trials of every test (<trials> in the plugin\'s configuration)')
   assert log.contains('pgperf test: 1 test x 2 trials: 0 passed, 2 failed, 0 aborted, 0 skipped in ')
-  assert log.contains('[ERROR]   CatalogPerfTest.browse (trials 1, 2):')
+  assert log.contains('[ERROR]   CatalogPerfTest.browse (trial 1):')
+  assert log.contains('[ERROR]   CatalogPerfTest.browse (trial 2):')
   // The report of the runs, written by pgperf:test itself, and named in the failure.
   def report = new File(basedir, 'target/pgperf/report.html')
   assert report.isFile()

@@ -228,10 +228,16 @@ public class TestMojo extends GateMojo {
    * The build fails here, so pgperf:report (post-integration-test) will not run: the report of the
    * runs that finished is written now, with the check's parameters, and named in the message.
    */
-  private MojoFailureException failure(String message) throws MojoExecutionException {
-    return new MojoFailureException(writeReport()
-        .map(file -> message + "\n  report of the runs that finished: " + file)
-        .orElse(message));
+  private MojoFailureException failure(String message) {
+    try {
+      return new MojoFailureException(writeReport()
+          .map(file -> message + "\n  report of the runs that finished: " + file)
+          .orElse(message));
+    } catch (MojoExecutionException badSetting) {
+      // A bad gate parameter must not hide why the tests failed; pgperf:check will name it too.
+      getLog().warn("pgperf test: no report: " + badSetting.getMessage());
+      return new MojoFailureException(message);
+    }
   }
 
   private void noTests(TestSelection selection, String why) throws MojoFailureException {

@@ -17,6 +17,12 @@ class HeadlineTest {
 
   @TempDir Path dir;
 
+  /** {@code n} baseline samples and {@code n} trials now of test {@code key}, {@code now} times as slow. */
+  private void samples(String key, int n, double noise, long seed, double now) throws IOException {
+    Fixtures.baseline(dir.resolve("store"), key, n, 1000, 2000, noise, seed, Fixtures.VERSION);
+    Fixtures.trials(dir.resolve("now"), key, n, 1000 / now, 2000 * now, noise, seed + 1);
+  }
+
   private CheckReport check(GateSettings settings) throws IOException {
     return new Gate(settings).check(ResultFiles.read(dir.resolve("now")),
         Baseline.fromStore(new BaselineStore(dir.resolve("store"))));
@@ -48,10 +54,8 @@ class HeadlineTest {
   @Test
   void partlyInconclusiveSaysHowMuchWasCompared() throws IOException {
     // Quiet: passes. Noisy with 3 trials a side: inconclusive.
-    Fixtures.baseline(dir.resolve("store"), "Quiet.x", 8, 1000, 2000, 0.005, 1, Fixtures.VERSION);
-    Fixtures.trials(dir.resolve("now"), "Quiet.x", 8, 1000, 2000, 0.005, 2);
-    Fixtures.baseline(dir.resolve("store"), "Noisy.y", 3, 1000, 2000, 0.5, 3, Fixtures.VERSION);
-    Fixtures.trials(dir.resolve("now"), "Noisy.y", 3, 1000, 2000, 0.5, 4);
+    samples("Quiet.x", 8, 0.005, 1, 1);
+    samples("Noisy.y", 3, 0.5, 3, 1);
     CheckReport report = check(GateSettings.defaults());
 
     assertThat(report.count(Verdict.INCONCLUSIVE)).isEqualTo(3);
@@ -62,8 +66,7 @@ class HeadlineTest {
 
   @Test
   void onlyAFullComparisonPassesPlainly() throws IOException {
-    Fixtures.baseline(dir.resolve("store"), "Quiet.x", 8, 1000, 2000, 0.005, 1, Fixtures.VERSION);
-    Fixtures.trials(dir.resolve("now"), "Quiet.x", 8, 1000, 2000, 0.005, 2);
+    samples("Quiet.x", 8, 0.005, 1, 1);
 
     assertThat(check(GateSettings.defaults()).headline())
         .isEqualTo(new Headline(Action.PASS, "passes: 3 PASS"));
@@ -71,10 +74,8 @@ class HeadlineTest {
 
   @Test
   void failuresComeFirstAndAreMarked() throws IOException {
-    Fixtures.baseline(dir.resolve("store"), "A.quiet", 8, 1000, 2000, 0.005, 1, Fixtures.VERSION);
-    Fixtures.trials(dir.resolve("now"), "A.quiet", 8, 1000, 2000, 0.005, 2);
-    Fixtures.baseline(dir.resolve("store"), "B.slow", 8, 1000, 2000, 0.01, 3, Fixtures.VERSION);
-    Fixtures.trials(dir.resolve("now"), "B.slow", 8, 700, 2900, 0.01, 4);
+    samples("A.quiet", 8, 0.005, 1, 1);
+    samples("B.slow", 8, 0.01, 3, 1.4);
     CheckReport report = check(GateSettings.defaults());
 
     assertThat(report.headline().tone()).isEqualTo(Action.FAIL);
@@ -92,8 +93,7 @@ class HeadlineTest {
   @Test
   void aDetectableSizeNoSampleCouldMeanIsCapped() throws IOException {
     // Two noisy samples a side (1 degree of freedom): no regression of a useful size detectable.
-    Fixtures.baseline(dir.resolve("store"), "Wild.x", 2, 1000, 2000, 0.5, 5, Fixtures.VERSION);
-    Fixtures.trials(dir.resolve("now"), "Wild.x", 2, 1000, 2000, 0.5, 6);
+    samples("Wild.x", 2, 0.5, 5, 1);
     CheckReport report = check(GateSettings.defaults());
     // A latency's detectable size has no ceiling (tps' stays below 100%).
     Finding p50 = report.findings().stream().filter(f -> f.metric() == Metric.P50).findFirst()
