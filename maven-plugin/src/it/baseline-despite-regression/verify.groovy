@@ -8,6 +8,8 @@ builds.each { log ->
   assert log.contains('[WARNING] pgperf check: not failing the build: pgperf:baseline is among its goals and records these results as the baseline')
   assert !log.contains('pgperf check failed')
   assert log.contains('BUILD SUCCESS')
+  // The check's last line names the report this build wrote.
+  assert log.find('(?m)^\\[INFO\\] pgperf check: report: .*target.pgperf.report\\.html$')
 }
 // The first build recorded the 8 regressed samples beside the 8 of the baseline; the second
 // recorded the same files again, which adds nothing.
