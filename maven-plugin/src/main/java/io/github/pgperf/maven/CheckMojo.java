@@ -81,6 +81,7 @@ public class CheckMojo extends GateMojo {
       getLog().warn("pgperf check: not failing the build: pgperf:baseline is among its goals and"
           + " records these results as the baseline");
     } else {
+      getLog().error(outcome);
       StringBuilder message = new StringBuilder("pgperf check failed:");
       for (Finding f : report.withAction(Action.FAIL)) {
         message.append("\n  ").append(f.verdict().text()).append(": ").append(Cells.message(f));
