@@ -1,4 +1,4 @@
-def log = new File(basedir, 'build.log').text
+def log = io.github.pgperf.it.BuildLog.read(basedir)  // prints as its name in a failed assert, not the whole log
 assert log.contains('pgperf:test')
 for (p in ['argLine', 'excludedGroups', 'failIfNoTests', 'forkTimeout', 'groups', 'jvm', 'outputDirectory',
     'results', 'skip', 'tests', 'trials', 'workingDirectory']) {

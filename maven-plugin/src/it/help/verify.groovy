@@ -1,4 +1,4 @@
-def log = new File(basedir, 'build.log').text
+def log = io.github.pgperf.it.BuildLog.read(basedir)  // prints as its name in a failed assert, not the whole log
 assert log.contains('pgperf:check')
 for (p in ['baselineDirectory', 'baselineResults', 'level', 'metrics', 'minimumEffect', 'onEmptyResults',
     'onFingerprintMismatch', 'onInconclusive', 'onMissingBaseline', 'onMissingResults',

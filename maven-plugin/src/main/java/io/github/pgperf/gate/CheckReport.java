@@ -1,5 +1,6 @@
 package io.github.pgperf.gate;
 
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -30,6 +31,42 @@ public record CheckReport(
   /** How many findings have {@code verdict}. */
   public long count(Verdict verdict) {
     return findings.stream().filter(f -> f.verdict() == verdict).count();
+  }
+
+  /**
+   * How many findings are real comparisons: samples were compared and the verdict says something
+   * about them (a pass, an improvement, a regression). A comparison whose verdict warns by default
+   * (inconclusive) did not conclude; whole-test outcomes (missing or mismatched baseline, unusable
+   * results) compared nothing. Decided by each verdict's default action, so verdicts added later
+   * are counted by what they do, not by name.
+   */
+  public long compared() {
+    return findings.stream()
+        .filter(f -> f.comparison() != null && f.verdict().defaultAction() != Action.WARN)
+        .count();
+  }
+
+  /** The outcome in one line, saying when little or nothing was compared. */
+  public Headline headline() {
+    return Headline.of(this);
+  }
+
+  /**
+   * The findings for people to read: those that fail the build first, then warnings, then passes,
+   * each group in report order, so a regression is the first row of a long table.
+   */
+  public List<Finding> byUrgency() {
+    return findings.stream()
+        .sorted(Comparator.comparingInt((Finding f) -> urgency(f.action())))
+        .toList();
+  }
+
+  private static int urgency(Action action) {
+    return switch (action) {
+      case FAIL -> 0;
+      case WARN -> 1;
+      case PASS -> 2;
+    };
   }
 
   /** One line: counts of each verdict that occurred, e.g. {@code 3 PASS, 1 REGRESSION}. */

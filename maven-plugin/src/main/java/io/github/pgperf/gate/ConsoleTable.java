@@ -3,17 +3,28 @@ package io.github.pgperf.gate;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The report as a fixed-width text table, for the build log. */
+/**
+ * The report as a fixed-width text table, for the build log. Findings that fail the build come
+ * first and are marked {@code >>} in a gutter (the log has no colours to rely on), so a regression
+ * is not lost among a long table's passes.
+ */
 public final class ConsoleTable {
+
+  /** Marks the rows of findings that fail the build. */
+  static final String MARK = ">>";
 
   private ConsoleTable() {}
 
-  /** The table's lines: header, rule, one row per finding. */
+  /** The table's lines: header, rule, one row per finding, those that fail first. */
   public static List<String> lines(CheckReport report) {
+    List<Finding> findings = report.byUrgency();
+    boolean marked = findings.stream().anyMatch(f -> f.action() == Action.FAIL);
     List<List<String>> rows = new ArrayList<>();
-    rows.add(Cells.HEADERS);
-    report.findings().forEach(f -> rows.add(Cells.of(f)));
-    int[] width = new int[Cells.HEADERS.size()];
+    rows.add(gutter(marked, "", Cells.HEADERS));
+    findings.forEach(f -> rows.add(gutter(marked, f.action() == Action.FAIL ? MARK : "",
+        Cells.of(f))));
+    int columns = rows.get(0).size();
+    int[] width = new int[columns];
     for (List<String> row : rows) {
       for (int i = 0; i < width.length; i++) {
         width[i] = Math.max(width[i], row.get(i).length());
@@ -24,13 +35,24 @@ public final class ConsoleTable {
       lines.add(line(rows.get(r), width));
       if (r == 0) {
         List<String> rule = new ArrayList<>();
-        for (int w : width) {
-          rule.add("-".repeat(w));
+        for (int i = 0; i < columns; i++) {
+          rule.add(marked && i == 0 ? "" : "-".repeat(width[i]));
         }
         lines.add(line(rule, width));
       }
     }
     return lines;
+  }
+
+  /** The row with a first column for the mark, when any row is marked. */
+  private static List<String> gutter(boolean marked, String mark, List<String> cells) {
+    if (!marked) {
+      return cells;
+    }
+    List<String> row = new ArrayList<>();
+    row.add(mark);
+    row.addAll(cells);
+    return row;
   }
 
   private static String line(List<String> cells, int[] width) {

@@ -30,11 +30,6 @@ public record GateSettings(
    * call any change certain (the verdict is inconclusive instead).
    */
   public static final int MINIMUM_BASELINE_BUILDS = 3;
-  /**
-   * The trials per side the defaults are made for: with 10% run-to-run noise they catch a 20%
-   * regression at least 95% of the time and raise a false alarm at most 1% of the time.
-   */
-  public static final int DEFAULT_TRIALS = 14;
 
   public GateSettings {
     if (!(level > 0 && level < 0.5)) {

@@ -20,7 +20,7 @@ final class GithubAnnotations {
       }
       String command = f.action() == Action.FAIL ? "error" : "warning";
       out.add("::" + command + " title=" + property("pgperf " + f.verdict().text() + ": "
-          + f.subject()) + "::" + data(f.message()));
+          + f.subject()) + "::" + data(Cells.message(f)));
     }
     return out;
   }

@@ -25,6 +25,7 @@ final class JsonReport {
     root.put("formatVersion", FORMAT_VERSION);
     root.put("passed", !report.failed());
     root.put("summary", report.summary());
+    root.put("headline", report.headline().text());
     root.put("results", report.results());
     root.put("baseline", report.baseline());
     ObjectNode settings = root.putObject("settings");
@@ -43,7 +44,7 @@ final class JsonReport {
       }
       node.put("verdict", f.verdict().text());
       node.put("action", f.action().name());
-      node.put("message", f.message());
+      node.put("message", Cells.message(f));
       f.figures().ifPresent(c -> {
         ObjectNode fig = node.putObject("figures");
         fig.put("unit", c.metric().unit());

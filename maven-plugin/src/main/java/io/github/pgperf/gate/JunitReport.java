@@ -45,16 +45,16 @@ final class JunitReport {
           Element failure = doc.createElement("failure");
           failure.setAttribute("type", f.verdict().text());
           failure.setAttribute("message", title);
-          failure.setTextContent(f.message());
+          failure.setTextContent(Cells.message(f));
           test.appendChild(failure);
         } else if (f.action() == Action.WARN) {
           Element skipped = doc.createElement("skipped");
           skipped.setAttribute("message", f.verdict().text().toLowerCase(Locale.ROOT) + ": "
-              + f.message());
+              + Cells.message(f));
           test.appendChild(skipped);
         }
         Element out = doc.createElement("system-out");
-        out.setTextContent(f.message());
+        out.setTextContent(Cells.message(f));
         test.appendChild(out);
         suite.appendChild(test);
       }

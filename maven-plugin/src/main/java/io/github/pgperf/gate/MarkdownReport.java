@@ -12,8 +12,8 @@ final class MarkdownReport {
   static String of(CheckReport report) {
     GateSettings s = report.settings();
     StringBuilder out = new StringBuilder();
-    out.append("## pgperf check: ").append(report.failed() ? "failed" : "passed").append("\n\n");
-    out.append(report.summary()).append(". Results: `").append(report.results())
+    out.append("## pgperf check: ").append(escape(report.headline().text())).append("\n\n");
+    out.append("Results: `").append(report.results())
         .append("`; ").append(report.baseline()).append(".\n\n");
     out.append(String.format(Locale.ROOT,
         "A regression fails only when it is larger than %s and statistically clear"
@@ -21,14 +21,19 @@ final class MarkdownReport {
         Judge.percent(s.minimumEffect()), s.level()));
     out.append(row(Cells.HEADERS));
     out.append(row(Cells.HEADERS.stream().map(h -> "---").toList()));
-    report.findings().forEach(f -> out.append(row(Cells.of(f))));
-    List<Finding> notable = report.findings().stream()
+    // Findings that fail the build first, in bold: a regression is the first row anyone reads.
+    for (Finding f : report.byUrgency()) {
+      List<String> cells = Cells.of(f);
+      out.append(row(f.action() == Action.FAIL
+          ? cells.stream().map(c -> "**" + c + "**").toList() : cells));
+    }
+    List<Finding> notable = report.byUrgency().stream()
         .filter(f -> f.action() != Action.PASS).toList();
     if (!notable.isEmpty()) {
       out.append('\n');
       for (Finding f : notable) {
         out.append("- **").append(f.verdict().text()).append("** ")
-            .append(escape(f.message())).append('\n');
+            .append(escape(Cells.message(f))).append('\n');
       }
     }
     return out.toString();

@@ -5,8 +5,13 @@ import io.github.pgperf.gate.Baseline;
 import io.github.pgperf.gate.BaselineStore;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.Verdict;
+import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.report.HtmlReport;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.EnumMap;
 import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -25,7 +30,10 @@ abstract class GateMojo extends PgperfMojo {
   @Parameter(property = "pgperf.baselineResults")
   File baselineResults;
 
-  /** Where check.md, check.json, TEST-pgperf-check.xml and report.html are written. */
+  /**
+   * Where check.md, check.json, TEST-pgperf-check.xml and report.html are written, and the test
+   * JVM's events, stack traces and argument file.
+   */
   @Parameter(property = "pgperf.outputDirectory", defaultValue = "${project.build.directory}/pgperf")
   File outputDirectory;
 
@@ -114,6 +122,39 @@ abstract class GateMojo extends PgperfMojo {
     }
   }
 
-  /** {@code pgperf check} or {@code pgperf report}, for messages. */
+  /**
+   * Writes report.html from the results as they are, with these settings; missing results or an
+   * unreadable baseline are warned about and said in the page.
+   *
+   * @return the file written, or empty when it could not be written (a warning says why)
+   */
+  Optional<Path> writeReport() throws MojoExecutionException {
+    GateSettings settings = settings();
+    try {
+      ResultFiles files = ResultFiles.read(results.toPath());
+      if (!files.exists()) {
+        getLog().warn(goal() + ": the results directory " + results
+            + " does not exist (run the performance tests first); the report says so");
+      } else if (files.isEmpty()) {
+        getLog().warn(goal() + ": no result files in " + results + "; the report says so");
+      }
+      Baseline baseline = null;
+      String baselineFailure = null;
+      try {
+        baseline = baseline();
+      } catch (IOException e) {
+        baselineFailure = e.getMessage();
+        getLog().warn(goal() + ": no verdicts in the report: " + baselineFailure);
+      }
+      return Optional.of(HtmlReport.write(outputDirectory.toPath(), files, baseline,
+          baselineFailure, settings, Instant.now()));
+    } catch (IOException e) {
+      getLog().warn(goal() + ": cannot write " + HtmlReport.FILE + " in " + outputDirectory + ": "
+          + e.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  /** {@code pgperf check}, {@code pgperf report} or {@code pgperf test}, for messages. */
   abstract String goal();
 }

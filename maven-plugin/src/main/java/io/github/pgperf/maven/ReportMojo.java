@@ -1,12 +1,8 @@
 package io.github.pgperf.maven;
 
-import io.github.pgperf.gate.Baseline;
-import io.github.pgperf.gate.GateSettings;
-import io.github.pgperf.gate.ResultFiles;
 import io.github.pgperf.report.HtmlReport;
-import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -32,28 +28,11 @@ public class ReportMojo extends GateMojo {
       getLog().info("pgperf report skipped");
       return;
     }
-    GateSettings settings = settings();
-    try {
-      ResultFiles files = ResultFiles.read(results.toPath());
-      if (!files.exists()) {
-        getLog().warn("pgperf report: the results directory " + results
-            + " does not exist (run the performance tests first); the report says so");
-      } else if (files.isEmpty()) {
-        getLog().warn("pgperf report: no result files in " + results + "; the report says so");
-      }
-      Baseline baseline = null;
-      String baselineFailure = null;
-      try {
-        baseline = baseline();
-      } catch (IOException e) {
-        baselineFailure = e.getMessage();
-        getLog().warn("pgperf report: no verdicts in the report: " + baselineFailure);
-      }
-      Path file = HtmlReport.write(outputDirectory.toPath(), files, baseline, baselineFailure,
-          settings, Instant.now());
-      getLog().info("pgperf report: " + file);
-    } catch (IOException e) {
-      throw new MojoExecutionException("pgperf report: " + e.getMessage(), e);
+    Optional<Path> file = writeReport();
+    if (file.isEmpty()) {
+      throw new MojoExecutionException("pgperf report: " + HtmlReport.FILE
+          + " could not be written (see the warning above)");
     }
+    getLog().info("pgperf report: " + file.get());
   }
 }

@@ -1,11 +1,11 @@
 package io.github.pgperf.maven;
 
-import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.launch.ArgLine;
 import io.github.pgperf.launch.ForkSettings;
 import io.github.pgperf.launch.TestFork;
 import io.github.pgperf.launch.TestRun;
 import io.github.pgperf.launch.TestSelection;
+import io.github.pgperf.launch.Trials;
 import io.github.pgperf.result.RunIdentity;
 import java.io.File;
 import java.io.IOException;
@@ -42,16 +42,17 @@ import org.eclipse.aether.repository.RemoteRepository;
  */
 @Mojo(name = "test", defaultPhase = LifecyclePhase.INTEGRATION_TEST,
     requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
-public class TestMojo extends PgperfMojo {
+public class TestMojo extends GateMojo {
 
   /**
-   * How many times every test runs; each run is one sample for {@code pgperf:check}. The default
-   * is what the gate's defaults are made for (10% run-to-run noise, 20% regressions caught 95% of
-   * the time); fewer trials are faster and detect only larger changes (the check says
-   * "inconclusive: run more trials").
+   * How many times every test runs (default 5); each run is one sample for {@code pgperf:check}.
+   * Fewer trials are faster and detect only larger changes (the check says "inconclusive: run
+   * more trials"). Set it as the property {@code pgperf.trials} in the POM so that
+   * {@code -Dpgperf.trials} on the command line can override it; an explicit {@code <trials>}
+   * wins over the command line.
    */
-  @Parameter(property = "pgperf.trials", defaultValue = "" + GateSettings.DEFAULT_TRIALS)
-  int trials;
+  @Parameter(property = Trials.PROPERTY)
+  Integer trials;
 
   /** JUnit tag expressions of the tests to run, comma-separated: a test must match one. */
   @Parameter(property = "pgperf.groups", defaultValue = "performance")
@@ -103,10 +104,6 @@ public class TestMojo extends PgperfMojo {
   @Parameter(property = "pgperf.forkTimeout", defaultValue = "3600")
   int forkTimeout;
 
-  /** Where the test JVM's events, stack traces and argument file go. */
-  @Parameter(property = "pgperf.outputDirectory", defaultValue = "${project.build.directory}/pgperf")
-  File outputDirectory;
-
   @Parameter(defaultValue = "${project.build.testOutputDirectory}", readonly = true)
   File testClassesDirectory;
 
@@ -148,11 +145,13 @@ public class TestMojo extends PgperfMojo {
       getLog().info("pgperf test skipped");
       return;
     }
+    Trials plan = trials();
+    getLog().info("pgperf test: " + plan.describe());
     TestSelection selection;
     ForkSettings settings;
     try {
       selection = new TestSelection(TestSelection.list(groups),
-          TestSelection.list(excludedGroups), TestSelection.list(tests), trials);
+          TestSelection.list(excludedGroups), TestSelection.list(tests), plan.count());
       if (forkTimeout < 0) {
         throw new IllegalArgumentException(
             "pgperf.forkTimeout must be 0 (no limit) or more seconds, not " + forkTimeout);
@@ -182,8 +181,8 @@ public class TestMojo extends PgperfMojo {
     }
     TestRun run;
     try {
-      getLog().info("pgperf test: running the tests of " + selection.describe() + ", "
-          + trials + (trials == 1 ? " trial" : " trials") + " each, results in " + results);
+      getLog().info("pgperf test: running the tests of " + selection.describe() + ", results in "
+          + results);
       run = TestFork.run(testClassesDirectory.toPath(), selection, settings,
           getLog()::info, getLog()::info);
     } catch (IOException e) {
@@ -195,15 +194,25 @@ public class TestMojo extends PgperfMojo {
     judge(run, selection);
   }
 
+  /** The trials and where the number came from (the property is looked up to say which). */
+  private Trials trials() {
+    String commandLine = userProperties == null ? null : userProperties.getProperty(Trials.PROPERTY);
+    if (commandLine == null) {
+      commandLine = System.getProperty(Trials.PROPERTY);
+    }
+    String pom = projectProperties == null ? null : projectProperties.getProperty(Trials.PROPERTY);
+    return Trials.resolve(trials, commandLine, pom);
+  }
+
   private void judge(TestRun run, TestSelection selection)
       throws MojoFailureException, MojoExecutionException {
     String where = run.running().map(t -> " while running " + t).orElse("");
     if (run.timedOut()) {
-      throw new MojoFailureException("pgperf test: the test JVM ran longer than pgperf.forkTimeout ("
+      throw failure("pgperf test: the test JVM ran longer than pgperf.forkTimeout ("
           + forkTimeout + " s) and was killed" + where);
     }
     if (!run.done()) {
-      throw new MojoFailureException("pgperf test: the test JVM ended with exit status "
+      throw failure("pgperf test: the test JVM ended with exit status "
           + run.exitStatus() + where + " before every trial ran"
           + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
     }
@@ -211,9 +220,30 @@ public class TestMojo extends PgperfMojo {
       noTests(selection, "no test matches in " + testClassesDirectory);
       return;
     }
-    getLog().info("pgperf test: " + run.summary(trials));
+    getLog().info("pgperf test: " + run.summary(selection.trials()));
     if (!run.failures().isEmpty()) {
-      throw new MojoFailureException("pgperf test: " + run.failureMessage());
+      throw failure("pgperf test: " + run.failureMessage());
+    }
+  }
+
+  @Override
+  String goal() {
+    return "pgperf test";
+  }
+
+  /**
+   * The build fails here, so pgperf:report (post-integration-test) will not run: the report of the
+   * runs that finished is written now, with the check's parameters, and named in the message.
+   */
+  private MojoFailureException failure(String message) {
+    try {
+      return new MojoFailureException(writeReport()
+          .map(file -> message + "\n  report of the runs that finished: " + file)
+          .orElse(message));
+    } catch (MojoExecutionException badSetting) {
+      // A bad gate parameter must not hide why the tests failed; pgperf:check will name it too.
+      getLog().warn("pgperf test: no report: " + badSetting.getMessage());
+      return new MojoFailureException(message);
     }
   }
 

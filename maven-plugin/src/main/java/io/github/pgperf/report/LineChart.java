@@ -58,6 +58,24 @@ record LineChart(String title, Axis x, Axis y, List<Series> series) {
     }
   }
 
+  /** Average advance of the title's 13px bold characters, generously estimated. */
+  private static final double TITLE_CHAR_WIDTH = 7.6;
+
+  /**
+   * The visible title, kept inside the chart: the SVG lets text run past its edge (overflow is
+   * visible, for tick labels), so a long test key would run across the chart beside it. Above the
+   * plot when it fits; moved to the left edge when not; squeezed to the width as a last resort.
+   */
+  static void titleText(StringBuilder out, String title, int left, int width) {
+    double estimated = title.length() * TITLE_CHAR_WIDTH;
+    int x = estimated <= width - left - 4 ? left : 4;
+    out.append("<text class=\"chart-title\" x=\"").append(x).append("\" y=\"18\"");
+    if (estimated > width - 8) {
+      out.append(" textLength=\"").append(width - 8).append("\" lengthAdjust=\"spacingAndGlyphs\"");
+    }
+    out.append('>').append(Html.text(title)).append("</text>");
+  }
+
   /** The chart: an SVG element followed by the legend. */
   String html() {
     StringBuilder out = new StringBuilder();
@@ -66,8 +84,7 @@ record LineChart(String title, Axis x, Axis y, List<Series> series) {
         .append(WIDTH).append(' ').append(HEIGHT).append("\" width=\"").append(WIDTH)
         .append("\" height=\"").append(HEIGHT).append("\" aria-label=\"").append(Html.text(title))
         .append("\"><title>").append(Html.text(title)).append("</title>");
-    out.append("<text class=\"chart-title\" x=\"").append(LEFT).append("\" y=\"18\">")
-        .append(Html.text(title)).append("</text>");
+    titleText(out, title, LEFT, WIDTH);
     double[] xr = range(x, true);
     double[] yr = range(y, false);
     if (xr == null || yr == null) {

@@ -2,6 +2,7 @@ package io.github.pgperf.report;
 
 import io.github.pgperf.gate.Baseline;
 import io.github.pgperf.gate.CheckReport;
+import io.github.pgperf.gate.Headline;
 import io.github.pgperf.gate.ResultFiles;
 import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.Latencies;
@@ -83,10 +84,12 @@ final class ReportPage {
     }
     out.append("<br>Made at ").append(Html.text(generatedAt.toString())).append("</p>");
     if (check != null) {
-      out.append("<p class=\"outcome verdict ").append(check.failed() ? "FAIL" : "PASS")
-          .append("\">pgperf:check with these settings: ")
-          .append(check.failed() ? "fails the build" : "passes").append(" (")
-          .append(Html.text(check.summary())).append(")</p>");
+      // Green only when everything was compared and passed: a page of warnings must not look
+      // like a clean pass.
+      Headline headline = check.headline();
+      out.append("<p class=\"outcome verdict ").append(headline.tone().name())
+          .append("\">pgperf:check with these settings ")
+          .append(Html.text(headline.text())).append("</p>");
     } else {
       out.append("<p class=\"outcome verdict FAIL\">No verdicts: ")
           .append(Html.text(baselineFailure)).append("</p>");
@@ -179,7 +182,8 @@ final class ReportPage {
       rows.add(List.of(t.key(), Integer.toString(t.trials().size()),
           first.workload().transactionType(),
           first.workload().clients() + "/" + first.workload().threads(),
-          first.workload().queryMode().name().toLowerCase(Locale.ROOT),
+          TestSection.javaOnly(first.workload()) ? "-"
+              : first.workload().queryMode().name().toLowerCase(Locale.ROOT),
           TestSection.length(first.workload().length()), Html.tps(t.medianTps()),
           Html.millis(l.percentile(50)), Html.millis(l.percentile(99)), Long.toString(failed),
           t.hasTimeline() ? "yes" : "no"));
@@ -212,6 +216,7 @@ final class ReportPage {
       ".note{color:#5a4a00;background:#fff8dc;padding:4px 8px;border-left:3px solid #e0c000}",
       ".verdict.FAIL{color:#a40000}.verdict.WARN{color:#8a5a00}.verdict.PASS{color:#1d6b2a}",
       ".outcome{font-size:16px;font-weight:600}.findings li{margin:2px 0}",
+      "tr.finding.FAIL td{background:#fde7e7;font-weight:600}tr.finding.WARN td{background:#fff8e1}",
       ".caption{color:#555;font-size:12px;margin:2px 0}details{margin:4px 0}summary{cursor:pointer}",
       "footer{margin:28px 0 8px;color:#666;font-size:12px}");
 }

@@ -38,8 +38,7 @@ record StripChart(String title, String unit, List<Row> rows) {
         .append(WIDTH).append(' ').append(height).append("\" width=\"").append(WIDTH)
         .append("\" height=\"").append(height).append("\" aria-label=\"").append(Html.text(title))
         .append("\"><title>").append(Html.text(title)).append("</title>");
-    out.append("<text class=\"chart-title\" x=\"").append(LEFT).append("\" y=\"18\">")
-        .append(Html.text(title)).append("</text>");
+    LineChart.titleText(out, title, LEFT, WIDTH);
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     for (Row r : rows) {

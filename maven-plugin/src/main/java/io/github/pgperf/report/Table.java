@@ -11,10 +11,21 @@ import java.util.regex.Pattern;
  * @param caption what the table holds
  * @param headers the column names
  * @param rows the cells, as many per row as headers
+ * @param rowClasses a CSS class per row (empty for none), to highlight rows; or an empty list
  */
-record Table(String caption, List<String> headers, List<List<String>> rows) {
+record Table(String caption, List<String> headers, List<List<String>> rows,
+    List<String> rowClasses) {
+
+  Table(String caption, List<String> headers, List<List<String>> rows) {
+    this(caption, headers, rows, List.of());
+  }
 
   Table {
+    rowClasses = List.copyOf(rowClasses);
+    if (!rowClasses.isEmpty() && rowClasses.size() != rows.size()) {
+      throw new IllegalArgumentException(caption + ": " + rowClasses.size() + " row classes for "
+          + rows.size() + " rows");
+    }
     headers = List.copyOf(headers);
     List<List<String>> copy = new ArrayList<>();
     for (List<String> row : rows) {
@@ -37,8 +48,10 @@ record Table(String caption, List<String> headers, List<List<String>> rows) {
       out.append("<th scope=\"col\">").append(Html.text(h)).append("</th>");
     }
     out.append("</tr></thead><tbody>");
-    for (List<String> row : rows) {
-      out.append("<tr>");
+    for (int r = 0; r < rows.size(); r++) {
+      List<String> row = rows.get(r);
+      String css = rowClasses.isEmpty() ? "" : rowClasses.get(r);
+      out.append(css.isEmpty() ? "<tr>" : "<tr class=\"" + Html.text(css) + "\">");
       for (String cell : row) {
         out.append(numeric(cell) ? "<td class=\"num\">" : "<td>").append(Html.text(cell))
             .append("</td>");

@@ -7,15 +7,18 @@ import io.github.pgperf.result.ResultFileException;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The trials of one test, whole: what the report draws from. Tests and trials are those the gate
  * sees ({@link ResultFiles}), so the report and {@code pgperf:check} talk about the same runs.
  *
  * @param key the test key
- * @param trials the test's runs, in file-name order
+ * @param trials the test's runs in the order they ran: by trial number, then start time
  */
 record TestRuns(String key, List<Trial> trials) {
 
@@ -25,10 +28,29 @@ record TestRuns(String key, List<Trial> trials) {
    * @param file the result file's name
    * @param result the run
    */
-  record Trial(String file, RunResult result) {}
+  record Trial(String file, RunResult result) {
+
+    /** A file name's trial number: the harness writes the Nth run of a key {@code …-trialN}. */
+    private static final Pattern TRIAL =
+        Pattern.compile("(?:^|[-_.])trial(\\d{1,9})\\.json$", Pattern.CASE_INSENSITIVE);
+
+    /** The trial number from the file name; a file without one is the first run. */
+    int number() {
+      Matcher m = TRIAL.matcher(file);
+      return m.find() ? Integer.parseInt(m.group(1)) : 1;
+    }
+  }
+
+  /**
+   * Run order. File names sort trial 10 before trial 2 and put the unnumbered first run anywhere;
+   * the trial number is the order pgperf:test ran them in, and the start time orders the rest.
+   */
+  private static final Comparator<Trial> RUN_ORDER = Comparator.comparingInt(Trial::number)
+      .thenComparing(t -> t.result().startedAt())
+      .thenComparing(Trial::file);
 
   TestRuns {
-    trials = List.copyOf(trials);
+    trials = trials.stream().sorted(RUN_ORDER).toList();
   }
 
   /**

@@ -18,6 +18,9 @@ import java.util.stream.Collectors;
  */
 final class TestSection {
 
+  /** Runs with fewer timeline intervals (drawn ones) are tabled, not drawn over time. */
+  static final int MIN_INTERVALS = 3;
+
   /** Above this many trials, the timeline draws every trial in one colour, thin. */
   private static final int DISTINCT_TRIALS = 6;
 
@@ -48,10 +51,14 @@ final class TestSection {
           .collect(Collectors.joining(", "))));
       rows.add(List.of("clients, threads", w.clients() + ", " + w.threads()));
       rows.add(List.of("length", length(w.length())));
-      rows.add(List.of("query mode", w.queryMode().name().toLowerCase(Locale.ROOT)));
-      rows.add(List.of("scale", Integer.toString(w.scale())
-          + (w.partitioning() == null ? ""
-              : ", " + w.partitioning().count() + " " + w.partitioning().method() + " partitions")));
+      // Query mode and scale are pgbench scripts' settings: Java code ignores them.
+      if (!javaOnly(w)) {
+        rows.add(List.of("query mode", w.queryMode().name().toLowerCase(Locale.ROOT)));
+        rows.add(List.of("scale", Integer.toString(w.scale())
+            + (w.partitioning() == null ? ""
+                : ", " + w.partitioning().count() + " " + w.partitioning().method()
+                    + " partitions")));
+      }
       if (w.rate() > 0) {
         rows.add(List.of("rate (-R)", Html.tps(w.rate()) + " tps"));
       }
@@ -71,6 +78,19 @@ final class TestSection {
     }
   }
 
+  /**
+   * Whether every item of the workload is Java code ({@code LoadRunner.transaction}) rather than a
+   * pgbench script. Results record only the items' names: a pgbench script is named
+   * {@code <builtin: …>} or by its file (a path or a name with an extension), a Java transaction by
+   * the word its test gave it. A Java transaction named like a file is shown as a script: the
+   * worst that does is show settings it ignored.
+   */
+  static boolean javaOnly(RunSettings w) {
+    return !w.scripts().isEmpty() && w.scripts().stream().map(RunSettings.Script::name)
+        .noneMatch(n -> n.startsWith("<builtin:") || n.contains(".") || n.contains("/")
+            || n.contains("\\"));
+  }
+
   static String length(RunLength length) {
     if (length instanceof RunLength.Timed t) {
       return t.seconds() + " s (-T)";
@@ -83,7 +103,7 @@ final class TestSection {
     for (TestRuns.Trial t : test.trials()) {
       RunResult r = t.result();
       Latencies l = r.total().latency();
-      rows.add(List.of(t.file(), r.startedAt().toString(),
+      rows.add(List.of(Integer.toString(t.number()), t.file(), r.startedAt().toString(),
           String.format(Locale.ROOT, "%.1f", r.benchSeconds()), Html.tps(r.tps()),
           Long.toString(r.totalCounts().processed()), Long.toString(r.totalCounts().failed()),
           Html.millis(l.mean()), Html.millis(l.percentile(50)), Html.millis(l.percentile(99)),
@@ -91,15 +111,19 @@ final class TestSection {
           r.timeline().isEmpty() ? "none" : Integer.toString(r.timeline().size()),
           r.aborted() ? "ABORTED" : "no"));
     }
-    return new Table("Trials (latency in ms)", List.of("result file", "started (UTC)", "seconds",
+    return new Table("Trials in run order (latency in ms)", List.of("trial", "result file",
+        "started (UTC)", "seconds",
         "tps", "processed", "failed", "mean", "p50", "p99", "max", "timeline intervals",
         "aborted"), rows);
   }
 
   private static void timeline(StringBuilder out, TestRuns test) {
     out.append("<h3>Over time</h3>");
-    List<TestRuns.Trial> with = test.trials().stream()
+    List<TestRuns.Trial> recorded = test.trials().stream()
         .filter(t -> !t.result().timeline().isEmpty()).toList();
+    // A line through one or two points shows no course over time, only a misleading slope.
+    List<TestRuns.Trial> with = recorded.stream()
+        .filter(t -> drawn(t.result().timeline()).size() >= MIN_INTERVALS).toList();
     for (TestRuns.Trial t : test.trials()) {
       if (t.result().timeline().isEmpty()) {
         out.append("<p class=\"note\">").append(Html.text(t.file())).append(": no timeline was"
@@ -108,7 +132,17 @@ final class TestSection {
             + " line).</p>");
       }
     }
+    List<String> tooShort = recorded.stream().filter(t -> !with.contains(t))
+        .map(TestRuns.Trial::file).toList();
+    if (!tooShort.isEmpty()) {
+      out.append("<p class=\"note\">").append(Html.text(String.join(", ", tooShort)))
+          .append(tooShort.size() == 1 ? ": the run was" : ": the runs were")
+          .append(" shorter than ").append(MIN_INTERVALS).append(" timeline intervals, too short"
+              + " to draw over time; the per-interval figures are in the table"
+              + (tooShort.size() == 1 ? "" : "s") + " below.</p>");
+    }
     if (with.isEmpty()) {
+      intervalTables(out, recorded);
       return;
     }
     boolean distinct = with.size() <= DISTINCT_TRIALS;
@@ -166,7 +200,12 @@ final class TestSection {
           + " holds only the transactions that ended after the run stopped starting new ones: it is"
           + " in the tables below, not drawn.</p>");
     }
-    for (TestRuns.Trial t : with) {
+    intervalTables(out, recorded);
+  }
+
+  /** Each trial's timeline as a table, folded away. */
+  private static void intervalTables(StringBuilder out, List<TestRuns.Trial> trials) {
+    for (TestRuns.Trial t : trials) {
       List<List<String>> rows = new ArrayList<>();
       for (Interval iv : t.result().timeline()) {
         rows.add(List.of(String.format(Locale.ROOT, "%.3f", iv.startMicros() / 1e6),

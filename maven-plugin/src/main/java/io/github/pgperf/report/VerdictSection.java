@@ -34,19 +34,24 @@ final class VerdictSection {
         .append(", minimum effect ")
         .append(Html.text(String.format(Locale.ROOT, "%.1f%%", 100 * check.settings().minimumEffect())))
         .append(". Method: docs/gate.md.</p>");
+    // Findings that fail the build first, highlighted: a regression is the first row read.
+    List<Finding> findings = check.byUrgency();
     List<List<String>> rows = new ArrayList<>();
-    for (Finding f : check.findings()) {
+    List<String> classes = new ArrayList<>();
+    for (Finding f : findings) {
       rows.add(Cells.of(f));
+      classes.add("finding " + f.action().name());
     }
-    out.append(new Table("Verdicts (" + check.summary() + ")", Cells.HEADERS, rows).html());
+    out.append(new Table("Verdicts (" + check.summary() + ")", Cells.HEADERS, rows, classes)
+        .html());
     out.append("<ul class=\"findings\">");
-    for (Finding f : check.findings()) {
+    for (Finding f : findings) {
       out.append("<li class=\"verdict ").append(f.action().name()).append("\"><strong>")
           .append(Html.text(f.verdict().text())).append("</strong> ")
-          .append(Html.text(f.message())).append("</li>");
+          .append(Html.text(Cells.message(f))).append("</li>");
     }
     out.append("</ul><div class=\"charts\">");
-    for (Finding f : check.findings()) {
+    for (Finding f : findings) {
       if (f.comparison() != null) {
         out.append(strip(f, f.comparison(), baseline, results));
       }

@@ -45,21 +45,26 @@ class OutputsTest {
   void consoleTableAlignsColumns() {
     List<String> lines = ConsoleTable.lines(report);
     assertThat(lines).hasSize(2 + 5);
-    assertThat(lines.get(0)).startsWith("test ").contains("verdict").contains("detectable");
+    assertThat(lines.get(0)).startsWith("    test ").contains("verdict").contains("detectable");
     assertThat(lines.get(1)).matches("[- ]+");
     int column = lines.get(0).indexOf("verdict");
-    assertThat(lines.get(4).substring(column)).startsWith("REGRESSION");
-    assertThat(lines.get(4)).contains("Slow.query").contains("tps").containsPattern("-3\\d\\.\\d%").contains("fails");
+    // What fails the build first, marked; the warning last.
+    assertThat(lines.get(2)).startsWith(">>  Bad|name");
+    assertThat(lines.get(3).substring(column)).startsWith("REGRESSION");
+    assertThat(lines.get(3)).startsWith(">>").contains("Slow.query").contains("tps").containsPattern("-3\\d\\.\\d%").contains("fails");
+    assertThat(lines.get(6)).startsWith("    New.query").contains("MISSING_BASELINE");
   }
 
   @Test
   void markdownHasATableAndTheReasons() {
     String md = MarkdownReport.of(report);
-    assertThat(md).startsWith("## pgperf check: failed\n");
+    assertThat(md).startsWith("## pgperf check: fails the build: 3 REGRESSION, 1 UNREADABLE_RESULTS, 1 MISSING_BASELINE\n");
     assertThat(md).contains("| test | metric | verdict | baseline | candidate | change | p | detectable | action |\n"
         + "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     // The pipe in a file name must not split a cell.
-    assertThat(md).contains("| Bad\\|name | - | UNREADABLE_RESULTS |");
+    assertThat(md).contains("| **Bad\\|name** | **-** | **UNREADABLE_RESULTS** |");
+    assertThat(md.indexOf("| **Slow.query** | **tps** | **REGRESSION**"))
+        .isLessThan(md.indexOf("| New.query | - | MISSING_BASELINE"));
     assertThat(md).containsPattern("- \\*\\*REGRESSION\\*\\* Slow.query: tps regressed by 3\\d\\.\\d%");
     assertThat(md).contains("- **MISSING_BASELINE** New.query: no baseline");
   }
@@ -76,7 +81,7 @@ class OutputsTest {
     assertThat(out.get(1)).startsWith("::warning title=pgperf MISSING_BASELINE%3A New.query::New.query: no baseline");
     assertThat(out.get(2)).matches("::error title=pgperf REGRESSION%3A Slow.query tps::Slow.query: tps regressed by 3\\d\\.\\d%25 .*");
     assertThat(out).allSatisfy(line -> assertThat(line).doesNotContain("\n"));
-    assertThat(Files.readString(summary)).startsWith("earlier step\n## pgperf check: failed");
+    assertThat(Files.readString(summary)).startsWith("earlier step\n## pgperf check: fails the build");
   }
 
   @Test

@@ -117,16 +117,16 @@ class HtmlReportTest {
     CheckReport check = new Gate(ReportFixtures.settings()).check(ResultFiles.read(results),
         Baseline.fromStore(new BaselineStore(store)));
     assertThat(check.failed()).isTrue();
-    assertThat(html).contains("pgperf:check with these settings: fails the build ("
-        + check.summary() + ")");
+    assertThat(html).contains("<p class=\"outcome verdict FAIL\">pgperf:check with these settings"
+        + " fails the build: " + check.summary() + "</p>");
     for (Finding f : check.findings()) {
-      StringBuilder row = new StringBuilder("<tr>");
+      StringBuilder row = new StringBuilder("<tr class=\"finding " + f.action().name() + "\">");
       for (String cell : Cells.of(f)) {
         row.append(Table.numeric(cell) ? "<td class=\"num\">" : "<td>")
             .append(Html.text(cell)).append("</td>");
       }
       assertThat(html).contains(row.append("</tr>").toString());
-      assertThat(html).contains(Html.text(f.message()));
+      assertThat(html).contains(Html.text(Cells.message(f)));
     }
     List<Finding> compared = check.findings().stream().filter(f -> f.comparison() != null).toList();
     assertThat(compared).extracting(f -> f.verdict().text())
