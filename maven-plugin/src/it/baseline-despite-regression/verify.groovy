@@ -11,10 +11,11 @@ builds.each { log ->
   // The check's last line names the report this build wrote.
   assert log.find('(?m)^\\[INFO\\] pgperf check: report: .*target.pgperf.report\\.html$')
 }
-// The first build recorded the 8 regressed samples beside the 8 of the baseline; the second
-// recorded the same files again, which adds nothing.
-assert builds[0].find(/pgperf baseline: recorded 8 samples of 1 tests into /)
-assert builds[1].find(/pgperf baseline: recorded 0 samples of 1 tests into /)
-def stored = new groovy.json.JsonSlurper().parse(new File(basedir, 'src/test/pgperf/baseline/OrdersIT.insert.json'))
-assert stored.samples.size() == 16
+// Each build recorded the 8 regressed samples beside the 8 of its store's baseline.
+builds.each { assert it.find(/pgperf baseline: recorded 8 samples of 1 tests into /) }
+for (store in ['baseline', 'baseline2']) {
+  def stored = new groovy.json.JsonSlurper().parse(new File(basedir, "src/test/pgperf/$store/OrdersIT.insert.json"))
+  assert stored.samples.size() == 16
+  assert stored.samples*.build.unique().size() == 5
+}
 true

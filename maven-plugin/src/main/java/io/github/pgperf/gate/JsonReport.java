@@ -50,6 +50,8 @@ final class JsonReport {
         fig.put("unit", c.metric().unit());
         fig.put("baselineSamples", c.baselineCount());
         fig.put("candidateSamples", c.candidateCount());
+        fig.put("baselineBuilds", c.baselineBuilds());
+        fig.put("candidateBuilds", c.candidateBuilds());
         fig.put("baseline", c.baseline());
         fig.put("candidate", c.candidate());
         fig.put("change", c.change());

@@ -132,6 +132,8 @@ class OutputsTest {
     JsonNode fig = tps.get("figures");
     assertThat(fig.get("unit").asText()).isEqualTo("tps");
     assertThat(fig.get("baselineSamples").asInt()).isEqualTo(5);
+    assertThat(fig.get("baselineBuilds").asInt()).isEqualTo(5);
+    assertThat(fig.get("candidateBuilds").asInt()).isEqualTo(1);
     assertThat(fig.get("change").asDouble()).isBetween(-0.32, -0.28);
     assertThat(fig.get("pRegression").asDouble()).isLessThan(0.005);
     assertThat(fig.get("detectable").asDouble()).isPositive();
