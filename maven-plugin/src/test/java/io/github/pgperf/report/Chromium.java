@@ -65,9 +65,10 @@ final class Chromium {
     Process process = new ProcessBuilder(command).redirectOutput(out.toFile())
         .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(
             Path.of("/dev/null").toFile())).start();
-    if (!process.waitFor(120, TimeUnit.SECONDS)) {
+    // A limit for a hung browser only: a loaded CI machine (load 35 on 2 cores) slows it many-fold.
+    if (!process.waitFor(600, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor();
-      throw new IllegalStateException("Chromium did not finish within 120 s on " + page);
+      throw new IllegalStateException("Chromium did not finish within 600 s on " + page);
     }
     List<String> console = new ArrayList<>();
     for (String line : Files.readAllLines(err, StandardCharsets.UTF_8)) {

@@ -1,10 +1,10 @@
 package io.github.pgperf.example.ledger;
 
 import io.github.pgperf.junit.ClientSweep;
+import io.github.pgperf.junit.LatencyAtMost;
 import io.github.pgperf.junit.Load;
 import io.github.pgperf.junit.NoFailures;
 import io.github.pgperf.junit.PgPerfTest;
-import io.github.pgperf.junit.TpsAtLeast;
 
 /**
  * pgbench's TPC-B-like load at scale 10 with 1, 2, 4, 8 and 16 clients; after the class, pgperf
@@ -18,7 +18,7 @@ class ClientSweepPerformanceTest {
   @ClientSweep({1, 2, 4, 8, 16})
   @Load(builtin = "tpcb-like", threads = 2, duration = "2s")
   @NoFailures
-  @TpsAtLeast(10)
+  @LatencyAtMost(percentile = 99, limit = "3s")
   void tpcbLikeByClients() {}
   // /readme:sweep
 }
