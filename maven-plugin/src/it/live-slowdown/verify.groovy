@@ -19,14 +19,15 @@ try {
   check.findings.each { println "slowdown: ${it.verdict} ${it.message}" }
   // What it measured is the slowdown the profile made, whatever the machine's load: each
   // transaction waits at least orders.sleep on the server (500 ms, then 650 ms), and load adds
-  // tens of ms at most to both, so the median grows by about 30% (more than the minimum of 20%)
-  // and tps falls.
+  // tens of ms to both (up to 80 ms in a trial at load 30), so the median grows by 30% less what
+  // load dilutes (+22.9% to +30.7% seen), and tps falls (by 8% to 26%: 5 or 6 transactions a
+  // client in 3 s make it coarse).
   def p50 = byMetric.p50.figures
   assert p50.unit == 'µs'
   assert p50.baseline >= 500_000 && p50.baseline < 1_000_000
   assert p50.candidate >= 650_000 && p50.candidate < 1_300_000
-  assert p50.change > 0.20 && p50.change < 0.60
-  assert byMetric.tps.figures.change < -0.15
+  assert p50.change > 0.10 && p50.change < 0.60
+  assert byMetric.tps.figures.change < 0
   // The verdicts, from the gate's statistics: today trials are its samples and 5 of them against
   // 5 make the p50 slowdown a sure REGRESSION that fails the build. If the gate comes to count
   // builds as its samples, one build against one may be INCONCLUSIVE by design: these assertions
