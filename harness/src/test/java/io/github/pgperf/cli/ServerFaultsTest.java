@@ -171,6 +171,19 @@ class ServerFaultsTest {
   private static final List<String> SELECT_ONLY =
       List.of("-n", "-S", "-c", "3", "-j", "2", "-T", "60");
 
+  /** Both tools exit 2 and abort each of the 3 clients for {@code reason}, in pgbench's lines. */
+  private static void assertBothAbortedEveryClient(Outcome expected, Outcome actual,
+      String reason) {
+    assertThat(expected.exitCode()).as(expected.stderr()).isEqualTo(2);
+    assertThat(actual.exitCode()).as(actual.stderr()).isEqualTo(2);
+    for (String errors : List.of(String.join("\n", expected.errors("pgbench")),
+        String.join("\n", actual.errors("pgperf")))) {
+      assertThat(errors).matches(String.join("\n",
+          ": error: Run was aborted; the above results are incomplete.",
+          abortLine(0, reason), abortLine(1, reason), abortLine(2, reason)));
+    }
+  }
+
   @Test
   void aRestartedServerAbortsEveryClientAsInPgbench() throws Exception {
     Path json = dir.resolve("restart.json");
@@ -179,16 +192,9 @@ class ServerFaultsTest {
     args.add("--result-json=" + json);
     Outcome actual = runWithFault(false, args, 3, server::restart);
 
-    assertThat(expected.exitCode()).as(expected.stderr()).isEqualTo(2);
-    assertThat(actual.exitCode()).as(actual.stderr()).isEqualTo(2);
     // pgbench reports the server's FATAL error, or a lost connection when the server closed it
     // before the error was read (both happen in one run); each client aborts with one of them.
-    for (String errors : List.of(String.join("\n", expected.errors("pgbench")),
-        String.join("\n", actual.errors("pgperf")))) {
-      assertThat(errors).matches(String.join("\n",
-          ": error: Run was aborted; the above results are incomplete.",
-          abortLine(0, TERMINATED), abortLine(1, TERMINATED), abortLine(2, TERMINATED)));
-    }
+    assertBothAbortedEveryClient(expected, actual, TERMINATED);
     // The report is still printed, and the result written, marked aborted.
     assertThat(actual.stdout()).contains("duration: 60 s")
         .containsPattern("number of transactions actually processed: [1-9]");
@@ -202,14 +208,7 @@ class ServerFaultsTest {
     Outcome expected = runWithFault(true, SELECT_ONLY, 3, server::crashAndRestart);
     Outcome actual = runWithFault(false, SELECT_ONLY, 3, server::crashAndRestart);
 
-    assertThat(expected.exitCode()).as(expected.stderr()).isEqualTo(2);
-    assertThat(actual.exitCode()).as(actual.stderr()).isEqualTo(2);
-    for (String errors : List.of(String.join("\n", expected.errors("pgbench")),
-        String.join("\n", actual.errors("pgperf")))) {
-      assertThat(errors).matches(String.join("\n",
-          ": error: Run was aborted; the above results are incomplete.",
-          abortLine(0, CRASHED), abortLine(1, CRASHED), abortLine(2, CRASHED)));
-    }
+    assertBothAbortedEveryClient(expected, actual, CRASHED);
     // libpq prints the warning each backend sends before it exits, when it arrives in time.
     for (List<String> notices : List.of(expected.notices(), actual.notices())) {
       assertThat(notices).hasSizeLessThanOrEqualTo(3).allMatch(l -> l.equals(
