@@ -5,6 +5,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqu
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.Filter;
@@ -53,6 +56,7 @@ public final class ForkMain {
       System.exit(2);
       return;
     }
+    setUnwrittenProperties(System.getenv(ForkSettings.UNWRITTEN_PROPERTIES_VARIABLE));
     int status;
     try (Events events = Events.create(arguments.events());
         PrintWriter traces = new PrintWriter(
@@ -75,6 +79,20 @@ public final class ForkMain {
     // Tests may leave non-daemon threads behind; the run is over.
     System.exit(status);
   }
+  /** Sets the system properties {@code TestFork} kept out of the argument file. */
+  static void setUnwrittenProperties(String text) {
+    if (text == null || text.isEmpty()) {
+      return;
+    }
+    Properties properties = new Properties();
+    try {
+      properties.load(new StringReader(text));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringReader does not fail
+    }
+    properties.stringPropertyNames().forEach(k -> System.setProperty(k, properties.getProperty(k)));
+  }
+
 
   private static int run(ForkArguments arguments, Events events, PrintWriter traces)
       throws Exception {

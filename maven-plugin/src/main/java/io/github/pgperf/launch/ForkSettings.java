@@ -4,13 +4,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How the test JVM is started.
  *
  * @param java the {@code java} executable
  * @param jvmArguments arguments before the class path ({@code -Xmx1g}, {@code -XX:+UseSerialGC})
- * @param systemProperties passed as {@code -Dname=value}
+ * @param systemProperties passed as {@code -Dname=value}, except those in {@link
+ *     #UNWRITTEN_PROPERTIES}
  * @param environment added to this process's environment
  * @param workingDirectory the test JVM's working directory (the project's base directory)
  * @param classpath the project's test class path, plus the launcher if the project lacks it
@@ -28,6 +30,18 @@ public record ForkSettings(Path java, List<String> jvmArguments,
   public static final String TRACES = "test-failures.txt";
   /** The test JVM's arguments, as a {@code java @file} argument file. */
   public static final String ARGUMENTS = "test-jvm.args";
+
+  /**
+   * System properties whose values may hold a password (a connection URL a user wrote), so they
+   * are never written to the argument file: they reach the test JVM in the environment variable
+   * {@link #UNWRITTEN_PROPERTIES_VARIABLE}, which {@code ForkMain} turns into system properties
+   * before the tests start. The test JVM's own configuration refuses a URL holding a password, but
+   * only after the argument file was written.
+   */
+  public static final Set<String> UNWRITTEN_PROPERTIES = Set.of("pgperf.url");
+
+  /** The environment variable carrying {@link #UNWRITTEN_PROPERTIES}, in properties-file form. */
+  public static final String UNWRITTEN_PROPERTIES_VARIABLE = "PGPERF_FORK_PROPERTIES";
 
   public ForkSettings {
     jvmArguments = List.copyOf(jvmArguments);

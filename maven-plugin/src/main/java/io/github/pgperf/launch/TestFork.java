@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.charset.Charset;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -46,6 +48,10 @@ public final class TestFork {
         settings.java().toString(), "@" + argumentFile.toAbsolutePath());
     builder.directory(settings.workingDirectory().toFile());
     builder.environment().putAll(settings.environment());
+    String unwritten = unwrittenProperties(settings);
+    if (unwritten != null) {
+      builder.environment().put(ForkSettings.UNWRITTEN_PROPERTIES_VARIABLE, unwritten);
+    }
     long start = System.nanoTime();
     Process process = builder.start();
     // Ctrl-C on the build must not leave the test JVM (and a server it started) running.
@@ -88,7 +94,11 @@ public final class TestFork {
    */
   static String argumentFile(ForkSettings settings, ForkArguments arguments) {
     List<String> args = new ArrayList<>(settings.jvmArguments());
-    new TreeMap<>(settings.systemProperties()).forEach((k, v) -> args.add("-D" + k + "=" + v));
+    new TreeMap<>(settings.systemProperties()).forEach((k, v) -> {
+      if (!ForkSettings.UNWRITTEN_PROPERTIES.contains(k)) {
+        args.add("-D" + k + "=" + v);
+      }
+    });
     args.add("-cp");
     List<Path> classpath = new ArrayList<>(settings.classpath());
     classpath.add(location());
@@ -101,6 +111,26 @@ public final class TestFork {
       file.append('"').append(a.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"\n");
     }
     return file.toString();
+  }
+
+  /** The {@link ForkSettings#UNWRITTEN_PROPERTIES} set, in properties-file form, or null. */
+  static String unwrittenProperties(ForkSettings settings) {
+    Properties unwritten = new Properties();
+    settings.systemProperties().forEach((k, v) -> {
+      if (ForkSettings.UNWRITTEN_PROPERTIES.contains(k)) {
+        unwritten.setProperty(k, v);
+      }
+    });
+    if (unwritten.isEmpty()) {
+      return null;
+    }
+    StringWriter text = new StringWriter();
+    try {
+      unwritten.store(text, null);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return text.toString();
   }
 
   /** The jar (or class directory) holding {@link ForkMain}, put on the test JVM's class path. */

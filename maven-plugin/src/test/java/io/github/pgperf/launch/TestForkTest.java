@@ -26,6 +26,9 @@ class TestForkTest {
    */
   private static final Duration NO_HANG = Duration.ofMinutes(10);
 
+  /** A URL a user might give: the test JVM gets it, no file does. */
+  private static final String URL_WITH_PASSWORD = "postgresql://u:s3cr3t=\\x@db:5432/app";
+
   private final List<String> out = new ArrayList<>();
   private final List<String> err = new ArrayList<>();
 
@@ -34,7 +37,8 @@ class TestForkTest {
     ForkSettings settings = new ForkSettings(
         Path.of(System.getProperty("java.home"), "bin", "java"), List.of("-Xshare:auto"),
         Map.of("specimen.log", dir.resolve("log.txt").toString(),
-            "pgperf.resultsDirectory", dir.resolve("results").toString()),
+            "pgperf.resultsDirectory", dir.resolve("results").toString(),
+            "pgperf.url", URL_WITH_PASSWORD),
         Map.of("SPECIMEN_ENV", "from the build"), work, classpath(), timeout,
         dir.resolve("pgperf"));
     TestSelection selection = new TestSelection(TestSelection.list(tag), List.of(),
@@ -78,7 +82,11 @@ class TestForkTest {
     log = log.stream().filter(l -> l.startsWith("first")).toList();
     // Working directory, environment and system properties as configured.
     assertThat(log.get(0)).isEqualTo("first " + dir.resolve("work dir") + " from the build "
-        + dir.resolve("results"));
+        + dir.resolve("results") + " " + URL_WITH_PASSWORD);
+    // The URL may hold a password: it reached the test JVM through its environment, not the file.
+    String arguments = Files.readString(dir.resolve("pgperf").resolve(ForkSettings.ARGUMENTS));
+    assertThat(arguments).contains("pgperf.resultsDirectory").doesNotContain("s3cr3t")
+        .doesNotContain("pgperf.url");
     assertThat(run.timing().trials()).hasSize(3);
     assertThat(run.timing().jvmStart()).isPositive();
     assertThat(run.summary(3)).startsWith("2 tests x 3 trials: 6 passed, 0 failed, 0 aborted,"
