@@ -52,7 +52,7 @@ final class RunMode {
     VariableDefinitions definitions;
     try {
       workload = workload(o, parsed, mode);
-      definitions = VariableDefinitions.parse(o.define);
+      definitions = VariableDefinitions.parseArguments(o.define);
     } catch (ScriptException e) {
       return scriptError(e, err);
     }
@@ -139,6 +139,7 @@ final class RunMode {
   private static RunOptions options(PgbenchOptions o, QueryMode mode,
       VariableDefinitions definitions, Map<String, String> env) {
     RunOptions.Builder b = RunOptions.builder().queryMode(mode).definitions(definitions)
+        .clientEncoding(env.get("PGCLIENTENCODING"))
         .log(o.log).perStatement(o.reportPerCommand).connectPerTransaction(o.connect)
         .progressTimestamp(o.progressTimestamp).failuresDetailed(o.failuresDetailed)
         .verboseErrors(o.verboseErrors).debug(o.debug)
