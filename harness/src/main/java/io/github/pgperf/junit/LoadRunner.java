@@ -313,6 +313,11 @@ public final class LoadRunner {
     } catch (ScriptException | RunOptionsException e) {
       throw new LoadRunException(e.getMessage());
     }
+    try {
+      ResultFiles.checkDirectory(resultsDirectory);
+    } catch (IOException e) {
+      throw new LoadRunException(ResultFiles.unwritable(resultsDirectory, e));
+    }
     PrintStream err = System.err;
     ByteArrayOutputStream said = new ByteArrayOutputStream();
     PrintStream tee = new PrintStream(new Tee(err, said), true, StandardCharsets.UTF_8);
