@@ -11,7 +11,7 @@ import java.nio.charset.CodingErrorAction;
 
 /**
  * A script's bytes as text without losing any byte: what is valid in the charset becomes its
- * characters, and each byte that is not becomes the lone surrogate {@code U+DC80..U+DCFF} holding
+ * characters, and each byte that is not becomes the lone surrogate {@code U+DC00..U+DCFF} holding
  * it (as Python's {@code surrogateescape}). No strict decoder ever yields a lone surrogate, so the
  * marks are unambiguous, and {@link #encode} gives back the very bytes read.
  *
@@ -21,7 +21,7 @@ import java.nio.charset.CodingErrorAction;
  */
 final class InvalidBytes {
 
-  private static final char FIRST_MARK = '\uDC80';
+  private static final char FIRST_MARK = '\uDC00';
   private static final char LAST_MARK = '\uDCFF';
 
   private InvalidBytes() {}
@@ -38,9 +38,9 @@ final class InvalidBytes {
       CoderResult result = decoder.decode(in, out, true);
       drain(out, text);
       if (result.isError()) {
-        for (int i = 0; i < result.length(); i++) {
-          text.append(mark(in.get()));
-        }
+        // One byte only: a decoder may report a lead byte with the ASCII byte after it (EUC-JP's
+        // "0x9d ,"), and the ASCII byte must stay what it is to pgbench's lexer: a comma, a quote.
+        text.append(mark(in.get()));
         decoder.reset();
       } else if (result.isUnderflow()) {
         break;
