@@ -41,7 +41,8 @@ final class ScriptsOnServer {
    */
   static ClientEncoding encoding(Connection setup, String clientEncoding)
       throws SQLException, RunException {
-    String database = setup.unwrap(PGConnection.class).getParameterStatus("server_encoding");
+    String database = setup.isWrapperFor(PGConnection.class)
+        ? setup.unwrap(PGConnection.class).getParameterStatus("server_encoding") : null;
     if (database == null) {
       database = setting(setup, "SELECT current_setting('server_encoding')", null);
     }

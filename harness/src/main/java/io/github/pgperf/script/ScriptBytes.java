@@ -1,6 +1,7 @@
 package io.github.pgperf.script;
 
 import java.nio.charset.Charset;
+import java.util.Arrays;
 
 /** The bytes a script was read from, kept to read them again in the run's client encoding. */
 public final class ScriptBytes {
@@ -40,5 +41,15 @@ public final class ScriptBytes {
       }
     }
     return line;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ScriptBytes other && Arrays.equals(bytes, other.bytes);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(bytes);
   }
 }
