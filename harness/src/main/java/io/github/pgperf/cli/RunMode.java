@@ -5,6 +5,7 @@ import io.github.pgperf.connect.ConnectionSpec;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.TextReport;
+import io.github.pgperf.run.IoErrors;
 import io.github.pgperf.run.RunException;
 import io.github.pgperf.run.RunOptions;
 import io.github.pgperf.run.RunOptionsException;
@@ -52,7 +53,7 @@ final class RunMode {
     VariableDefinitions definitions;
     try {
       workload = workload(o, parsed, mode);
-      definitions = VariableDefinitions.parse(o.define);
+      definitions = VariableDefinitions.parseArguments(o.define);
     } catch (ScriptException e) {
       return scriptError(e, err);
     }
@@ -63,6 +64,16 @@ final class RunMode {
       spec = ConnectionSpec.resolve(o.host, o.port, o.username, database, env);
     } catch (IllegalArgumentException e) {
       throw new UsageError(e.getMessage());
+    }
+    if (o.resultJson != null) {
+      try {
+        ResultFileCheck.check(Path.of(o.resultJson));
+      } catch (IOException e) {
+        // Before connecting, as a bad option: the benchmark would run for a result it cannot keep.
+        err.println(PgPerfCommand.NAME + ": error: could not open result file \""
+            + o.resultJson + "\": " + IoErrors.reason(e));
+        return 1;
+      }
     }
     RunResult result;
     try {
@@ -139,6 +150,7 @@ final class RunMode {
   private static RunOptions options(PgbenchOptions o, QueryMode mode,
       VariableDefinitions definitions, Map<String, String> env) {
     RunOptions.Builder b = RunOptions.builder().queryMode(mode).definitions(definitions)
+        .clientEncoding(env.get("PGCLIENTENCODING"))
         .log(o.log).perStatement(o.reportPerCommand).connectPerTransaction(o.connect)
         .progressTimestamp(o.progressTimestamp).failuresDetailed(o.failuresDetailed)
         .verboseErrors(o.verboseErrors).debug(o.debug)

@@ -255,9 +255,10 @@ public final class LoadRunner {
   public LoadRunner script(String resource, int weight) {
     custom = true;
     return add(() -> {
-      String text = resourceText(resource);
-      usesPgbenchTables |= PgbenchTables.usedBy(text);
-      return Script.parse(resource, text);
+      byte[] bytes = resourceBytes(resource);
+      usesPgbenchTables |= PgbenchTables.usedBy(new String(bytes, StandardCharsets.UTF_8));
+      // Bytes, as pgbench reads a file: they reach the server in the database's encoding.
+      return Script.parse(resource, bytes);
     }, weight);
   }
 
@@ -311,6 +312,11 @@ public final class LoadRunner {
           .vacuum(vacuum()).build();
     } catch (ScriptException | RunOptionsException e) {
       throw new LoadRunException(e.getMessage());
+    }
+    try {
+      ResultFiles.checkDirectory(resultsDirectory);
+    } catch (IOException e) {
+      throw new LoadRunException(ResultFiles.unwritable(resultsDirectory, e));
     }
     PrintStream err = System.err;
     ByteArrayOutputStream said = new ByteArrayOutputStream();
@@ -408,13 +414,13 @@ public final class LoadRunner {
     return lines;
   }
 
-  private String resourceText(String resource) throws ScriptException {
+  private byte[] resourceBytes(String resource) throws ScriptException {
     try (InputStream in = testClass.getResourceAsStream(resource)) {
       if (in == null) {
         throw new LoadRunException("could not find script \"" + resource
             + "\" on the classpath of " + testClass.getName());
       }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return in.readAllBytes();
     } catch (IOException e) {
       throw new LoadRunException("could not read script \"" + resource + "\": " + e.getMessage());
     }

@@ -2,6 +2,7 @@ package io.github.pgperf.junit;
 
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
+import io.github.pgperf.run.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +37,24 @@ final class ResultFiles {
     Path key = directory.resolve(base.toString()).toAbsolutePath().normalize();
     int n = USED.merge(key, 1, Integer::sum);
     return directory.resolve(n == 1 ? base + ".json" : base + "-trial" + n + ".json");
+  }
+
+  /**
+   * Checks, before a load runs, that result files can be written in {@code directory}, making it
+   * if needed: a result that cannot be written after the load ran is lost.
+   *
+   * @throws IOException why not; the message of {@link #unwritable} names the directory
+   */
+  static void checkDirectory(Path directory) throws IOException {
+    Files.createDirectories(directory);
+    Path probe = Files.createTempFile(directory, ".pgperf-", ".probe");
+    Files.delete(probe);
+  }
+
+  /** The message for a results directory {@link #checkDirectory} refused. */
+  static String unwritable(Path directory, IOException e) {
+    return "cannot write result files in pgperf.resultsDirectory \"" + directory + "\": "
+        + IoErrors.reason(e);
   }
 
   /** Writes the result, making the directory if needed. */

@@ -43,6 +43,9 @@ final class ClientConnection implements AutoCloseable {
   private final StringBuilder text = new StringBuilder(256);
   private final Messages messages;
   private Statement pipeline;
+  // A pipeline's command whose bytes the server refuses: what it would have been sent, and in what.
+  private byte[] refusedInPipeline;
+  private String refusedEncoding;
 
   ClientConnection(Connection connection, QueryMode mode, int[] commandsPerItem,
       Messages messages) throws SQLException {
@@ -76,6 +79,9 @@ final class ClientConnection implements AutoCloseable {
    */
   void execute(Command.Sql sql, int item, int command, Variables variables)
       throws SQLException, ScriptFailure {
+    if (sql.template().invalidIn() != null) {
+      throw refused(sql, variables);
+    }
     Statement statement;
     boolean hasResult;
     if (mode == QueryMode.SIMPLE) {
@@ -124,6 +130,30 @@ final class ClientConnection implements AutoCloseable {
     if (sql.store() != Command.Store.NONE) {
       store(statement, hasResult, sql, variables);
     }
+  }
+
+  /**
+   * The server's error for a command holding bytes the client encoding does not allow: the bytes
+   * pgbench would send (the text with values in place, or with {@code $n}) handed to the server to
+   * check, so the message is the server's own. Only commands found refused before the run get
+   * here; their clients abort, so this path is taken once per client.
+   */
+  private SQLException refused(Command.Sql sql, Variables variables) {
+    SQLException error = check(
+        sql.template().bytesSent(mode == QueryMode.SIMPLE, variables),
+        sql.template().invalidIn().checkedAs());
+    // pgbench's -M prepared fails preparing it, then executing the statement never prepared.
+    return mode == QueryMode.PREPARED ? new PreparationException(error) : error;
+  }
+
+  private SQLException check(byte[] bytes, String encoding) {
+    try {
+      ScriptsOnServer.refusal(connection, bytes, encoding);
+    } catch (SQLException e) {
+      return e;
+    }
+    return new SQLException("the server took bytes in " + encoding + " that it refused when the"
+        + " run started", "XX000");
   }
 
   /**
@@ -243,6 +273,14 @@ final class ClientConnection implements AutoCloseable {
 
   /** Adds a command of the open pipeline, its variables substituted as text. */
   void addToPipeline(Command.Sql sql, Variables variables) throws SQLException {
+    if (sql.template().invalidIn() != null) {
+      // Refused when the pipeline ends, as pgbench learns of it when it reads the results.
+      if (refusedInPipeline == null) {
+        refusedInPipeline = sql.template().bytesSent(false, variables);
+        refusedEncoding = sql.template().invalidIn().checkedAs();
+      }
+      return;
+    }
     pipeline.addBatch(substituted(sql, variables));
   }
 
@@ -250,6 +288,13 @@ final class ClientConnection implements AutoCloseable {
   void endPipeline() throws SQLException {
     Statement batch = pipeline;
     pipeline = null;
+    if (refusedInPipeline != null) {
+      // The server would refuse the whole pipeline's transaction: none of it runs.
+      byte[] bytes = refusedInPipeline;
+      refusedInPipeline = null;
+      batch.close();
+      throw check(bytes, refusedEncoding);
+    }
     try (batch) {
       try {
         batch.executeBatch();
@@ -261,6 +306,7 @@ final class ClientConnection implements AutoCloseable {
 
   /** Forgets an open pipeline (after an error). */
   void discardPipeline() {
+    refusedInPipeline = null;
     if (pipeline != null) {
       try {
         pipeline.close();

@@ -6,11 +6,12 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 
 /** An I/O error's reason in the C library's words, as pgbench prints {@code %m}. */
-final class IoErrors {
+public final class IoErrors {
 
   private IoErrors() {}
 
-  static String reason(IOException e) {
+  /** {@code No such file or directory}, {@code Permission denied}, {@code Not a directory}, ... */
+  public static String reason(IOException e) {
     if (e instanceof NoSuchFileException) {
       return "No such file or directory";
     }

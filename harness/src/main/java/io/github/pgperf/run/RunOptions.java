@@ -39,6 +39,9 @@ import java.util.Objects;
  * @param endTimeoutSeconds pgperf: how long a {@code -T} run waits after its end for clients
  *     still inside a statement before it cancels them and reports them aborted; 0 waits for
  *     them as long as they take, as pgbench does
+ * @param clientEncoding the client encoding pgbench's libpq would use when set
+ *     ({@code PGCLIENTENCODING}), or null for the database's: the encoding in which scripts read
+ *     from bytes and {@code -D} arguments reach the server
  */
 public record RunOptions(
     int clients,
@@ -66,7 +69,8 @@ public record RunOptions(
     int warmupSeconds,
     int timelineMillis,
     boolean debug,
-    int endTimeoutSeconds) {
+    int endTimeoutSeconds,
+    String clientEncoding) {
 
   /** pgbench's default {@code --log-prefix}. */
   public static final String DEFAULT_LOG_PREFIX = "pgbench_log";
@@ -126,6 +130,7 @@ public record RunOptions(
     private int timelineMillis = 1000;
     private boolean debug;
     private int endTimeoutSeconds = DEFAULT_END_TIMEOUT_SECONDS;
+    private String clientEncoding;
 
     private Builder() {}
 
@@ -275,6 +280,15 @@ public record RunOptions(
     }
 
     /**
+     * The client encoding libpq would use ({@code PGCLIENTENCODING}), any name PostgreSQL knows,
+     * {@code auto} for the platform's; null or empty for the database's encoding (the default).
+     */
+    public Builder clientEncoding(String value) {
+      clientEncoding = value == null || value.isEmpty() ? null : value;
+      return this;
+    }
+
+    /**
      * Checks the options in pgbench's order.
      *
      * @throws RunOptionsException with pgbench's message
@@ -361,7 +375,7 @@ public record RunOptions(
           progressTimestamp, log, logPrefix == null ? DEFAULT_LOG_PREFIX : logPrefix, aggregate,
           samplingRate == null ? 1.0 : samplingRate, perStatement, connectPerTransaction, vacuum,
           seed, scale, definitions, failuresDetailed, verboseErrors, warmupSeconds,
-          timelineMillis, debug, endTimeoutSeconds);
+          timelineMillis, debug, endTimeoutSeconds, clientEncoding);
     }
 
     private static void range(int value, String option) throws RunOptionsException {

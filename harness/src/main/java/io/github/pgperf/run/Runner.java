@@ -11,8 +11,10 @@ import io.github.pgperf.result.Target;
 import io.github.pgperf.result.ThreadRecorder;
 import io.github.pgperf.result.TransactionLog;
 import io.github.pgperf.script.BuiltinScript;
+import io.github.pgperf.script.ClientEncoding;
 import io.github.pgperf.script.Command;
 import io.github.pgperf.script.Script;
+import io.github.pgperf.script.ScriptException;
 import io.github.pgperf.script.SeedPlan;
 import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.Workload;
@@ -72,7 +74,9 @@ public final class Runner {
    * @throws RunException when the run cannot start: the setup connection fails, a client's first
    *     connection fails, or the tables of a built-in script are missing (pgbench exits 1 then)
    */
-  public RunResult run(Workload workload, RunOptions options) throws RunException {
+  public RunResult run(Workload given, RunOptions options) throws RunException {
+    Workload workload = given;
+    VariableDefinitions defined;
     Instant startedAt = Instant.now();
     if (options.randomSeed().explicit()) {
       messages.info("setting random seed to " + options.randomSeed().unsignedText());
@@ -85,6 +89,10 @@ public final class Runner {
         messages.info(debugTarget(setup, options));
       }
       server = ServerInfo.capture(setup);
+      // Scripts' bytes and -D arguments as the server will read them, decided once, here.
+      ClientEncoding encoding = ScriptsOnServer.encoding(setup, options.clientEncoding());
+      workload = ScriptsOnServer.inEncoding(workload, encoding, options.queryMode(), setup);
+      defined = definitions(options, encoding);
       if (usesBuiltin(workload)) {
         BenchmarkTables.Found found = BenchmarkTables.discover(setup);
         if (options.scale() > 0) {
@@ -99,7 +107,16 @@ public final class Runner {
       throw new RunException("could not query the server: " + ErrorMessage.of(e), null);
     }
     RunSettings settings = settings(workload, options, scale, partitioning);
-    return execute(workload, options, settings, server, startedAt);
+    return execute(workload, options, defined, settings, server, startedAt);
+  }
+
+  private static VariableDefinitions definitions(RunOptions options, ClientEncoding encoding)
+      throws RunException {
+    try {
+      return options.definitions().inEncoding(encoding);
+    } catch (ScriptException e) {
+      throw new RunException(e.getMessage(), null);
+    }
   }
 
   /** pgbench's first {@code -d} line: where it connected and what it will run. */
@@ -120,9 +137,8 @@ public final class Runner {
     }
   }
 
-  private RunResult execute(Workload workload, RunOptions options, RunSettings settings,
-      ServerInfo server, Instant startedAt) throws RunException {
-    VariableDefinitions defined = options.definitions();
+  private RunResult execute(Workload workload, RunOptions options, VariableDefinitions defined,
+      RunSettings settings, ServerInfo server, Instant startedAt) throws RunException {
     SeedPlan seeds = SeedPlan.draw(options.randomSeed().value(), options.clients(),
         defined.defines("default_seed"), options.threads());
     VariableDefinitions definitions = defined.withAutomatic(settings.scale(),

@@ -13,21 +13,64 @@ import java.util.List;
  * A parsed pgbench script: its name (the file name, or a builtin's description such as
  * {@code <builtin: TPC-B (sort of)>}) and its commands. Scripts are immutable and shared by all
  * clients.
+ *
+ * <p>A script read from bytes (a file, standard input, a classpath resource) keeps them: pgbench
+ * sends a script's bytes as they are, in the client encoding, which is known only once the run has
+ * connected ({@link #inEncoding}). Until then the bytes are read as UTF-8, with each byte that is
+ * not valid UTF-8 kept as it is ({@link InvalidBytes}).
+ *
+ * @param bytes the bytes the script was read from, or null for a script given as Java text
  */
-public record Script(String name, List<Command> commands) implements WorkloadItem {
+public record Script(String name, List<Command> commands, ScriptBytes bytes)
+    implements WorkloadItem {
 
   public Script {
     commands = List.copyOf(commands);
   }
 
+  /** A script given as Java text, sent as the characters it is. */
+  public Script(String name, List<Command> commands) {
+    this(name, commands, null);
+  }
+
   /**
-   * Parses a script's text as pgbench does.
+   * Parses a script's text as pgbench does. The text is sent as the characters it is, whatever
+   * the database's encoding.
    *
    * @param name the name used in messages and reports (pgbench uses the file name as given)
    * @throws ScriptException with pgbench's message when pgbench would refuse the script
    */
   public static Script parse(String name, String text) throws ScriptException {
     return ScriptParser.parse(name, text);
+  }
+
+  /**
+   * Parses a script's bytes as pgbench does: they are sent as they are, in the client encoding
+   * pgbench would use ({@link #inEncoding}).
+   *
+   * @param name the name used in messages and reports (pgbench uses the file name as given)
+   * @throws ScriptException with pgbench's message when pgbench would refuse the script
+   */
+  public static Script parse(String name, byte[] bytes) throws ScriptException {
+    ScriptBytes source = new ScriptBytes(bytes);
+    Script script = ScriptParser.parse(name, source.text(StandardCharsets.UTF_8));
+    return new Script(name, script.commands(), source);
+  }
+
+  /**
+   * This script as the server will read its bytes in {@code encoding}. A script given as text, a
+   * script of ASCII bytes, or one read in UTF-8 for a UTF-8 client is this script. SQL commands
+   * holding bytes the encoding does not allow are kept, marked {@link SqlTemplate#invalidIn()}:
+   * pgbench sends them, the server refuses them, and the client aborts there.
+   *
+   * @throws ScriptException pgperf cannot send what pgbench would: the message names the script,
+   *     the line and the byte
+   */
+  public Script inEncoding(ClientEncoding encoding) throws ScriptException {
+    if (bytes == null) {
+      return this;
+    }
+    return ScriptEncoding.apply(this, encoding);
   }
 
   /**
@@ -45,10 +88,10 @@ public record Script(String name, List<Command> commands) implements WorkloadIte
     return parse(file, read(directory, file));
   }
 
-  private static String read(Path directory, String file) throws ScriptException {
+  private static byte[] read(Path directory, String file) throws ScriptException {
     if (file.equals("-")) {
       try {
-        return decode(System.in.readAllBytes());
+        return System.in.readAllBytes();
       } catch (IOException e) {
         throw ScriptException.plain("could not read file \"-\": " + e.getMessage());
       }
@@ -63,7 +106,7 @@ public record Script(String name, List<Command> commands) implements WorkloadIte
       throw ScriptException.plain("could not read file \"" + file + "\": Is a directory");
     }
     try (InputStream in = Files.newInputStream(path)) {
-      return decode(in.readAllBytes());
+      return in.readAllBytes();
     } catch (NoSuchFileException e) {
       throw ScriptException.plain(
           "could not open file \"" + file + "\": No such file or directory");
@@ -72,10 +115,5 @@ public record Script(String name, List<Command> commands) implements WorkloadIte
     } catch (IOException e) {
       throw ScriptException.plain("could not read file \"" + file + "\": " + e.getMessage());
     }
-  }
-
-  private static String decode(byte[] bytes) {
-    // Scripts go to the server as written; PostgreSQL clients default to the server's UTF-8.
-    return new String(bytes, StandardCharsets.UTF_8);
   }
 }

@@ -30,13 +30,14 @@ public final class ScriptException extends Exception {
   private ScriptException(
       String file, int line, String command, String commandLine, int caretColumn,
       List<String> lines) {
-    super(lines.get(0));
+    super(InvalidBytes.readable(lines.get(0)));
     this.file = file;
     this.line = line;
     this.command = command;
     this.commandLine = commandLine;
     this.caretColumn = caretColumn;
-    this.lines = List.copyOf(lines);
+    // A script's bytes that are not valid UTF-8 are printed as U+FFFD, not as Java's "?".
+    this.lines = lines.stream().map(InvalidBytes::readable).toList();
   }
 
   /**
@@ -86,7 +87,11 @@ public final class ScriptException extends Exception {
     return new ScriptException(null, 0, null, null, -1, lines);
   }
 
-  /** Byte length in UTF-8 of {@code text[from, to)}: pgbench counts caret columns in bytes. */
+  /**
+   * Byte length in UTF-8 of {@code text[from, to)}: pgbench counts caret columns in bytes. A byte
+   * that was not valid UTF-8 ({@link InvalidBytes}' lone surrogate) counts 1, as Java encodes it
+   * as {@code ?}.
+   */
   static int byteColumn(String text, int from, int to) {
     return text.substring(from, to).getBytes(StandardCharsets.UTF_8).length;
   }

@@ -1,5 +1,6 @@
 package io.github.pgperf.script;
 
+import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,11 +24,18 @@ public final class SqlTemplate {
   private final List<String> nameList;
   private final String text;
   private final String numbered;
+  // Non-null when the text holds bytes this client encoding does not allow (InvalidBytes' marks).
+  private final ClientEncoding invalidIn;
 
   private SqlTemplate(String text, String[] literals, String[] names) {
+    this(text, literals, names, null);
+  }
+
+  private SqlTemplate(String text, String[] literals, String[] names, ClientEncoding invalidIn) {
     this.text = text;
     this.literals = literals;
     this.names = names;
+    this.invalidIn = invalidIn;
     this.nameList = List.of(names);
     StringBuilder sb = new StringBuilder(text.length());
     for (int i = 0; i < names.length; i++) {
@@ -75,6 +83,40 @@ public final class SqlTemplate {
   /** The command text as written. */
   public String text() {
     return text;
+  }
+
+  /**
+   * The client encoding whose server will refuse this command's bytes, or null when they are
+   * valid. pgbench sends such a command and aborts its client with the server's error; a run does
+   * the same by handing the server the bytes ({@link #bytesSent}) to judge.
+   */
+  public ClientEncoding invalidIn() {
+    return invalidIn;
+  }
+
+  /**
+   * The bytes pgbench sends for this command (only for a command {@link #invalidIn()} an
+   * encoding): with the variables' values in place ({@code -M simple}) or with {@code $n}.
+   */
+  public byte[] bytesSent(boolean substituted, Variables variables) {
+    Charset charset = invalidIn.charset();
+    return InvalidBytes.encode(substituted ? substituted(variables) : numbered, charset);
+  }
+
+  /** The first byte not valid in the client encoding, as {@code 0xe9}; only when invalid. */
+  public String firstInvalidByte() {
+    return InvalidBytes.hex(text.charAt(InvalidBytes.indexIn(text)));
+  }
+
+  /** How many line breaks come before the first byte not valid; only when invalid. */
+  public int linesBeforeInvalidByte() {
+    int at = InvalidBytes.indexIn(text);
+    return (int) text.substring(0, at).chars().filter(c -> c == '\n').count();
+  }
+
+  /** This template, its bytes marked as refused in {@code encoding}. */
+  SqlTemplate invalidIn(ClientEncoding encoding) {
+    return new SqlTemplate(text, literals, names, encoding);
   }
 
   /** The referenced variable names in order of appearance, repeats included: parameter i+1. */

@@ -1,5 +1,6 @@
 package io.github.pgperf.script;
 
+import java.nio.charset.Charset;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,14 +15,30 @@ import java.util.function.LongSupplier;
 public final class VariableDefinitions {
 
   private final Map<String, String> values;
+  // Whether the definitions are command-line arguments: bytes that pgbench sends as they are.
+  private final boolean arguments;
+
+  private VariableDefinitions(Map<String, String> values, boolean arguments) {
+    this.values = Collections.unmodifiableMap(values);
+    this.arguments = arguments;
+  }
 
   private VariableDefinitions(Map<String, String> values) {
-    this.values = Collections.unmodifiableMap(values);
+    this(values, false);
   }
 
   /** No definitions. */
   public static VariableDefinitions none() {
     return new VariableDefinitions(new LinkedHashMap<>());
+  }
+
+  /**
+   * Reads {@code -D} arguments of a command line, whose bytes pgbench sends as they are in the
+   * client encoding ({@link #inEncoding}); as {@link #parse} otherwise.
+   */
+  public static VariableDefinitions parseArguments(List<String> definitions)
+      throws ScriptException {
+    return new VariableDefinitions(parse(definitions).values, true);
   }
 
   /**
@@ -44,6 +61,56 @@ public final class VariableDefinitions {
       values.put(name, definition.substring(eq + 1));
     }
     return new VariableDefinitions(values);
+  }
+
+  /**
+   * The definitions as the server will read them in {@code encoding}: command-line arguments
+   * ({@link #parseArguments}) are the platform's bytes, which pgbench sends as they are, so they
+   * are read again in the client encoding; definitions given as Java text are this.
+   *
+   * @throws ScriptException a name or value pgperf cannot send as pgbench would: one holding a
+   *     character the JVM put for a byte not valid in the platform encoding, or bytes not valid
+   *     in the client encoding
+   */
+  public VariableDefinitions inEncoding(ClientEncoding encoding) throws ScriptException {
+    if (!arguments) {
+      return this;
+    }
+    Charset platform = ScriptEncoding.platformCharset();
+    Charset charset = encoding.charset();
+    Map<String, String> read = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : values.entrySet()) {
+      read.put(argument(e.getKey(), e.getKey(), platform, charset, encoding),
+          argument(e.getKey(), e.getValue(), platform, charset, encoding));
+    }
+    return new VariableDefinitions(read, false);
+  }
+
+  private static String argument(String name, String text, Charset platform, Charset charset,
+      ClientEncoding encoding) throws ScriptException {
+    if (text.chars().allMatch(c -> c < 0x80)) {
+      return text;
+    }
+    String cannot = "cannot send -D variable \"" + name + "\": ";
+    if (text.indexOf('\uFFFD') >= 0) {
+      throw ScriptException.plain(cannot + "it holds U+FFFD, which the JVM puts for a"
+          + " command-line byte not valid in the platform encoding " + platform.name()
+          + "; the byte pgbench would send is lost");
+    }
+    if (charset == null) {
+      throw ScriptException.plain(cannot + "Java has no charset for the client encoding "
+          + encoding.textEncoding());
+    }
+    if (charset.equals(platform)) {
+      return text;
+    }
+    String read = InvalidBytes.decode(text.getBytes(platform), charset);
+    int at = InvalidBytes.indexIn(read);
+    if (at >= 0) {
+      throw ScriptException.plain(cannot + "it holds the byte " + InvalidBytes.hex(read.charAt(at))
+          + ", which is not valid in the client encoding " + encoding.textEncoding());
+    }
+    return read;
   }
 
   /** The definitions by name, in the order first defined. */

@@ -142,4 +142,34 @@ final class LoadFixtures {
       load.builtin("select-every");
     }
   }
+
+  /** A classpath script holding the byte 0xe9, not valid in the test database's UTF-8. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class InvalidByte {
+    @Test
+    void sends(LoadRunner load) {
+      load.script("/queries/latin1-byte.sql").transactions(5).label("byte").run();
+      Fixture.SEEN.put("InvalidByte", true);
+    }
+  }
+
+  /** A Java transaction that counts its runs; run with a results directory it cannot write. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class CountedRuns {
+    static final java.util.concurrent.atomic.AtomicInteger RUNS =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    @Test
+    void counts(LoadRunner load) {
+      load.transactions(3).noVacuum().transaction("count", connection -> {
+        RUNS.incrementAndGet();
+        try (java.sql.Statement s = connection.createStatement()) {
+          s.execute("select 1");
+        }
+      }).run();
+      Fixture.SEEN.put("CountedRuns", true);
+    }
+  }
 }

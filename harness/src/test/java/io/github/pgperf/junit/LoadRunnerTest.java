@@ -156,6 +156,40 @@ class LoadRunnerTest {
   }
 
   @Test
+  void aClasspathScriptsBytesReachTheServerAsTheyAreAndARefusedByteAbortsTheRun()
+      throws Exception {
+    Kit.Run run = run(LoadFixtures.InvalidByte.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(1).failed(1));
+    // The server's own refusal, as pgbench gets it for these bytes, not U+FFFD sent in their place.
+    assertThat(failureMessage(run, "InvalidByte")).startsWith("the run was aborted: ")
+        .contains("client 0 script 0 aborted in command 0 query 0: ERROR:  invalid byte sequence"
+            + " for encoding \"UTF8\": 0xe9 0x27 0x20");
+    RunResult kept = ResultJson.read(dir.resolve("results").resolve("InvalidByte-sends-byte.json"));
+    assertThat(kept.totalCounts().processed()).isZero();
+  }
+
+  @Test
+  void anUnwritableResultsDirectoryFailsTheTestBeforeTheLoadRunsNamingTheDirectory()
+      throws Exception {
+    LoadFixtures.CountedRuns.RUNS.set(0);
+    Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
+    Path results = file.resolve("results");
+    Path passwordFile = Files.writeString(dir.resolve("password"), PASSWORD + "\n");
+
+    Kit.Run run = Kit.run(Map.of("pgperf.url", DATABASE.get().url(), "pgperf.passwordFile",
+        passwordFile.toString(), "pgperf.resultsDirectory", results.toString()),
+        LoadFixtures.CountedRuns.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(1).failed(1));
+    assertThat(failureMessage(run, "CountedRuns")).isEqualTo(
+        "cannot write result files in pgperf.resultsDirectory \"" + results
+            + "\": Not a directory");
+    assertThat(LoadFixtures.CountedRuns.RUNS).hasValue(0);
+    assertThat(Fixture.SEEN).doesNotContainKey("CountedRuns");
+  }
+
+  @Test
   void perStatementLatenciesTimelineIntervalAndProgressReachTheRun() throws Exception {
     Kit.Run run = run(LoadFixtures.Detailed.class);
 

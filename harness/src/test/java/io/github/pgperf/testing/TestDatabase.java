@@ -46,6 +46,21 @@ public final class TestDatabase implements AutoCloseable, ConnectionSource {
     return new TestDatabase(admin, name);
   }
 
+  /**
+   * Creates a new, empty database in {@code encoding} ({@code LATIN1}, {@code SQL_ASCII}, ...),
+   * with the C locale, which suits every encoding.
+   */
+  public static TestDatabase create(String encoding) throws SQLException {
+    String admin = adminUrl();
+    String name = "pgperf_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    try (Connection c = DriverManager.getConnection(admin);
+        Statement s = c.createStatement()) {
+      s.execute("create database " + name + " encoding '" + encoding.replace("'", "''")
+          + "' lc_collate 'C' lc_ctype 'C' template template0");
+    }
+    return new TestDatabase(admin, name);
+  }
+
   /** The server's URL as the tests are told it. */
   public static String adminUrl() {
     String env = System.getenv("PGPERF_TEST_URL");
