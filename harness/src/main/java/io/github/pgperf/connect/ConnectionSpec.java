@@ -53,8 +53,8 @@ public record ConnectionSpec(String host, int port, String user, String database
   static final String SOCKET_FACTORY = "org.newsclub.net.unix.AFUNIXSocketFactory$FactoryArg";
 
   /** Properties set from this record's components; the driver properties may not set them. */
-  private static final Set<String> RESERVED = Set.of("PGHOST", "PGPORT", "PGDBNAME", "user",
-      "password", "socketFactory", "socketFactoryArg");
+  private static final Set<String> RESERVED =
+      Set.of("PGHOST", "PGPORT", "PGDBNAME", "user", "password");
 
   public ConnectionSpec {
     Objects.requireNonNull(host, "host");

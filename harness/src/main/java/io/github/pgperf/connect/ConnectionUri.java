@@ -3,6 +3,7 @@ package io.github.pgperf.connect;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -204,9 +205,16 @@ final class ConnectionUri {
    * URI's parts as libpq splits them, so it works on a URI libpq refuses too.
    */
   static String masked(String uri) {
-    int prefix = prefixLength(uri);
-    StringBuilder out = new StringBuilder(uri.substring(0, prefix));
-    String rest = uri.substring(prefix);
+    return masked(uri, prefixLength(uri));
+  }
+
+  /**
+   * A URL whose server part starts at {@code prefix}, with the password of its user information
+   * (up to the first {@code @} before a {@code /}) and of its secret parameters masked.
+   */
+  static String masked(String url, int prefix) {
+    StringBuilder out = new StringBuilder(url.substring(0, prefix));
+    String rest = url.substring(prefix);
     int end = 0;
     while (end < rest.length() && rest.charAt(end) != '@' && rest.charAt(end) != '/') {
       end++;
@@ -258,7 +266,7 @@ final class ConnectionUri {
 
   private static boolean isSecret(String encodedKeyword) {
     try {
-      return SECRET_PARAMETERS.contains(decode(encodedKeyword, false));
+      return SECRET_PARAMETERS.contains(decode(encodedKeyword, false).toLowerCase(Locale.ROOT));
     } catch (ConnectionStringException e) {
       return false;
     }

@@ -91,6 +91,8 @@ public record ProviderChoice(Provider provider, String reason) {
       throw new ProvisionException("server settings " + request.settings().values().keySet()
           + " cannot be applied to an EXTERNAL server: set them on that server");
     }
+    // Read now, so that a URL that cannot work (or holds a password) fails the choice, masked.
+    ExternalServer.url(request.url());
     return new Provider.External(request.url(), request.user(), request.passwordFile(),
         request.connectTimeout(), request.version());
   }

@@ -1,5 +1,6 @@
 package io.github.pgperf.provision;
 
+import io.github.pgperf.connect.ServerUrl;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -10,7 +11,8 @@ import java.util.Objects;
  * server settings on an external server, which are refused.
  *
  * @param kind the provider kind asked for
- * @param url the external server's JDBC URL, or {@code null} when none is configured
+ * @param url the external server's JDBC URL or libpq URI, or {@code null} when none is
+ *     configured
  * @param user the external server's role, or {@code null} (see {@link Provider.External})
  * @param passwordFile the external server's password file, or {@code null}
  * @param connectTimeout how long connecting to an external server may take
@@ -36,6 +38,14 @@ public record ServerRequest(
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(connectTimeout, "connectTimeout");
     Objects.requireNonNull(settings, "settings");
+  }
+
+  /** Shows the URL as {@link ServerUrl#mask} does: a URL may hold a password until refused. */
+  @Override
+  public String toString() {
+    return "ServerRequest[kind=" + kind + ", url=" + ServerUrl.mask(url) + ", user=" + user
+        + ", passwordFile=" + passwordFile + ", connectTimeout=" + connectTimeout + ", version="
+        + version + ", image=" + image + ", settings=" + settings + "]";
   }
 
   /** The Testcontainers image this request means. */

@@ -7,7 +7,6 @@ import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunResultBuilder;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
-import io.github.pgperf.result.Target;
 import io.github.pgperf.result.ThreadRecorder;
 import io.github.pgperf.result.TransactionLog;
 import io.github.pgperf.script.BuiltinScript;
