@@ -96,13 +96,13 @@ final class ConnectionParameters {
     oneServer(Keyword.HOST, host);
     oneServer(Keyword.HOSTADDR, address);
     if (address != null) {
-      if (host != null && !host.equals(address)) {
-        throw cannotHonour(Keyword.HOSTADDR, "pgjdbc connects to the host it is given and checks"
-            + " that name; give the address as host");
-      }
       if (!isNumericAddress(address)) {
         throw new ConnectionStringException("could not parse network address \"" + address
             + "\": Name or service not known");
+      }
+      if (host != null && !host.equals(address)) {
+        throw cannotHonour(Keyword.HOSTADDR, "pgjdbc connects to the host it is given and checks"
+            + " that name; give the address as host");
       }
       host = address;
     }
