@@ -277,6 +277,16 @@ final class ConnectionParameters {
     return seconds <= 0 ? Duration.ZERO : Duration.ofSeconds(Math.max(2, seconds));
   }
 
+  /** The same, where no server is known yet: libpq's message without the server. */
+  static Duration connectTimeout(String text) {
+    long seconds = parseInteger(text);
+    if (seconds == Long.MIN_VALUE || seconds != (int) seconds) {
+      throw new ConnectionStringException("invalid integer value \"" + text
+          + "\" for connection option \"connect_timeout\"");
+    }
+    return seconds <= 0 ? Duration.ZERO : Duration.ofSeconds(Math.max(2, seconds));
+  }
+
   private static long integer(ConnectionSpec where, Keyword keyword, String text) {
     long value = parseInteger(text);
     if (value == Long.MIN_VALUE || value != (int) value) {

@@ -116,6 +116,25 @@ public record ConnectionSpec(String host, int port, String user, String database
     return parameters.toSpec(DEFAULT_CONNECT_TIMEOUT);
   }
 
+  /**
+   * libpq's {@code PGCONNECT_TIMEOUT} from {@code env} (whole seconds, at least 2, zero or less
+   * for no limit), or {@code otherwise} when it is not set.
+   *
+   * @throws ConnectionStringException when it is not an integer, naming the variable
+   */
+  public static Duration connectTimeout(Map<String, String> env, Duration otherwise) {
+    String text = env.get("PGCONNECT_TIMEOUT");
+    if (text == null) {
+      return otherwise;
+    }
+    try {
+      return ConnectionParameters.connectTimeout(text);
+    } catch (ConnectionStringException e) {
+      throw new ConnectionStringException("environment variable PGCONNECT_TIMEOUT: "
+          + e.getMessage());
+    }
+  }
+
   /** The same server and user, another database. */
   public ConnectionSpec withDatabase(String otherDatabase) {
     return new ConnectionSpec(host, port, user, otherDatabase, password, connectTimeout,

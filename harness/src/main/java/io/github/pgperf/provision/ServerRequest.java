@@ -15,7 +15,8 @@ import java.util.Objects;
  *     configured
  * @param user the external server's role, or {@code null} (see {@link Provider.External})
  * @param passwordFile the external server's password file, or {@code null}
- * @param connectTimeout how long connecting to an external server may take
+ * @param connectTimeout how long connecting to an external server may take, or {@code null} for
+ *     {@code PGCONNECT_TIMEOUT} as libpq reads it, else {@link #DEFAULT_CONNECT_TIMEOUT}
  * @param version the PostgreSQL version asked for (for example {@code 15}), or {@code null}
  * @param image the Testcontainers image, or {@code null} for {@code postgres:<version>}
  *     ({@value #DEFAULT_IMAGE_VERSION} when no version is asked)
@@ -31,12 +32,14 @@ public record ServerRequest(
     String image,
     ServerSettings settings) {
 
+  /** How long connecting to an external server may take when neither setting says. */
+  public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
   /** The {@code postgres} image tag used when neither an image nor a version is asked. */
   public static final String DEFAULT_IMAGE_VERSION = "15";
 
   public ServerRequest {
     Objects.requireNonNull(kind, "kind");
-    Objects.requireNonNull(connectTimeout, "connectTimeout");
     Objects.requireNonNull(settings, "settings");
   }
 

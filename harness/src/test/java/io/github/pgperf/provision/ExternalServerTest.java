@@ -194,6 +194,28 @@ class ExternalServerTest {
     }
   }
 
+  /** pgperf.connectTimeout, else libpq's PGCONNECT_TIMEOUT (read as libpq does), else 10 s. */
+  @Test
+  void theConnectTimeoutIsTheSettingElsePgconnectTimeoutElseTenSeconds() throws Exception {
+    ServerRequest unset = new ServerRequest(ProviderKind.EXTERNAL, "jdbc:postgresql://h/d", null,
+        null, null, null, null, ServerSettings.NONE);
+    assertThat(ProviderChoice.connectTimeout(unset, Map.of())).isEqualTo(Duration.ofSeconds(10));
+    assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "3")))
+        .isEqualTo(Duration.ofSeconds(3));
+    assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "1")))
+        .isEqualTo(Duration.ofSeconds(2));
+    assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "0"))).isZero();
+    ServerRequest set = new ServerRequest(ProviderKind.EXTERNAL, "jdbc:postgresql://h/d", null,
+        null, Duration.ofSeconds(7), null, null, ServerSettings.NONE);
+    assertThat(ProviderChoice.connectTimeout(set, Map.of("PGCONNECT_TIMEOUT", "3")))
+        .isEqualTo(Duration.ofSeconds(7));
+    assertThatThrownBy(() -> ProviderChoice.connectTimeout(unset,
+        Map.of("PGCONNECT_TIMEOUT", "3s")))
+        .isInstanceOf(ProvisionException.class)
+        .hasMessage("environment variable PGCONNECT_TIMEOUT: invalid integer value \"3s\" for"
+            + " connection option \"connect_timeout\"");
+  }
+
   /**
    * A port where the kernel accepts the connection but nothing ever answers, as a hung server:
    * connecting ends at the connect timeout, not later, and the message says where and why.
