@@ -54,10 +54,6 @@ final class ConnectionParameters {
     });
   }
 
-  boolean has(Keyword keyword) {
-    return values.containsKey(keyword);
-  }
-
   /** libpq's environment fallbacks for what is still unset (an empty variable counts, as in libpq). */
   void fillFromEnvironment(Map<String, String> env) {
     for (Keyword k : Keyword.values()) {
