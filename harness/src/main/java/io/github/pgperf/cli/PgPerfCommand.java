@@ -1,6 +1,7 @@
 package io.github.pgperf.cli;
 
 import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.connect.ConnectionStringException;
 import io.github.pgperf.init.InitException;
 import io.github.pgperf.init.InitOptions;
 import io.github.pgperf.init.Initializer;
@@ -28,7 +29,8 @@ final class PgPerfCommand {
    *
    * @param out pgbench's stdout (help, version)
    * @param err pgbench's stderr (progress, errors)
-   * @param env the environment to read PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD from
+   * @param env the environment to read libpq's variables from (PGHOST, PGPORT, PGUSER,
+   *     PGDATABASE, PGPASSWORD, PGCONNECT_TIMEOUT, PGSSLMODE ...)
    * @return 0 on success, 1 on any error
    */
   static int execute(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
@@ -131,8 +133,11 @@ final class PgPerfCommand {
     try {
       String database = o.arguments.isEmpty() ? null : o.arguments.get(0);
       spec = ConnectionSpec.resolve(o.host, o.port, o.username, database, env);
-    } catch (IllegalArgumentException e) {
-      throw new UsageError(e.getMessage());
+    } catch (ConnectionStringException e) {
+      // libpq refuses these as pgbench connects: its message, then pgbench's.
+      err.println(NAME + ": error: " + e.getMessage());
+      err.println(NAME + ": error: could not create connection for initialization");
+      return 1;
     }
     try {
       new Initializer(spec, err).run(init);

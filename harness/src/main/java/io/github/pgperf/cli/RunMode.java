@@ -2,6 +2,7 @@ package io.github.pgperf.cli;
 
 import io.github.pgperf.cli.PgPerfCommand.UsageError;
 import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.connect.ConnectionStringException;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.TextReport;
@@ -62,8 +63,11 @@ final class RunMode {
     try {
       String database = o.arguments.isEmpty() ? null : o.arguments.get(0);
       spec = ConnectionSpec.resolve(o.host, o.port, o.username, database, env);
-    } catch (IllegalArgumentException e) {
-      throw new UsageError(e.getMessage());
+    } catch (ConnectionStringException e) {
+      // libpq refuses these as pgbench connects: its message, then pgbench's.
+      err.println(PgPerfCommand.NAME + ": error: " + e.getMessage());
+      err.println(PgPerfCommand.NAME + ": error: could not create connection for setup");
+      return 1;
     }
     if (o.resultJson != null) {
       try {

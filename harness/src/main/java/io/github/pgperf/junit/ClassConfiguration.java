@@ -15,8 +15,6 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  */
 record ClassConfiguration(ServerRequest server, InitRequest init, String schema) {
 
-  static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
-
   /**
    * @param annotation the class's annotation, or {@code null} when the extension was registered
    *     without it (then the annotation's defaults apply)
@@ -48,7 +46,8 @@ record ClassConfiguration(ServerRequest server, InitRequest init, String schema)
         url,
         overrides.get(Options.USER).orElse(null),
         passwordFile,
-        overrides.get(Options.CONNECT_TIMEOUT).orElse(DEFAULT_CONNECT_TIMEOUT),
+        // Unset: the provider takes PGCONNECT_TIMEOUT as libpq does, else its default.
+        overrides.get(Options.CONNECT_TIMEOUT).orElse(null),
         r.optional(Options.POSTGRES_VERSION, a.postgresVersion()),
         r.optional(Options.IMAGE, a.image()),
         settings);

@@ -1,20 +1,20 @@
 package io.github.pgperf.provision;
 
 import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.connect.ConnectionStringException;
+import io.github.pgperf.connect.ServerUrl;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
-/** Connects to a server that already runs, given by a JDBC URL; it is never stopped. */
+/**
+ * Connects to a server that already runs, given by a JDBC URL or a libpq URI ({@link ServerUrl});
+ * it is never stopped.
+ */
 final class ExternalServer {
-
-  private static final String PREFIX = "jdbc:postgresql://";
 
   private ExternalServer() {}
 
@@ -28,57 +28,34 @@ final class ExternalServer {
     return ProvisionedServer.ready(choice, spec, Map.of(), external.version(), () -> { }, start);
   }
 
+  /**
+   * Where to connect: the URL's server and parameters, the user of {@code pgperf.user}, else the
+   * URL's, else the operating-system user's, and the password of {@code PGPERF_PASSWORD}, else of
+   * the password file, else none given (pgjdbc then reads {@code PGPASSFILE} or
+   * {@code ~/.pgpass}).
+   */
   static ConnectionSpec spec(Provider.External external, String environmentPassword)
       throws ProvisionException {
-    String url = external.url();
-    if (!url.startsWith(PREFIX)) {
-      throw new ProvisionException("external server URL must look like "
-          + PREFIX + "host[:port]/database, not \"" + withoutQuery(url) + "\"");
-    }
-    URI uri;
-    try {
-      uri = new URI(url.substring("jdbc:".length()));
-    } catch (URISyntaxException e) {
-      throw new ProvisionException("external server URL \"" + withoutQuery(url)
-          + "\" is not a valid URL: " + e.getReason());
-    }
-    String host = uri.getHost();
-    String path = uri.getPath();
-    if (host == null || path == null || path.length() < 2) {
-      throw new ProvisionException("external server URL \"" + withoutQuery(url)
-          + "\" must name a host and a database: " + PREFIX + "host[:port]/database");
-    }
-    if (host.startsWith("[") && host.endsWith("]")) {
-      host = host.substring(1, host.length() - 1);
-    }
-    String user = external.user();
-    String urlUser = null;
-    if (uri.getRawQuery() != null) {
-      for (String parameter : uri.getRawQuery().split("&")) {
-        int eq = parameter.indexOf('=');
-        String name = (eq < 0 ? parameter : parameter.substring(0, eq)).toLowerCase(Locale.ROOT);
-        if (name.equals("password")) {
-          // The value is not repeated anywhere: it must not reach a log.
-          throw new ProvisionException("external server URL must not hold a password;"
-              + " set PGPERF_PASSWORD or a password file (pgperf.passwordFile)");
-        }
-        if (!name.equals("user")) {
-          throw new ProvisionException("external server URL parameter \"" + name
-              + "\" is not supported; only user is");
-        }
-        urlUser = eq < 0 ? null : parameter.substring(eq + 1);
-      }
-    }
-    if (user == null) {
-      user = urlUser != null ? urlUser : System.getProperty("user.name");
-    }
+    ServerUrl url = url(external.url());
     String password = environmentPassword;
     if ((password == null || password.isEmpty()) && external.passwordFile() != null) {
       password = readPasswordFile(external);
     }
-    int port = uri.getPort() < 0 ? ConnectionSpec.DEFAULT_PORT : uri.getPort();
-    return new ConnectionSpec(host, port, user, path.substring(1),
-        password == null || password.isEmpty() ? null : password, external.connectTimeout());
+    try {
+      return url.spec(external.user(), password == null || password.isEmpty() ? null : password,
+          external.connectTimeout());
+    } catch (ConnectionStringException e) {
+      throw new ProvisionException(e.getMessage());
+    }
+  }
+
+  /** The URL read, or a message that shows it with any password masked. */
+  static ServerUrl url(String url) throws ProvisionException {
+    try {
+      return ServerUrl.parse(url);
+    } catch (ConnectionStringException e) {
+      throw new ProvisionException(e.getMessage());
+    }
   }
 
   private static String readPasswordFile(Provider.External external) throws ProvisionException {
@@ -90,11 +67,5 @@ final class ExternalServer {
           + "\": " + (e instanceof NoSuchFileException ? "no such file"
           : ProvisionedServer.rootCause(e)), e);
     }
-  }
-
-  /** A URL for messages: its query may hold a password. */
-  private static String withoutQuery(String url) {
-    int q = url.indexOf('?');
-    return q < 0 ? url : url.substring(0, q) + "?...";
   }
 }

@@ -1,5 +1,6 @@
 package io.github.pgperf.provision;
 
+import io.github.pgperf.connect.ServerUrl;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -36,7 +37,9 @@ public sealed interface Provider
    * change its settings. The password is read when connecting, from the environment variable
    * {@code PGPERF_PASSWORD} or else from {@code passwordFile}; it is never part of this value.
    *
-   * @param url {@code jdbc:postgresql://host[:port]/database}, optionally with {@code ?user=}
+   * @param url a JDBC URL ({@code jdbc:postgresql://host[:port]/database[?property=value&...]})
+   *     or a libpq URI ({@code postgresql://[user@]host[:port]/database[?param=value&...]}),
+   *     without a password (see {@link io.github.pgperf.connect.ServerUrl})
    * @param user the role to log in as, or {@code null} for the URL's {@code user} or else the
    *     operating-system user (as libpq)
    * @param passwordFile a file whose first line is the password, or {@code null}
@@ -55,6 +58,13 @@ public sealed interface Provider
     @Override
     public ProviderKind kind() {
       return ProviderKind.EXTERNAL;
+    }
+
+    /** Shows the URL as {@link io.github.pgperf.connect.ServerUrl#mask} does. */
+    @Override
+    public String toString() {
+      return "External[url=" + ServerUrl.mask(url) + ", user=" + user + ", passwordFile="
+          + passwordFile + ", connectTimeout=" + connectTimeout + ", version=" + version + "]";
     }
   }
 

@@ -1,5 +1,9 @@
 package io.github.pgperf.provision;
 
+import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.connect.ConnectionStringException;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -91,8 +95,23 @@ public record ProviderChoice(Provider provider, String reason) {
       throw new ProvisionException("server settings " + request.settings().values().keySet()
           + " cannot be applied to an EXTERNAL server: set them on that server");
     }
+    // Read now, so that a URL that cannot work (or holds a password) fails the choice, masked.
+    ExternalServer.url(request.url());
     return new Provider.External(request.url(), request.user(), request.passwordFile(),
-        request.connectTimeout(), request.version());
+        connectTimeout(request, System.getenv()), request.version());
+  }
+
+  /** pgperf.connectTimeout, else libpq's PGCONNECT_TIMEOUT, else the default. */
+  static Duration connectTimeout(ServerRequest request, Map<String, String> env)
+      throws ProvisionException {
+    if (request.connectTimeout() != null) {
+      return request.connectTimeout();
+    }
+    try {
+      return ConnectionSpec.connectTimeout(env, ServerRequest.DEFAULT_CONNECT_TIMEOUT);
+    } catch (ConnectionStringException e) {
+      throw new ProvisionException(e.getMessage());
+    }
   }
 
   private static Provider.Testcontainers container(ServerRequest request) {

@@ -156,8 +156,8 @@ public final class ProvisionedServer implements AutoCloseable {
   }
 
   static ProvisionException connectFailed(ProviderKind kind, ConnectionSpec spec, SQLException e) {
-    return new ProvisionException(kind + " server at host \"" + spec.host() + "\", port "
-        + spec.port() + ": could not connect: " + rootCause(e), e);
+    return new ProvisionException(kind + " " + spec.target().server() + ": could not connect: "
+        + rootCause(e), e);
   }
 
   /** The innermost cause's message, which says what went wrong on the wire. */

@@ -78,17 +78,7 @@ final class Client implements Runnable {
   @Override
   public void run() {
     try {
-      if (!options.connectPerTransaction() && !bench.cancelled) {
-        try {
-          connection = connect();
-        } catch (SQLException e) {
-          // pgbench stops at the first client that cannot connect: one report, not one each.
-          if (bench.firstFailedClient.compareAndSet(-1, id)) {
-            bench.error(ConnectionFailure.message(bench.source, e));
-          }
-          bench.cancelled = true;
-        }
-      }
+      // Without -C the runner connected this client before starting it (connectFirst).
       bench.connected.countDown();
       bench.go.await();
       if (!bench.cancelled) {
@@ -581,6 +571,22 @@ final class Client implements Runnable {
         + "; " + (cut ? "connection closed by pgperf after the end of the run (--end-timeout)"
             : "perhaps the backend died while processing"));
     aborted = true;
+  }
+
+  /**
+   * Opens the client's connection for the whole run (without {@code -C}); the runner calls it, in
+   * pgbench's order, before the client's thread starts.
+   */
+  void connectFirst() throws SQLException {
+    connection = connect();
+  }
+
+  /** Closes a connection made by {@link #connectFirst} when the run does not start after all. */
+  void disconnect() {
+    if (connection != null) {
+      connection.close();
+      connection = null;
+    }
   }
 
   private ClientConnection connect() throws SQLException {

@@ -7,7 +7,6 @@ import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunResultBuilder;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
-import io.github.pgperf.result.Target;
 import io.github.pgperf.result.ThreadRecorder;
 import io.github.pgperf.result.TransactionLog;
 import io.github.pgperf.script.BuiltinScript;
@@ -120,10 +119,13 @@ public final class Runner {
   }
 
   /** pgbench's first {@code -d} line: where it connected and what it will run. */
-  private static String debugTarget(Connection setup, RunOptions options) throws SQLException {
+  private String debugTarget(Connection setup, RunOptions options) throws SQLException {
     HostSpec host = setup.unwrap(BaseConnection.class).getQueryExecutor().getHostSpec();
+    // pgjdbc reaches a socket directory through "localhost"; pgbench names the directory.
+    String pghost = source instanceof ConnectionSpec spec && spec.onSocket()
+        ? spec.host() : host.getHost();
     boolean timed = options.durationSeconds() > 0;
-    return "pghost: " + host.getHost() + " pgport: " + host.getPort() + " nclients: "
+    return "pghost: " + pghost + " pgport: " + host.getPort() + " nclients: "
         + options.clients() + (timed ? " duration: " + options.durationSeconds()
             : " nxacts: " + options.transactions()) + " dbName: " + setup.getCatalog();
   }
@@ -151,6 +153,7 @@ public final class Runner {
     long pid = ProcessHandle.current().pid();
     List<ClientGroup> groups = new ArrayList<>();
     List<Client> clients = new ArrayList<>();
+    List<List<Client>> clientsByGroup = new ArrayList<>();
     int dealt = 0;
     String logFile = null;
     try {
@@ -162,6 +165,8 @@ public final class Runner {
             seeds.sampling(t), delay, log, options.latencyLimitMicros(),
             options.aggregateIntervalSeconds());
         groups.add(group);
+        List<Client> groupClients = new ArrayList<>();
+        clientsByGroup.add(groupClients);
         int n = (options.clients() - dealt + threads - t - 1) / (threads - t);
         for (int k = 0; k < n; k++) {
           int id = dealt + k;
@@ -169,8 +174,10 @@ public final class Runner {
           // A histogram is about 190 KB: the warm-up's own recorder only when there is one.
           ThreadRecorder warmup = options.warmupSeconds() > 0
               ? new ThreadRecorder(settings, firstLines, 0) : recorder;
-          clients.add(new Client(id, bench, group, definitions.forClient(id), seeds.client(id),
-              recorder, warmup));
+          Client client = new Client(id, bench, group, definitions.forClient(id),
+              seeds.client(id), recorder, warmup);
+          clients.add(client);
+          groupClients.add(client);
         }
         dealt += n;
       }
@@ -178,7 +185,11 @@ public final class Runner {
       throw new RunException("could not open logfile \"" + logFile + "\": "
           + IoErrors.reason(e), null);
     }
+    // pgbench's initial connection time runs from here: its threads' start and connections.
     long start = Clock.micros();
+    if (!options.connectPerTransaction()) {
+      connectClients(bench, clientsByGroup, clients);
+    }
     List<Thread> running = new ArrayList<>();
     for (Client client : clients) {
       Thread thread = new Thread(client, "pgperf-client-" + client.id);
@@ -212,10 +223,6 @@ public final class Runner {
       throw new RunException("interrupted", null);
     }
     long end = Clock.micros();
-    if (bench.cancelled) {
-      throw new RunException(
-          "could not create connection for client " + bench.firstFailedClient.get(), null);
-    }
     boolean aborted = false;
     List<ThreadRecorder> recorders = new ArrayList<>();
     try {
@@ -241,9 +248,75 @@ public final class Runner {
             options.connectPerTransaction() ? 0 : bench.benchStartMicros - start)
         .aborted(aborted);
     if (source instanceof ConnectionSpec spec) {
-      result.target(Target.of(spec));
+      result.target(spec.target());
     }
     return result.build(recorders);
+  }
+
+  /**
+   * Connects every client before the run, as pgbench's threads do: each {@code -j} group connects
+   * its clients one after another, the groups in parallel, and the first connection that fails
+   * stops them all (pgbench exits at once). Its error is printed, the connections made are
+   * closed, and the run fails with pgbench's {@code could not create connection for client N}.
+   * Without this, a {@code -c} above the server's {@code max_connections} would try every client.
+   */
+  private void connectClients(Benchmark bench, List<List<Client>> byGroup, List<Client> clients)
+      throws RunException {
+    List<Thread> connectors = new ArrayList<>();
+    for (int t = 1; t < byGroup.size(); t++) {
+      List<Client> group = byGroup.get(t);
+      Thread connector = new Thread(() -> connectGroup(group, bench), "pgperf-connect-" + t);
+      connectors.add(connector);
+      connector.start();
+    }
+    if (!byGroup.isEmpty()) {
+      connectGroup(byGroup.get(0), bench);
+    }
+    boolean interrupted = false;
+    for (Thread connector : connectors) {
+      while (true) {
+        try {
+          connector.join();
+          break;
+        } catch (InterruptedException e) {
+          // Each connector ends after its one attempt in flight: wait, then stop the run.
+          interrupted = true;
+          bench.cancelled = true;
+        }
+      }
+    }
+    if (bench.cancelled) {
+      clients.forEach(Client::disconnect);
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+        throw new RunException("interrupted", null);
+      }
+      throw new RunException(
+          "could not create connection for client " + bench.firstFailedClient.get(), null);
+    }
+  }
+
+  private void connectGroup(List<Client> group, Benchmark bench) {
+    for (Client client : group) {
+      if (bench.cancelled) {
+        return;
+      }
+      try {
+        client.connectFirst();
+      } catch (SQLException e) {
+        if (bench.firstFailedClient.compareAndSet(-1, client.id)) {
+          messages.error(ConnectionFailure.message(source, e));
+        }
+        bench.cancelled = true;
+        return;
+      } catch (RuntimeException e) {
+        if (bench.firstFailedClient.compareAndSet(-1, client.id)) {
+          messages.error("internal error while connecting client " + client.id + ": " + e);
+        }
+        bench.cancelled = true;
+        return;
+      }
+    }
   }
 
   private static List<List<String>> firstLines(Benchmark bench) {

@@ -186,10 +186,41 @@ class PgPerfExtensionTest {
     // Both classes fail with the same cause; the second does not try again.
     assertThat(run.classFailures()).hasSize(2).allSatisfy(e -> assertThat(e)
         .isInstanceOf(ProvisionException.class)
-        .hasMessage("EXTERNAL server at host \"127.0.0.1\", port " + port
+        .hasMessage("EXTERNAL server at \"127.0.0.1\", port " + port
             + ": could not connect: Connection refused"));
     // A refused connection fails at once: the run never waited for the (long) connect timeout.
     assertThat(run.millis()).isLessThan(60_000);
+  }
+
+  /**
+   * pgperf.url takes a libpq URI as well as a JDBC URL, and refuses either holding a password
+   * with the URL masked: the class failure's message is what Surefire writes into its reports.
+   */
+  @Test
+  void aLibpqUriWorksAndAUrlWithAPasswordFailsTheClassMasked() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      Kit.Run uri = Kit.run(Map.of("pgperf.url", "postgresql://" + db.user() + "@" + db.host()
+          + ":" + db.port() + "/" + db.name() + "?application_name=uri-app"),
+          Fixtures.ExternalA.class);
+      uri.results().testEvents().assertStatistics(s -> s.started(1).succeeded(1));
+      assertThat(seen("ExternalA").database().url())
+          .isEqualTo("jdbc:postgresql://127.0.0.1:5432/" + db.name() + "?ApplicationName=uri-app");
+    }
+    String password = "pw-" + Long.toHexString(System.nanoTime());
+    for (String url : new String[] {"postgresql://postgres:" + password + "@127.0.0.1:5499/db",
+        "jdbc:postgresql://127.0.0.1:5499/db?user=postgres&password=" + password}) {
+      Kit.Run run = Kit.run(Map.of("pgperf.url", url), Fixtures.ExternalA.class);
+      run.results().testEvents().assertStatistics(s -> s.started(0));
+      assertThat(run.classFailures()).singleElement(InstanceOfAssertFactories.THROWABLE)
+          .isInstanceOf(ProvisionException.class)
+          .hasMessageContaining("127.0.0.1:5499/db")
+          .satisfiesAnyOf(e -> assertThat(e).hasMessageContaining("postgres:****@"),
+              e -> assertThat(e).hasMessageContaining("password=****"))
+          .hasMessageNotContaining(password);
+      StringWriter trace = new StringWriter();
+      run.classFailures().get(0).printStackTrace(new PrintWriter(trace));
+      assertThat(trace + run.out() + run.err()).doesNotContain(password);
+    }
   }
 
   @Test

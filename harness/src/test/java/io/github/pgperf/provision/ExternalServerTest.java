@@ -4,12 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.result.Target;
+import io.github.pgperf.testing.OwnServer;
 import io.github.pgperf.testing.TestDatabase;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +34,9 @@ class ExternalServerTest {
         external("jdbc:postgresql://db.example:6543/app?user=bench", null, null), null);
     assertThat(spec).isEqualTo(new ConnectionSpec("db.example", 6543, "bench", "app", null,
         Duration.ofSeconds(2)));
+    ConnectionSpec uri = ExternalServer.spec(
+        external("postgresql://bench@db.example:6543/app", null, null), null);
+    assertThat(uri.target()).isEqualTo(spec.target());
     ConnectionSpec v6 = ExternalServer.spec(external("jdbc:postgresql://[::1]/app", null, null),
         null);
     assertThat(v6.host()).isEqualTo("::1");
@@ -54,20 +64,26 @@ class ExternalServerTest {
             + "\": no such file");
   }
 
+  /** Every form a user may put a password in is refused before any server is chosen. */
   @Test
-  void urlWithAPasswordOrOtherParametersIsRefusedWithoutRepeatingIt() {
-    assertThatThrownBy(() -> ExternalServer.spec(
-        external("jdbc:postgresql://db/app?user=u&password=" + PASSWORD, null, null), null))
-        .hasMessage("external server URL must not hold a password;"
-            + " set PGPERF_PASSWORD or a password file (pgperf.passwordFile)")
-        .hasMessageNotContaining(PASSWORD);
-    assertThatThrownBy(() -> ExternalServer.spec(
-        external("jdbc:postgresql://db/app?sslmode=require", null, null), null))
-        .hasMessage("external server URL parameter \"sslmode\" is not supported; only user is");
-    assertThatThrownBy(() -> ExternalServer.spec(
-        external("postgresql://db/app?password=" + PASSWORD, null, null), null))
-        .hasMessage("external server URL must look like jdbc:postgresql://host[:port]/database,"
-            + " not \"postgresql://db/app?...\"");
+  void aUrlWithAPasswordIsRefusedMaskedAndTheRequestNeverShowsIt() {
+    for (String url : new String[] {
+        "jdbc:postgresql://db/app?user=u&password=" + PASSWORD,
+        "jdbc:postgresql://u:" + PASSWORD + "@db/app",
+        "postgresql://u:" + PASSWORD + "@db:5499/app",
+        "postgres://db/app?password=" + PASSWORD}) {
+      ServerRequest request = new ServerRequest(ProviderKind.AUTO, url, null, null,
+          Duration.ofSeconds(2), null, null, ServerSettings.NONE);
+      assertThat(request.toString()).contains("****").doesNotContain(PASSWORD);
+      assertThatThrownBy(() -> ProviderChoice.choose(request)).as(url)
+          .isInstanceOf(ProvisionException.class)
+          .hasMessageContaining("****")
+          .hasMessageContaining("must not hold a password")
+          .hasMessageNotContaining(PASSWORD);
+    }
+    assertThat(new Provider.External("postgresql://u:" + PASSWORD + "@h/d", null, null,
+        Duration.ofSeconds(1), null).toString()).contains("postgresql://u:****@h/d")
+        .doesNotContain(PASSWORD);
   }
 
   @Test
@@ -93,6 +109,114 @@ class ExternalServerTest {
   }
 
   /**
+   * The user's JDBC URL parameters are what their application uses: they reach the driver (here
+   * options and ApplicationName, seen by the server), and a libpq URI's reach it too.
+   */
+  @Test
+  void theUrlsParametersReachTheServer() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      String jdbc = "jdbc:postgresql://" + db.host() + ":" + db.port() + "/" + db.name()
+          + "?user=" + db.user() + "&ApplicationName=ledger-app&options=-c%20work_mem%3D6666kB";
+      String libpq = "postgresql://" + db.user() + "@" + db.host() + ":" + db.port() + "/"
+          + db.name() + "?application_name=ledger-app&options=-c%20work_mem%3D6666kB";
+      for (String url : new String[] {jdbc, libpq}) {
+        ProviderChoice choice = new ProviderChoice(external(url, null, null), "test");
+        try (ProvisionedServer server = ExternalServer.connect(choice,
+            (Provider.External) choice.provider(), null);
+            Connection c = server.connectionSource().open();
+            Statement s = c.createStatement();
+            ResultSet rs = s.executeQuery("select current_setting('application_name'),"
+                + " current_setting('work_mem'), current_database()")) {
+          rs.next();
+          assertThat(rs.getString(1)).as(url).isEqualTo("ledger-app");
+          assertThat(rs.getString(2)).as(url).isEqualTo("6666kB");
+          assertThat(rs.getString(3)).as(url).isEqualTo(db.name());
+        }
+      }
+    }
+  }
+
+  /**
+   * On a server that asks for a password (SCRAM): PGPERF_PASSWORD or the password file log in,
+   * and with neither pgjdbc's .pgpass lookup does; a wrong one fails naming the server only.
+   */
+  @Test
+  void passwordsOfEveryKindLogInToAScramServer(@TempDir Path dir) throws Exception {
+    String password = "scram-" + Long.toHexString(System.nanoTime());
+    try (OwnServer server = OwnServer.startWithPassword(Map.of(), password)) {
+      String url = "postgresql://postgres@127.0.0.1:" + server.port() + "/postgres";
+      Path file = Files.writeString(dir.resolve("pw"), password + "\n");
+      assertThat(loginWith(new Provider.External(url, null, null, Duration.ofSeconds(30), null),
+          password)).isEqualTo(new Target("127.0.0.1", server.port(), "postgres", "postgres"));
+      assertThat(loginWith(new Provider.External(url, null, file, Duration.ofSeconds(30), null),
+          null).user()).isEqualTo("postgres");
+
+      Path pgpass = dir.resolve("pgpass");
+      Files.writeString(pgpass, "127.0.0.1:" + server.port() + ":postgres:postgres:"
+          + password.replace(":", "\\:") + "\n");
+      Files.setPosixFilePermissions(pgpass, PosixFilePermissions.fromString("rw-------"));
+      String before = System.getProperty("org.postgresql.pgpassfile");
+      // pgjdbc's own switch for its .pgpass lookup (PGPASSFILE cannot be set in this JVM).
+      System.setProperty("org.postgresql.pgpassfile", pgpass.toString());
+      try {
+        assertThat(loginWith(new Provider.External(url, null, null, Duration.ofSeconds(30),
+            null), null).user()).isEqualTo("postgres");
+      } finally {
+        if (before == null) {
+          System.clearProperty("org.postgresql.pgpassfile");
+        } else {
+          System.setProperty("org.postgresql.pgpassfile", before);
+        }
+      }
+
+      Provider.External wrong = new Provider.External(url, null, null, Duration.ofSeconds(30),
+          null);
+      ProviderChoice choice = new ProviderChoice(wrong, "test");
+      assertThatThrownBy(() -> ExternalServer.connect(choice, wrong, "not-" + password))
+          .isInstanceOf(ProvisionException.class)
+          .hasMessage("EXTERNAL server at \"127.0.0.1\", port " + server.port()
+              + ": could not connect: FATAL: password authentication failed for user"
+              + " \"postgres\"")
+          .hasMessageNotContaining(password);
+    }
+  }
+
+  private static Target loginWith(Provider.External external, String environmentPassword)
+      throws Exception {
+    ProviderChoice choice = new ProviderChoice(external, "test");
+    try (ProvisionedServer server = ExternalServer.connect(choice, external, environmentPassword);
+        Connection c = server.connectionSource().open();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select current_user")) {
+      rs.next();
+      assertThat(rs.getString(1)).isEqualTo("postgres");
+      return server.target();
+    }
+  }
+
+  /** pgperf.connectTimeout, else libpq's PGCONNECT_TIMEOUT (read as libpq does), else 10 s. */
+  @Test
+  void theConnectTimeoutIsTheSettingElsePgconnectTimeoutElseTenSeconds() throws Exception {
+    ServerRequest unset = new ServerRequest(ProviderKind.EXTERNAL, "jdbc:postgresql://h/d", null,
+        null, null, null, null, ServerSettings.NONE);
+    assertThat(ProviderChoice.connectTimeout(unset, Map.of())).isEqualTo(Duration.ofSeconds(10));
+    assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "3")))
+        .isEqualTo(Duration.ofSeconds(3));
+    assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "1")))
+        .isEqualTo(Duration.ofSeconds(2));
+    assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "0"))).isZero();
+    ServerRequest set = new ServerRequest(ProviderKind.EXTERNAL, "jdbc:postgresql://h/d", null,
+        null, Duration.ofSeconds(7), null, null, ServerSettings.NONE);
+    assertThat(ProviderChoice.connectTimeout(set, Map.of("PGCONNECT_TIMEOUT", "3")))
+        .isEqualTo(Duration.ofSeconds(7));
+    assertThatThrownBy(() -> ProviderChoice.connectTimeout(unset,
+        Map.of("PGCONNECT_TIMEOUT", "3s")))
+        .isInstanceOf(ProvisionException.class)
+        .hasMessage("environment variable PGCONNECT_TIMEOUT: invalid integer value \"3s\" for"
+            + " connection option \"connect_timeout\"");
+  }
+
+  /**
    * A port where the kernel accepts the connection but nothing ever answers, as a hung server:
    * connecting ends at the connect timeout, not later, and the message says where and why.
    */
@@ -108,10 +232,10 @@ class ExternalServerTest {
       assertThatThrownBy(() -> ExternalServer.connect(choice, external, null))
           .isInstanceOf(ProvisionException.class)
           .hasMessageStartingWith(
-              "EXTERNAL server at host \"127.0.0.1\", port " + port + ": could not connect: ")
+              "EXTERNAL server at \"127.0.0.1\", port " + port + ": could not connect: ")
           .hasMessageContaining("timed out");
       long millis = (System.nanoTime() - start) / 1_000_000;
-      // Not before the 2 s asked for, and well before the 10 s default that would apply if the
+      // Not before the 2 s asked for, and well before the default that would apply if the
       // setting were lost (a loaded machine may add seconds, not eight).
       assertThat(millis).isBetween(1_900L, 9_999L);
     }

@@ -23,11 +23,37 @@ public final class OwnServer implements AutoCloseable {
   private final int port;
   private final Map<String, String> settings;
   private EmbeddedPostgres postgres;
+  /** The password of role postgres once {@link #startWithPassword} set it, else null. */
+  private String password;
 
   private OwnServer(Path dataDirectory, int port, Map<String, String> settings) {
     this.dataDirectory = dataDirectory;
     this.port = port;
     this.settings = settings;
+  }
+
+  /**
+   * Starts a cluster as {@link #start} does, then makes it ask for passwords the way a real server
+   * does: role postgres gets {@code password} stored as SCRAM-SHA-256 and pg_hba.conf is
+   * rewritten to scram-sha-256 for local (socket) and host (TCP) connections, then reloaded.
+   * {@link #adminUrl()} carries the password; {@link #restart()} is not supported (zonky's start
+   * check logs in without one).
+   */
+  public static OwnServer startWithPassword(Map<String, String> settings, String password)
+      throws Exception {
+    OwnServer server = start(settings);
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(server.adminUrl());
+        java.sql.Statement s = c.createStatement()) {
+      s.execute("set password_encryption = 'scram-sha-256'");
+      s.execute("alter role postgres password '" + password.replace("'", "''") + "'");
+      Files.writeString(server.dataDirectory.resolve("pg_hba.conf"),
+          "local all all scram-sha-256\n"
+          + "host all all 0.0.0.0/0 scram-sha-256\n"
+          + "host all all ::/0 scram-sha-256\n");
+      s.execute("select pg_reload_conf()");
+    }
+    server.password = password;
+    return server;
   }
 
   /** Initializes and starts a new cluster with the server {@code settings} given. */
@@ -54,9 +80,25 @@ public final class OwnServer implements AutoCloseable {
     return port;
   }
 
-  /** The JDBC URL of its {@code postgres} database, user postgres. */
+  /** The JDBC URL of its {@code postgres} database, user postgres (and its password, if set). */
   public String adminUrl() {
-    return "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres";
+    return "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres"
+        + (password == null ? "" : "&password="
+            + java.net.URLEncoder.encode(password, java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /**
+   * The directory of the server's Unix-domain socket (its first {@code unix_socket_directories}),
+   * or null when it listens on TCP only.
+   */
+  public String socketDirectory() throws java.sql.SQLException {
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(adminUrl());
+        java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("show unix_socket_directories")) {
+      rs.next();
+      String first = rs.getString(1).split(",")[0].trim();
+      return first.isEmpty() ? null : first;
+    }
   }
 
   /** A new database of a test's own on this server. */
@@ -66,6 +108,9 @@ public final class OwnServer implements AutoCloseable {
 
   /** Stops the server as {@code pg_ctl stop -m fast} does and starts it again. */
   public void restart() throws IOException {
+    if (password != null) {
+      throw new IllegalStateException("a server with a password cannot be restarted");
+    }
     postgres.close();
     startPostgres();
   }
