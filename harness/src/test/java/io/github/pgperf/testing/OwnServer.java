@@ -3,14 +3,20 @@ package io.github.pgperf.testing;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.postgresql.PGConnection;
 
 /**
  * A PostgreSQL cluster of a test's own (zonky's embedded binaries, in a temporary directory, on a
@@ -23,6 +29,8 @@ public final class OwnServer implements AutoCloseable {
   private final int port;
   private final Map<String, String> settings;
   private EmbeddedPostgres postgres;
+  /** The password of {@code postgres} once {@link #startWithPassword} set one, else null. */
+  private String password;
 
   private OwnServer(Path dataDirectory, int port, Map<String, String> settings) {
     this.dataDirectory = dataDirectory;
@@ -42,6 +50,37 @@ public final class OwnServer implements AutoCloseable {
     return server;
   }
 
+  /**
+   * Initializes and starts a new cluster where every connection, local or TCP, must log in with
+   * SCRAM-SHA-256, and {@code postgres}'s password is {@code password}: a server where a client
+   * that loses the password cannot connect. Zonky starts the cluster with trust; the password is
+   * set through that trust, then pg_hba.conf is rewritten and reloaded. {@link #restart} does not
+   * work on it (zonky's readiness check connects without a password).
+   */
+  public static OwnServer startWithPassword(String password) throws Exception {
+    OwnServer server = start(Map.of());
+    try {
+      try (Connection c = DriverManager.getConnection(server.adminUrl());
+          Statement s = c.createStatement()) {
+        // pgjdbc computes the SCRAM verifier here: the password itself never reaches the server.
+        c.unwrap(PGConnection.class).alterUserPassword("postgres", password.toCharArray(),
+            "scram-sha-256");
+        Files.writeString(server.dataDirectory.resolve("pg_hba.conf"),
+            "# written by OwnServer.startWithPassword: SCRAM for every connection\n"
+                + "local all all scram-sha-256\n"
+                + "host all all 127.0.0.1/32 scram-sha-256\n"
+                + "host all all ::1/128 scram-sha-256\n",
+            StandardCharsets.UTF_8);
+        s.execute("select pg_reload_conf()");
+      }
+      server.password = password;
+      return server;
+    } catch (Exception e) {
+      server.close();
+      throw e;
+    }
+  }
+
   private void startPostgres() throws IOException {
     EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
         .setDataDirectory(dataDirectory).setCleanDataDirectory(false).setPort(port);
@@ -54,9 +93,14 @@ public final class OwnServer implements AutoCloseable {
     return port;
   }
 
-  /** The JDBC URL of its {@code postgres} database, user postgres. */
+  /**
+   * The JDBC URL of its {@code postgres} database, user postgres (with its password on a server
+   * of {@link #startWithPassword}).
+   */
   public String adminUrl() {
-    return "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres";
+    return "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres"
+        + (password == null ? "" : "&password=" + URLEncoder.encode(password,
+        StandardCharsets.UTF_8));
   }
 
   /** A new database of a test's own on this server. */
