@@ -92,10 +92,15 @@ class SecretsIT {
       Files.delete(userPassFile); // else it would answer for every later case
       String uri = "postgresql://postgres:" + URLEncoder.encode(password, StandardCharsets.UTF_8)
           + "@127.0.0.1:" + port + "/" + db.name();
-      differential("URI as the database name", Map.of(), with(select, uri));
-      differential("conninfo as the database name", Map.of(), with(select,
-          "host=127.0.0.1 port=" + port + " user=postgres dbname=" + db.name()
-              + " password=" + password));
+      String conninfo = "host=127.0.0.1 port=" + port + " user=postgres dbname=" + db.name()
+          + " password=" + password;
+      // pgperf's own outputs too, where a run's target is written (-d: pgbench's debug lines).
+      differential("URI as the database name (-d, -l, --result-json)", Map.of(),
+          with(new String[] {"-c", "1", "-t", "3", "-S", "-n", "-d"}, uri),
+          "-l", "--log-prefix=" + work.resolve("uri"), "--result-json=" + work.resolve("uri.json"));
+      differential("conninfo as the database name (-l, --result-json)", Map.of(),
+          with(select, conninfo), "-l", "--log-prefix=" + work.resolve("conninfo"),
+          "--result-json=" + work.resolve("conninfo.json"));
       run("init with a URI", 0, Map.of(), List.of("-i", "-s", "1", uri));
     }
 
@@ -119,6 +124,8 @@ class SecretsIT {
     // The runs did write what is searched: the check cannot pass on files never written.
     assertThat(work.resolve("good.json")).isNotEmptyFile();
     assertThat(work.resolve("aborted.json")).isNotEmptyFile();
+    assertThat(work.resolve("uri.json")).isNotEmptyFile();
+    assertThat(work.resolve("conninfo.json")).isNotEmptyFile();
     assertThat(files(work, "good.")).isNotEmpty();
     assertThat(files(work, "pgbench_log.")).isNotEmpty();
     assertThat(files(home.resolve(".cache").resolve("pgperf"), "run-")).isNotEmpty();
@@ -167,14 +174,19 @@ class SecretsIT {
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
   }
 
-  /** Runs pgbench, then pgperf with the same arguments, which must end as pgbench did. */
-  private void differential(String name, Map<String, String> env, List<String> args)
-      throws IOException, InterruptedException {
+  /**
+   * Runs pgbench, then pgperf with the same arguments, which must end as pgbench did. pgperf also
+   * gets {@code outputs} (options that write files), so that only pgperf's files are searched.
+   */
+  private void differential(String name, Map<String, String> env, List<String> args,
+      String... outputs) throws IOException, InterruptedException {
     Map<String, String> pgbenchEnv = new HashMap<>(env);
     pgbenchEnv.put("HOME", home.toString());
     pgbenchEnv.putIfAbsent("PGPASSWORD", "");
     Pgbench.Result reference = Pgbench.run(work, args, pgbenchEnv);
-    run(name, reference.exitCode(), env, args);
+    List<String> all = new ArrayList<>(List.of(outputs));
+    all.addAll(args);
+    run(name, reference.exitCode(), env, all);
   }
 
   private void run(String name, int expected, Map<String, String> env, List<String> args)
