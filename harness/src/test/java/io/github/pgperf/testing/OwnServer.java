@@ -3,14 +3,22 @@ package io.github.pgperf.testing;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.postgresql.PGConnection;
 
 /**
  * A PostgreSQL cluster of a test's own (zonky's embedded binaries, in a temporary directory, on a
@@ -23,7 +31,7 @@ public final class OwnServer implements AutoCloseable {
   private final int port;
   private final Map<String, String> settings;
   private EmbeddedPostgres postgres;
-  /** The password of role postgres once {@link #startWithPassword} set it, else null. */
+  /** The password of {@code postgres} once {@link #startWithPassword} set one, else null. */
   private String password;
 
   private OwnServer(Path dataDirectory, int port, Map<String, String> settings) {
@@ -32,28 +40,10 @@ public final class OwnServer implements AutoCloseable {
     this.settings = settings;
   }
 
-  /**
-   * Starts a cluster as {@link #start} does, then makes it ask for passwords the way a real server
-   * does: role postgres gets {@code password} stored as SCRAM-SHA-256 and pg_hba.conf is
-   * rewritten to scram-sha-256 for local (socket) and host (TCP) connections, then reloaded.
-   * {@link #adminUrl()} carries the password; {@link #restart()} is not supported (zonky's start
-   * check logs in without one).
-   */
+  /** {@link #startWithPassword(String)} with the server {@code settings} given. */
   public static OwnServer startWithPassword(Map<String, String> settings, String password)
       throws Exception {
-    OwnServer server = start(settings);
-    try (java.sql.Connection c = java.sql.DriverManager.getConnection(server.adminUrl());
-        java.sql.Statement s = c.createStatement()) {
-      s.execute("set password_encryption = 'scram-sha-256'");
-      s.execute("alter role postgres password '" + password.replace("'", "''") + "'");
-      Files.writeString(server.dataDirectory.resolve("pg_hba.conf"),
-          "local all all scram-sha-256\n"
-          + "host all all 0.0.0.0/0 scram-sha-256\n"
-          + "host all all ::/0 scram-sha-256\n");
-      s.execute("select pg_reload_conf()");
-    }
-    server.password = password;
-    return server;
+    return startWithPassword(start(settings), password);
   }
 
   /** Initializes and starts a new cluster with the server {@code settings} given. */
@@ -68,6 +58,40 @@ public final class OwnServer implements AutoCloseable {
     return server;
   }
 
+  /**
+   * Initializes and starts a new cluster where every connection, local or TCP, must log in with
+   * SCRAM-SHA-256, and {@code postgres}'s password is {@code password}: a server where a client
+   * that loses the password cannot connect. Zonky starts the cluster with trust; the password is
+   * set through that trust, then pg_hba.conf is rewritten and reloaded. {@link #restart} does not
+   * work on it (zonky's readiness check connects without a password).
+   */
+  public static OwnServer startWithPassword(String password) throws Exception {
+    return startWithPassword(start(Map.of()), password);
+  }
+
+  private static OwnServer startWithPassword(OwnServer server, String password) throws Exception {
+    try {
+      try (Connection c = DriverManager.getConnection(server.adminUrl());
+          Statement s = c.createStatement()) {
+        // pgjdbc computes the SCRAM verifier here: the password itself never reaches the server.
+        c.unwrap(PGConnection.class).alterUserPassword("postgres", password.toCharArray(),
+            "scram-sha-256");
+        Files.writeString(server.dataDirectory.resolve("pg_hba.conf"),
+            "# written by OwnServer.startWithPassword: SCRAM for every connection\n"
+                + "local all all scram-sha-256\n"
+                + "host all all 127.0.0.1/32 scram-sha-256\n"
+                + "host all all ::1/128 scram-sha-256\n",
+            StandardCharsets.UTF_8);
+        s.execute("select pg_reload_conf()");
+      }
+      server.password = password;
+      return server;
+    } catch (Exception e) {
+      server.close();
+      throw e;
+    }
+  }
+
   private void startPostgres() throws IOException {
     EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
         .setDataDirectory(dataDirectory).setCleanDataDirectory(false).setPort(port);
@@ -80,21 +104,24 @@ public final class OwnServer implements AutoCloseable {
     return port;
   }
 
-  /** The JDBC URL of its {@code postgres} database, user postgres (and its password, if set). */
+  /**
+   * The JDBC URL of its {@code postgres} database, user postgres (with its password on a server
+   * of {@link #startWithPassword}).
+   */
   public String adminUrl() {
     return "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres"
-        + (password == null ? "" : "&password="
-            + java.net.URLEncoder.encode(password, java.nio.charset.StandardCharsets.UTF_8));
+        + (password == null ? "" : "&password=" + URLEncoder.encode(password,
+        StandardCharsets.UTF_8));
   }
 
   /**
    * The directory of the server's Unix-domain socket (its first {@code unix_socket_directories}),
    * or null when it listens on TCP only.
    */
-  public String socketDirectory() throws java.sql.SQLException {
-    try (java.sql.Connection c = java.sql.DriverManager.getConnection(adminUrl());
-        java.sql.Statement s = c.createStatement();
-        java.sql.ResultSet rs = s.executeQuery("show unix_socket_directories")) {
+  public String socketDirectory() throws SQLException {
+    try (Connection c = DriverManager.getConnection(adminUrl());
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("show unix_socket_directories")) {
       rs.next();
       String first = rs.getString(1).split(",")[0].trim();
       return first.isEmpty() ? null : first;

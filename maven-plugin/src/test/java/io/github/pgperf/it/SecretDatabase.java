@@ -1,0 +1,81 @@
+package io.github.pgperf.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+import java.util.UUID;
+import org.postgresql.PGConnection;
+
+/**
+ * A role with a password and a database it owns on the test server, for the secrets IT: the
+ * build's tests log in as that role with the password in {@code PGPERF_PASSWORD}. The local test
+ * server trusts every local connection, so the server never asks for the password; pgperf still
+ * takes it through every path it would take to a server that asks. The build finds both through
+ * the {@code junit-platform.properties} written here, which also names them for {@link #drop}.
+ */
+public final class SecretDatabase {
+
+  private static final String DEFAULT_ADMIN =
+      "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres";
+  private static final String PROPERTIES = "src/test/resources/junit-platform.properties";
+
+  private SecretDatabase() {}
+
+  /** Creates the role with {@code basedir}'s build password and its database. */
+  public static void create(File basedir) throws SQLException, IOException {
+    String env = System.getenv("PGPERF_TEST_URL");
+    String admin = env == null || env.isBlank() ? DEFAULT_ADMIN : env;
+    String name = "pgperf_secret_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+    Path file = basedir.toPath().resolve(PROPERTIES);
+    Files.createDirectories(file.getParent());
+    // Written first: a role made but never named would outlive a failed setup.
+    String url = admin.replaceFirst("/[^/?]*(\\?.*)?$", "/" + name + "?user=" + name);
+    Files.writeString(file, "# written by SecretDatabase\npgperf.url=" + url
+        + "\npgperf.it.name=" + name + "\npgperf.it.admin=" + admin + "\n",
+        StandardCharsets.UTF_8);
+    try (Connection c = new org.postgresql.Driver().connect(admin, new Properties());
+        Statement s = c.createStatement()) {
+      s.execute("create role " + name + " login");
+      // pgjdbc sends only the SCRAM verifier: the password itself never reaches the server.
+      c.unwrap(PGConnection.class).alterUserPassword(name, password(basedir).toCharArray(),
+          "scram-sha-256");
+      s.execute("create database " + name + " owner " + name);
+    }
+  }
+
+  /** Drops the database and role {@link #create} made, when there are some. */
+  public static void drop(File basedir) throws SQLException {
+    Path file = basedir.toPath().resolve(PROPERTIES);
+    if (!Files.isRegularFile(file)) {
+      return;
+    }
+    Properties props = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      props.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String name = props.getProperty("pgperf.it.name");
+    try (Connection c = new org.postgresql.Driver().connect(props.getProperty("pgperf.it.admin"),
+        new Properties()); Statement s = c.createStatement()) {
+      s.execute("drop database if exists " + name + " with (force)");
+      s.execute("drop role if exists " + name);
+    }
+  }
+
+  private static String password(File basedir) throws IOException {
+    Properties props = new Properties();
+    try (InputStream in = Files.newInputStream(basedir.toPath().resolve("invoker.properties"))) {
+      props.load(in);
+    }
+    return props.getProperty("invoker.environmentVariables.PGPERF_PASSWORD");
+  }
+}
