@@ -58,7 +58,8 @@ final class RunMode {
     } catch (ScriptException e) {
       return scriptError(e, err);
     }
-    RunOptions options = options(o, mode, definitions, env);
+    // pgbench checks every option before it connects: the options first, the connection after.
+    RunOptions.Builder options = options(o, mode, definitions, env);
     ConnectionSpec spec;
     try {
       String database = o.arguments.isEmpty() ? null : o.arguments.get(0);
@@ -69,6 +70,8 @@ final class RunMode {
       err.println(PgPerfCommand.NAME + ": error: could not create connection for setup");
       return 1;
     }
+    // PGCLIENTENCODING, or client_encoding in a connection string: the scripts' bytes are read in it.
+    options.clientEncoding(spec.clientEncoding());
     if (o.resultJson != null) {
       try {
         ResultFileCheck.check(Path.of(o.resultJson));
@@ -81,7 +84,7 @@ final class RunMode {
     }
     RunResult result;
     try {
-      result = new Runner(spec, err).run(workload, options);
+      result = new Runner(spec, err).run(workload, build(options));
     } catch (RunException e) {
       err.println(PgPerfCommand.NAME + ": error: " + e.getMessage());
       if (e.hint() != null) {
@@ -151,10 +154,10 @@ final class RunMode {
     throw new UsageError("invalid query mode (-M): \"" + protocol + "\"");
   }
 
-  private static RunOptions options(PgbenchOptions o, QueryMode mode,
+  /** The run's options, checked as pgbench checks them; the client encoding is set later. */
+  private static RunOptions.Builder options(PgbenchOptions o, QueryMode mode,
       VariableDefinitions definitions, Map<String, String> env) {
     RunOptions.Builder b = RunOptions.builder().queryMode(mode).definitions(definitions)
-        .clientEncoding(env.get("PGCLIENTENCODING"))
         .log(o.log).perStatement(o.reportPerCommand).connectPerTransaction(o.connect)
         .progressTimestamp(o.progressTimestamp).failuresDetailed(o.failuresDetailed)
         .verboseErrors(o.verboseErrors).debug(o.debug)
@@ -226,8 +229,13 @@ final class RunMode {
       throw new UsageError(e.getMessage(), "Expecting an unsigned integer, \"time\" or \"rand\".",
           false);
     }
+    build(b);
+    return b;
+  }
+
+  private static RunOptions build(RunOptions.Builder options) {
     try {
-      return b.build();
+      return options.build();
     } catch (RunOptionsException e) {
       throw new UsageError(e.getMessage());
     }

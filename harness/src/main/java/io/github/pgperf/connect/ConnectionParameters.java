@@ -121,7 +121,7 @@ final class ConnectionParameters {
     Duration timeout = values.containsKey(Keyword.CONNECT_TIMEOUT)
         ? connectTimeout(where, values.get(Keyword.CONNECT_TIMEOUT)) : defaultTimeout;
     return new ConnectionSpec(host, port, user, database, password, timeout,
-        driverProperties(where));
+        driverProperties(where), nonEmpty(Keyword.CLIENT_ENCODING));
   }
 
   /** What pgjdbc does the libpq way, as pgjdbc's connection properties. */
@@ -206,10 +206,6 @@ final class ConnectionParameters {
     String compression = values.get(Keyword.SSLCOMPRESSION);
     if (compression != null && !compression.equals("0")) {
       throw cannotHonour(Keyword.SSLCOMPRESSION, "pgjdbc never compresses TLS");
-    }
-    String encoding = values.get(Keyword.CLIENT_ENCODING);
-    if (encoding != null && !encoding.isEmpty() && !isUtf8(encoding)) {
-      throw cannotHonour(Keyword.CLIENT_ENCODING, "pgjdbc always talks UTF8 to the server");
     }
   }
 
@@ -309,11 +305,6 @@ final class ConnectionParameters {
     } catch (NumberFormatException e) {
       return Long.MIN_VALUE;
     }
-  }
-
-  private static boolean isUtf8(String encoding) {
-    String e = encoding.replace("-", "").replace("_", "").toLowerCase(Locale.ROOT);
-    return e.equals("utf8") || e.equals("unicode") || e.equals("auto");
   }
 
   /** An IPv4 or IPv6 literal, as libpq's hostaddr must be (no name lookup). */

@@ -33,9 +33,13 @@ import java.util.Set;
  * @param password the password, or {@code null} for pgjdbc's password file lookup or none
  * @param connectTimeout how long one connection attempt may take; zero waits without limit
  * @param driverProperties further pgjdbc connection properties (sslmode, options ...)
+ * @param clientEncoding libpq's {@code client_encoding} ({@code PGCLIENTENCODING}), or {@code
+ *     null}: pgjdbc always talks UTF8, so a run honours it by reading its scripts' bytes in it
+ *     ({@code RunOptions.clientEncoding}), as the server would read what libpq sends
  */
 public record ConnectionSpec(String host, int port, String user, String database, String password,
-    Duration connectTimeout, Map<String, String> driverProperties) implements ConnectionSource {
+    Duration connectTimeout, Map<String, String> driverProperties, String clientEncoding)
+    implements ConnectionSource {
 
   /** libpq's host when no socket directory holds the server's socket. */
   public static final String DEFAULT_HOST = "localhost";
@@ -70,6 +74,12 @@ public record ConnectionSpec(String host, int port, String user, String database
       }
     }
     driverProperties = Collections.unmodifiableMap(new LinkedHashMap<>(driverProperties));
+  }
+
+  /** A connection in the client encoding of the database. */
+  public ConnectionSpec(String host, int port, String user, String database, String password,
+      Duration connectTimeout, Map<String, String> driverProperties) {
+    this(host, port, user, database, password, connectTimeout, driverProperties, null);
   }
 
   /** A connection with pgjdbc's defaults for everything but these. */
@@ -138,7 +148,7 @@ public record ConnectionSpec(String host, int port, String user, String database
   /** The same server and user, another database. */
   public ConnectionSpec withDatabase(String otherDatabase) {
     return new ConnectionSpec(host, port, user, otherDatabase, password, connectTimeout,
-        driverProperties);
+        driverProperties, clientEncoding);
   }
 
   /** Whether the host is a socket directory, as libpq tells: it starts with {@code /}. */

@@ -151,8 +151,13 @@ class ConnectionSpecTest {
         .hasMessageStartingWith("connection option \"target_session_attrs\" is not supported");
     assertThatThrownBy(() -> resolve("h", null, "u", "hostaddr=127.0.0.1", Map.of()))
         .hasMessageStartingWith("connection option \"hostaddr\" is not supported");
-    assertThatThrownBy(() -> resolve("h", null, "u", "client_encoding=LATIN1", Map.of()))
-        .hasMessageStartingWith("connection option \"client_encoding\" is not supported");
+    // pgjdbc talks UTF8; the run reads its scripts' bytes in the encoding libpq would have used.
+    assertThat(resolve("h", null, "u", "client_encoding=LATIN1", Map.of()).clientEncoding())
+        .isEqualTo("LATIN1");
+    assertThat(resolve("h", null, "u", "d", Map.of("PGCLIENTENCODING", "win1252"))
+        .clientEncoding()).isEqualTo("win1252");
+    assertThat(resolve("h", null, "u", "client_encoding=LATIN1",
+        Map.of("PGCLIENTENCODING", "win1252")).clientEncoding()).isEqualTo("LATIN1");
     for (String unsupported : new String[] {"sslcrldir=/d", "requirepeer=postgres",
         "ssl_min_protocol_version=TLSv1.3", "ssl_max_protocol_version=TLSv1.3", "sslsni=0",
         "sslcompression=1", "keepalives_interval=1", "keepalives_count=1",
