@@ -17,6 +17,9 @@ import io.github.pgperf.script.SeedPlan;
 import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.script.WorkloadItem;
+import io.github.pgperf.work.CaptureSettings;
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.WorkCapture;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -55,15 +58,30 @@ public final class Runner {
   private final ConnectionSource source;
   private final PrintStream err;
   private final Messages messages;
+  private final CaptureSettings capture;
 
   /**
+   * A runner that captures nothing of the server's own work (pgbench's behaviour).
+   *
    * @param source opens the clients' connections (and one for setup)
    * @param err where progress, vacuum, debug and error lines go
    */
   public Runner(ConnectionSource source, PrintStream err) {
+    this(source, err, CaptureSettings.OFF);
+  }
+
+  /**
+   * @param source opens the clients' connections (and one for setup, and pgperf's own two for
+   *     the server's work)
+   * @param err where progress, vacuum, debug and error lines go
+   * @param capture whether and how to capture the server's work in the measured window
+   *     ({@link RunResult#serverWork()})
+   */
+  public Runner(ConnectionSource source, PrintStream err, CaptureSettings capture) {
     this.source = source;
     this.err = err;
     this.messages = new Messages(err);
+    this.capture = capture;
   }
 
   /**
@@ -99,7 +117,10 @@ public final class Runner {
       throw new RunException("could not query the server: " + ErrorMessage.of(e), null);
     }
     RunSettings settings = settings(workload, options, scale, partitioning);
-    return execute(workload, options, settings, server, startedAt);
+    try (WorkCapture work = WorkCapture.open(source, capture, options.clients(),
+        options.connectPerTransaction(), err)) {
+      return execute(workload, options, settings, server, startedAt, work);
+    }
   }
 
   /** pgbench's first {@code -d} line: where it connected and what it will run. */
@@ -121,13 +142,14 @@ public final class Runner {
   }
 
   private RunResult execute(Workload workload, RunOptions options, RunSettings settings,
-      ServerInfo server, Instant startedAt) throws RunException {
+      ServerInfo server, Instant startedAt, WorkCapture work) throws RunException {
     VariableDefinitions defined = options.definitions();
     SeedPlan seeds = SeedPlan.draw(options.randomSeed().value(), options.clients(),
         defined.defines("default_seed"), options.threads());
     VariableDefinitions definitions = defined.withAutomatic(settings.scale(),
         options.randomSeed().value(), seeds::defaultSeed);
-    Benchmark bench = new Benchmark(options, workload, source, err, new TransactionLog(settings));
+    Benchmark bench =
+        new Benchmark(options, workload, work.clients(), err, new TransactionLog(settings));
     List<List<String>> firstLines = firstLines(bench);
     long timeline = options.timelineMillis() * 1000L;
     int threads = options.threads();
@@ -173,11 +195,18 @@ public final class Runner {
     List<Client> stuck;
     try {
       bench.connected.await();
+      if (options.warmupSeconds() == 0 && !bench.cancelled) {
+        // The server's counters at the window's start; not part of the connection time.
+        start += work.windowStartsNow();
+      }
       long benchStart = Clock.micros();
       bench.benchStartMicros = benchStart;
       bench.measuredStartMicros = benchStart + options.warmupSeconds() * 1_000_000L;
       if (options.durationSeconds() > 0) {
         bench.endMicros = bench.measuredStartMicros + options.durationSeconds() * 1_000_000L;
+      }
+      if (options.warmupSeconds() > 0 && !bench.cancelled) {
+        work.windowStartsAt(bench.measuredStartMicros * 1000);
       }
       for (ClientGroup g : groups) {
         g.start(benchStart, bench.epochMicros(bench.measuredStartMicros));
@@ -200,6 +229,7 @@ public final class Runner {
       throw new RunException(
           "could not create connection for client " + bench.firstFailedClient.get(), null);
     }
+    ServerWork serverWork = work.windowEnded();
     boolean aborted = false;
     List<ThreadRecorder> recorders = new ArrayList<>();
     try {
@@ -223,7 +253,8 @@ public final class Runner {
         .benchMicros(end - bench.measuredStartMicros)
         .initialConnectionMicros(
             options.connectPerTransaction() ? 0 : bench.benchStartMicros - start)
-        .aborted(aborted);
+        .aborted(aborted)
+        .serverWork(serverWork);
     if (source instanceof ConnectionSpec spec) {
       result.target(Target.of(spec));
     }
