@@ -18,6 +18,7 @@ import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.script.WorkloadItem;
 import io.github.pgperf.work.CaptureSettings;
+import io.github.pgperf.work.SaidOnce;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.WorkCapture;
 import java.io.IOException;
@@ -59,6 +60,7 @@ public final class Runner {
   private final PrintStream err;
   private final Messages messages;
   private final CaptureSettings capture;
+  private final SaidOnce said;
 
   /**
    * A runner that captures nothing of the server's own work (pgbench's behaviour).
@@ -78,10 +80,21 @@ public final class Runner {
    *     ({@link RunResult#serverWork()})
    */
   public Runner(ConnectionSource source, PrintStream err, CaptureSettings capture) {
+    this(source, err, capture, new SaidOnce());
+  }
+
+  /**
+   * As {@link #Runner(ConnectionSource, PrintStream, CaptureSettings)}, saying what the server
+   * cannot give only where {@code said} has not said it yet (runners of one test session share
+   * one).
+   */
+  public Runner(ConnectionSource source, PrintStream err, CaptureSettings capture,
+      SaidOnce said) {
     this.source = source;
     this.err = err;
     this.messages = new Messages(err);
     this.capture = capture;
+    this.said = said;
   }
 
   /**
@@ -118,7 +131,7 @@ public final class Runner {
     }
     RunSettings settings = settings(workload, options, scale, partitioning);
     try (WorkCapture work = WorkCapture.open(source, capture, options.clients(),
-        options.connectPerTransaction(), err)) {
+        options.connectPerTransaction(), err, said)) {
       return execute(workload, options, settings, server, startedAt, work);
     }
   }

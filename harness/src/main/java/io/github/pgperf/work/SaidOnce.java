@@ -5,17 +5,17 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Lines about what the server cannot give, printed once per JVM: a test suite's hundred runs
- * against one server say it once. Every result records it anyway ({@link ServerWork#unavailable()}).
+ * The lines about what the server cannot give that were printed already: a test suite's hundred
+ * runs against one server say each once (the JUnit extension keeps one per launcher session, the
+ * command line one per run). Every result records them anyway ({@link ServerWork#unavailable()}).
  */
-final class SaidOnce {
+public final class SaidOnce {
 
-  private static final Set<String> SAID = ConcurrentHashMap.newKeySet();
+  private final Set<String> said = ConcurrentHashMap.newKeySet();
 
-  private SaidOnce() {}
-
-  static void say(PrintStream err, String line) {
-    if (SAID.add(line)) {
+  /** Prints {@code line} on {@code err} unless it was printed through this object before. */
+  void say(PrintStream err, String line) {
+    if (said.add(line)) {
       err.println(line);
     }
   }

@@ -46,6 +46,7 @@ public final class WorkCapture implements AutoCloseable {
   private final boolean connectPerTransaction;
   private RunBackends clients;
   private final PrintStream err;
+  private final SaidOnce said;
   private final List<Unavailable> unavailable = new ArrayList<>();
   private OwnConnection monitor;
   private ServerFacts facts;
@@ -61,12 +62,13 @@ public final class WorkCapture implements AutoCloseable {
   private Thread windowThread;
 
   private WorkCapture(CaptureSettings settings, ConnectionSource source, int clients,
-      boolean connectPerTransaction, PrintStream err) {
+      boolean connectPerTransaction, PrintStream err, SaidOnce said) {
     this.settings = settings;
     this.source = source;
     this.clientCount = clients;
     this.connectPerTransaction = connectPerTransaction;
     this.err = err;
+    this.said = said;
   }
 
   /**
@@ -76,11 +78,12 @@ public final class WorkCapture implements AutoCloseable {
    *
    * @param clients the run's clients
    * @param connectPerTransaction {@code -C}: the clients' backends change every transaction
+   * @param said the lines already printed, which are not printed again
    */
   public static WorkCapture open(ConnectionSource source, CaptureSettings settings, int clients,
-      boolean connectPerTransaction, PrintStream err) {
+      boolean connectPerTransaction, PrintStream err, SaidOnce said) {
     WorkCapture capture =
-        new WorkCapture(settings, source, clients, connectPerTransaction, err);
+        new WorkCapture(settings, source, clients, connectPerTransaction, err, said);
     if (settings.enabled()) {
       capture.prepare();
     }
@@ -133,15 +136,15 @@ public final class WorkCapture implements AutoCloseable {
     tell();
   }
 
-  /** The lines a user can act on, once per JVM: what is missing and the setting that adds it. */
+  /** The lines a user can act on, said once: what is missing and the setting that adds it. */
   private void tell() {
     String statements = reason(WorkPart.STATEMENTS);
     if (statements != null) {
-      SaidOnce.say(err, "pgperf: server counters without per-statement work: " + statements);
+      said.say(err, "pgperf: server counters without per-statement work: " + statements);
     }
     String background = reason(WorkPart.BACKGROUND_CPU);
     if (background != null && !facts.readsAllStats()) {
-      SaidOnce.say(err, "pgperf: server CPU without the background processes: " + background);
+      said.say(err, "pgperf: server CPU without the background processes: " + background);
     }
   }
 
@@ -154,7 +157,7 @@ public final class WorkCapture implements AutoCloseable {
     for (WorkPart part : WorkPart.values()) {
       unavailable.add(new Unavailable(part, reason));
     }
-    SaidOnce.say(err, "pgperf: " + reason);
+    said.say(err, "pgperf: " + reason);
   }
 
   private String reason(WorkPart part) {
