@@ -49,9 +49,12 @@ record ServerFacts(
     String preload;
     String track;
     try (Statement s = c.createStatement();
+        // pg_settings, not current_setting: a role without pg_read_all_settings may not see
+        // shared_preload_libraries, and pg_settings then has no row for it rather than failing.
         ResultSet rs = s.executeQuery(MARK + "select current_setting('server_version_num')::int,"
             + " pg_catalog.current_database(), current_user,"
-            + " current_setting('shared_preload_libraries'),"
+            + " (select setting from pg_catalog.pg_settings"
+            + " where name = 'shared_preload_libraries'),"
             + " current_setting('pg_stat_statements.track', true)")) {
       rs.next();
       version = rs.getInt(1);
@@ -105,7 +108,14 @@ record ServerFacts(
       return null;
     }
     String schema = installedSchema(c);
-    if (!preloaded(preload)) {
+    if (preload == null && schema == null && !settings.installExtensions()) {
+      unavailable.add(new Unavailable(WorkPart.STATEMENTS, "pg_stat_statements is not installed"
+          + " in database \"" + database + "\" (whether the server loads it, this role may not"
+          + " see): it needs shared_preload_libraries = 'pg_stat_statements' in the server's"
+          + " configuration, then CREATE EXTENSION pg_stat_statements there"));
+      return null;
+    }
+    if (preload != null && !preloaded(preload)) {
       unavailable.add(new Unavailable(WorkPart.STATEMENTS, "pg_stat_statements is not loaded:"
           + " set shared_preload_libraries = '" + withStatements(preload)
           + "' in the server's configuration and restart it"
@@ -138,6 +148,9 @@ record ServerFacts(
           + firstLine(e.getMessage())
           + ("42703".equals(e.getSQLState()) || "42883".equals(e.getSQLState())
               ? " (ALTER EXTENSION pg_stat_statements UPDATE brings it to the server's version)"
+              : "55000".equals(e.getSQLState())
+              ? " (set shared_preload_libraries = 'pg_stat_statements' in the server's"
+                  + " configuration and restart it)"
               : "")));
       return null;
     }
@@ -152,6 +165,9 @@ record ServerFacts(
     String schema = CounterQueries.quote(CaptureSettings.EXTENSION_SCHEMA);
     try (Statement s = c.createStatement()) {
       s.execute(MARK + "create schema if not exists " + schema);
+      // As in schema public: every role may read pg_stat_statements, which shows a role without
+      // pg_read_all_stats the text of its own statements only.
+      s.execute(MARK + "grant usage on schema " + schema + " to public");
       s.execute(MARK + "create extension if not exists pg_stat_statements with schema " + schema);
     } catch (SQLException e) {
       String now = installedSchema(c);

@@ -17,9 +17,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import io.github.pgperf.connect.ConnectionSource;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -54,6 +58,11 @@ class ServerWorkCaptureTest {
         "track_io_timing", "on", "autovacuum", "off"));
     db = server.createDatabase();
     Pgbench.initialize(db, dir);
+    // pgperf installs pg_stat_statements as the first run starts, whichever test comes first
+    // (one as a role that may not install it needs it there already).
+    new Runner(db, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        CAPTURE).run(Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
+            RunOptions.builder().transactions(1).vacuum(VacuumMode.NONE).build());
   }
 
   @AfterAll
@@ -208,6 +217,75 @@ class ServerWorkCaptureTest {
     assertThat(r.serverWork()).isNull();
     assertThat(off.serverWork()).isNull();
     assertThat(stderr()).isEmpty();
+  }
+
+  @Test
+  void aRoleWithoutPgReadAllStatsLosesOnlyTheBackgroundProcessesCpuAndIsToldOnce()
+      throws Exception {
+    String role = "pgperf_plain_" + Long.toHexString(System.nanoTime());
+    try (Connection c = db.open(); Statement s = c.createStatement()) {
+      s.execute("create role " + role + " login");
+      s.execute("grant select on pgbench_accounts, pgbench_branches to " + role);
+    }
+    try {
+      ConnectionSource asRole = () -> DriverManager.getConnection(
+          db.url().replace("user=postgres", "user=" + role));
+      SaidOnce said = new SaidOnce();
+      PrintStream printed = new PrintStream(err, true, StandardCharsets.UTF_8);
+      RunOptions options = RunOptions.builder().clients(2).transactions(50)
+          .vacuum(VacuumMode.NONE).build();
+      Workload selectOnly = Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE);
+      RunResult r = new Runner(asRole, printed, CAPTURE, said).run(selectOnly, options);
+      new Runner(asRole, printed, CAPTURE, said).run(selectOnly, options);
+
+      ServerWork work = r.serverWork();
+      assertThat(work.unavailable()).as(stderr()).extracting(Unavailable::part)
+          .containsExactly(WorkPart.BACKGROUND_CPU);
+      assertThat(work.whyUnavailable(WorkPart.BACKGROUND_CPU)).isEqualTo("role \"" + role
+          + "\" lacks pg_read_all_stats, so the WAL writer, checkpointer and background writer"
+          + " are not visible to it (GRANT pg_read_all_stats TO \"" + role + "\" adds them)");
+      assertThat(stderr().lines().filter(l -> l.contains("pg_read_all_stats")).toList())
+          .containsExactly("pgperf: server CPU without the background processes: "
+              + work.whyUnavailable(WorkPart.BACKGROUND_CPU));
+      // What the role may see of its own sessions is all the rest.
+      assertThat(work.database().commits()).isEqualTo(100);
+      assertThat(work.statementsContaining(SELECT_ONLY).get(0).calls()).isEqualTo(100);
+      assertThat(work.waits().observations()).isPositive();
+      assertThat(work.cpu().backendsMicros()).isPositive();
+      assertThat(work.cpu().walWriterMicros()).isNull();
+    } finally {
+      try (Connection c = db.open(); Statement s = c.createStatement()) {
+        s.execute("drop owned by " + role);
+        s.execute("drop role " + role);
+      }
+    }
+  }
+
+  @Test
+  void pgperfCreatesNothingOutsideItsOwnSchema() throws Exception {
+    try (TestDatabase fresh = server.createDatabase()) {
+      List<String> before;
+      try (Connection c = fresh.open()) {
+        before = ObjectsOutsidePgperf.of(c);
+      }
+      Script one = Script.parse("one.sql", "SELECT 1;\n");
+      RunResult r = new Runner(fresh, new PrintStream(err, true, StandardCharsets.UTF_8), CAPTURE)
+          .run(Workload.of(one, QueryMode.SIMPLE), RunOptions.builder().transactions(10).build());
+      List<String> after;
+      try (Connection c = fresh.open()) {
+        after = ObjectsOutsidePgperf.of(c);
+      }
+
+      assertThat(r.serverWork().statementsContaining("SELECT $1").get(0).calls()).isEqualTo(10);
+      assertThat(after).containsAll(before);
+      List<String> added = new ArrayList<>(after);
+      added.removeAll(before);
+      assertThat(added).contains("schema pgperf_extensions",
+          "extension pg_stat_statements in pgperf_extensions");
+      assertThat(added).allSatisfy(line -> assertThat(line).matches(
+          "schema pgperf_extensions|extension pg_stat_statements in pgperf_extensions"
+              + "|\\w+ pgperf_extensions\\..*"));
+    }
   }
 
   /** The select-only statement's counters in the test's database now, read by the test. */
