@@ -6,7 +6,10 @@
 # every run's tps, then the median tps of each and the median of the pairwise ratios on/off.
 # Then what the capture adds to a run's length: FIXED_PAIRS pairs of one-transaction runs
 # (-c 8 -t 1) with and without it, the median difference of their wall times (JVM start included
-# in both, so only the difference means anything). Builds nothing: run
+# in both, so only the difference means anything). Last, the wait sampler's own CPU, which is what
+# it takes from the clients on a saturated machine: during one run with the capture, over
+# SAMPLE_SECONDS (5), the CPU time of the sampler's JVM thread and of its server backend (from
+# /proc), as a share of one core. Builds nothing: run
 # `mvn -B -q package -DskipTests -pl harness` first.
 #
 # Environment: PGHOST (127.0.0.1), PGPORT (5432), PGUSER (postgres), PAIRS (5), RUN_SECONDS (10),
@@ -80,3 +83,40 @@ done
 echo "load after the one-transaction pairs: $(cat /proc/loadavg)"
 printf 'one-transaction runs: extra wall time with the capture, median %.3f s (pairs: %s)\n' \
   "$(printf '%s\n' "${extras[@]}" | median)" "$(printf '%.3f ' "${extras[@]}")"
+
+# The sampler's CPU: its JVM thread is named pgperf-wait-sampler (comm keeps 15 characters), its
+# backend runs pgperf's pg_stat_activity query.
+java -jar "$jar" -n -S -M prepared -c 8 -j 2 -T $((${SAMPLE_SECONDS:-5} + 4)) --server-counters "$db" \
+  >/dev/null 2>&1 &
+run_pid=$!
+sleep 2
+python3 - "${SAMPLE_SECONDS:-5}" "$db" <<'PY'
+import glob, os, subprocess, sys, time
+seconds, db = float(sys.argv[1]), sys.argv[2]
+tick = os.sysconf("SC_CLK_TCK")
+def ticks(path):
+    try:
+        s = open(path).read()
+        f = s[s.rindex(")") + 2:].split()
+        return int(f[11]) + int(f[12])
+    except OSError:
+        return None
+threads = [os.path.dirname(p) + "/stat" for p in glob.glob("/proc/[0-9]*/task/[0-9]*/comm")
+           if open(p).read().strip() == "pgperf-wait-sam"]
+backend = subprocess.run(["psql", "-X", "-At", "-d", "postgres", "-c",
+    "select pid from pg_stat_activity where datname = '%s'"
+    " and query like '/* pgperf */ select wait_event_type%%'" % db],
+    capture_output=True, text=True).stdout.split()
+paths = threads + ["/proc/%s/stat" % p for p in backend]
+if len(threads) != 1 or len(backend) != 1:
+    sys.exit("sampler not found: threads %s, backends %s" % (threads, backend))
+before = [ticks(p) for p in paths]
+time.sleep(seconds)
+after = [ticks(p) for p in paths]
+jvm = (after[0] - before[0]) / tick / seconds
+server = (after[1] - before[1]) / tick / seconds
+print("wait sampler CPU over %.0f s: JVM thread %.2f%% of a core, server backend %.2f%% of a core"
+      % (seconds, 100 * jvm, 100 * server))
+PY
+wait "$run_pid"
+echo "load at the end: $(cat /proc/loadavg)"

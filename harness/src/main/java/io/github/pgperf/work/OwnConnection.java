@@ -25,19 +25,46 @@ final class OwnConnection implements AutoCloseable {
   private final boolean canReport;
   private long transactions;
 
-  private OwnConnection(Connection connection, int version) {
+  /**
+   * The longest pgperf waits for the server to answer on its own connections: a server that stops
+   * answering (frozen, unreachable) must not keep a run from ending; the clients have their own
+   * guard ({@code --end-timeout}).
+   */
+  static final int NETWORK_TIMEOUT_MILLIS = 15_000;
+
+  private OwnConnection(Connection connection, int version) throws SQLException {
     this.connection = connection;
     this.pid = RunBackends.pid(connection);
-    this.canReport = version >= 150000;
+    this.canReport = canReport(version);
+    connection.setNetworkTimeout(Runnable::run, NETWORK_TIMEOUT_MILLIS);
   }
 
   static OwnConnection open(ConnectionSource source, int version) throws SQLException {
-    return new OwnConnection(source.open(), version);
+    Connection c = source.open();
+    try {
+      return new OwnConnection(c, version);
+    } catch (SQLException e) {
+      c.close();
+      throw e;
+    }
   }
 
-  /** Wraps an open connection. */
-  static OwnConnection of(Connection connection, int version) {
+  /** Takes over an open connection. */
+  static OwnConnection of(Connection connection, int version) throws SQLException {
     return new OwnConnection(connection, version);
+  }
+
+  /** Whether a server of {@code version} can be made to report its statistics (15+). */
+  static boolean canReport(int version) {
+    return version >= 150000;
+  }
+
+  /** {@link #reportStatistics()} on any connection to a server that can (15+). */
+  static void reportStatistics(Connection c) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute(MARK + "select pg_catalog.pg_stat_force_next_flush() from pg_catalog.pg_database"
+          + " where datname = pg_catalog.current_database()");
+    }
   }
 
   /**
@@ -53,10 +80,7 @@ final class OwnConnection implements AutoCloseable {
     if (!canReport) {
       return;
     }
-    try (Statement s = connection.createStatement()) {
-      s.execute(MARK + "select pg_catalog.pg_stat_force_next_flush() from pg_catalog.pg_database"
-          + " where datname = pg_catalog.current_database()");
-    }
+    reportStatistics(connection);
     transactions++;
   }
 

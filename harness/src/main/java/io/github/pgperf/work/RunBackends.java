@@ -44,9 +44,9 @@ final class RunBackends implements ConnectionSource {
   @Override
   public Connection open() throws SQLException {
     Connection c = source.open();
-    if (reportingVersion > 0) {
+    if (OwnConnection.canReport(reportingVersion)) {
       try {
-        OwnConnection.of(c, reportingVersion).reportStatistics();
+        OwnConnection.reportStatistics(c);
       } catch (SQLException e) {
         c.close();
         throw e;

@@ -94,12 +94,13 @@ public final class WorkCapture implements AutoCloseable {
     try {
       java.sql.Connection connection = source.open();
       try {
+        connection.setNetworkTimeout(Runnable::run, OwnConnection.NETWORK_TIMEOUT_MILLIS);
         facts = ServerFacts.probe(connection, settings);
+        monitor = OwnConnection.of(connection, facts.version());
       } catch (SQLException e) {
         connection.close();
         throw e;
       }
-      monitor = OwnConnection.of(connection, facts.version());
       // Under -C the connections' own transactions are part of every transaction, in the window.
       clients = new RunBackends(source, clientCount,
           connectPerTransaction ? 0 : facts.version());
