@@ -57,7 +57,6 @@ public final class WorkCapture implements AutoCloseable {
   // Set at the window's start (by the runner's thread, or the window thread joined at the end).
   private Snapshot start;
   private ServerProcesses.Reading cpuStart;
-  private int[] runPids;
   private String startFailure;
   private Thread windowThread;
 
@@ -227,11 +226,12 @@ public final class WorkCapture implements AutoCloseable {
 
   private void startWindow() {
     try {
-      runPids = connectPerTransaction ? null : clients.recent();
+      // Backends known by PID, unless they change (-C) or a source's connections do not say.
+      boolean byPid = !connectPerTransaction && !clients.anyUnknown();
+      int[] runPids = byPid ? clients.recent() : null;
       start = queries.read(monitor.connection, false);
       monitor.counted();
-      int[] pids = connectPerTransaction ? clients.recent() : runPids;
-      cpuStart = processes == null ? null : processes.read(pids);
+      cpuStart = processes == null ? null : processes.read(clients.recent());
       if (sampler != null) {
         sampler.begin(runPids, new int[] {monitor.pid, sampler.pid()});
       }
