@@ -19,7 +19,8 @@ import java.util.Locale;
  * 10 ms; the snapshots are outside it): select-only, -M prepared, CLIENTS clients on 2 threads,
  * PAIRS pairs of SECONDS-second runs in one JVM (warm: no JVM start or JIT in the figures), with
  * and without the capture, in the order A B B A, so that a machine getting busier or quieter
- * weighs on both alike. Prints each pair and the median and mean of the ratios on/off.
+ * weighs on both alike. Prints each pair and the median and mean of the ratios on/off, and the
+ * median of how much longer (wall time) a run with the capture took.
  *
  * <pre>
  * java -cp harness/target/pgperf.jar bench/ServerCountersBench.java jdbc-url seconds pairs clients
@@ -40,9 +41,10 @@ public class ServerCountersBench {
     run(url, workload, options, quiet, CaptureSettings.OFF);
     run(url, workload, options, quiet, CaptureSettings.defaults());
     List<Double> ratios = new ArrayList<>();
+    List<Double> extra = new ArrayList<>();
     for (int i = 1; i <= pairs; i++) {
-      double off;
-      double on;
+      double[] off;
+      double[] on;
       if (i % 2 == 1) {
         off = run(url, workload, options, quiet, CaptureSettings.OFF);
         on = run(url, workload, options, quiet, CaptureSettings.defaults());
@@ -50,26 +52,33 @@ public class ServerCountersBench {
         on = run(url, workload, options, quiet, CaptureSettings.defaults());
         off = run(url, workload, options, quiet, CaptureSettings.OFF);
       }
-      ratios.add(on / off);
-      System.out.printf(Locale.ROOT, "pair %d: off %.0f tps, on %.0f tps, ratio %.4f%n", i, off,
-          on, on / off);
+      ratios.add(on[0] / off[0]);
+      extra.add(on[1] - off[1]);
+      System.out.printf(Locale.ROOT, "pair %d: off %.0f tps, on %.0f tps, ratio %.4f;"
+          + " run length on - off %.1f ms%n", i, off[0], on[0], on[0] / off[0], on[1] - off[1]);
     }
-    List<Double> sorted = new ArrayList<>(ratios);
-    Collections.sort(sorted);
-    double median = sorted.size() % 2 == 1 ? sorted.get(sorted.size() / 2)
-        : (sorted.get(sorted.size() / 2 - 1) + sorted.get(sorted.size() / 2)) / 2;
     double mean = ratios.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-    System.out.printf(Locale.ROOT, "ratio on/off over %d pairs: median %.4f, mean %.4f%n", pairs,
-        median, mean);
+    System.out.printf(Locale.ROOT, "ratio on/off over %d pairs: median %.4f, mean %.4f;"
+        + " run length on - off: median %.1f ms%n", pairs, median(ratios), mean, median(extra));
   }
 
-  private static double run(String url, Workload workload, RunOptions options, PrintStream err,
+  private static double median(List<Double> values) {
+    List<Double> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    return sorted.size() % 2 == 1 ? sorted.get(sorted.size() / 2)
+        : (sorted.get(sorted.size() / 2 - 1) + sorted.get(sorted.size() / 2)) / 2;
+  }
+
+  /** One run: its tps and its wall time in ms. */
+  private static double[] run(String url, Workload workload, RunOptions options, PrintStream err,
       CaptureSettings capture) throws Exception {
+    long start = System.nanoTime();
     RunResult r = new Runner(() -> DriverManager.getConnection(url), err, capture)
         .run(workload, options);
+    double millis = (System.nanoTime() - start) / 1e6;
     if (capture.enabled() && r.serverWork().waits() == null) {
       throw new IllegalStateException("no wait sampling: " + r.serverWork().unavailable());
     }
-    return r.tps();
+    return new double[] {r.tps(), millis};
   }
 }
