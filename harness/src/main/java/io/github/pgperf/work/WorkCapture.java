@@ -2,6 +2,7 @@ package io.github.pgperf.work;
 
 import io.github.pgperf.connect.ConnectionSource;
 import java.io.PrintStream;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -32,7 +33,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>pgperf's own transactions on its two connections in the window are counted and taken out of
  * the database's commits; on PostgreSQL 15+ each connection is made to report its statistics
  * right before the start and the end ({@code pg_stat_force_next_flush}), so the count is exact.
- * Nothing here touches the clients' hot path. A failure to read the counters never fails the run:
+ * Of the clients only their connecting is touched: each connection reports its connection-time
+ * transactions as it opens (not under {@code -C}, whose every connection is part of the run), and
+ * its backend's PID is noted without a lock. A failure to read the counters never fails the run:
  * the result then says what could not be read.
  */
 public final class WorkCapture implements AutoCloseable {
@@ -91,7 +94,7 @@ public final class WorkCapture implements AutoCloseable {
 
   private void prepare() {
     try {
-      java.sql.Connection connection = source.open();
+      Connection connection = source.open();
       try {
         connection.setNetworkTimeout(Runnable::run, OwnConnection.NETWORK_TIMEOUT_MILLIS);
         facts = ServerFacts.probe(connection, settings);
