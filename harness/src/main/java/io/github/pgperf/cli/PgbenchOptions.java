@@ -30,7 +30,8 @@ final class PgbenchOptions {
       "--report-per-command", "--rate", "--transactions", "--time", "--vacuum-all",
       "--aggregate-interval", "--failures-detailed", "--log-prefix", "--max-tries",
       "--progress-timestamp", "--random-seed", "--sampling-rate", "--show-script",
-      "--verbose-errors", "--result-json", "--warmup", "--timeline-interval", "--end-timeout");
+      "--verbose-errors", "--result-json", "--warmup", "--timeline-interval", "--end-timeout",
+      "--server-counters");
 
   // Initialization options.
   @Option(names = {"-i", "--initialize"}, description = "invokes initialization mode")
@@ -200,6 +201,11 @@ final class PgbenchOptions {
       description = "pgperf: with -T, cancel clients still running NUM seconds after the end"
           + " (default: 10; 0: wait as pgbench does)")
   String endTimeout;
+
+  @Option(names = "--server-counters",
+      description = "pgperf: also capture and print what the server did in the measured window"
+          + " (pg_stat_statements, pg_stat_database, WAL, checkpoints, wait events, server CPU)")
+  boolean serverCounters;
 
   // Common options.
   @Option(names = {"-d", "--debug"}, description = "print debugging output")

@@ -19,6 +19,8 @@ import io.github.pgperf.script.ScriptException;
 import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.script.WorkloadBuilder;
+import io.github.pgperf.work.CaptureSettings;
+import io.github.pgperf.work.WorkSummary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -84,7 +86,9 @@ final class RunMode {
     }
     RunResult result;
     try {
-      result = new Runner(spec, err).run(workload, build(options));
+      result = new Runner(spec, err,
+          o.serverCounters ? CaptureSettings.defaults() : CaptureSettings.OFF)
+          .run(workload, build(options));
     } catch (RunException e) {
       err.println(PgPerfCommand.NAME + ": error: " + e.getMessage());
       if (e.hint() != null) {
@@ -93,6 +97,7 @@ final class RunMode {
       return 1;
     }
     TextReport.print(result, out);
+    WorkSummary.lines(result).forEach(out::println);
     out.flush();
     if (o.resultJson != null) {
       try {

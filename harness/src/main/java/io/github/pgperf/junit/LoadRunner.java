@@ -19,6 +19,9 @@ import io.github.pgperf.script.ScriptException;
 import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.WorkloadBuilder;
 import io.github.pgperf.script.WorkloadItem;
+import io.github.pgperf.work.CaptureSettings;
+import io.github.pgperf.work.SaidOnce;
+import io.github.pgperf.work.WorkSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,7 +64,10 @@ import java.util.function.Consumer;
  * {@code _}; a name already used in this JVM gets {@code -trial2}, {@code -trial3}, ... (the
  * gate reads those as trials of one test). It prints a short
  * pgbench-style summary on stdout; the runner's progress and error lines go to stderr. The result
- * records the server's provider and why it was chosen, and never a password.
+ * records the server's provider and why it was chosen, and never a password. Unless
+ * {@code pgperf.serverCounters=false}, each run also captures what the database itself did in its
+ * measured window ({@link RunResult#serverWork()}: its counters, the backends' wait events, the
+ * server's CPU where visible), summed up in a few more lines of the summary.
  *
  * <p>Bad options or scripts throw {@link LoadRunException} with pgbench's message when they are
  * given (scripts) or at {@link #run()} (options). A client that aborts (an SQL error in a script,
@@ -82,6 +88,8 @@ public final class LoadRunner {
   private final String method;
   private final Path resultsDirectory;
   private final RunIdentity identity;
+  private final CaptureSettings capture;
+  private final SaidOnce saidOnce;
   private final Consumer<RunResult> recorder;
 
   private final RunOptions.Builder options = RunOptions.builder();
@@ -98,12 +106,17 @@ public final class LoadRunner {
   /**
    * @param method the test method's name, or {@code null} when injected where there is none (a
    *     constructor under the per-class lifecycle): then file names have no method part
+   * @param capture whether and how runs capture the server's work
+   * @param said what this test session said already about the server's work
    * @param recorder told of every run's result once its file is written (the class's
    *     {@link SweepTable}s are made from them)
    */
   LoadRunner(PgPerfDatabase database, Class<?> testClass, String method, Path resultsDirectory,
-      RunIdentity identity, Consumer<RunResult> recorder) {
+      RunIdentity identity, CaptureSettings capture, SaidOnce said,
+      Consumer<RunResult> recorder) {
     this.identity = identity;
+    this.capture = capture;
+    this.saidOnce = said;
     this.database = database;
     this.testClass = testClass;
     this.method = method;
@@ -323,7 +336,7 @@ public final class LoadRunner {
     PrintStream tee = new PrintStream(new Tee(err, said), true, StandardCharsets.UTF_8);
     RunResult result;
     try {
-      result = new Runner(database.connectionSource(), tee)
+      result = new Runner(database.connectionSource(), tee, capture, saidOnce)
           .run(workload.build(queryMode), built);
     } catch (RunException e) {
       throw new LoadRunException(e.hint() == null ? e.getMessage()
@@ -347,6 +360,7 @@ public final class LoadRunner {
     for (String line : CompactSummary.lines(title() + " (" + written + ")", result)) {
       out.println(line);
     }
+    WorkSummary.lines(result).forEach(out::println);
     recorder.accept(result);
     if (result.aborted()) {
       throw new LoadRunException("the run was aborted: "
@@ -385,7 +399,7 @@ public final class LoadRunner {
             .withProvider(provided.provider(), provided.providerReason());
     return new RunResult(labelled, database.target(), server, r.clientMachines(), r.startedAt(),
         r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(), r.connectionMicros(),
-        r.scripts(), r.timeline(), r.aborted(), identity);
+        r.scripts(), r.timeline(), r.aborted(), identity, r.serverWork());
   }
 
   private String title() {

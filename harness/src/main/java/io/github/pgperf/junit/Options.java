@@ -51,12 +51,27 @@ final class Options {
    */
   static final Option<Integer> TRIAL = new Option<>("trial", t -> number(t, 1, Integer.MAX_VALUE));
 
+  /**
+   * Whether runs capture the server's own work (its counters, wait events and CPU); default on.
+   */
+  static final Option<Boolean> SERVER_COUNTERS = new Option<>("serverCounters", Options::bool);
+  /** How often the run's backends' wait events are read, ms; 0 reads none. */
+  static final Option<Integer> WAIT_SAMPLING = new Option<>("waitSampling",
+      t -> number(t, 0, 60_000));
+  /**
+   * Whether pgperf may create pg_stat_statements (in its own schema) in an external server's
+   * database; on a server pgperf started it always does.
+   */
+  static final Option<Boolean> INSTALL_EXTENSIONS =
+      new Option<>("installExtensions", Options::bool);
+
   /** The results directory without {@code pgperf.resultsDirectory}, as Maven lays out a module. */
   static final Path DEFAULT_RESULTS_DIRECTORY = Path.of("target", "pgperf", "results");
 
   static final List<Option<?>> ALL = List.of(PROVIDER, POSTGRES_VERSION, IMAGE, SETTINGS, SCALE,
       FILLFACTOR, PARTITIONS, PARTITION_METHOD, UNLOGGED_TABLES, FOREIGN_KEYS,
-      SERVER_SIDE_GENERATE, SCHEMA, PGBENCH_SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT, RESULTS_DIRECTORY);
+      SERVER_SIDE_GENERATE, SCHEMA, PGBENCH_SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT, RESULTS_DIRECTORY,
+      SERVER_COUNTERS, WAIT_SAMPLING, INSTALL_EXTENSIONS);
 
   /** PostgreSQL's limit on identifier length, in bytes. */
   private static final int MAX_IDENTIFIER_BYTES = 63;

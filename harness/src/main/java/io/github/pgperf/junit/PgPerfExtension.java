@@ -6,12 +6,15 @@ import io.github.pgperf.provision.Initialization;
 import io.github.pgperf.provision.PgbenchSchema;
 import io.github.pgperf.provision.Provider;
 import io.github.pgperf.provision.ProviderChoice;
+import io.github.pgperf.provision.ProviderKind;
 import io.github.pgperf.provision.ProvisionException;
 import io.github.pgperf.provision.ProvisionedServer;
 import io.github.pgperf.provision.ServerRequest;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.threshold.Threshold;
+import io.github.pgperf.work.CaptureSettings;
+import io.github.pgperf.work.SaidOnce;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -217,12 +220,29 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
         Options.TRIAL.configured(context).orElse(process.trial()));
     return new LoadRunner(database, testClass, method,
         overrides.get(Options.RESULTS_DIRECTORY).orElse(Options.DEFAULT_RESULTS_DIRECTORY),
-        identity,
+        identity, capture(database, overrides),
+        sharedStore(context).getOrComputeIfAbsent(SaidOnce.class, key -> new SaidOnce(),
+            SaidOnce.class),
         run -> {
           if (method != null) {
             runs.add(method, run);
           }
         });
+  }
+
+  /**
+   * How runs capture the server's work: on unless {@code pgperf.serverCounters=false}; installing
+   * pg_stat_statements in a server pgperf started, elsewhere only with
+   * {@code pgperf.installExtensions=true}.
+   */
+  private static CaptureSettings capture(PgPerfDatabase database, Overrides overrides) {
+    if (!overrides.get(Options.SERVER_COUNTERS).orElse(true)) {
+      return CaptureSettings.OFF;
+    }
+    boolean ours = database.provider() != ProviderKind.EXTERNAL;
+    return new CaptureSettings(true, overrides.get(Options.WAIT_SAMPLING)
+        .orElse(CaptureSettings.DEFAULT_WAIT_SAMPLING_MILLIS),
+        ours || overrides.get(Options.INSTALL_EXTENSIONS).orElse(false));
   }
 
   private static void requireClassAnnotation(ExtensionContext context, String what) {

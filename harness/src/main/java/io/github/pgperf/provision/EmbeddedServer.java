@@ -3,16 +3,31 @@ package io.github.pgperf.provision;
 import io.github.pgperf.connect.ConnectionSpec;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.util.Map;
 
-/** Starts PostgreSQL from zonky's embedded binaries; closing the server stops it. */
+/**
+ * Starts PostgreSQL from zonky's embedded binaries; closing the server stops it.
+ *
+ * <p>The server starts with pgperf's own settings ({@link #OWN_SETTINGS}) under the test's:
+ * pg_stat_statements loaded, for the per-statement work runs capture, and I/O timing on. Results
+ * record them as the provider's settings.
+ */
 final class EmbeddedServer {
+
+  /**
+   * What pgperf changes so that runs capture the database's own work (zonky's binaries ship
+   * pg_stat_statements); a test's own settings of the same names win.
+   */
+  static final ServerSettings OWN_SETTINGS = new ServerSettings(Map.of(
+      "shared_preload_libraries", "pg_stat_statements",
+      "track_io_timing", "on"));
 
   private EmbeddedServer() {}
 
   static ProvisionedServer start(ProviderChoice choice, Provider.Embedded embedded)
       throws ProvisionException {
     long startNanos = System.nanoTime();
-    ServerStart start = ServerStart.of(embedded, embedded.settings());
+    ServerStart start = ServerStart.of(embedded, OWN_SETTINGS.with(embedded.settings()));
     EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
     start.commandLine().forEach(builder::setServerConfig);
     EmbeddedPostgres postgres;

@@ -26,7 +26,7 @@ import java.util.List;
 
 /**
  * pgperf's JSON form of a {@link RunResult} (documented in {@code docs/result-json.md}): one object
- * whose first field is {@code "schemaVersion": 2}, then the result's fields. Latency histograms are
+ * whose first field is {@code "schemaVersion": 3}, then the result's fields. Latency histograms are
  * kept whole (HdrHistogram's compressed form, base64), so results read back merge exactly.
  *
  * <p>Reading is strict: an unknown field, a missing field or another schema version is an error
@@ -34,9 +34,14 @@ import java.util.List;
  */
 public final class ResultJson {
 
-  /** The schema version this code writes; it reads this one and {@link #SCHEMA_VERSION_1}. */
-  public static final int SCHEMA_VERSION = 2;
-  /** Schema 1: no {@code identity}, and machines without {@code cpu} and {@code memoryBytes}. */
+  /**
+   * The schema version this code writes; it reads this one, {@link #SCHEMA_VERSION_2} and
+   * {@link #SCHEMA_VERSION_1}.
+   */
+  public static final int SCHEMA_VERSION = 3;
+  /** Schema 2: no {@code serverWork}. */
+  public static final int SCHEMA_VERSION_2 = 2;
+  /** Schema 1: as 2, and no {@code identity}, machines without {@code cpu} and {@code memoryBytes}. */
   public static final int SCHEMA_VERSION_1 = 1;
 
   private static final ObjectMapper MAPPER = new ObjectMapper()
@@ -74,7 +79,7 @@ public final class ResultJson {
    * Reads a result file.
    *
    * @throws ResultFileException when the file cannot be read or is not a result of schema
-   *     version {@value #SCHEMA_VERSION}; the message names the file and the cause
+   *     version 1, 2 or {@value #SCHEMA_VERSION}; the message names the file and the cause
    */
   public static RunResult read(Path file) throws ResultFileException {
     String text;
@@ -90,7 +95,7 @@ public final class ResultJson {
    * Reads a result from JSON text.
    *
    * @param source what the text is, for messages (for example a file name)
-   * @throws ResultFileException when the text is not a result of schema version
+   * @throws ResultFileException when the text is not a result of schema version 1, 2 or
    *     {@value #SCHEMA_VERSION}
    */
   public static RunResult fromJson(String json, String source) throws ResultFileException {
@@ -113,16 +118,19 @@ public final class ResultJson {
     if (version == null) {
       throw new ResultFileException(source, "no \"schemaVersion\" field; not a pgperf result", null);
     }
-    if (!version.isInt()
-        || version.intValue() != SCHEMA_VERSION && version.intValue() != SCHEMA_VERSION_1) {
+    if (!version.isInt() || version.intValue() < SCHEMA_VERSION_1
+        || version.intValue() > SCHEMA_VERSION) {
       throw new ResultFileException(source, "schema version " + version
-          + " is not supported (this pgperf reads versions " + SCHEMA_VERSION_1 + " and "
+          + " is not supported (this pgperf reads versions " + SCHEMA_VERSION_1 + " to "
           + SCHEMA_VERSION + ")", null);
     }
     ObjectNode fields = ((ObjectNode) root).deepCopy();
     fields.remove("schemaVersion");
     if (version.intValue() == SCHEMA_VERSION_1) {
       upgradeFromVersion1(fields);
+    }
+    if (version.intValue() <= SCHEMA_VERSION_2) {
+      upgradeFromVersion2(fields, version.intValue(), source);
     }
     try {
       return MAPPER.treeToValue(fields, RunResult.class);
@@ -131,6 +139,16 @@ public final class ResultJson {
     } catch (IllegalArgumentException e) {
       throw new ResultFileException(source, e.getMessage(), e);
     }
+  }
+
+  /** Schema 2's fields as schema 3 holds them: the server's work was not captured. */
+  private static void upgradeFromVersion2(ObjectNode fields, int version, String source)
+      throws ResultFileException {
+    if (fields.has("serverWork")) {
+      throw new ResultFileException(source, "field \"serverWork\" is not part of schema version "
+          + version, null);
+    }
+    fields.putNull("serverWork");
   }
 
   /** Schema 1's fields as schema 2 holds them: what it did not record is unknown. */

@@ -1,5 +1,6 @@
 package io.github.pgperf.result;
 
+import io.github.pgperf.work.ServerWork;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +34,9 @@ import java.util.Optional;
  * @param aborted whether a client aborted, making the figures incomplete
  * @param identity the build and trial the run belongs to; {@code null} in results written before
  *     pgperf recorded it (schema 1) and in merged results of different builds
+ * @param serverWork what the database itself did in the measured window (its counters, the
+ *     backends' wait events, the server's CPU time); {@code null} when not captured (server
+ *     counters off, the command line without {@code --server-counters}, results before schema 3)
  */
 public record RunResult(
     RunSettings workload,
@@ -47,7 +51,8 @@ public record RunResult(
     List<ScriptResult> scripts,
     List<Interval> timeline,
     boolean aborted,
-    RunIdentity identity) {
+    RunIdentity identity,
+    ServerWork serverWork) {
 
   public RunResult {
     Objects.requireNonNull(workload, "workload");
@@ -72,10 +77,26 @@ public record RunResult(
     }
   }
 
+  /** A result without the server's work (as results were before schema 3). */
+  public RunResult(RunSettings workload, Target target, ServerInfo server,
+      List<ClientMachine> clientMachines, Instant startedAt, Instant endedAt, double benchSeconds,
+      long initialConnectionMicros, long connectionMicros, List<ScriptResult> scripts,
+      List<Interval> timeline, boolean aborted, RunIdentity identity) {
+    this(workload, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, null);
+  }
+
   /** This result as a run of {@code identity}. */
   public RunResult withIdentity(RunIdentity identity) {
     return new RunResult(workload, target, server, clientMachines, startedAt, endedAt, benchSeconds,
-        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity);
+        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
+        serverWork);
+  }
+
+  /** This result with {@code work} as the server's work. */
+  public RunResult withServerWork(ServerWork work) {
+    return new RunResult(workload, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, work);
   }
 
   /** All scripts' figures together. */
@@ -133,7 +154,9 @@ public record RunResult(
    *   <li>timelines are aligned by their offset from each run's benchmark start: intervals at the
    *       same offset add, others are kept; intervals at one offset must have the same length;
    *   <li>aborted if any part aborted; client machines are listed once each; the target is the
-   *       first part's (machines may name one server differently).
+   *       first part's (machines may name one server differently);
+   *   <li>the server's work adds ({@link ServerWork#plus}); when a part has none, the merged
+   *       result has none.
    * </ul>
    *
    * <p>For repeated trials of one workload run one after another, merged latencies are the
@@ -215,8 +238,18 @@ public record RunResult(
     // Concurrent parts of one build keep its identity; parts of different builds have none.
     RunIdentity identity = results.stream().allMatch(r -> Objects.equals(r.identity, first.identity))
         ? first.identity : null;
+    ServerWork work = first.serverWork;
+    for (int i = 1; i < results.size() && work != null; i++) {
+      ServerWork other = results.get(i).serverWork;
+      try {
+        work = other == null ? null : work.plus(other);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "cannot merge results: result " + (i + 1) + ": " + e.getMessage());
+      }
+    }
     return new RunResult(first.workload.withClients(clients, threads), first.target, first.server,
         new ArrayList<>(machines), start, end, seconds, initialConnection, connection, scripts,
-        timeline, aborted, identity);
+        timeline, aborted, identity, work);
   }
 }

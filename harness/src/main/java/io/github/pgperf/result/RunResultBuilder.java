@@ -1,5 +1,6 @@
 package io.github.pgperf.result;
 
+import io.github.pgperf.work.ServerWork;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ public final class RunResultBuilder {
   private long benchMicros;
   private long initialConnectionMicros;
   private boolean aborted;
+  private ServerWork serverWork;
 
   /** A builder for a run of {@code workload}. */
   public RunResultBuilder(RunSettings workload) {
@@ -74,6 +76,12 @@ public final class RunResultBuilder {
     return this;
   }
 
+  /** What the database did in the measured window; {@code null} when not captured. */
+  public RunResultBuilder serverWork(ServerWork value) {
+    this.serverWork = value;
+    return this;
+  }
+
   /**
    * The result of the run from all its threads' recorders (call after the threads finished and
    * {@link ThreadRecorder#finish} was called on each).
@@ -95,6 +103,6 @@ public final class RunResultBuilder {
     List<Interval> timeline = Timelines.add(threads.stream().map(ThreadRecorder::timeline).toList());
     return new RunResult(workload, target, server, List.of(client), startedAt, endedAt,
         benchMicros / 1e6, initialConnectionMicros, connection, scripts, timeline, aborted,
-        RunIdentity.thisProcess());
+        RunIdentity.thisProcess(), serverWork);
   }
 }

@@ -18,6 +18,10 @@ import io.github.pgperf.script.SeedPlan;
 import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.script.WorkloadItem;
+import io.github.pgperf.work.CaptureSettings;
+import io.github.pgperf.work.SaidOnce;
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.WorkCapture;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -56,15 +60,42 @@ public final class Runner {
   private final ConnectionSource source;
   private final PrintStream err;
   private final Messages messages;
+  private final CaptureSettings capture;
+  private final SaidOnce said;
 
   /**
+   * A runner that captures nothing of the server's own work (pgbench's behaviour).
+   *
    * @param source opens the clients' connections (and one for setup)
    * @param err where progress, vacuum, debug and error lines go
    */
   public Runner(ConnectionSource source, PrintStream err) {
+    this(source, err, CaptureSettings.OFF);
+  }
+
+  /**
+   * @param source opens the clients' connections (and one for setup, and pgperf's own two for
+   *     the server's work)
+   * @param err where progress, vacuum, debug and error lines go
+   * @param capture whether and how to capture the server's work in the measured window
+   *     ({@link RunResult#serverWork()})
+   */
+  public Runner(ConnectionSource source, PrintStream err, CaptureSettings capture) {
+    this(source, err, capture, new SaidOnce());
+  }
+
+  /**
+   * As {@link #Runner(ConnectionSource, PrintStream, CaptureSettings)}, saying what the server
+   * cannot give only where {@code said} has not said it yet (runners of one test session share
+   * one).
+   */
+  public Runner(ConnectionSource source, PrintStream err, CaptureSettings capture,
+      SaidOnce said) {
     this.source = source;
     this.err = err;
     this.messages = new Messages(err);
+    this.capture = capture;
+    this.said = said;
   }
 
   /**
@@ -106,7 +137,10 @@ public final class Runner {
       throw new RunException("could not query the server: " + ErrorMessage.of(e), null);
     }
     RunSettings settings = settings(workload, options, scale, partitioning);
-    return execute(workload, options, defined, settings, server, startedAt);
+    try (WorkCapture work = WorkCapture.open(source, capture, options.clients(),
+        options.connectPerTransaction(), err, said)) {
+      return execute(workload, options, defined, settings, server, startedAt, work);
+    }
   }
 
   private static VariableDefinitions definitions(RunOptions options, ClientEncoding encoding)
@@ -140,12 +174,14 @@ public final class Runner {
   }
 
   private RunResult execute(Workload workload, RunOptions options, VariableDefinitions defined,
-      RunSettings settings, ServerInfo server, Instant startedAt) throws RunException {
+      RunSettings settings, ServerInfo server, Instant startedAt, WorkCapture work)
+      throws RunException {
     SeedPlan seeds = SeedPlan.draw(options.randomSeed().value(), options.clients(),
         defined.defines("default_seed"), options.threads());
     VariableDefinitions definitions = defined.withAutomatic(settings.scale(),
         options.randomSeed().value(), seeds::defaultSeed);
-    Benchmark bench = new Benchmark(options, workload, source, err, new TransactionLog(settings));
+    Benchmark bench =
+        new Benchmark(options, workload, work.clients(), err, new TransactionLog(settings));
     List<List<String>> firstLines = firstLines(bench);
     long timeline = options.timelineMillis() * 1000L;
     int threads = options.threads();
@@ -200,11 +236,18 @@ public final class Runner {
     List<Client> stuck;
     try {
       bench.connected.await();
+      if (options.warmupSeconds() == 0 && !bench.cancelled) {
+        // The server's counters at the window's start; not part of the connection time.
+        start += work.windowStartsNow();
+      }
       long benchStart = Clock.micros();
       bench.benchStartMicros = benchStart;
       bench.measuredStartMicros = benchStart + options.warmupSeconds() * 1_000_000L;
       if (options.durationSeconds() > 0) {
         bench.endMicros = bench.measuredStartMicros + options.durationSeconds() * 1_000_000L;
+      }
+      if (options.warmupSeconds() > 0 && !bench.cancelled) {
+        work.windowStartsAt(bench.measuredStartMicros * 1000);
       }
       for (ClientGroup g : groups) {
         g.start(benchStart, bench.epochMicros(bench.measuredStartMicros));
@@ -223,6 +266,7 @@ public final class Runner {
       throw new RunException("interrupted", null);
     }
     long end = Clock.micros();
+    ServerWork serverWork = work.windowEnded();
     boolean aborted = false;
     List<ThreadRecorder> recorders = new ArrayList<>();
     try {
@@ -246,7 +290,8 @@ public final class Runner {
         .benchMicros(end - bench.measuredStartMicros)
         .initialConnectionMicros(
             options.connectPerTransaction() ? 0 : bench.benchStartMicros - start)
-        .aborted(aborted);
+        .aborted(aborted)
+        .serverWork(serverWork);
     if (source instanceof ConnectionSpec spec) {
       result.target(spec.target());
     }

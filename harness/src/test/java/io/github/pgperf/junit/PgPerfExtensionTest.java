@@ -256,14 +256,16 @@ class PgPerfExtensionTest {
     assertThat(count(run.err(), "(AUTO: no external server URL configured;"
         + " Docker is not available)")).isEqualTo(1);
 
-    // zonky's speed settings are back at PostgreSQL's defaults; what stays changed is reported.
+    // zonky's speed settings are back at PostgreSQL's defaults; what stays changed is reported,
+    // with pgperf's own (pg_stat_statements for the server's work, I/O timing).
     var info = embedded.database().serverInfo();
     assertThat(info.version()).startsWith("15.");
     assertThat(info.synchronousCommit()).isEqualTo("on");
     assertThat(info.maxConnections()).isEqualTo("100");
     assertThat(info.fsync()).isEqualTo("on");
     assertThat(info.providerSettings())
-        .containsExactlyInAnyOrderEntriesOf(Map.of("timezone", "UTC", "work_mem", "8MB"));
+        .containsExactlyInAnyOrderEntriesOf(Map.of("timezone", "UTC", "work_mem", "8MB",
+            "shared_preload_libraries", "pg_stat_statements", "track_io_timing", "on"));
     assertThat(embedded.workMem()).isEqualTo("8MB");
 
     assertThat(embedded.database().pgbenchSchema()).isEqualTo("pgperf_s1");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.work.SampleWork;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -50,6 +51,19 @@ class MergeTest {
     assertThat(merged.workload().clients()).isEqualTo(4 + 2 + 6);
     assertThat(merged.workload().threads()).isEqualTo(6);
     assertThat(merged.tps()).isCloseTo(a.tps() + b.tps() + c.tps(), org.assertj.core.data.Offset.offset(1e-6));
+  }
+
+  @Test
+  void serverWorkAddsAndIsLostWhenAPartHasNone() {
+    RunResult a = SampleResults.run(1, 1, 100).withServerWork(SampleWork.full(1));
+    RunResult b = SampleResults.run(2, 1, 100).withServerWork(SampleWork.full(2));
+    RunResult merged = RunResult.merge(a, b);
+    assertThat(merged.serverWork()).isEqualTo(SampleWork.full(1).plus(SampleWork.full(2)));
+    assertThat(merged.serverWork().database().commits()).isEqualTo(300);
+    assertThat(merged.serverWork().statementsContaining("SELECT").get(0).calls()).isEqualTo(300);
+    assertThat(RunResult.merge(a, SampleResults.run(2, 1, 100)).serverWork()).isNull();
+    assertThat(RunResult.merge(a, b.withServerWork(SampleWork.partial(2))).serverWork()
+        .statements()).isNull();
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.work.SampleWork;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,13 +46,13 @@ class ResultJsonTest {
   @Test
   void schemaVersionComesFirstAndDerivedFiguresAreNotStored() throws Exception {
     String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
-    assertThat(json).startsWith("{\n  \"schemaVersion\" : 2,\n  \"workload\" : {");
+    assertThat(json).startsWith("{\n  \"schemaVersion\" : 3,\n  \"workload\" : {");
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
     List<String> fields = new ArrayList<>();
     root.fieldNames().forEachRemaining(fields::add);
     assertThat(fields).containsExactly("schemaVersion", "workload", "target", "server",
         "clientMachines", "startedAt", "endedAt", "benchSeconds", "initialConnectionMicros",
-        "connectionMicros", "scripts", "timeline", "aborted", "identity");
+        "connectionMicros", "scripts", "timeline", "aborted", "identity", "serverWork");
     assertThat(json).doesNotContain("\"tps\"", "\"mean\"", "\"total\"", "\"failed\"",
         "\"transactionType\"");
     assertThat(root.at("/workload/length/kind").asText()).isEqualTo("duration");
@@ -62,11 +63,53 @@ class ResultJsonTest {
   void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
     Path file = dir.resolve("future.json");
     Files.writeString(file, ResultJson.toJson(SampleResults.run(1, 1, 10))
-        .replace("\"schemaVersion\" : 2", "\"schemaVersion\" : 3"));
+        .replace("\"schemaVersion\" : 3", "\"schemaVersion\" : 4"));
     assertThatThrownBy(() -> ResultJson.read(file))
         .isInstanceOf(ResultFileException.class)
         .hasMessage("cannot read result file \"" + file
-            + "\": schema version 3 is not supported (this pgperf reads versions 1 and 2)");
+            + "\": schema version 4 is not supported (this pgperf reads versions 1 to 3)");
+  }
+
+  @Test
+  void serverWorkIsWrittenAndReadBackWholeOrInPart() throws Exception {
+    RunResult full = SampleResults.run(1, 1, 10).withServerWork(SampleWork.full(3));
+    RunResult partial = SampleResults.run(1, 1, 10).withServerWork(SampleWork.partial(2));
+    assertThat(ResultJson.fromJson(ResultJson.toJson(full), "t")).isEqualTo(full);
+    assertThat(ResultJson.fromJson(ResultJson.toJson(partial), "t")).isEqualTo(partial);
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(partial));
+    assertThat(root.at("/serverWork/statements").isNull()).isTrue();
+    assertThat(root.at("/serverWork/cpu").isNull()).isTrue();
+    assertThat(root.at("/serverWork/unavailable/0/part").asText()).isEqualTo("STATEMENTS");
+    assertThat(root.at("/serverWork/database/commits").asLong()).isEqualTo(200);
+    assertThat(root.at("/serverWork/waits/counts/0/event").asText()).isEqualTo("CPU");
+    root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(full));
+    assertThat(root.at("/serverWork/statements/0/blocks/sharedHit").asLong()).isEqualTo(1800);
+    assertThat(root.at("/serverWork/cpu/checkpointerMicros").asLong()).isZero();
+    assertThat(root.at("/serverWork").has("meanExecMillis")).isFalse();
+  }
+
+  @Test
+  void serverWorkThatDoesNotSayWhyAPartIsMissingIsRefused() throws Exception {
+    String json = ResultJson.toJson(
+        SampleResults.run(1, 1, 10).withServerWork(SampleWork.partial(1)));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
+    ((ObjectNode) root.get("serverWork")).putArray("unavailable");
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .hasMessage("cannot read result t: at serverWork: server work without"
+            + " [STATEMENTS, SERVER_CPU] must say why in unavailable");
+  }
+
+  @Test
+  void schemaVersion2IsReadWithoutServerWork() throws Exception {
+    RunResult run = SampleResults.run(1, 1, 10).withServerWork(SampleWork.full(1));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 2);
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .hasMessage("cannot read result t: field \"serverWork\" is not part of schema version 2");
+    root.remove("serverWork");
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v2");
+    assertThat(read.serverWork()).isNull();
+    assertThat(read).isEqualTo(run.withServerWork(null));
   }
 
   @Test
@@ -86,6 +129,7 @@ class ResultJsonTest {
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 1);
     root.remove("identity");
+    root.remove("serverWork");
     ObjectNode machine = (ObjectNode) root.at("/clientMachines/0");
     machine.remove("cpu");
     machine.remove("memoryBytes");

@@ -1,0 +1,52 @@
+package io.github.pgperf.work;
+
+/**
+ * CPU time the server's processes used during the measured window, user and system, µs, read
+ * from {@code /proc/<pid>/stat} where the server runs on the machine pgperf runs on. Linux counts
+ * in clock ticks of 10 ms, so short windows are coarse.
+ *
+ * <p>Backends are counted whole even when they end during the window (a {@code -C} run's
+ * connections, or every client's at the end): the time of a process that ended is added to its
+ * parent's, the postmaster's, "children" time, so {@link #backendsMicros()} is the postmaster's
+ * children time gained in the window, plus what the run's backends still alive at the end used,
+ * less what the run's backends had used before it. It includes any other process of the server
+ * that ended in the window (another session, an autovacuum or parallel worker).
+ *
+ * @param backendsMicros the run's backends (and other server processes that ended in the window)
+ * @param walWriterMicros the WAL writer; {@code null} when not known (see {@link ServerWork#unavailable()})
+ * @param checkpointerMicros the checkpointer; {@code null} when not known
+ * @param backgroundWriterMicros the background writer; {@code null} when not known
+ */
+public record ServerCpu(
+    long backendsMicros,
+    Long walWriterMicros,
+    Long checkpointerMicros,
+    Long backgroundWriterMicros) {
+
+  public ServerCpu {
+    if (backendsMicros < 0) {
+      throw new IllegalArgumentException("negative backend CPU time: " + backendsMicros);
+    }
+  }
+
+  /** All processes' time that is known, µs. */
+  public long totalMicros() {
+    return backendsMicros + orZero(walWriterMicros) + orZero(checkpointerMicros)
+        + orZero(backgroundWriterMicros);
+  }
+
+  /** Both added; a process known in only one is not known in the sum. */
+  public ServerCpu plus(ServerCpu o) {
+    return new ServerCpu(backendsMicros + o.backendsMicros, sum(walWriterMicros, o.walWriterMicros),
+        sum(checkpointerMicros, o.checkpointerMicros),
+        sum(backgroundWriterMicros, o.backgroundWriterMicros));
+  }
+
+  private static long orZero(Long value) {
+    return value == null ? 0 : value;
+  }
+
+  private static Long sum(Long a, Long b) {
+    return a == null || b == null ? null : a + b;
+  }
+}

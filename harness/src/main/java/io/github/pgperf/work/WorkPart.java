@@ -1,0 +1,19 @@
+package io.github.pgperf.work;
+
+/** The parts of a run's {@link ServerWork}, each captured when the server can give it. */
+public enum WorkPart {
+  /** Per-statement work, from {@code pg_stat_statements}. */
+  STATEMENTS,
+  /** The database's counters, from {@code pg_stat_database}. */
+  DATABASE,
+  /** The server's WAL, from {@code pg_stat_wal} (PostgreSQL 14+). */
+  WAL,
+  /** Checkpoints, from {@code pg_stat_bgwriter} or {@code pg_stat_checkpointer}. */
+  CHECKPOINTS,
+  /** Wait events, sampled from {@code pg_stat_activity}. */
+  WAITS,
+  /** CPU time of the run's backends, from {@code /proc}. */
+  SERVER_CPU,
+  /** CPU time of the WAL writer, checkpointer and background writer, from {@code /proc}. */
+  BACKGROUND_CPU
+}
