@@ -59,6 +59,11 @@ final class Client implements Runnable {
   private FailureKind failureKind;
   private String failureMessage;
 
+  /** This client's variables: after the run, the values of its last transaction. */
+  Variables variables() {
+    return variables;
+  }
+
   Client(int id, Benchmark bench, ClientGroup group, Variables variables, Prng random,
       ThreadRecorder recorder, ThreadRecorder warmupRecorder) {
     this.id = id;

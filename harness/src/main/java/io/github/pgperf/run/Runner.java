@@ -2,6 +2,7 @@ package io.github.pgperf.run;
 
 import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.plan.ScriptPlans;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunResultBuilder;
@@ -16,6 +17,7 @@ import io.github.pgperf.script.Script;
 import io.github.pgperf.script.ScriptException;
 import io.github.pgperf.script.SeedPlan;
 import io.github.pgperf.script.VariableDefinitions;
+import io.github.pgperf.script.Variables;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.script.WorkloadItem;
 import io.github.pgperf.work.CaptureSettings;
@@ -31,6 +33,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.util.HostSpec;
@@ -267,6 +270,10 @@ public final class Runner {
     }
     long end = Clock.micros();
     ServerWork serverWork = work.windowEnded();
+    if (serverWork != null && serverWork.database() != null && !clients.isEmpty()) {
+      // After the window, so that planning costs the run nothing; only when the server answered.
+      serverWork = withPlans(serverWork, workload, clients.get(0).variables());
+    }
     boolean aborted = false;
     List<ThreadRecorder> recorders = new ArrayList<>();
     try {
@@ -361,6 +368,24 @@ public final class Runner {
         bench.cancelled = true;
         return;
       }
+    }
+  }
+
+  /**
+   * The work with the plans of the scripts' SQL commands, planned with a client's variables on a
+   * connection of their own; Java transactions send statements pgperf does not see, which only
+   * PostgreSQL 16's {@code EXPLAIN (GENERIC_PLAN)} could plan from their normalized text.
+   */
+  private ServerWork withPlans(ServerWork work, Workload workload, Variables variables) {
+    boolean java = workload.entries().stream().anyMatch(e -> !(e.item() instanceof Script));
+    String partly = java ? "the statements of Java transactions are not planned" : null;
+    try (Connection c = source.open(); Statement s = c.createStatement()) {
+      // A plan waits for no lock a run's leftover transaction might hold for long.
+      s.execute("SET statement_timeout = '15s'");
+      return work.withPlans(ScriptPlans.capture(c, workload, variables), partly);
+    } catch (SQLException e) {
+      return work.withPlans(null, "plans could not be taken: "
+          + ErrorMessage.of(e).lines().findFirst().orElse(""));
     }
   }
 

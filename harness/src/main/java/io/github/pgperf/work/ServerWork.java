@@ -1,5 +1,6 @@
 package io.github.pgperf.work;
 
+import io.github.pgperf.plan.StatementPlan;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -30,6 +31,8 @@ import java.util.function.BinaryOperator;
  * @param waits the run's backends' wait events; {@code null} when not sampled
  * @param cpu the server's CPU time; {@code null} when its processes are not visible from here
  * @param unavailable what was not captured, or only in part, and why
+ * @param plans how the server planned each SQL command of the run's scripts, taken after the
+ *     window ({@code plan.ScriptPlans}); {@code null} when not taken
  */
 public record ServerWork(
     double windowSeconds,
@@ -39,13 +42,15 @@ public record ServerWork(
     Checkpoints checkpoints,
     WaitEvents waits,
     ServerCpu cpu,
-    List<Unavailable> unavailable) {
+    List<Unavailable> unavailable,
+    List<StatementPlan> plans) {
 
   public ServerWork {
     if (!(windowSeconds >= 0)) {
       throw new IllegalArgumentException("negative window: " + windowSeconds + " s");
     }
     statements = statements == null ? null : sorted(statements);
+    plans = plans == null ? null : List.copyOf(plans);
     unavailable = List.copyOf(new LinkedHashSet<>(unavailable));
     Set<WorkPart> explained = EnumSet.noneOf(WorkPart.class);
     unavailable.forEach(u -> explained.add(u.part()));
@@ -56,6 +61,7 @@ public record ServerWork(
     addIf(missing, checkpoints == null, WorkPart.CHECKPOINTS);
     addIf(missing, waits == null, WorkPart.WAITS);
     addIf(missing, cpu == null, WorkPart.SERVER_CPU);
+    addIf(missing, plans == null, WorkPart.PLANS);
     addIf(missing, cpu != null && (cpu.walWriterMicros() == null
         || cpu.checkpointerMicros() == null || cpu.backgroundWriterMicros() == null),
         WorkPart.BACKGROUND_CPU);
@@ -64,6 +70,37 @@ public record ServerWork(
       throw new IllegalArgumentException("server work without " + missing
           + " must say why in unavailable");
     }
+  }
+
+  /** The counters without plans: they are taken after the window, by {@link #withPlans}. */
+  public ServerWork(double windowSeconds, List<StatementWork> statements, DatabaseWork database,
+      WalUsage wal, Checkpoints checkpoints, WaitEvents waits, ServerCpu cpu,
+      List<Unavailable> unavailable) {
+    this(windowSeconds, statements, database, wal, checkpoints, waits, cpu,
+        withReason(unavailable, new Unavailable(WorkPart.PLANS, "plans were not taken")), null);
+  }
+
+  private static List<Unavailable> withReason(List<Unavailable> reasons, Unavailable reason) {
+    if (reasons.stream().anyMatch(u -> u.part() == reason.part())) {
+      return reasons;
+    }
+    List<Unavailable> all = new ArrayList<>(reasons);
+    all.add(reason);
+    return all;
+  }
+
+  /**
+   * The same work with the plans of the run's script commands, and {@code partly}, when not
+   * {@code null}, saying what has no plan (Java transactions' statements on PostgreSQL 15).
+   */
+  public ServerWork withPlans(List<StatementPlan> taken, String partly) {
+    List<Unavailable> reasons = new ArrayList<>(unavailable);
+    reasons.removeIf(u -> u.part() == WorkPart.PLANS);
+    if (partly != null) {
+      reasons.add(new Unavailable(WorkPart.PLANS, partly));
+    }
+    return new ServerWork(windowSeconds, statements, database, wal, checkpoints, waits, cpu,
+        reasons, taken);
   }
 
   /**
@@ -117,7 +154,7 @@ public record ServerWork(
     return new ServerWork(windowSeconds + o.windowSeconds, addStatements(statements, o.statements),
         add(database, o.database, DatabaseWork::plus), add(wal, o.wal, WalUsage::plus),
         add(checkpoints, o.checkpoints, Checkpoints::plus), add(waits, o.waits, WaitEvents::plus),
-        add(cpu, o.cpu, ServerCpu::plus), reasons);
+        add(cpu, o.cpu, ServerCpu::plus), reasons, plans != null ? plans : o.plans);
   }
 
   private static <T> T add(T a, T b, BinaryOperator<T> plus) {

@@ -15,5 +15,7 @@ public enum WorkPart {
   /** CPU time of the run's backends, from {@code /proc}. */
   SERVER_CPU,
   /** CPU time of the WAL writer, checkpointer and background writer, from {@code /proc}. */
-  BACKGROUND_CPU
+  BACKGROUND_CPU,
+  /** The plans of the run's script commands, from {@code EXPLAIN} after the window. */
+  PLANS
 }

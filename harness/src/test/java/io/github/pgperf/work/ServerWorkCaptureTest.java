@@ -2,6 +2,8 @@ package io.github.pgperf.work;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.pgperf.plan.StatementPlan;
+import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.run.RunOptions;
 import io.github.pgperf.run.Runner;
@@ -112,6 +114,14 @@ class ServerWorkCaptureTest {
     assertThat(work.wal().bytes()).isGreaterThanOrEqualTo(work.statementWal().bytes());
     assertThat(work.windowSeconds()).isPositive();
     assertThat(work.unavailable()).isEmpty();
+    // Each SQL command planned after the window, as the server planned it: by the primary keys.
+    assertThat(work.plans()).extracting(StatementPlan::command)
+        .containsExactly(4, 5, 6, 7, 8, 9, 10);
+    assertThat(work.plans().get(1).shape().scans())
+        .containsExactly("Index Scan using pgbench_accounts_pkey on pgbench_accounts");
+    assertThat(work.plans().get(0).reason()).isEqualTo("\"begin\" has no plan");
+    assertThat(ResultJson.fromJson(ResultJson.toJson(r), "memory").serverWork().plans())
+        .isEqualTo(work.plans());
   }
 
   @Test
