@@ -293,8 +293,9 @@ class ConnectionDifferentialTest {
 
   /**
    * A port where the kernel accepts connections that nobody ever answers: both give up after
-   * PGCONNECT_TIMEOUT. The bounds are a hang guard: near 3 s, far from the 30 s of a timeout
-   * lost on the way (pgperf runs in a restarted JVM here, which must get the variable too).
+   * PGCONNECT_TIMEOUT. The bounds are a hang guard, wide for a loaded machine's JVM starts: at
+   * least the 3 s asked for, well under the 60 s default that a timeout lost on the way would
+   * give (pgperf runs in a restarted JVM here, which must get the variable too).
    */
   @Test
   void pgconnectTimeoutEndsTheFirstConnectionToAServerThatNeverAnswers() throws Exception {
@@ -309,7 +310,7 @@ class ConnectionDifferentialTest {
               + silent.getLocalPort() + " failed: timeout expired",
               "could not create connection for setup");
       for (Outcome o : List.of(expected, actual)) {
-        assertThat(o.millis()).isBetween(2_500L, 25_000L);
+        assertThat(o.millis()).isBetween(2_500L, 45_000L);
       }
     }
   }
@@ -334,7 +335,7 @@ class ConnectionDifferentialTest {
             "client 0 aborted while establishing connection",
             "Run was aborted; the above results are incomplete.");
         assertThat(o.stdout()).contains("number of transactions actually processed: 1/3");
-        assertThat(o.millis()).isBetween(2_500L, 25_000L);
+        assertThat(o.millis()).isBetween(2_500L, 45_000L);
       }
     }
   }
