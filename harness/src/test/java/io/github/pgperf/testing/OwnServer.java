@@ -31,6 +31,8 @@ public final class OwnServer implements AutoCloseable {
   private final int port;
   private final Map<String, String> settings;
   private EmbeddedPostgres postgres;
+  /** Dropped by {@link #close()} before the cluster goes: a test need not drop them itself. */
+  private final List<TestDatabase> databases = new ArrayList<>();
   /** The password of {@code postgres} once {@link #startWithPassword} set one, else null. */
   private String password;
 
@@ -130,7 +132,9 @@ public final class OwnServer implements AutoCloseable {
 
   /** A new database of a test's own on this server. */
   public TestDatabase createDatabase() throws Exception {
-    return TestDatabase.createOn(adminUrl());
+    TestDatabase db = TestDatabase.createOn(adminUrl());
+    databases.add(db);
+    return db;
   }
 
   /** Stops the server as {@code pg_ctl stop -m fast} does and starts it again. */
@@ -214,6 +218,13 @@ public final class OwnServer implements AutoCloseable {
       thaw();
     } catch (IOException | RuntimeException e) {
       // not frozen, or already gone
+    }
+    for (TestDatabase db : databases) {
+      try {
+        db.close(); // "if exists": a test may have dropped it already
+      } catch (SQLException e) {
+        // a server that does not answer any more: its whole data directory goes below
+      }
     }
     postgres.close();
     try (Stream<Path> files = Files.walk(dataDirectory)) {
