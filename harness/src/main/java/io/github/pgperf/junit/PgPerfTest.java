@@ -36,7 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * environment variable {@code PGPERF_URL}) and {@code pgperf.user} for an external server,
  * {@code pgperf.passwordFile} (else {@code PGPERF_PASSWORD_FILE}) for its password unless
  * {@code PGPERF_PASSWORD} is set, {@code pgperf.connectTimeout} in seconds (else
- * {@code PGCONNECT_TIMEOUT}, else 10), and
+ * {@code PGCONNECT_TIMEOUT}, else 60), and
  * {@code pgperf.resultsDirectory} for {@link LoadRunner}'s result files (default
  * {@code target/pgperf/results}).
  * Passwords are never taken from annotations or code. A test method's declared load and

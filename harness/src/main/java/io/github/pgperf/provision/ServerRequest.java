@@ -1,5 +1,6 @@
 package io.github.pgperf.provision;
 
+import io.github.pgperf.connect.ConnectionSpec;
 import io.github.pgperf.connect.ServerUrl;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,8 +33,11 @@ public record ServerRequest(
     String image,
     ServerSettings settings) {
 
-  /** How long connecting to an external server may take when neither setting says. */
-  public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+  /**
+   * How long connecting to an external server may take when neither setting says: the CLI's
+   * (one value for one setting; 10 s had timed out on a loaded machine).
+   */
+  public static final Duration DEFAULT_CONNECT_TIMEOUT = ConnectionSpec.DEFAULT_CONNECT_TIMEOUT;
 
   /** The {@code postgres} image tag used when neither an image nor a version is asked. */
   public static final String DEFAULT_IMAGE_VERSION = "15";

@@ -194,12 +194,12 @@ class ExternalServerTest {
     }
   }
 
-  /** pgperf.connectTimeout, else libpq's PGCONNECT_TIMEOUT (read as libpq does), else 10 s. */
+  /** pgperf.connectTimeout, else libpq's PGCONNECT_TIMEOUT (read as libpq does), else 60 s. */
   @Test
-  void theConnectTimeoutIsTheSettingElsePgconnectTimeoutElseTenSeconds() throws Exception {
+  void theConnectTimeoutIsTheSettingElsePgconnectTimeoutElseTheClisDefault() throws Exception {
     ServerRequest unset = new ServerRequest(ProviderKind.EXTERNAL, "jdbc:postgresql://h/d", null,
         null, null, null, null, ServerSettings.NONE);
-    assertThat(ProviderChoice.connectTimeout(unset, Map.of())).isEqualTo(Duration.ofSeconds(10));
+    assertThat(ProviderChoice.connectTimeout(unset, Map.of())).isEqualTo(Duration.ofSeconds(60));
     assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "3")))
         .isEqualTo(Duration.ofSeconds(3));
     assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "1")))
