@@ -31,6 +31,28 @@ public record GateSettings(
    */
   public static final int MINIMUM_BASELINE_BUILDS = 3;
 
+  // Work tolerances. PROVISIONAL until the A/A spread is measured (issue 13 asks for 20 A/A runs
+  // under different loads; docs/gate.md says what was measured so far). Work counters are nearly
+  // but not exactly constant: hint bits, HOT pruning, autovacuum, buffer eviction and a backend's
+  // first catalog lookups add a little, now and then. A work regression needs the candidate's value
+  // to exceed the baseline's largest by more than the relative tolerance AND by the metric's floor:
+  // the floor keeps small counters (2 -> 3 blocks per call, +50%) quiet, the tolerance large ones.
+
+  /** Work grows by more than this fraction of the baseline's largest value: 25%. */
+  public static final double WORK_TOLERANCE = 0.25;
+  /** ... and by at least this many shared or temp blocks per call (or per transaction). */
+  public static final double WORK_BLOCKS_FLOOR = 1;
+  /** ... and by at least this many rows per call. */
+  public static final double WORK_ROWS_FLOOR = 1;
+  /** ... and by at least this many WAL bytes per transaction (a WAL record is 50 to 200 bytes). */
+  public static final double WORK_WAL_BYTES_FLOOR = 512;
+  /**
+   * A statement's per-call work is compared only when both sides called it at least this often:
+   * with few calls, a backend's first catalog lookups (tens of blocks, once per connection) weigh
+   * on every call's share.
+   */
+  public static final long WORK_MINIMUM_CALLS = 50;
+
   public GateSettings {
     if (!(level > 0 && level < 0.5)) {
       throw new IllegalArgumentException("level must be above 0 and below 0.5, not " + level);
