@@ -40,11 +40,11 @@ public record GateSettings(
 
   /** Work grows by more than this fraction of the baseline's largest value: 25%. */
   public static final double WORK_TOLERANCE = 0.25;
-  /** ... and by at least this many shared or temp blocks per call (or per transaction). */
+  /** ... and by more than this many shared or temp blocks per call (or per transaction). */
   public static final double WORK_BLOCKS_FLOOR = 1;
-  /** ... and by at least this many rows per call. */
+  /** ... and by more than this many rows per call. */
   public static final double WORK_ROWS_FLOOR = 1;
-  /** ... and by at least this many WAL bytes per transaction (a WAL record is 50 to 200 bytes). */
+  /** ... and by more than this many WAL bytes per transaction (a WAL record is 50 to 200 bytes). */
   public static final double WORK_WAL_BYTES_FLOOR = 512;
   /**
    * A statement's per-call work is compared only when both sides called it at least this often:

@@ -89,9 +89,9 @@ final class WorkGate {
           settings.action(Verdict.WORK_REGRESSION),
           key + ": " + (statement == null ? "" : "statement \"" + statement + "\": ") + figures
               + " (" + change + "; baseline: the largest of " + base.size() + " samples from "
-              + builds(base) + ", now: the smallest of " + candidate.size() + " trials; more than "
-              + Judge.percent(GateSettings.WORK_TOLERANCE) + " and " + WorkMetric.format(m.floor())
-              + " above the baseline counts)",
+              + builds(base) + ", now: the smallest of " + candidate.size() + " trials; a regression is"
+              + " more than " + Judge.percent(GateSettings.WORK_TOLERANCE) + " and more than "
+              + WorkMetric.format(m.floor()) + " above the baseline's largest)",
           null, new WorkChange(statement == null ? m.words() : m.words() + ": " + cut(statement),
               WorkMetric.format(before), WorkMetric.format(now), change, figures), List.of()));
     }

@@ -69,10 +69,10 @@ public enum WorkMetric {
 
   /**
    * Whether {@code now} is a regression against {@code baseline}, the baseline's largest value:
-   * more than the tolerance above it, and by at least the floor.
+   * more than the tolerance above it, and by more than the floor.
    */
   public boolean regressed(double baseline, double now) {
-    return now > baseline * (1 + GateSettings.WORK_TOLERANCE) && now - baseline >= floor;
+    return now > baseline * (1 + GateSettings.WORK_TOLERANCE) && now - baseline > floor;
   }
 
   /** The metric named {@code label} in the store. */
