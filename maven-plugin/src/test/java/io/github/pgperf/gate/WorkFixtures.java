@@ -60,12 +60,22 @@ final class WorkFixtures {
    * @param extraStatement a statement called in every run beside the two, or {@code null}
    * @param withUpdate whether the UPDATE is called
    * @param machine the load machine, or {@code null} for the fixtures' own
+   * @param tps the runs' tps, before a noise of up to 5%
    */
   record Build(double selectBlocksPerCall, String plan, String extraStatement, boolean withUpdate,
-      ClientMachine machine) {
+      ClientMachine machine, double tps) {
+
+    Build(double selectBlocksPerCall, String plan, String extraStatement, boolean withUpdate,
+        ClientMachine machine) {
+      this(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, 1000);
+    }
 
     static Build usual() {
       return new Build(3, INDEX_PLAN, null, true, null);
+    }
+
+    Build tps(double newTps) {
+      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, newTps);
     }
 
     Build blocks(double perCall) {
@@ -73,19 +83,19 @@ final class WorkFixtures {
     }
 
     Build plan(String json) {
-      return new Build(selectBlocksPerCall, json, extraStatement, withUpdate, machine);
+      return new Build(selectBlocksPerCall, json, extraStatement, withUpdate, machine, tps);
     }
 
     Build extra(String statement) {
-      return new Build(selectBlocksPerCall, plan, statement, withUpdate, machine);
+      return new Build(selectBlocksPerCall, plan, statement, withUpdate, machine, tps);
     }
 
     Build withoutUpdate() {
-      return new Build(selectBlocksPerCall, plan, extraStatement, false, machine);
+      return new Build(selectBlocksPerCall, plan, extraStatement, false, machine, tps);
     }
 
     Build on(ClientMachine other) {
-      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, other);
+      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, other, tps);
     }
   }
 
@@ -100,7 +110,7 @@ final class WorkFixtures {
     SplittableRandom random = new SplittableRandom(seed);
     for (int i = 1; i <= trials; i++) {
       Instant start = EPOCH.plusSeconds(seed * 10_000 + i * 20L);
-      RunResult r = Fixtures.run(1000 * (1 + 0.05 * random.nextDouble()), 2000, random.nextLong(),
+      RunResult r = Fixtures.run(b.tps() * (1 + 0.05 * random.nextDouble()), 2000 * 1000 / b.tps(), random.nextLong(),
           Fixtures.server(Fixtures.VERSION), start);
       if (b.machine() != null) {
         r = new RunResult(r.workload(), r.target(), r.server(), List.of(b.machine()),

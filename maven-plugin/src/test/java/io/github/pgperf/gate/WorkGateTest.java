@@ -132,6 +132,22 @@ class WorkGateTest {
   }
 
   @Test
+  void aTimingRegressionOrInconclusiveNamesTheTestsWorkChangesBesideIt() throws IOException {
+    CheckReport report = check(Build.usual(),
+        Build.usual().tps(133).blocks(150).plan(WorkFixtures.SEQ_PLAN), 7);
+
+    Finding tps = report.findings().stream()
+        .filter(f -> f.metric() == Metric.TPS).findFirst().orElseThrow();
+    assertThat(tps.verdict()).isIn(Verdict.REGRESSION, Verdict.INCONCLUSIVE);
+    assertThat(tps.message()).contains("; work: plan changed: Index Scan using"
+        + " pgbench_accounts_pkey on pgbench_accounts -> Seq Scan on pgbench_accounts;"
+        + " shared blocks per transaction ");
+    CheckReport calm = check(Build.usual(), Build.usual().tps(133), 8);
+    assertThat(calm.findings().stream().filter(f -> f.metric() == Metric.TPS))
+        .singleElement().satisfies(f -> assertThat(f.message()).doesNotContain("work:"));
+  }
+
+  @Test
   void actionsAreConfigured() throws IOException {
     GateSettings warn = new GateSettings(GateSettings.DEFAULT_LEVEL,
         GateSettings.DEFAULT_MINIMUM_EFFECT, GateSettings.DEFAULT_METRICS,
