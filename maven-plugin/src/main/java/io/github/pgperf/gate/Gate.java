@@ -72,6 +72,7 @@ public final class Gate {
     List<Finding> work = new WorkGate(settings).compare(key, now, before);
     List<String> changes = work.stream()
         .filter(f -> f.verdict() != Verdict.PASS && f.work() != null)
+        .sorted(Comparator.comparing(Finding::verdict)) // a changed plan first: it says why
         .map(f -> f.work().summary())
         .toList();
     List<Finding> out = new ArrayList<>();

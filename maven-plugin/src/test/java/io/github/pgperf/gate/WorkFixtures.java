@@ -79,7 +79,7 @@ final class WorkFixtures {
     }
 
     Build blocks(double perCall) {
-      return new Build(perCall, plan, extraStatement, withUpdate, machine);
+      return new Build(perCall, plan, extraStatement, withUpdate, machine, tps);
     }
 
     Build plan(String json) {
