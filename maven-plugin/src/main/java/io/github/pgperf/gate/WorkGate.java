@@ -57,11 +57,11 @@ final class WorkGate {
     boolean regressed = out.stream().anyMatch(f -> f.verdict() != Verdict.STATEMENT_CHANGED);
     if (compared > 0 && !regressed) {
       out.add(new Finding(key, null, Verdict.PASS, settings.action(Verdict.PASS), key + ": work as in the baseline: "
-          + compared + " work figures and plans compared with " + base.size() + " baseline samples"
+          + compared + " work figures and plans compared with " + samples(base.size())
           + " of " + builds(base) + " (a counter regresses above the baseline's largest by more"
           + " than " + Judge.percent(GateSettings.WORK_TOLERANCE) + " and its floor; work"
           + " fingerprint PostgreSQL " + print.postgres() + ", " + print.workload() + ")",
-          null, new WorkChange("work", base.size() + " samples", candidate.size() + " samples",
+          null, new WorkChange("work", count(base.size(), "sample"), count(candidate.size(), "trial"),
               "-", ""), List.of()));
     }
     return out;
@@ -88,8 +88,9 @@ final class WorkGate {
       out.add(new Finding(key, null, Verdict.WORK_REGRESSION,
           settings.action(Verdict.WORK_REGRESSION),
           key + ": " + (statement == null ? "" : "statement \"" + statement + "\": ") + figures
-              + " (" + change + "; baseline: the largest of " + base.size() + " samples from "
-              + builds(base) + ", now: the smallest of " + candidate.size() + " trials; a regression is"
+              + " (" + change + "; baseline: the largest of " + samples(base.size()) + " from "
+              + builds(base) + ", now: the smallest of " + trials(candidate.size())
+              + "; a regression is"
               + " more than " + Judge.percent(GateSettings.WORK_TOLERANCE) + " and more than "
               + WorkMetric.format(m.floor()) + " above the baseline's largest)",
           null, new WorkChange(statement == null ? m.words() : m.words() + ": " + cut(statement),
@@ -206,6 +207,19 @@ final class WorkGate {
     Set<String> out = new TreeSet<>();
     samples.forEach(s -> out.addAll(s.work().statements().keySet()));
     return out;
+  }
+
+  private static String samples(int n) {
+    return count(n, "baseline sample");
+  }
+
+  private static String trials(int n) {
+    return count(n, "trial");
+  }
+
+  /** {@code 1 trial}, {@code 3 trials}. */
+  private static String count(int n, String thing) {
+    return n + " " + thing + (n == 1 ? "" : "s");
   }
 
   private static String builds(List<Sample> samples) {
