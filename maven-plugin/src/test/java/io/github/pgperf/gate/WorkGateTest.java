@@ -70,7 +70,7 @@ class WorkGateTest {
     assertThat(perCall.action()).isEqualTo(Action.FAIL);
     assertThat(perCall.message()).contains("statement \"" + WorkFixtures.SELECT + "\"")
         .containsPattern("shared blocks per call 3\\.\\d+ -> 150 \\(\\+4\\d{3}\\.\\d%")
-        .contains("a regression is more than 25.0% and more than 1 above the baseline's largest");
+        .contains("a regression is more than 200.0% and more than 1 above the baseline's largest");
     assertThat(report.failed()).isTrue();
     assertThat(with(report, Verdict.PLAN_CHANGED)).isEmpty();
     assertThat(with(report, Verdict.PASS).stream().filter(f -> f.work() != null)).isEmpty();
