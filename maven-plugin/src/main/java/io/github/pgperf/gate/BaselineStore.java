@@ -33,8 +33,14 @@ import java.util.stream.Stream;
  */
 public final class BaselineStore {
 
-  /** The version of the store's file format this code writes and reads. */
-  public static final int FORMAT_VERSION = 2;
+  /**
+   * The version of the store's file format this code writes. 3 adds each sample's work (per
+   * transaction, per statement, plans) and work fingerprint; 2, whose samples have no work, is
+   * still read.
+   */
+  public static final int FORMAT_VERSION = 3;
+  /** The previous format, still read: samples without work. */
+  static final int PREVIOUS_FORMAT_VERSION = 2;
 
   private static final ObjectMapper MAPPER = JsonMapper.builder()
       .enable(SerializationFeature.INDENT_OUTPUT)
@@ -166,7 +172,7 @@ public final class BaselineStore {
           .sorted(Map.Entry.comparingByKey())
           .forEach(e -> values.put(e.getKey().label(), e.getValue()));
       stored.add(new StoredSample(s.build(), s.source(), s.startedAt().toString(), values,
-          s.fingerprint()));
+          s.fingerprint(), s.work()));
     }
     Files.writeString(file, MAPPER.writeValueAsString(new StoredTest(FORMAT_VERSION, key, stored))
         + "\n", StandardCharsets.UTF_8);
@@ -176,10 +182,15 @@ public final class BaselineStore {
     String text = Files.readString(file, StandardCharsets.UTF_8);
     try {
       int version = MAPPER.readTree(text).path("formatVersion").asInt(-1);
+      if (version == PREVIOUS_FORMAT_VERSION) {
+        StoredTestV2 old = MAPPER.readValue(text, StoredTestV2.class);
+        return new StoredTest(old.formatVersion(), old.key(), old.samples() == null ? null
+            : old.samples().stream().map(v2 -> v2 == null ? null : v2.withoutWork()).toList());
+      }
       if (version != FORMAT_VERSION) {
         throw new IOException("cannot read baseline file \"" + file + "\": format version "
             + (version < 0 ? "missing" : version) + " is not supported (this pgperf reads "
-            + FORMAT_VERSION + (version == 1 ? "; version 1 has no builds, the gate's unit:"
+            + FORMAT_VERSION + " and " + PREVIOUS_FORMAT_VERSION + (version == 1 ? "; version 1 has no builds, the gate's unit:"
                 + " delete the file and record again with " + Judge.RECORD : "") + ")");
       }
       StoredTest test = MAPPER.readValue(text, StoredTest.class);
@@ -212,13 +223,62 @@ public final class BaselineStore {
       }
       try {
         s.values().keySet().forEach(Metric::parse);
+        checkWork(s.work());
         out.add(new Sample(test.key(), s.build(), s.source(), Instant.parse(s.startedAt()), values,
-            s.fingerprint()));
+            s.fingerprint(), s.work()));
       } catch (IllegalArgumentException | NullPointerException | DateTimeParseException e) {
         throw new IOException(where + ": " + e.getMessage(), e);
       }
     }
     return out;
+  }
+
+  /**
+   * Refuses work with a value that is not a non-negative number, an unknown metric, or a plan whose
+   * lines do not give its hash.
+   *
+   * @throws IllegalArgumentException naming the value
+   */
+  private static void checkWork(Work work) {
+    if (work == null) {
+      return;
+    }
+    if (work.perTransaction() != null) {
+      checkValues("work", work.perTransaction(), WorkMetric.PER_TRANSACTION);
+    }
+    if (work.statements() != null) {
+      work.statements().forEach((text, f) -> {
+        if (f == null || f.calls() < 0) {
+          throw new IllegalArgumentException("statement \"" + text + "\" needs calls of 0 or more");
+        }
+        checkValues("statement \"" + text + "\"", f.perCall(), WorkMetric.PER_CALL);
+      });
+    }
+    if (work.plans() != null) {
+      work.plans().forEach((name, plan) -> {
+        try {
+          plan.shape();
+        } catch (IllegalArgumentException | NullPointerException e) {
+          throw new IllegalArgumentException("plan of " + name + ": " + e.getMessage(), e);
+        }
+      });
+    }
+  }
+
+  private static void checkValues(String what, Map<String, Double> values,
+      List<WorkMetric> metrics) {
+    for (WorkMetric m : metrics) {
+      Double v = values.get(m.label());
+      if (v == null || !(v >= 0) || v.isInfinite()) {
+        throw new IllegalArgumentException(what + ": " + m.label() + " is "
+            + (v == null ? "missing" : v + ", not a number of 0 or more"));
+      }
+    }
+    for (String label : values.keySet()) {
+      if (!metrics.contains(WorkMetric.parse(label))) {
+        throw new IllegalArgumentException(what + ": " + label + " does not belong here");
+      }
+    }
   }
 
   private static String firstLine(String text) {
@@ -232,7 +292,21 @@ public final class BaselineStore {
   /** A test's file. */
   record StoredTest(int formatVersion, String key, List<StoredSample> samples) {}
 
-  /** A sample as stored: its build, and metric values by their labels. */
+  /**
+   * A sample as stored: its build, metric values by their labels, and its work ({@code null} when
+   * the result had none).
+   */
   record StoredSample(String build, String source, String startedAt, Map<String, Double> values,
-      Fingerprint fingerprint) {}
+      Fingerprint fingerprint, Work work) {}
+
+  /** A test's file of format 2. */
+  record StoredTestV2(int formatVersion, String key, List<StoredSampleV2> samples) {}
+
+  /** A sample of format 2: no work. */
+  record StoredSampleV2(String build, String source, String startedAt, Map<String, Double> values,
+      Fingerprint fingerprint) {
+    StoredSample withoutWork() {
+      return new StoredSample(build, source, startedAt, values, fingerprint, null);
+    }
+  }
 }

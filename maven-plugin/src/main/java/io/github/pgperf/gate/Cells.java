@@ -20,6 +20,11 @@ public final class Cells {
   /** The cells of {@code f}, one per column of {@link #HEADERS}. */
   public static List<String> of(Finding f) {
     String metric = f.metric() == null ? "-" : f.metric().label();
+    if (f.work() != null) {
+      WorkChange w = f.work();
+      return List.of(f.key(), w.what(), f.verdict().text(), w.baseline(), w.candidate(),
+          w.change(), "-", "-", action(f));
+    }
     if (f.comparison() == null) {
       return List.of(f.key(), metric, f.verdict().text(), "-", "-", "-", "-", "-", action(f));
     }

@@ -34,15 +34,16 @@ public record CheckReport(
   }
 
   /**
-   * How many findings are real comparisons: samples were compared and the verdict says something
-   * about them (a pass, an improvement, a regression). A comparison whose verdict warns by default
+   * How many findings are real comparisons: samples (timing or work) were compared and the verdict
+   * says something about them (a pass, an improvement, a regression, a changed plan). A comparison whose verdict warns by default
    * (inconclusive) did not conclude; whole-test outcomes (missing or mismatched baseline, unusable
    * results) compared nothing. Decided by each verdict's default action, so verdicts added later
    * are counted by what they do, not by name.
    */
   public long compared() {
     return findings.stream()
-        .filter(f -> f.comparison() != null && f.verdict().defaultAction() != Action.WARN)
+        .filter(f -> (f.comparison() != null || f.work() != null)
+            && f.verdict().defaultAction() != Action.WARN)
         .count();
   }
 

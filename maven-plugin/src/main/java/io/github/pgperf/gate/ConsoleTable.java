@@ -15,7 +15,10 @@ public final class ConsoleTable {
 
   private ConsoleTable() {}
 
-  /** The table's lines: header, rule, one row per finding, those that fail first. */
+  /**
+   * The table's lines: header, rule, one row per finding, those that fail first; then each
+   * finding's detail (a changed plan beside the baseline's), after a blank line.
+   */
   public static List<String> lines(CheckReport report) {
     List<Finding> findings = report.byUrgency();
     boolean marked = findings.stream().anyMatch(f -> f.action() == Action.FAIL);
@@ -39,6 +42,13 @@ public final class ConsoleTable {
           rule.add(marked && i == 0 ? "" : "-".repeat(width[i]));
         }
         lines.add(line(rule, width));
+      }
+    }
+    for (Finding f : findings) {
+      if (!f.detail().isEmpty()) {
+        lines.add("");
+        lines.add(f.verdict().text() + " " + f.detail().get(0));
+        f.detail().subList(1, f.detail().size()).forEach(d -> lines.add("  " + d));
       }
     }
     return lines;

@@ -1,5 +1,6 @@
 package io.github.pgperf.gate;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -13,17 +14,32 @@ import java.util.Optional;
  * @param verdict the outcome
  * @param action what it does to the build, as configured
  * @param message which test, which metric, by how much, how sure
- * @param comparison the figures, when samples were compared
+ * @param comparison the figures, when timing samples were compared
+ * @param work the figures, when work was compared
+ * @param detail lines printed below the table (a changed plan beside the baseline's); empty when
+ *     none
  */
 public record Finding(
     String key, Metric metric, Verdict verdict, Action action, String message,
-    Comparison comparison) {
+    Comparison comparison, WorkChange work, List<String> detail) {
 
   public Finding {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(verdict, "verdict");
     Objects.requireNonNull(action, "action");
     Objects.requireNonNull(message, "message");
+    detail = List.copyOf(detail);
+  }
+
+  /** A finding without work figures or detail. */
+  public Finding(String key, Metric metric, Verdict verdict, Action action, String message,
+      Comparison comparison) {
+    this(key, metric, verdict, action, message, comparison, null, List.of());
+  }
+
+  /** This finding with {@code more} added to its sentence. */
+  Finding withMessage(String more) {
+    return new Finding(key, metric, verdict, action, message + more, comparison, work, detail);
   }
 
   /** The figures, when samples were compared. */
@@ -33,6 +49,9 @@ public record Finding(
 
   /** {@code key} or {@code key tps}: the test and metric, as printed. */
   public String subject() {
+    if (work != null) {
+      return key + " " + work.what();
+    }
     return metric == null ? key : key + " " + metric.label();
   }
 }

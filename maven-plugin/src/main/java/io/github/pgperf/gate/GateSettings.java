@@ -31,6 +31,32 @@ public record GateSettings(
    */
   public static final int MINIMUM_BASELINE_BUILDS = 3;
 
+  // Work tolerances. PROVISIONAL until the A/A spread is measured as issue 13 asks (20 A/A runs
+  // under different loads). Work counters are nearly but not exactly constant: hint bits, HOT
+  // pruning, autovacuum, buffer eviction, a backend's first catalog lookups and, above all, row
+  // contention (a statement on a hot row walks longer HOT chains and re-reads rows it waited for,
+  // more so the more transactions ran) move them. 7 A/A runs of the example's tests (docs/gate.md)
+  // spread by up to 2.27x on statements on hot rows (TPC-B's pgbench_branches UPDATE at scale 1,
+  // the ledger's SELECT ... FOR UPDATE), up to 1.32x per transaction, 1.08x in WAL: 25% gave false
+  // WORK_REGRESSIONs in 4 of 6 A/A comparisons. A work regression needs the candidate's value to
+  // exceed the baseline's largest by more than the relative tolerance AND by more than the
+  // metric's floor: the floor keeps small counters (1 -> 3 temp blocks per call) quiet.
+
+  /** Work grows by more than this fraction of the baseline's largest value: 200%, i.e. over 3x. */
+  public static final double WORK_TOLERANCE = 2.0;
+  /** ... and by more than this many shared or temp blocks per call (or per transaction). */
+  public static final double WORK_BLOCKS_FLOOR = 1;
+  /** ... and by more than this many rows per call. */
+  public static final double WORK_ROWS_FLOOR = 1;
+  /** ... and by more than this many WAL bytes per transaction (a WAL record is 50 to 200 bytes). */
+  public static final double WORK_WAL_BYTES_FLOOR = 512;
+  /**
+   * A statement's per-call work is compared only when both sides called it at least this often:
+   * with few calls, a backend's first catalog lookups (tens of blocks, once per connection) weigh
+   * on every call's share.
+   */
+  public static final long WORK_MINIMUM_CALLS = 50;
+
   public GateSettings {
     if (!(level > 0 && level < 0.5)) {
       throw new IllegalArgumentException("level must be above 0 and below 0.5, not " + level);

@@ -45,6 +45,17 @@ final class JsonReport {
       node.put("verdict", f.verdict().text());
       node.put("action", f.action().name());
       node.put("message", Cells.message(f));
+      if (f.work() != null) {
+        ObjectNode work = node.putObject("work");
+        work.put("what", f.work().what());
+        work.put("baseline", f.work().baseline());
+        work.put("candidate", f.work().candidate());
+        work.put("change", f.work().change());
+      }
+      if (!f.detail().isEmpty()) {
+        ArrayNode detail = node.putArray("detail");
+        f.detail().forEach(detail::add);
+      }
       f.figures().ifPresent(c -> {
         ObjectNode fig = node.putObject("figures");
         fig.put("unit", c.metric().unit());

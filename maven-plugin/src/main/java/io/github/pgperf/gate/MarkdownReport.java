@@ -36,6 +36,16 @@ final class MarkdownReport {
             .append(escape(Cells.message(f))).append('\n');
       }
     }
+    for (Finding f : report.byUrgency()) {
+      if (!f.detail().isEmpty()) {
+        // A plan diff is columns: a code block keeps them aligned.
+        out.append("\n**").append(f.verdict().text()).append("** ")
+            .append(escape(f.detail().get(0))).append("\n\n```text\n");
+        f.detail().subList(1, f.detail().size())
+            .forEach(d -> out.append(d.replace("```", "'''")).append('\n'));
+        out.append("```\n");
+      }
+    }
     return out.toString();
   }
 

@@ -17,11 +17,13 @@ import java.util.Objects;
  * @param source where the sample came from (a result file's name)
  * @param startedAt when the run started
  * @param values each metric's value
- * @param fingerprint what must match for comparison
+ * @param fingerprint what must match for timing to be compared
+ * @param work what the database did, compared on its own {@link WorkFingerprint}; {@code null}
+ *     for results without {@code serverWork} and baseline samples recorded before work was kept
  */
 public record Sample(
     String key, String build, String source, Instant startedAt, Map<Metric, Double> values,
-    Fingerprint fingerprint) {
+    Fingerprint fingerprint, Work work) {
 
   /** The build of results written before pgperf recorded builds: all of them count as one. */
   public static final String UNKNOWN_BUILD = "unknown";
@@ -35,6 +37,12 @@ public record Sample(
     values = Map.copyOf(values);
   }
 
+  /** A sample without work. */
+  public Sample(String key, String build, String source, Instant startedAt,
+      Map<Metric, Double> values, Fingerprint fingerprint) {
+    this(key, build, source, startedAt, values, fingerprint, null);
+  }
+
   /** The sample of a run read from {@code file}. */
   public static Sample of(Path file, RunResult result) {
     Map<Metric, Double> values = new EnumMap<>(Metric.class);
@@ -43,7 +51,7 @@ public record Sample(
     }
     String build = result.identity() == null ? UNKNOWN_BUILD : result.identity().build();
     return new Sample(TestKey.of(file, result), build, file.getFileName().toString(),
-        result.startedAt(), values, Fingerprint.of(result));
+        result.startedAt(), values, Fingerprint.of(result), Work.of(result));
   }
 
   /** The value of {@code metric}; NaN when the sample does not hold it. */

@@ -15,6 +15,19 @@ public enum Verdict {
   IMPROVEMENT(Action.PASS),
   /** No clear regression, but the data could not have detected one of the minimum size. */
   INCONCLUSIVE(Action.WARN),
+  /**
+   * A script command's plan shape differs from every plan of it in the baseline's most recent
+   * build (same work fingerprint): the finding prints both plans side by side.
+   */
+  PLAN_CHANGED(Action.FAIL),
+  /**
+   * A work counter per call or per transaction (shared or temp blocks, rows, WAL bytes) grew beyond
+   * the tolerance ({@link GateSettings#WORK_TOLERANCE} and the metric's floor) over the baseline's
+   * largest value.
+   */
+  WORK_REGRESSION(Action.FAIL),
+  /** A statement's normalized text is new since the baseline, or the baseline's is gone. */
+  STATEMENT_CHANGED(Action.WARN),
   /** No result files at all, or a baseline test without results now. */
   MISSING_RESULTS(Action.FAIL),
   /** A result without processed transactions. */
@@ -30,7 +43,10 @@ public enum Verdict {
   UNREADABLE_BASELINE(Action.FAIL),
   /** A test with results but no baseline to compare with. */
   MISSING_BASELINE(Action.WARN),
-  /** Baseline samples exist, but none from the same server, settings, machine and workload. */
+  /**
+   * Baseline samples exist, but none from the same server, settings, machine and workload: timing
+   * is not compared (work still is, on its own {@link WorkFingerprint}).
+   */
   FINGERPRINT_MISMATCH(Action.FAIL);
 
   private final Action defaultAction;

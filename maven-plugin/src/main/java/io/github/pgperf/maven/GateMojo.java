@@ -88,6 +88,24 @@ abstract class GateMojo extends PgperfMojo {
   @Parameter(property = "pgperf.onFingerprintMismatch", defaultValue = "fail")
   String onFingerprintMismatch;
 
+  /**
+   * What a changed plan (a script command planned otherwise than in the baseline's most recent
+   * build, same work fingerprint) does: fail or warn.
+   */
+  @Parameter(property = "pgperf.onPlanChanged", defaultValue = "fail")
+  String onPlanChanged;
+
+  /**
+   * What a work regression (blocks, rows or WAL per call or per transaction beyond the tolerance
+   * over the baseline's largest) does: fail or warn.
+   */
+  @Parameter(property = "pgperf.onWorkRegression", defaultValue = "fail")
+  String onWorkRegression;
+
+  /** What a statement new or gone since the baseline does: fail or warn. */
+  @Parameter(property = "pgperf.onStatementChanged", defaultValue = "warn")
+  String onStatementChanged;
+
   /** The baseline: {@link #baselineResults} when set, else the baseline store. */
   Baseline baseline() throws IOException {
     return baselineResults != null
@@ -114,6 +132,11 @@ abstract class GateMojo extends PgperfMojo {
           Action.parse(onMissingBaseline, "pgperf.onMissingBaseline"));
       actions.put(Verdict.FINGERPRINT_MISMATCH,
           Action.parse(onFingerprintMismatch, "pgperf.onFingerprintMismatch"));
+      actions.put(Verdict.PLAN_CHANGED, Action.parse(onPlanChanged, "pgperf.onPlanChanged"));
+      actions.put(Verdict.WORK_REGRESSION,
+          Action.parse(onWorkRegression, "pgperf.onWorkRegression"));
+      actions.put(Verdict.STATEMENT_CHANGED,
+          Action.parse(onStatementChanged, "pgperf.onStatementChanged"));
       return new GateSettings(GateSettings.parseFraction(level, "pgperf.level"),
           GateSettings.parseFraction(minimumEffect, "pgperf.minimumEffect"),
           GateSettings.parseMetrics(metrics), actions);

@@ -31,7 +31,7 @@ class BaselineStoreTest {
     assertThat(loaded.get("OrdersIT.insert")).isEqualTo(now.get("OrdersIT.insert"));
     assertThat(store.file("OrdersIT.insert")).exists();
     String text = Files.readString(store.file("OrdersIT.insert"));
-    assertThat(text).contains("\"formatVersion\" : 2").contains("\"serverVersion\"")
+    assertThat(text).contains("\"formatVersion\" : 3").contains("\"serverVersion\"")
         .contains("\"p99\"").contains("\"build\" : \"build-1\"");
   }
 
@@ -71,7 +71,7 @@ class BaselineStoreTest {
       assertThat(p.key()).isEqualTo("x");
       assertThat(p.verdict()).isEqualTo(Verdict.UNREADABLE_BASELINE);
       assertThat(p.message()).isEqualTo("cannot read baseline file \"" + dir.resolve("x.json")
-          + "\": format version 1 is not supported (this pgperf reads 2; version 1 has no builds,"
+          + "\": format version 1 is not supported (this pgperf reads 3 and 2; version 1 has no builds,"
           + " the gate's unit: delete the file and record again with mvn verify pgperf:baseline)");
     });
     Files.writeString(dir.resolve("x.json"), "{\"formatVersion\": 2, \"key\": \"x\", \"samples\": [], \"extra\": 1}");

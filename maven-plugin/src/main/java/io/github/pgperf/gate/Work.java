@@ -1,0 +1,97 @@
+package io.github.pgperf.gate;
+
+import io.github.pgperf.plan.StatementPlan;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.work.Blocks;
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.StatementWork;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * One run's work as the gate compares it: per transaction, per statement and per script command's
+ * plan, with the {@link WorkFingerprint} it is compared on. A part the run did not capture is
+ * {@code null} (the result says why in {@code serverWork.unavailable}).
+ *
+ * @param fingerprint what must match for comparison
+ * @param perTransaction each {@link WorkMetric#PER_TRANSACTION} metric by its label; {@code null}
+ *     without {@code pg_stat_statements}
+ * @param statements each statement's figures by its normalized text; {@code null} without
+ *     {@code pg_stat_statements}
+ * @param plans each planned script command's plan by {@link CommandPlan#name}; {@code null} when
+ *     plans were not taken
+ */
+public record Work(
+    WorkFingerprint fingerprint,
+    Map<String, Double> perTransaction,
+    Map<String, StatementFigures> statements,
+    Map<String, CommandPlan> plans) {
+
+  public Work {
+    Objects.requireNonNull(fingerprint, "fingerprint");
+    perTransaction = perTransaction == null ? null : sortedCopy(perTransaction);
+    statements = statements == null ? null : sortedCopy(statements);
+    plans = plans == null ? null : sortedCopy(plans);
+  }
+
+  /** The work of {@code result}; {@code null} when it has none (schema 1 and 2, or not captured). */
+  public static Work of(RunResult result) {
+    ServerWork w = result.serverWork();
+    if (w == null) {
+      return null;
+    }
+    long transactions = result.totalCounts().processed();
+    Map<String, Double> perTransaction = null;
+    Map<String, StatementFigures> statements = null;
+    if (w.statements() != null && transactions > 0) {
+      Blocks blocks = w.statementBlocks();
+      perTransaction = new TreeMap<>();
+      perTransaction.put(WorkMetric.SHARED_BLOCKS_PER_TRANSACTION.label(),
+          round((double) blocks.sharedAccessed() / transactions));
+      perTransaction.put(WorkMetric.TEMP_BLOCKS_PER_TRANSACTION.label(),
+          round((double) blocks.temp() / transactions));
+      perTransaction.put(WorkMetric.WAL_BYTES_PER_TRANSACTION.label(),
+          round((double) w.statementWal().bytes() / transactions));
+      statements = new TreeMap<>();
+      for (StatementWork s : w.statements()) {
+        if (s.calls() > 0) {
+          statements.put(s.query(), new StatementFigures(s.calls(), Map.of(
+              WorkMetric.SHARED_BLOCKS_PER_CALL.label(), round(s.sharedBlocksPerCall()),
+              WorkMetric.ROWS_PER_CALL.label(), round(s.rowsPerCall()),
+              WorkMetric.TEMP_BLOCKS_PER_CALL.label(),
+              round((double) s.blocks().temp() / s.calls()))));
+        }
+      }
+    }
+    Map<String, CommandPlan> plans = null;
+    if (w.plans() != null) {
+      plans = new TreeMap<>();
+      for (StatementPlan p : w.plans()) {
+        if (p.shape() != null) {
+          plans.put(CommandPlan.name(p), CommandPlan.of(p));
+        }
+      }
+    }
+    return new Work(WorkFingerprint.of(result), perTransaction, statements, plans);
+  }
+
+  /** The value of a per-transaction metric; NaN when not held. */
+  public double value(WorkMetric m) {
+    return perTransaction == null ? Double.NaN
+        : perTransaction.getOrDefault(m.label(), Double.NaN);
+  }
+
+  /**
+   * Three decimals: enough for a per-call figure (a change below a thousandth of a block is none),
+   * and the baseline file stays readable.
+   */
+  static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+
+  private static <V> Map<String, V> sortedCopy(Map<String, V> map) {
+    return Collections.unmodifiableMap(new TreeMap<>(map));
+  }
+}

@@ -1,0 +1,238 @@
+package io.github.pgperf.gate;
+
+import io.github.pgperf.plan.PlanDiff;
+import io.github.pgperf.plan.PlanShape;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The gate's second family: compares one test's work (plans, blocks, rows, WAL per call or per
+ * transaction) with the baseline samples of the same {@link WorkFingerprint}, whatever machine they
+ * ran on. Counters are compared on extremes, not means: this build's smallest value over its trials
+ * against the baseline's largest over all its kept builds, so a regression is one every trial
+ * shows, beyond everything the baseline ever saw, by more than the tolerance and the metric's floor
+ * ({@link WorkMetric#regressed}). Plans are compared with the baseline's most recent build.
+ */
+final class WorkGate {
+
+  /** Statement text longer than this is cut in table cells (the sentence has it whole). */
+  private static final int CELL_TEXT = 40;
+
+  private final GateSettings settings;
+
+  WorkGate(GateSettings settings) {
+    this.settings = settings;
+  }
+
+  /** The work findings of test {@code key}; empty when either side has no comparable work. */
+  List<Finding> compare(String key, List<Sample> now, List<Sample> before) {
+    Comparator<Sample> order = Comparator.comparing(Sample::startedAt).thenComparing(Sample::source);
+    List<Sample> withWork = now.stream().filter(s -> s.work() != null).sorted(order).toList();
+    if (withWork.isEmpty()) {
+      return List.of();
+    }
+    WorkFingerprint print = withWork.get(withWork.size() - 1).work().fingerprint();
+    List<Sample> candidate = withWork.stream()
+        .filter(s -> s.work().fingerprint().equals(print)).toList();
+    List<Sample> base = before.stream()
+        .filter(s -> s.work() != null && s.work().fingerprint().equals(print))
+        .sorted(order).toList();
+    if (base.isEmpty()) {
+      return List.of();
+    }
+    List<Finding> out = new ArrayList<>();
+    int compared = 0;
+    for (WorkMetric m : WorkMetric.PER_TRANSACTION) {
+      compared += counter(key, null, m, base, candidate, s -> s.work().value(m), out);
+    }
+    compared += statements(key, base, candidate, out);
+    compared += plans(key, base, candidate, out);
+    boolean regressed = out.stream().anyMatch(f -> f.verdict() != Verdict.STATEMENT_CHANGED);
+    if (compared > 0 && !regressed) {
+      out.add(new Finding(key, null, Verdict.PASS, settings.action(Verdict.PASS), key + ": work as in the baseline: "
+          + compared + " work figures and plans compared with " + samples(base.size())
+          + " of " + builds(base) + " (a counter regresses above the baseline's largest by more"
+          + " than " + Judge.percent(GateSettings.WORK_TOLERANCE) + " and its floor; work"
+          + " fingerprint PostgreSQL " + print.postgres() + ", " + print.workload() + ")",
+          null, new WorkChange("work", count(base.size(), "sample"), count(candidate.size(), "trial"),
+              "-", ""), List.of()));
+    }
+    return out;
+  }
+
+  /**
+   * Compares one counter: the baseline's largest against this build's smallest.
+   *
+   * @param statement the statement's text, or {@code null} for a test's per-transaction counter
+   * @return 1 when both sides had the counter, else 0
+   */
+  private int counter(String key, String statement, WorkMetric m, List<Sample> base,
+      List<Sample> candidate, ToDoubleFunction<Sample> value, List<Finding> out) {
+    double before = base.stream().mapToDouble(value).filter(Double::isFinite).max().orElse(Double.NaN);
+    double now = candidate.stream().mapToDouble(value).filter(Double::isFinite).min()
+        .orElse(Double.NaN);
+    if (Double.isNaN(before) || Double.isNaN(now)) {
+      return 0;
+    }
+    if (m.regressed(before, now)) {
+      String change = before == 0 ? "from 0" : Judge.signedPercent(now / before - 1);
+      String figures = m.words() + " " + WorkMetric.format(before) + " -> "
+          + WorkMetric.format(now);
+      out.add(new Finding(key, null, Verdict.WORK_REGRESSION,
+          settings.action(Verdict.WORK_REGRESSION),
+          key + ": " + (statement == null ? "" : "statement \"" + statement + "\": ") + figures
+              + " (" + change + "; baseline: the largest of " + samples(base.size()) + " from "
+              + builds(base) + ", now: the smallest of " + trials(candidate.size())
+              + "; a regression is"
+              + " more than " + Judge.percent(GateSettings.WORK_TOLERANCE) + " and more than "
+              + WorkMetric.format(m.floor()) + " above the baseline's largest)",
+          null, new WorkChange(statement == null ? m.words() : m.words() + ": " + cut(statement),
+              WorkMetric.format(before), WorkMetric.format(now), change, figures), List.of()));
+    }
+    return 1;
+  }
+
+  /** New and gone statements, and each common statement's per-call counters. */
+  private int statements(String key, List<Sample> base, List<Sample> candidate,
+      List<Finding> out) {
+    List<Sample> b = base.stream().filter(s -> s.work().statements() != null).toList();
+    List<Sample> c = candidate.stream().filter(s -> s.work().statements() != null).toList();
+    if (b.isEmpty() || c.isEmpty()) {
+      return 0;
+    }
+    Set<String> nowTexts = texts(c);
+    Set<String> baseTexts = texts(b);
+    String latestBuild = b.get(b.size() - 1).build();
+    Set<String> latestTexts = texts(b.stream().filter(s -> s.build().equals(latestBuild)).toList());
+    for (String text : nowTexts) {
+      if (!baseTexts.contains(text)) {
+        out.add(statementChanged(key, text, "new", "a statement new since the baseline"));
+      }
+    }
+    for (String text : latestTexts) {
+      if (!nowTexts.contains(text)) {
+        out.add(statementChanged(key, text, "gone",
+            "a statement of the baseline's most recent build (" + latestBuild + ") is gone"));
+      }
+    }
+    int compared = 0;
+    for (String text : nowTexts) {
+      if (!baseTexts.contains(text)) {
+        continue;
+      }
+      for (WorkMetric m : WorkMetric.PER_CALL) {
+        compared += counter(key, text, m, b, c, s -> perCall(s, text, m), out);
+      }
+    }
+    return compared;
+  }
+
+  /** A statement's per-call value in a sample; NaN when it was not called often enough there. */
+  private static double perCall(Sample s, String text, WorkMetric m) {
+    StatementFigures f = s.work().statements().get(text);
+    return f == null || f.calls() < GateSettings.WORK_MINIMUM_CALLS ? Double.NaN : f.value(m);
+  }
+
+  private Finding statementChanged(String key, String text, String change, String what) {
+    return new Finding(key, null, Verdict.STATEMENT_CHANGED,
+        settings.action(Verdict.STATEMENT_CHANGED),
+        key + ": " + what + ": \"" + text + "\" (an intended change? then record a baseline with "
+            + Judge.RECORD + ")",
+        null, new WorkChange("statement: " + cut(text), change.equals("new") ? "-" : "called",
+            change.equals("new") ? "called" : "-", change, "statement " + change + ": " + text),
+        List.of());
+  }
+
+  /** Each command's plan against the plans of the baseline's most recent build. */
+  private int plans(String key, List<Sample> base, List<Sample> candidate, List<Finding> out) {
+    List<Sample> b = base.stream().filter(s -> s.work().plans() != null).toList();
+    if (b.isEmpty()) {
+      return 0;
+    }
+    String latestBuild = b.get(b.size() - 1).build();
+    Map<String, CommandPlan> baselinePlan = new LinkedHashMap<>();
+    Map<String, Set<String>> baselineHashes = new LinkedHashMap<>();
+    for (Sample s : b) {
+      if (s.build().equals(latestBuild)) {
+        s.work().plans().forEach((name, plan) -> {
+          baselinePlan.put(name, plan); // the build's last sample's plan is the one printed
+          baselineHashes.computeIfAbsent(name, n -> new TreeSet<>()).add(plan.hash());
+        });
+      }
+    }
+    Set<String> compared = new LinkedHashSet<>();
+    Set<String> changed = new LinkedHashSet<>();
+    for (Sample s : candidate) {
+      if (s.work().plans() == null) {
+        continue;
+      }
+      s.work().plans().forEach((name, plan) -> {
+        Set<String> hashes = baselineHashes.get(name);
+        if (hashes == null) {
+          return;
+        }
+        compared.add(name);
+        if (!hashes.contains(plan.hash()) && changed.add(name)) {
+          out.add(planChanged(key, name, baselinePlan.get(name), plan, latestBuild));
+        }
+      });
+    }
+    return compared.size();
+  }
+
+  private Finding planChanged(String key, String name, CommandPlan before, CommandPlan now,
+      String build) {
+    PlanShape a = before.shape();
+    PlanShape b = now.shape();
+    String scans = String.join(", ", a.scans()) + " -> " + String.join(", ", b.scans());
+    List<String> detail = new ArrayList<>();
+    detail.add(key + ": " + name + ": " + oneLine(now.sql()));
+    detail.addAll(PlanDiff.sideBySide(a, b, "baseline plan (" + build + ")", "this build's plan"));
+    return new Finding(key, null, Verdict.PLAN_CHANGED, settings.action(Verdict.PLAN_CHANGED),
+        key + ": the plan of " + name + " (" + oneLine(now.sql()) + ") changed: " + scans
+            + " (hash " + before.hash() + " in the baseline's most recent build " + build + ", "
+            + now.hash() + " now; both plans printed below the table)",
+        null, new WorkChange("plan: " + name, before.hash(), now.hash(), "changed",
+            "plan changed: " + scans), detail);
+  }
+
+  private static Set<String> texts(List<Sample> samples) {
+    Set<String> out = new TreeSet<>();
+    samples.forEach(s -> out.addAll(s.work().statements().keySet()));
+    return out;
+  }
+
+  private static String samples(int n) {
+    return count(n, "baseline sample");
+  }
+
+  private static String trials(int n) {
+    return count(n, "trial");
+  }
+
+  /** {@code 1 trial}, {@code 3 trials}. */
+  private static String count(int n, String thing) {
+    return n + " " + thing + (n == 1 ? "" : "s");
+  }
+
+  private static String builds(List<Sample> samples) {
+    long n = samples.stream().map(Sample::build).distinct().count();
+    return n + (n == 1 ? " build" : " builds");
+  }
+
+  private static String oneLine(String sql) {
+    return sql.strip().replaceAll("\\s+", " ");
+  }
+
+  private static String cut(String text) {
+    String t = oneLine(text);
+    return t.length() <= CELL_TEXT ? t : t.substring(0, CELL_TEXT - 1) + "…";
+  }
+}

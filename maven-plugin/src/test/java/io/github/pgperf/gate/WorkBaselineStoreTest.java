@@ -1,0 +1,104 @@
+package io.github.pgperf.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.pgperf.gate.WorkFixtures.Build;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The baseline store's format 3 keeps each sample's work, and format 2 is still read. */
+class WorkBaselineStoreTest {
+
+  private static final String KEY = "AccountsIT.lookup";
+
+  @TempDir Path dir;
+
+  private Map<String, List<Sample>> results(long seed) throws IOException {
+    Path results = dir.resolve("results-" + seed);
+    WorkFixtures.trials(results, KEY, 2, Build.usual(), seed);
+    return ResultFiles.read(results).samples();
+  }
+
+  @Test
+  void roundTripKeepsWorkAndPlansReadably() throws IOException {
+    Map<String, List<Sample>> now = results(1);
+    BaselineStore store = new BaselineStore(dir.resolve("baseline"));
+    store.record(now, 10);
+
+    List<Sample> loaded = store.load().samples().get(KEY);
+    assertThat(loaded).isEqualTo(now.get(KEY));
+    Work work = loaded.get(0).work();
+    assertThat(work.statements()).containsOnlyKeys(WorkFixtures.SELECT, WorkFixtures.UPDATE);
+    assertThat(work.statements().get(WorkFixtures.SELECT).value(WorkMetric.ROWS_PER_CALL))
+        .isEqualTo(1.0);
+    assertThat(work.plans()).containsOnlyKeys(WorkFixtures.SCRIPT + " command 1");
+    assertThat(work.fingerprint().postgres()).isEqualTo("15");
+    String text = Files.readString(store.file(KEY));
+    assertThat(text).contains("\"formatVersion\" : 3", "\"sharedBlocksPerCall\" : 3.",
+        "\"walBytesPerTransaction\" : ",
+        "\"->  Index Scan using pgbench_accounts_pkey on pgbench_accounts\"",
+        "\"workload\" : \"scripts [<builtin: select only> @1], 4 clients, query mode PREPARED,"
+            + " scale 1\"");
+  }
+
+  @Test
+  void readsFormat2AsSamplesWithoutWorkAndUpgradesOnRecording() throws IOException {
+    Path results = dir.resolve("plain");
+    Fixtures.trials(results, KEY, 2, 1000, 2000, 0.05, 1);
+    Map<String, List<Sample>> plain = ResultFiles.read(results).samples();
+    BaselineStore store = new BaselineStore(dir.resolve("baseline"));
+    store.record(plain, 10);
+    Path file = store.file(KEY);
+    // The file as format 2 wrote it: no work field.
+    String v2 = Files.readString(file).replace("\"formatVersion\" : 3", "\"formatVersion\" : 2")
+        .replaceAll(",\\s*\"work\" : null", "");
+    assertThat(v2).doesNotContain("\"work\"");
+    Files.writeString(file, v2);
+
+    assertThat(store.load().problems()).isEmpty();
+    assertThat(store.load().samples().get(KEY)).isEqualTo(plain.get(KEY))
+        .allSatisfy(s -> assertThat(s.work()).isNull());
+
+    store.record(results(2), 10);
+    List<Sample> both = store.load().samples().get(KEY);
+    assertThat(both).hasSize(4);
+    assertThat(both).filteredOn(s -> s.work() != null).hasSize(2);
+    assertThat(Files.readString(file)).contains("\"formatVersion\" : 3");
+  }
+
+  @Test
+  void aPlanWhoseLinesDoNotGiveItsHashMakesTheFileUnreadable() throws IOException {
+    BaselineStore store = new BaselineStore(dir.resolve("baseline"));
+    store.record(results(3), 10);
+    Path file = store.file(KEY);
+    Files.writeString(file, Files.readString(file).replace("->  Index Scan", "->  Seq Scan"));
+
+    assertThat(store.load().samples()).isEmpty();
+    assertThat(store.load().problems()).singleElement().satisfies(p -> {
+      assertThat(p.verdict()).isEqualTo(Verdict.UNREADABLE_BASELINE);
+      assertThat(p.message()).contains("sample 1: plan of " + WorkFixtures.SCRIPT
+          + " command 1: the plan's lines give the hash");
+    });
+  }
+
+  @Test
+  void aNegativeOrMissingWorkValueMakesTheFileUnreadable() throws IOException {
+    BaselineStore store = new BaselineStore(dir.resolve("baseline"));
+    store.record(results(4), 10);
+    Path file = store.file(KEY);
+    String text = Files.readString(file);
+    Files.writeString(file, text.replaceFirst("\"rowsPerCall\" : 1.0", "\"rowsPerCall\" : -1.0"));
+
+    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
+        .asString().contains("rowsPerCall is -1.0, not a number of 0 or more");
+
+    Files.writeString(file, text.replaceFirst("\"tempBlocksPerTransaction\" : [0-9.]+,", ""));
+    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
+        .asString().contains("work: tempBlocksPerTransaction is missing");
+  }
+}
