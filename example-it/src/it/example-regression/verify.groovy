@@ -1,6 +1,6 @@
 // mvn verify -Pregression on the example must fail at pgperf:check against the baseline that
 // builds 1-6 recorded, saying which test, which metric, by how much and how sure; the performance
-// tests themselves pass. The invoker keeps only the last build's log in build.log.
+// tests themselves pass. build.log holds every build's output, the regression build's last.
 // The log prints as its name in a failed assertion: a String would print whole, escaped onto one
 // line of some 60,000 characters in the build's console.
 class BuildLog {
