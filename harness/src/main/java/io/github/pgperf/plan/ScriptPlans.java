@@ -53,18 +53,18 @@ public final class ScriptPlans {
     SqlTemplate template = sql.template();
     String why = unplannable(sql);
     if (why != null) {
-      return new StatementPlan(script, index, sql.text(), null, why);
+      return new StatementPlan(script, index, sql.readableText(), null, why);
     }
     List<String> parameters = new ArrayList<>();
     for (int p = 0; p < template.parameterCount(); p++) {
       parameters.add(template.parameter(p, variables));
     }
     try {
-      return new StatementPlan(script, index, sql.text(),
+      return new StatementPlan(script, index, sql.readableText(),
           Explain.shape(connection, template.jdbcText(), parameters), null);
     } catch (SQLException | IllegalArgumentException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
-      return new StatementPlan(script, index, sql.text(), null,
+      return new StatementPlan(script, index, sql.readableText(), null,
           "the server could not plan it: " + message.lines().findFirst().orElse(message));
     }
   }

@@ -72,7 +72,9 @@ public final class ResultJson {
 
   /** Writes the result to {@code file} (UTF-8), replacing it. */
   public static void write(RunResult result, Path file) throws IOException {
-    Files.writeString(file, toJson(result), StandardCharsets.UTF_8);
+    // getBytes, not writeString: a lone surrogate somewhere (a script's byte that was not valid
+    // in its encoding) becomes '?' instead of costing the whole result.
+    Files.write(file, toJson(result).getBytes(StandardCharsets.UTF_8));
   }
 
   /**

@@ -47,6 +47,14 @@ public sealed interface Command permits Command.Sql, Command.Meta {
     public Sql {
       parts = List.copyOf(parts);
     }
+
+    /**
+     * The command as written, for people and files: a byte that was not valid in the script's
+     * encoding shows as U+FFFD (the text itself keeps it, to send the byte as pgbench does).
+     */
+    public String readableText() {
+      return InvalidBytes.readable(text);
+    }
   }
 
   /** A backslash command. */

@@ -18,6 +18,7 @@ import java.util.StringJoiner;
 public final class WorkSummary {
 
   private static final Map<WorkPart, String> NAMES = new EnumMap<>(Map.of(
+      WorkPart.PLANS, "plans",
       WorkPart.STATEMENTS, "per-statement work",
       WorkPart.DATABASE, "database counters",
       WorkPart.WAL, "server WAL",

@@ -96,7 +96,7 @@ class ResultJsonTest {
     ((ObjectNode) root.get("serverWork")).putArray("unavailable");
     assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
         .hasMessage("cannot read result t: at serverWork: server work without"
-            + " [STATEMENTS, SERVER_CPU, PLANS] must say why in unavailable");
+            + " [STATEMENTS, SERVER_CPU] must say why in unavailable");
   }
 
   @Test

@@ -19,7 +19,8 @@ public final class SampleWork {
         new WalUsage(30 * s, s, 4000 * s), new Checkpoints(0, s, 17 * s),
         new WaitEvents(10, 50 * s, List.of(new WaitCount("Client:ClientRead", 40 * s),
             new WaitCount(WaitEvents.CPU, 55 * s), new WaitCount("Lock:transactionid", 5 * s))),
-        new ServerCpu(90_000 * s, 5_000 * s, 0L, 10_000 * s), List.of());
+        new ServerCpu(90_000 * s, 5_000 * s, 0L, 10_000 * s), List.of())
+        .withPlans(List.of(), null);
   }
 
   /** Work from a server without pg_stat_statements whose processes are not visible. */
@@ -31,7 +32,8 @@ public final class SampleWork {
                 + " shared_preload_libraries = 'pg_stat_statements' in the server's configuration"
                 + " and restart it"),
             new Unavailable(WorkPart.SERVER_CPU,
-                "the server's processes are not visible from this machine")));
+                "the server's processes are not visible from this machine")))
+        .withPlans(List.of(), null);
   }
 
   static StatementWork statement(String query, long s) {
