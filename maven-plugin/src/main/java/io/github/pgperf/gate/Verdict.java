@@ -16,8 +16,8 @@ public enum Verdict {
   /** No clear regression, but the data could not have detected one of the minimum size. */
   INCONCLUSIVE(Action.WARN),
   /**
-   * A script command's plan shape differs from every plan of it in the baseline's most recent
-   * build (same work fingerprint): the finding prints both plans side by side. A warning by
+   * A script command's plan shape differs from every plan of it in the baseline's
+   * builds (same work fingerprint): the finding prints both plans side by side. A warning by
    * default: in A/A builds of the example a one-row table's plan flipped (docs/gate.md), and a
    * plan that does more work is caught as {@link #WORK_REGRESSION}.
    */

@@ -89,8 +89,8 @@ abstract class GateMojo extends PgperfMojo {
   String onFingerprintMismatch;
 
   /**
-   * What a changed plan (a script command planned otherwise than in the baseline's most recent
-   * build, same work fingerprint) does: fail or warn. Warn by default: plans of tiny, hot tables
+   * What a changed plan (a script command planned otherwise than in any of the baseline's
+   * builds, same work fingerprint) does: fail or warn. Warn by default: plans of tiny, hot tables
    * flip between A/A builds; a plan that does more work fails as a work regression.
    */
   @Parameter(property = "pgperf.onPlanChanged", defaultValue = "warn")

@@ -148,6 +148,29 @@ class WorkGateTest {
         .singleElement().satisfies(f -> assertThat(f.message()).doesNotContain("work:"));
   }
 
+  /** Plans of tiny, hot tables flip between unchanged builds: a plan the baseline has seen is no change. */
+  @Test
+  void aPlanSeenInAnOlderBaselineBuildIsNoChange() throws IOException {
+    Path store = dir.resolve("store-flip");
+    WorkFixtures.baseline(store, KEY, 1, 3, Build.usual().plan(WorkFixtures.SEQ_PLAN), 700);
+    WorkFixtures.baseline(store, KEY, 2, 3, Build.usual(), 710);
+    Path seq = dir.resolve("results-flip-seq");
+    WorkFixtures.trials(seq, KEY, 3, Build.usual().plan(WorkFixtures.SEQ_PLAN), 750);
+    Path other = dir.resolve("results-flip-other");
+    WorkFixtures.trials(other, KEY, 3, Build.usual().plan(WorkFixtures.SEQ_PLAN
+        .replace("pgbench_accounts\"", "pgbench_other\"")), 760);
+
+    Gate gate = new Gate(GateSettings.defaults());
+    CheckReport seen = gate.check(ResultFiles.read(seq),
+        Baseline.fromStore(new BaselineStore(store)));
+    CheckReport unseen = gate.check(ResultFiles.read(other),
+        Baseline.fromStore(new BaselineStore(store)));
+
+    assertThat(with(seen, Verdict.PLAN_CHANGED)).isEmpty();
+    assertThat(with(unseen, Verdict.PLAN_CHANGED)).singleElement()
+        .satisfies(f -> assertThat(f.message()).contains("in none of its builds"));
+  }
+
   @Test
   void actionsAreConfigured() throws IOException {
     GateSettings warn = new GateSettings(GateSettings.DEFAULT_LEVEL,
