@@ -3,6 +3,7 @@ package io.github.pgperf.assertj;
 import static io.github.pgperf.assertj.ShouldHaveScript.shouldHaveScript;
 import static io.github.pgperf.assertj.ShouldMeetThresholds.shouldMeet;
 
+import io.github.pgperf.plan.StatementPlan;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.threshold.FailureRateCeiling;
@@ -12,11 +13,17 @@ import io.github.pgperf.threshold.NoFailures;
 import io.github.pgperf.threshold.Threshold;
 import io.github.pgperf.threshold.TpsFloor;
 import io.github.pgperf.threshold.Verdict;
+import io.github.pgperf.work.Blocks;
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.StatementWork;
+import io.github.pgperf.work.WorkPart;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import org.assertj.core.api.AbstractAssert;
 
 /**
@@ -117,6 +124,115 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     }
     throwAssertionError(shouldHaveScript(actual, name));
     return myself;
+  }
+
+  /**
+   * Assertions on one statement the server ran for this run, picked by a part of its text: its
+   * work per call from {@code pg_stat_statements} (normalized text, {@code $1} for values) and the
+   * plan of the script command whose text contains it. Exactly one statement must match; none or
+   * several fail, listing the run's statements.
+   */
+  public StatementAssert statement(String text) {
+    Objects.requireNonNull(text, "text");
+    return statement(text, s -> s.contains(text));
+  }
+
+  /** As {@link #statement(String)}, picked by a regular expression found in its text. */
+  public StatementAssert statement(Pattern regex) {
+    Objects.requireNonNull(regex, "regex");
+    return statement("/" + regex.pattern() + "/", s -> regex.matcher(s).find());
+  }
+
+  private StatementAssert statement(String selector, Predicate<String> matches) {
+    ServerWork work = serverWork();
+    StatementWork statement = null;
+    String workMissing = work.whyUnavailable(WorkPart.STATEMENTS);
+    List<StatementPlan> plans = work.plans() == null ? List.of()
+        : work.plans().stream().filter(p -> matches.test(p.sql())).toList();
+    if (work.statements() != null) {
+      List<StatementWork> found =
+          work.statements().stream().filter(s -> matches.test(s.query())).toList();
+      if (found.size() != 1) {
+        throwAssertionError(ShouldHaveWork.shouldPickOneStatement(selector,
+            found.stream().map(StatementWork::query).toList(),
+            work.statements().stream().map(StatementWork::query).toList()));
+      }
+      statement = found.get(0);
+    } else if (plans.stream().map(StatementPlan::sql).distinct().count() != 1) {
+      throwAssertionError(ShouldHaveWork.shouldPickOneStatement(selector,
+          plans.stream().map(StatementPlan::sql).distinct().toList(),
+          work.plans() == null ? List.of()
+              : work.plans().stream().map(StatementPlan::sql).distinct().toList()));
+    }
+    return new StatementAssert(selector, statement, workMissing, plans,
+        work.whyUnavailable(WorkPart.PLANS));
+  }
+
+  /** No transaction of the run's database may have ended in a deadlock during the run. */
+  public RunResultAssert hasNoDeadlocks() {
+    ServerWork work = serverWork();
+    if (work.database() == null) {
+      throwAssertionError(ShouldHaveWork.shouldHaveServerWork(
+          work.whyUnavailable(WorkPart.DATABASE)));
+    }
+    if (work.database().deadlocks() > 0) {
+      throwAssertionError(ShouldHaveWork.shouldBeAtMost("deadlocks", 0,
+          work.database().deadlocks()));
+    }
+    return myself;
+  }
+
+  /** The run's statements may have read and written at most {@code maximum} temporary blocks. */
+  public RunResultAssert hasTempBlocksAtMost(long maximum) {
+    Blocks blocks = statementBlocks();
+    if (blocks.temp() > maximum) {
+      throwAssertionError(ShouldHaveWork.shouldBeAtMost("temporary blocks", maximum,
+          blocks.temp()));
+    }
+    return myself;
+  }
+
+  /** Shared blocks (hit and read) of the run's statements per processed transaction. */
+  public RunResultAssert hasSharedBlocksPerTransactionAtMost(double maximum) {
+    double perTransaction = statementBlocks().sharedAccessed() / transactions();
+    if (perTransaction > maximum) {
+      throwAssertionError(ShouldHaveWork.shouldBeAtMost("shared blocks per transaction", maximum,
+          perTransaction));
+    }
+    return myself;
+  }
+
+  /** WAL bytes the run's statements wrote per processed transaction. */
+  public RunResultAssert hasWalBytesPerTransactionAtMost(double maximum) {
+    statementBlocks();
+    double perTransaction = serverWork().statementWal().bytes() / transactions();
+    if (perTransaction > maximum) {
+      throwAssertionError(ShouldHaveWork.shouldBeAtMost("WAL bytes per transaction", maximum,
+          perTransaction));
+    }
+    return myself;
+  }
+
+  private ServerWork serverWork() {
+    isNotNull();
+    if (actual.serverWork() == null) {
+      throwAssertionError(ShouldHaveWork.shouldHaveServerWork("the run captured none"
+          + " (pgperf.serverCounters=false, or a Runner without CaptureSettings)"));
+    }
+    return actual.serverWork();
+  }
+
+  private Blocks statementBlocks() {
+    ServerWork work = serverWork();
+    if (work.statements() == null) {
+      throwAssertionError(ShouldHaveWork.shouldHaveServerWork(
+          work.whyUnavailable(WorkPart.STATEMENTS)));
+    }
+    return work.statementBlocks();
+  }
+
+  private double transactions() {
+    return Math.max(1, actual.totalCounts().processed());
   }
 
   private RunResultAssert meetsOne(Threshold threshold) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * The shape of a statement's plan: node types, relation and index names and join order, the
@@ -94,6 +95,33 @@ public record PlanShape(PlanNode root) {
       into.add(node.label());
     }
     node.children().forEach(c -> scans(c, into));
+  }
+
+  /**
+   * Whether a node scans index {@code index}: {@code Index Scan}, {@code Index Only Scan} (either
+   * direction) or {@code Bitmap Index Scan}, as their labels name it.
+   */
+  public boolean usesIndex(String index) {
+    return anyLabel(root, l -> l.contains(" using " + index + " on ")
+        || l.endsWith("Bitmap Index Scan on " + index));
+  }
+
+  /** Whether a node reads table {@code table} whole: {@code Seq Scan} or {@code Parallel Seq Scan}. */
+  public boolean scansSequentially(String table) {
+    return anyLabel(root, l -> l.equals("Seq Scan on " + table)
+        || l.equals("Parallel Seq Scan on " + table));
+  }
+
+  private static boolean anyLabel(PlanNode node, Predicate<String> test) {
+    if (test.test(node.label())) {
+      return true;
+    }
+    for (PlanNode child : node.children()) {
+      if (anyLabel(child, test)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override
