@@ -22,14 +22,13 @@ public final class LiveDatabase {
 
   private static final String DEFAULT_ADMIN =
       "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres";
-  private static final String PROPERTIES = "src/test/resources/junit-platform.properties";
+  static final String PROPERTIES = "src/test/resources/junit-platform.properties";
 
   private LiveDatabase() {}
 
   /** Creates the database and writes {@code junit-platform.properties} pointing to it. */
   public static void create(File basedir) throws SQLException, IOException {
-    String env = System.getenv("PGPERF_TEST_URL");
-    String admin = env == null || env.isBlank() ? DEFAULT_ADMIN : env;
+    String admin = admin();
     String name = "pgperf_it_" + basedir.getName().replace('-', '_') + "_"
         + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
     Path file = basedir.toPath().resolve(PROPERTIES);
@@ -44,9 +43,24 @@ public final class LiveDatabase {
 
   /** Drops the database {@link #create} made, when there is one. */
   public static void drop(File basedir) throws SQLException {
+    Properties props = written(basedir);
+    if (props != null) {
+      execute(props.getProperty("pgperf.it.admin"), "drop database if exists "
+          + props.getProperty("pgperf.it.database") + " with (force)");
+    }
+  }
+
+  /** The test server's admin URL: {@code PGPERF_TEST_URL}, else the local server. */
+  static String admin() {
+    String env = System.getenv("PGPERF_TEST_URL");
+    return env == null || env.isBlank() ? DEFAULT_ADMIN : env;
+  }
+
+  /** The build's {@code junit-platform.properties} as a setup wrote it, or null when none did. */
+  static Properties written(File basedir) {
     Path file = basedir.toPath().resolve(PROPERTIES);
     if (!Files.isRegularFile(file)) {
-      return;
+      return null;
     }
     Properties props = new Properties();
     try (InputStream in = Files.newInputStream(file)) {
@@ -54,14 +68,16 @@ public final class LiveDatabase {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    execute(props.getProperty("pgperf.it.admin"),
-        "drop database if exists " + props.getProperty("pgperf.it.database") + " with (force)");
+    return props;
   }
 
-  private static void execute(String admin, String sql) throws SQLException {
+  /** Runs {@code sql} statements, in order, as the server's admin. */
+  static void execute(String admin, String... sql) throws SQLException {
     try (Connection c = new org.postgresql.Driver().connect(admin, new Properties());
         Statement s = c.createStatement()) {
-      s.execute(sql);
+      for (String statement : sql) {
+        s.execute(statement);
+      }
     }
   }
 }

@@ -3,7 +3,6 @@ package io.github.pgperf.it;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,18 +22,13 @@ import org.postgresql.PGConnection;
  */
 public final class SecretDatabase {
 
-  private static final String DEFAULT_ADMIN =
-      "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres";
-  private static final String PROPERTIES = "src/test/resources/junit-platform.properties";
-
   private SecretDatabase() {}
 
   /** Creates the role with {@code basedir}'s build password and its database. */
   public static void create(File basedir) throws SQLException, IOException {
-    String env = System.getenv("PGPERF_TEST_URL");
-    String admin = env == null || env.isBlank() ? DEFAULT_ADMIN : env;
+    String admin = LiveDatabase.admin();
     String name = "pgperf_secret_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
-    Path file = basedir.toPath().resolve(PROPERTIES);
+    Path file = basedir.toPath().resolve(LiveDatabase.PROPERTIES);
     Files.createDirectories(file.getParent());
     // Written first: a role made but never named would outlive a failed setup.
     String url = admin.replaceFirst("/[^/?]*(\\?.*)?$", "/" + name + "?user=" + name);
@@ -53,21 +47,11 @@ public final class SecretDatabase {
 
   /** Drops the database and role {@link #create} made, when there are some. */
   public static void drop(File basedir) throws SQLException {
-    Path file = basedir.toPath().resolve(PROPERTIES);
-    if (!Files.isRegularFile(file)) {
-      return;
-    }
-    Properties props = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      props.load(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    String name = props.getProperty("pgperf.it.name");
-    try (Connection c = new org.postgresql.Driver().connect(props.getProperty("pgperf.it.admin"),
-        new Properties()); Statement s = c.createStatement()) {
-      s.execute("drop database if exists " + name + " with (force)");
-      s.execute("drop role if exists " + name);
+    Properties props = LiveDatabase.written(basedir);
+    if (props != null) {
+      String name = props.getProperty("pgperf.it.name");
+      LiveDatabase.execute(props.getProperty("pgperf.it.admin"),
+          "drop database if exists " + name + " with (force)", "drop role if exists " + name);
     }
   }
 
