@@ -3,20 +3,22 @@ package io.github.pgperf.plan;
 import io.github.pgperf.script.Command;
 import io.github.pgperf.script.Script;
 import io.github.pgperf.script.SqlTemplate;
-import io.github.pgperf.script.Variables;
 import io.github.pgperf.script.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The plans of every SQL command of a run's scripts, taken once after the run on a connection of
- * its own, with the values one client's variables hold at the end (the values of a real execution:
- * pgbench's scripts set every variable a statement uses before it). Java transactions have no
- * script text to plan; their statements are known to the server only by normalized text, which
- * PostgreSQL 16's {@code EXPLAIN (GENERIC_PLAN)} can plan and 15 cannot.
+ * The plans of every SQL command of a run's scripts, taken once before the run's first
+ * transaction: generic plans ({@link Explain}), which depend on the tables and their statistics,
+ * not on the values a client drew. Taken before the run, the tables are as the initialization and
+ * pgbench's pre-run vacuum left them; taken after, a table that every transaction updates (TPC-B's
+ * one-row {@code pgbench_branches}) has grown by as many dead rows as the run's speed allowed, and
+ * its plan flipped between runs of the same code (docs/gate.md). Java transactions have no script
+ * text to plan before the run.
  */
 public final class ScriptPlans {
 
@@ -27,12 +29,25 @@ public final class ScriptPlans {
   private ScriptPlans() {}
 
   /**
-   * Plans each SQL command of each script in {@code workload}.
+   * Plans each SQL command of each script in {@code workload}; a command the server cannot plan
+   * says why.
    *
-   * @param variables a client's variables after the run
+   * @throws SQLException when the connection cannot take plans at all
    */
-  public static List<StatementPlan> capture(Connection connection, Workload workload,
-      Variables variables) {
+  public static List<StatementPlan> capture(Connection connection, Workload workload)
+      throws SQLException {
+    try (Statement s = connection.createStatement()) {
+      // A plan waits for no lock another session might hold for long.
+      s.execute("SET statement_timeout = '15s'");
+      try {
+        return planAll(connection, workload);
+      } finally {
+        s.execute("RESET statement_timeout");
+      }
+    }
+  }
+
+  private static List<StatementPlan> planAll(Connection connection, Workload workload) {
     List<StatementPlan> plans = new ArrayList<>();
     for (Workload.Entry entry : workload.entries()) {
       if (!(entry.item() instanceof Script script)) {
@@ -41,7 +56,7 @@ public final class ScriptPlans {
       List<Command> commands = script.commands();
       for (int i = 0; i < commands.size(); i++) {
         if (commands.get(i) instanceof Command.Sql sql) {
-          plans.add(plan(connection, script.name(), i, sql, variables));
+          plans.add(plan(connection, script.name(), i, sql));
         }
       }
     }
@@ -49,19 +64,15 @@ public final class ScriptPlans {
   }
 
   private static StatementPlan plan(Connection connection, String script, int index,
-      Command.Sql sql, Variables variables) {
+      Command.Sql sql) {
     SqlTemplate template = sql.template();
     String why = unplannable(sql);
     if (why != null) {
       return new StatementPlan(script, index, sql.readableText(), null, why);
     }
-    List<String> parameters = new ArrayList<>();
-    for (int p = 0; p < template.parameterCount(); p++) {
-      parameters.add(template.parameter(p, variables));
-    }
     try {
       return new StatementPlan(script, index, sql.readableText(),
-          Explain.shape(connection, template.jdbcText(), parameters), null);
+          Explain.shape(connection, template.numbered(), template.parameterCount()), null);
     } catch (SQLException | IllegalArgumentException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
       return new StatementPlan(script, index, sql.readableText(), null,

@@ -3,6 +3,7 @@ package io.github.pgperf.run;
 import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.connect.ConnectionSpec;
 import io.github.pgperf.plan.ScriptPlans;
+import io.github.pgperf.plan.StatementPlan;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunResultBuilder;
@@ -17,7 +18,6 @@ import io.github.pgperf.script.Script;
 import io.github.pgperf.script.ScriptException;
 import io.github.pgperf.script.SeedPlan;
 import io.github.pgperf.script.VariableDefinitions;
-import io.github.pgperf.script.Variables;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.script.WorkloadItem;
 import io.github.pgperf.work.CaptureSettings;
@@ -33,7 +33,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.util.HostSpec;
@@ -117,6 +116,7 @@ public final class Runner {
     ServerInfo server;
     int scale = options.scaleOrDefault();
     RunSettings.Partitioning partitioning = null;
+    Plans plans = null;
     try (Connection setup = openSetup()) {
       if (options.debug()) {
         messages.info(debugTarget(setup, options));
@@ -136,13 +136,17 @@ public final class Runner {
         partitioning = found.partitioning();
       }
       BenchmarkTables.vacuum(setup, options.vacuum(), messages);
+      if (capture.enabled()) {
+        // Before the first transaction: the tables as the initialization and the vacuum left them.
+        plans = plans(setup, workload);
+      }
     } catch (SQLException e) {
       throw new RunException("could not query the server: " + ErrorMessage.of(e), null);
     }
     RunSettings settings = settings(workload, options, scale, partitioning);
     try (WorkCapture work = WorkCapture.open(source, capture, options.clients(),
         options.connectPerTransaction(), err, said)) {
-      return execute(workload, options, defined, settings, server, startedAt, work);
+      return execute(workload, options, defined, settings, server, startedAt, work, plans);
     }
   }
 
@@ -177,7 +181,7 @@ public final class Runner {
   }
 
   private RunResult execute(Workload workload, RunOptions options, VariableDefinitions defined,
-      RunSettings settings, ServerInfo server, Instant startedAt, WorkCapture work)
+      RunSettings settings, ServerInfo server, Instant startedAt, WorkCapture work, Plans plans)
       throws RunException {
     SeedPlan seeds = SeedPlan.draw(options.randomSeed().value(), options.clients(),
         defined.defines("default_seed"), options.threads());
@@ -270,9 +274,9 @@ public final class Runner {
     }
     long end = Clock.micros();
     ServerWork serverWork = work.windowEnded();
-    if (serverWork != null && serverWork.database() != null && !clients.isEmpty()) {
-      // After the window, so that planning costs the run nothing; only when the server answered.
-      serverWork = withPlans(serverWork, workload, clients.get(0).variables());
+    if (serverWork != null && serverWork.database() != null && plans != null) {
+      // Only when the server answered the counters: a result without them has no plans either.
+      serverWork = serverWork.withPlans(plans.taken(), plans.reason());
     }
     boolean aborted = false;
     List<ThreadRecorder> recorders = new ArrayList<>();
@@ -371,20 +375,21 @@ public final class Runner {
     }
   }
 
+  /** The scripts' plans, or none and why. */
+  private record Plans(List<StatementPlan> taken, String reason) {}
+
   /**
-   * The work with the plans of the scripts' SQL commands, planned with a client's variables on a
-   * connection of their own; Java transactions send statements pgperf does not see, which only
-   * PostgreSQL 16's {@code EXPLAIN (GENERIC_PLAN)} could plan from their normalized text.
+   * The plans of the scripts' SQL commands; Java transactions send statements pgperf does not see
+   * before the run, which only PostgreSQL 16's {@code EXPLAIN (GENERIC_PLAN)} could plan from
+   * their normalized text after it.
    */
-  private ServerWork withPlans(ServerWork work, Workload workload, Variables variables) {
+  private static Plans plans(Connection setup, Workload workload) {
     boolean java = workload.entries().stream().anyMatch(e -> !(e.item() instanceof Script));
     String partly = java ? "the statements of Java transactions are not planned" : null;
-    try (Connection c = source.open(); Statement s = c.createStatement()) {
-      // A plan waits for no lock a run's leftover transaction might hold for long.
-      s.execute("SET statement_timeout = '15s'");
-      return work.withPlans(ScriptPlans.capture(c, workload, variables), partly);
+    try {
+      return new Plans(ScriptPlans.capture(setup, workload), partly);
     } catch (SQLException e) {
-      return work.withPlans(null, "plans could not be taken: "
+      return new Plans(null, "plans could not be taken: "
           + ErrorMessage.of(e).lines().findFirst().orElse(""));
     }
   }

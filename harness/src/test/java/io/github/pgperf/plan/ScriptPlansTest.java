@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.pgperf.script.BuiltinScript;
 import io.github.pgperf.script.QueryMode;
 import io.github.pgperf.script.Script;
-import io.github.pgperf.script.Variables;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.testing.Pgbench;
 import io.github.pgperf.testing.TestDatabase;
@@ -27,17 +26,12 @@ class ScriptPlansTest {
   void everyCommandOfTpcbLikeHasAPlanOrSaysWhyNot() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
       Pgbench.initialize(db, dir, "-s", "1");
-      Variables variables = new Variables();
-      variables.putInt("aid", 17);
-      variables.putInt("bid", 1);
-      variables.putInt("tid", 3);
-      variables.putInt("delta", -42);
       Workload workload = Workload.of(BuiltinScript.TPCB_LIKE.script(), QueryMode.PREPARED);
 
       List<StatementPlan> plans;
       long history;
       try (Connection c = db.open()) {
-        plans = ScriptPlans.capture(c, workload, variables);
+        plans = ScriptPlans.capture(c, workload);
         try (Statement s = c.createStatement();
             ResultSet rows = s.executeQuery("select count(*) from pgbench_history")) {
           rows.next();
@@ -73,11 +67,7 @@ class ScriptPlansTest {
     try (TestDatabase db = TestDatabase.create(); Connection c = db.open()) {
       Script script = Script.parse("own.sql",
           "select * from no_such_table where id = :id;\nselect 1 \\; select 2;\n");
-      Variables variables = new Variables();
-      variables.putInt("id", 1);
-
-      List<StatementPlan> plans =
-          ScriptPlans.capture(c, Workload.of(script, QueryMode.SIMPLE), variables);
+      List<StatementPlan> plans = ScriptPlans.capture(c, Workload.of(script, QueryMode.SIMPLE));
 
       assertThat(plans).extracting(StatementPlan::reason).containsExactly(
           "the server could not plan it: ERROR: relation \"no_such_table\" does not exist",

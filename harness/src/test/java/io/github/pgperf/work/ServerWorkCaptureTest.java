@@ -108,7 +108,7 @@ class ServerWorkCaptureTest {
     assertThat(work.wal().bytes()).isGreaterThanOrEqualTo(work.statementWal().bytes());
     assertThat(work.windowSeconds()).isPositive();
     assertThat(work.unavailable()).isEmpty();
-    // Each SQL command planned after the window, as the server planned it: by the primary keys.
+    // Each SQL command planned before the run, by the primary keys.
     assertThat(work.plans()).extracting(StatementPlan::command)
         .containsExactly(4, 5, 6, 7, 8, 9, 10);
     assertThat(work.plans().get(1).shape().scans())
@@ -116,6 +116,26 @@ class ServerWorkCaptureTest {
     assertThat(work.plans().get(0).reason()).isEqualTo("\"begin\" has no plan");
     assertThat(ResultJson.fromJson(ResultJson.toJson(r), "memory").serverWork().plans())
         .isEqualTo(work.plans());
+  }
+
+  @Test
+  void plansAreTakenBeforeTheRunsFirstTransaction() throws Exception {
+    Script script = Script.parse("own.sql", "CREATE TABLE IF NOT EXISTS made_by_run (id int);\n"
+        + "SELECT count(*) FROM made_by_run WHERE id = 7;\n");
+    try {
+      RunResult r = run(Workload.of(script, QueryMode.SIMPLE),
+          RunOptions.builder().transactions(3).vacuum(VacuumMode.NONE).build());
+
+      assertThat(r.totalCounts().processed()).isEqualTo(3);
+      // The run made the table; its plan was asked for before that.
+      assertThat(r.serverWork().plans()).extracting(StatementPlan::reason).containsExactly(
+          "\"create\" has no plan",
+          "the server could not plan it: ERROR: relation \"made_by_run\" does not exist");
+    } finally {
+      try (Connection c = db.open(); Statement s = c.createStatement()) {
+        s.execute("DROP TABLE IF EXISTS made_by_run");
+      }
+    }
   }
 
   @Test
