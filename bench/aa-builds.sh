@@ -8,7 +8,9 @@
 #
 # Needs pgperf installed in the local Maven repository (mvn -B install -DskipTests -Dpgperf.skip
 # -Dinvoker.skip). Options for every build go in MVN_ARGS (default: the ledger's and the TPC-B
-# tests, 3 trials, 2-second runs). Exits 1 when any checked build failed.
+# tests, 3 trials, 2-second runs); CHECK_ARGS are added to the checked builds only (for example
+# -Dpgperf.trials=1: the work gate needs one trial). KEEP_BASELINE=dir copies the recorded
+# baseline there. Exits 1 when any checked build failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -67,6 +69,11 @@ for i in $(seq 1 "$BASELINE_BUILDS"); do
   build "baseline-$i" verify pgperf:baseline -Dpgperf.onRegression=warn || true
 done
 
+if [ -n "${KEEP_BASELINE:-}" ]; then
+  mkdir -p "$KEEP_BASELINE"
+  cp "$work/project/src/test/pgperf/baseline/"*.json "$KEEP_BASELINE/"
+fi
+
 failed=0
 for i in $(seq 1 "$BUILDS"); do
   name="check-$i"
@@ -74,7 +81,8 @@ for i in $(seq 1 "$BUILDS"); do
     start_hogs
     name="$name+hog"
   fi
-  build "$name" verify || failed=$((failed + 1))
+  # shellcheck disable=SC2086
+  build "$name" verify ${CHECK_ARGS:-} || failed=$((failed + 1))
   stop_hogs
 done
 echo "checked builds: $BUILDS, failed: $failed (half of them with a CPU hog on both cores)"

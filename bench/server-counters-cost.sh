@@ -86,7 +86,7 @@ printf 'one-transaction runs: extra wall time with the capture, median %.3f s (p
 
 # The sampler's CPU: its JVM thread is named pgperf-wait-sampler (comm keeps 15 characters), its
 # backend runs pgperf's pg_stat_activity query.
-java -jar "$jar" -n -S -M prepared -c 8 -j 2 -T $((${SAMPLE_SECONDS:-5} + 4)) --server-counters "$db" \
+java -jar "$jar" -n -S -M prepared -c 8 -j 2 -T $((${SAMPLE_SECONDS:-5} + 10)) --server-counters "$db" \
   >/dev/null 2>&1 &
 run_pid=$!
 sleep 2
@@ -113,6 +113,9 @@ if len(threads) != 1 or len(backend) != 1:
 before = [ticks(p) for p in paths]
 time.sleep(seconds)
 after = [ticks(p) for p in paths]
+if None in before or None in after:
+    sys.exit("the sampler ended before %.0f s had passed: its run starts too late on this machine"
+             " (raise the run's length in this script)" % seconds)
 jvm = (after[0] - before[0]) / tick / seconds
 server = (after[1] - before[1]) / tick / seconds
 print("wait sampler CPU over %.0f s: JVM thread %.2f%% of a core, server backend %.2f%% of a core"

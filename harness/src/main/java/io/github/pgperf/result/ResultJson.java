@@ -35,10 +35,12 @@ import java.util.List;
 public final class ResultJson {
 
   /**
-   * The schema version this code writes; it reads this one, {@link #SCHEMA_VERSION_2} and
-   * {@link #SCHEMA_VERSION_1}.
+   * The schema version this code writes; it reads this one, {@link #SCHEMA_VERSION_3}, {@link
+   * #SCHEMA_VERSION_2} and {@link #SCHEMA_VERSION_1}.
    */
-  public static final int SCHEMA_VERSION = 3;
+  public static final int SCHEMA_VERSION = 4;
+  /** Schema 3: as 4, and no {@code serverWork.cpu.machine}. */
+  public static final int SCHEMA_VERSION_3 = 3;
   /** Schema 2: no {@code serverWork}. */
   public static final int SCHEMA_VERSION_2 = 2;
   /** Schema 1: as 2, and no {@code identity}, machines without {@code cpu} and {@code memoryBytes}. */
@@ -134,12 +136,23 @@ public final class ResultJson {
     if (version.intValue() <= SCHEMA_VERSION_2) {
       upgradeFromVersion2(fields, version.intValue(), source);
     }
+    if (version.intValue() <= SCHEMA_VERSION_3) {
+      upgradeFromVersion3(fields);
+    }
     try {
       return MAPPER.treeToValue(fields, RunResult.class);
     } catch (JsonProcessingException e) {
       throw new ResultFileException(source, describe(e), e);
     } catch (IllegalArgumentException e) {
       throw new ResultFileException(source, e.getMessage(), e);
+    }
+  }
+
+  /** Schema 3's fields as schema 4 holds them: the machine's CPU was not recorded. */
+  private static void upgradeFromVersion3(ObjectNode fields) {
+    if (fields.get("serverWork") instanceof ObjectNode work
+        && work.get("cpu") instanceof ObjectNode cpu && !cpu.has("machine")) {
+      cpu.putNull("machine");
     }
   }
 

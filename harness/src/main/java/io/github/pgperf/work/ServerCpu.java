@@ -16,12 +16,21 @@ package io.github.pgperf.work;
  * @param walWriterMicros the WAL writer; {@code null} when not known (see {@link ServerWork#unavailable()})
  * @param checkpointerMicros the checkpointer; {@code null} when not known
  * @param backgroundWriterMicros the background writer; {@code null} when not known
+ * @param machine the whole machine's CPU in the same window, with pgperf's own share; {@code
+ *     null} when {@code /proc/stat} could not be read (and in results of schema 3)
  */
 public record ServerCpu(
     long backendsMicros,
     Long walWriterMicros,
     Long checkpointerMicros,
-    Long backgroundWriterMicros) {
+    Long backgroundWriterMicros,
+    MachineCpu machine) {
+
+  /** The server's processes' time, without the machine's. */
+  public ServerCpu(long backendsMicros, Long walWriterMicros, Long checkpointerMicros,
+      Long backgroundWriterMicros) {
+    this(backendsMicros, walWriterMicros, checkpointerMicros, backgroundWriterMicros, null);
+  }
 
   public ServerCpu {
     if (backendsMicros < 0) {
@@ -39,7 +48,22 @@ public record ServerCpu(
   public ServerCpu plus(ServerCpu o) {
     return new ServerCpu(backendsMicros + o.backendsMicros, sum(walWriterMicros, o.walWriterMicros),
         sum(checkpointerMicros, o.checkpointerMicros),
-        sum(backgroundWriterMicros, o.backgroundWriterMicros));
+        sum(backgroundWriterMicros, o.backgroundWriterMicros),
+        machine == null || o.machine == null ? null : machine.plus(o.machine));
+  }
+
+  /** This time with the machine's of the same window. */
+  public ServerCpu withMachine(MachineCpu value) {
+    return new ServerCpu(backendsMicros, walWriterMicros, checkpointerMicros,
+        backgroundWriterMicros, value);
+  }
+
+  /**
+   * The share of the machine's CPU that others took (neither pgperf nor these server processes),
+   * 0 to 1; {@code NaN} when the machine's time is not known.
+   */
+  public double othersShare() {
+    return machine == null ? Double.NaN : machine.othersShare(totalMicros());
   }
 
   private static long orZero(Long value) {

@@ -60,6 +60,7 @@ public final class WorkCapture implements AutoCloseable {
   // Set at the window's start (by the runner's thread, or the window thread joined at the end).
   private Snapshot start;
   private ServerProcesses.Reading cpuStart;
+  private MachineCpu.Reading machineStart;
   private String startFailure;
   private Thread windowThread;
 
@@ -235,6 +236,7 @@ public final class WorkCapture implements AutoCloseable {
       start = queries.read(monitor.connection, false);
       monitor.counted();
       cpuStart = processes == null ? null : processes.read(clients.recent());
+      machineStart = processes == null ? null : MachineCpu.read();
       if (sampler != null) {
         sampler.begin(runPids, new int[] {monitor.pid, sampler.pid()});
       }
@@ -288,6 +290,9 @@ public final class WorkCapture implements AutoCloseable {
       if (cpuStart != null) {
         cpu = ServerProcesses.between(cpuStart, processes.read(cpuStart.backends().keySet()
             .stream().mapToInt(Integer::intValue).toArray()));
+        if (cpu != null) {
+          cpu = cpu.withMachine(MachineCpu.between(machineStart, MachineCpu.read()));
+        }
         if (cpu == null) {
           unavailable.add(new Unavailable(WorkPart.SERVER_CPU,
               "the server's postmaster could not be read at the end (did the server restart?)"));

@@ -56,6 +56,16 @@ public final class WorkSummary {
           "server CPU per transaction: %.3f ms (backends %.3f ms)",
           cpu.totalMicros() / 1e3 / transactions, cpu.backendsMicros() / 1e3 / transactions));
     }
+    if (work.cpu() != null && work.cpu().machine() != null
+        && work.cpu().machine().capacityMicros() > 0) {
+      MachineCpu m = work.cpu().machine();
+      double capacity = m.capacityMicros();
+      lines.add(String.format(Locale.ROOT,
+          "machine CPU: %.0f%% busy (pgperf %.0f%%, server %.0f%%, others %.0f%%)",
+          100 * m.busyMicros() / capacity, 100 * m.pgperfMicros() / capacity,
+          100 * Math.min(1.0, work.cpu().totalMicros() / capacity),
+          100 * work.cpu().othersShare()));
+    }
     if (work.checkpoints() != null && work.checkpoints().total() > 0) {
       Checkpoints k = work.checkpoints();
       lines.add(String.format(Locale.ROOT,

@@ -46,7 +46,7 @@ class ResultJsonTest {
   @Test
   void schemaVersionComesFirstAndDerivedFiguresAreNotStored() throws Exception {
     String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
-    assertThat(json).startsWith("{\n  \"schemaVersion\" : 3,\n  \"workload\" : {");
+    assertThat(json).startsWith("{\n  \"schemaVersion\" : 4,\n  \"workload\" : {");
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
     List<String> fields = new ArrayList<>();
     root.fieldNames().forEachRemaining(fields::add);
@@ -63,11 +63,11 @@ class ResultJsonTest {
   void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
     Path file = dir.resolve("future.json");
     Files.writeString(file, ResultJson.toJson(SampleResults.run(1, 1, 10))
-        .replace("\"schemaVersion\" : 3", "\"schemaVersion\" : 4"));
+        .replace("\"schemaVersion\" : 4", "\"schemaVersion\" : 5"));
     assertThatThrownBy(() -> ResultJson.read(file))
         .isInstanceOf(ResultFileException.class)
         .hasMessage("cannot read result file \"" + file
-            + "\": schema version 4 is not supported (this pgperf reads versions 1 to 3)");
+            + "\": schema version 5 is not supported (this pgperf reads versions 1 to 4)");
   }
 
   @Test
@@ -85,6 +85,7 @@ class ResultJsonTest {
     root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(full));
     assertThat(root.at("/serverWork/statements/0/blocks/sharedHit").asLong()).isEqualTo(1800);
     assertThat(root.at("/serverWork/cpu/checkpointerMicros").asLong()).isZero();
+    assertThat(root.at("/serverWork/cpu/machine/busyMicros").asLong()).isEqualTo(4_500_000);
     assertThat(root.at("/serverWork").has("meanExecMillis")).isFalse();
   }
 
@@ -97,6 +98,19 @@ class ResultJsonTest {
     assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
         .hasMessage("cannot read result t: at serverWork: server work without"
             + " [STATEMENTS, SERVER_CPU] must say why in unavailable");
+  }
+
+  @Test
+  void schemaVersion3IsReadWithoutTheMachinesCpu() throws Exception {
+    RunResult run = SampleResults.run(1, 1, 10).withServerWork(SampleWork.full(1));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 3);
+    ((ObjectNode) root.at("/serverWork/cpu")).remove("machine");
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v3");
+    assertThat(read.serverWork().cpu().machine()).isNull();
+    assertThat(read.serverWork().cpu().backendsMicros())
+        .isEqualTo(run.serverWork().cpu().backendsMicros());
+    assertThat(read.serverWork().cpu().othersShare()).isNaN();
   }
 
   @Test

@@ -25,6 +25,8 @@ class WorkSummaryLinesTest {
         String.format(java.util.Locale.ROOT,
             "server CPU per transaction: %.3f ms (backends %.3f ms)",
             105.0 / transactions, 90.0 / transactions),
+        // 2 s of CPU, 1.5 s busy: pgperf 0.6 s, the server 0.105 s, others the remaining 0.795 s
+        "machine CPU: 75% busy (pgperf 30%, server 5%, others 40%)",
         "checkpoints in the window: 1 (timed 0, requested 1), 17 buffers written");
   }
 

@@ -19,7 +19,8 @@ public final class SampleWork {
         new WalUsage(30 * s, s, 4000 * s), new Checkpoints(0, s, 17 * s),
         new WaitEvents(10, 50 * s, List.of(new WaitCount("Client:ClientRead", 40 * s),
             new WaitCount(WaitEvents.CPU, 55 * s), new WaitCount("Lock:transactionid", 5 * s))),
-        new ServerCpu(90_000 * s, 5_000 * s, 0L, 10_000 * s), List.of())
+        new ServerCpu(90_000 * s, 5_000 * s, 0L, 10_000 * s,
+            new MachineCpu(2_000_000L * s, 1_500_000L * s, 600_000L * s)), List.of())
         .withPlans(List.of(), null);
   }
 

@@ -197,6 +197,16 @@ class ServerWorkCaptureTest {
     // No process can use more than every core all the time.
     assertThat(cpu.totalMicros() / 1e6)
         .isLessThanOrEqualTo(seconds * Runtime.getRuntime().availableProcessors() + 0.1);
+    // The machine's time over the same window: this JVM and the server were busy in it.
+    MachineCpu machine = cpu.machine();
+    assertThat(machine).isNotNull();
+    assertThat(machine.capacityMicros()).isPositive()
+        .isGreaterThanOrEqualTo(machine.busyMicros());
+    assertThat(machine.busyMicros()).isGreaterThanOrEqualTo(machine.pgperfMicros());
+    assertThat(machine.pgperfMicros()).isPositive();
+    assertThat(machine.capacityMicros() / 1e6)
+        .isLessThanOrEqualTo(seconds * Runtime.getRuntime().availableProcessors() + 0.1);
+    assertThat(cpu.othersShare()).isBetween(0.0, 1.0);
   }
 
   @Test
