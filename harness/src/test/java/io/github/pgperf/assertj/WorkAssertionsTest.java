@@ -157,6 +157,13 @@ class WorkAssertionsTest {
   }
 
   @Test
+  void aWorkThresholdOnOneScriptIsNotCheckedTheWorkIsPerRun() {
+    assertThatThrownBy(() -> assertThat(indexed).script("lookup.sql").meets("temp=0"))
+        .hasMessageContaining("but temp=0 was not checked: the server's work is measured for the"
+            + " whole run, not per script or interval");
+  }
+
+  @Test
   void aSortBiggerThanWorkMemSpillsTemporaryBlocks() {
     assertThatThrownBy(() -> assertThat(sorted).hasTempBlocksAtMost(0))
         .hasMessageContaining("Expecting temporary blocks of run:")

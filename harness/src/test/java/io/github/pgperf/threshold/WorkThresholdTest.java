@@ -1,6 +1,7 @@
 package io.github.pgperf.threshold;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.pgperf.plan.PlanShape;
 import io.github.pgperf.plan.StatementPlan;
@@ -158,5 +159,23 @@ class WorkThresholdTest {
     Verdict v = new SharedBlocksCeiling(1e9).check(empty);
     assertThat(v.passed()).isFalse();
     assertThat(v.measuredText()).isEqualTo("none (no transaction was processed)");
+  }
+
+  @Test
+  void figuresOutOfRangeAreRefusedWithTheThresholdAndTheValue() {
+    assertThatThrownBy(() -> new SharedBlocksCeiling(Double.NaN))
+        .isInstanceOf(InvalidThresholdException.class)
+        .hasMessage("shared blocks per transaction ceiling must be a finite number of at least 0,"
+            + " was NaN");
+    assertThatThrownBy(() -> new WalCeiling(Double.POSITIVE_INFINITY))
+        .hasMessage("WAL bytes per transaction ceiling must be a finite number of at least 0,"
+            + " was Infinity");
+    assertThatThrownBy(() -> new TempBlocksCeiling(-3))
+        .hasMessage("temporary blocks ceiling must be at least 0, was -3");
+    assertThatThrownBy(() -> new SequentialScanBan(null))
+        .hasMessageEndingWith("at most 63 bytes), was null");
+    assertThatThrownBy(() -> new SequentialScanBan("e".repeat(64)))
+        .hasMessageEndingWith("was \"" + "e".repeat(64) + "\"");
+    assertThat(new SequentialScanBan("e".repeat(63)).text()).hasSize(63 + 11);
   }
 }
