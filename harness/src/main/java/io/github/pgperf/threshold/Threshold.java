@@ -17,7 +17,8 @@ import java.util.List;
  *
  * <p>{@link #parse} reads the compact form users write in annotations and {@code pgperf.*}
  * properties; {@link #text()} writes it back. The grammar (spaces are allowed between tokens, but
- * not inside a keyword, number or operator; keywords and units are lower case):
+ * not inside a keyword, number or operator; keywords are lower case, units spelled as below, a
+ * table's name in its own case):
  *
  * <pre>
  * threshold  = tps | latency | mean | failures | blocks | wal | temp | seqscan
@@ -52,9 +53,9 @@ import java.util.List;
  * <p>Examples: {@code tps>=500}, {@code p99<=20ms}, {@code p99.9 <= 50ms}, {@code p99.99<=0.2s},
  * {@code max<=1s}, {@code mean<=5ms}, {@code failures<=0.1%}, {@code failures=0},
  * {@code blocks/tx<=200}, {@code wal/tx<=4kB}, {@code temp=0}, {@code temp<=100},
- * {@code seqscan(entry)=0}. Several
- * thresholds are separated by commas ({@link #parseList}). A number may carry a minus sign so that
- * {@code tps>=-5} is refused for its value, not its spelling.
+ * {@code seqscan(entry)=0}. Several thresholds are separated by commas ({@link #parseList}). A
+ * number may carry a minus sign so that {@code tps>=-5} is refused for its value, not its
+ * spelling.
  *
  * <h2>Checking</h2>
  *
