@@ -10,10 +10,14 @@ import io.github.pgperf.threshold.FailureRateCeiling;
 import io.github.pgperf.threshold.LatencyCeiling;
 import io.github.pgperf.threshold.MeanLatencyCeiling;
 import io.github.pgperf.threshold.NoFailures;
+import io.github.pgperf.threshold.SequentialScanBan;
+import io.github.pgperf.threshold.SharedBlocksCeiling;
+import io.github.pgperf.threshold.TempBlocksCeiling;
 import io.github.pgperf.threshold.Threshold;
 import io.github.pgperf.threshold.TpsFloor;
 import io.github.pgperf.threshold.Verdict;
-import io.github.pgperf.work.Blocks;
+import io.github.pgperf.threshold.WalCeiling;
+import io.github.pgperf.threshold.WorkThreshold;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.StatementWork;
 import io.github.pgperf.work.WorkPart;
@@ -22,9 +26,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.error.ShouldNotBeNull;
 
 /**
  * Assertions on a {@link RunResult}: tps floors, latency ceilings, failures. Each checks the run's
@@ -47,9 +53,22 @@ import org.assertj.core.api.AbstractAssert;
  */
 public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> {
 
+  private static final String NO_WORK =
+      "the run captured none (pgperf.serverCounters=false, or a Runner without CaptureSettings)";
+
+  /** The script this assertion is narrowed to, by {@link #script}; {@code null} for the run. */
+  private final String script;
+  /** Makes soft statement assertions; {@code null} outside soft assertions. */
+  private Function<PickedStatement, StatementAssert> statementAsserts;
+
   /** Prefer {@link PgPerfAssertions#assertThat(RunResult)}. */
   public RunResultAssert(RunResult actual) {
+    this(actual, null);
+  }
+
+  private RunResultAssert(RunResult actual, String script) {
     super(actual, RunResultAssert.class);
+    this.script = script;
   }
 
   /** Processed transactions per second of benchmark time must be at least {@code minimum}. */
@@ -118,7 +137,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
       if (scripts.get(i).name().equals(name)) {
         String outer = descriptionText();
         String own = "script " + name;
-        return new RunResultAssert(onlyScript(actual, i))
+        return new RunResultAssert(onlyScript(actual, i), name)
             .describedAs(outer == null || outer.isEmpty() ? own : outer + ", " + own);
       }
     }
@@ -130,7 +149,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    * Assertions on one statement the server ran for this run, picked by a part of its text: its
    * work per call from {@code pg_stat_statements} (normalized text, {@code $1} for values) and the
    * plan of the script command whose text contains it. Exactly one statement must match; none or
-   * several fail, listing the run's statements.
+   * several fail, listing the run's statements. From {@link PgPerfSoftAssertions} the statement's
+   * assertions are soft too.
    */
   public StatementAssert statement(String text) {
     Objects.requireNonNull(text, "text");
@@ -144,28 +164,53 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   }
 
   private StatementAssert statement(String selector, Predicate<String> matches) {
-    ServerWork work = serverWork();
+    PickedStatement picked = pick(selector, matches);
+    if (picked.notPicked() != null && statementAsserts == null) {
+      throwAssertionError(picked.notPicked());
+    }
+    // Softly, a statement not picked fails each assertion on it: this method must not throw, or
+    // AssertJ's collector would collect the failure and hand the chain a null.
+    return statementAsserts == null ? new StatementAssert(picked) : statementAsserts.apply(picked);
+  }
+
+  /** The one statement {@code matches} picks, or why there is none; never throws a failure. */
+  private PickedStatement pick(String selector, Predicate<String> matches) {
+    if (actual == null) {
+      return PickedStatement.none(selector, ShouldNotBeNull.shouldNotBeNull());
+    }
+    ServerWork work = actual.serverWork();
+    if (work == null) {
+      return PickedStatement.none(selector, ShouldHaveWork.shouldHaveServerWork(NO_WORK));
+    }
     StatementWork statement = null;
-    String workMissing = work.whyUnavailable(WorkPart.STATEMENTS);
     List<StatementPlan> plans = work.plans() == null ? List.of()
         : work.plans().stream().filter(p -> matches.test(p.sql())).toList();
     if (work.statements() != null) {
       List<StatementWork> found =
           work.statements().stream().filter(s -> matches.test(s.query())).toList();
       if (found.size() != 1) {
-        throwAssertionError(ShouldHaveWork.shouldPickOneStatement(selector,
+        return PickedStatement.none(selector, ShouldHaveWork.shouldPickOneStatement(selector,
             found.stream().map(StatementWork::query).toList(),
             work.statements().stream().map(StatementWork::query).toList()));
       }
       statement = found.get(0);
     } else if (plans.stream().map(StatementPlan::sql).distinct().count() != 1) {
-      throwAssertionError(ShouldHaveWork.shouldPickOneStatement(selector,
+      return PickedStatement.none(selector, ShouldHaveWork.shouldPickOneStatement(selector,
           plans.stream().map(StatementPlan::sql).distinct().toList(),
           work.plans() == null ? List.of()
               : work.plans().stream().map(StatementPlan::sql).distinct().toList()));
     }
-    return new StatementAssert(selector, statement, workMissing, plans,
-        work.whyUnavailable(WorkPart.PLANS));
+    return new PickedStatement(selector, statement, work.whyUnavailable(WorkPart.STATEMENTS),
+        plans, work.whyUnavailable(WorkPart.PLANS), null);
+  }
+
+  /**
+   * Makes this assertion's {@link StatementAssert}s with {@code make} (soft ones, for
+   * {@link PgPerfSoftAssertions}) instead of plain ones.
+   */
+  RunResultAssert withStatementAsserts(Function<PickedStatement, StatementAssert> make) {
+    statementAsserts = make;
+    return this;
   }
 
   /** No transaction of the run's database may have ended in a deadlock during the run. */
@@ -182,62 +227,50 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     return myself;
   }
 
-  /** The run's statements may have read and written at most {@code maximum} temporary blocks. */
+  /**
+   * The run's statements may have read and written at most {@code maximum} temporary blocks (as
+   * the threshold {@code temp<=N}).
+   */
   public RunResultAssert hasTempBlocksAtMost(long maximum) {
-    Blocks blocks = statementBlocks();
-    if (blocks.temp() > maximum) {
-      throwAssertionError(ShouldHaveWork.shouldBeAtMost("temporary blocks", maximum,
-          blocks.temp()));
-    }
-    return myself;
+    return meetsOne(new TempBlocksCeiling(maximum));
   }
 
-  /** Shared blocks (hit and read) of the run's statements per processed transaction. */
+  /**
+   * Shared blocks (hit and read) of the run's statements per processed transaction (as the
+   * threshold {@code blocks/tx<=N}).
+   */
   public RunResultAssert hasSharedBlocksPerTransactionAtMost(double maximum) {
-    double perTransaction = statementBlocks().sharedAccessed() / transactions();
-    if (perTransaction > maximum) {
-      throwAssertionError(ShouldHaveWork.shouldBeAtMost("shared blocks per transaction", maximum,
-          perTransaction));
-    }
-    return myself;
+    return meetsOne(new SharedBlocksCeiling(maximum));
   }
 
-  /** WAL bytes the run's statements wrote per processed transaction. */
+  /**
+   * WAL bytes the run's statements wrote per processed transaction (as the threshold
+   * {@code wal/tx<=N}).
+   */
   public RunResultAssert hasWalBytesPerTransactionAtMost(double maximum) {
-    statementBlocks();
-    double perTransaction = serverWork().statementWal().bytes() / transactions();
-    if (perTransaction > maximum) {
-      throwAssertionError(ShouldHaveWork.shouldBeAtMost("WAL bytes per transaction", maximum,
-          perTransaction));
-    }
-    return myself;
+    return meetsOne(new WalCeiling(maximum));
+  }
+
+  /**
+   * No planned statement of the run may read table {@code table} whole (as the threshold
+   * {@code seqscan(table)=0}); fails as not checked when not every statement was planned. For one
+   * statement, {@link #statement}'s {@link StatementAssert#hasNoSequentialScanOn}.
+   */
+  public RunResultAssert hasNoSequentialScanOn(String table) {
+    return meetsOne(new SequentialScanBan(table));
   }
 
   private ServerWork serverWork() {
     isNotNull();
     if (actual.serverWork() == null) {
-      throwAssertionError(ShouldHaveWork.shouldHaveServerWork("the run captured none"
-          + " (pgperf.serverCounters=false, or a Runner without CaptureSettings)"));
+      throwAssertionError(ShouldHaveWork.shouldHaveServerWork(NO_WORK));
     }
     return actual.serverWork();
   }
 
-  private Blocks statementBlocks() {
-    ServerWork work = serverWork();
-    if (work.statements() == null) {
-      throwAssertionError(ShouldHaveWork.shouldHaveServerWork(
-          work.whyUnavailable(WorkPart.STATEMENTS)));
-    }
-    return work.statementBlocks();
-  }
-
-  private double transactions() {
-    return Math.max(1, actual.totalCounts().processed());
-  }
-
   private RunResultAssert meetsOne(Threshold threshold) {
     isNotNull();
-    Verdict verdict = threshold.check(actual);
+    Verdict verdict = verdict(threshold);
     if (!verdict.passed()) {
       throwAssertionError(shouldMeet(actual, verdict));
     }
@@ -255,7 +288,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     isNotNull();
     List<Verdict> failed = new ArrayList<>();
     for (Threshold t : thresholds) {
-      Verdict v = t.check(actual);
+      Verdict v = verdict(t);
       if (!v.passed()) {
         failed.add(v);
       }
@@ -264,6 +297,17 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
       throwAssertionError(shouldMeet(actual, thresholds, failed));
     }
     return myself;
+  }
+
+  /**
+   * The threshold's verdict on the run; on one script, a work threshold's is "not checked": the
+   * server's work is measured for the whole run.
+   */
+  private Verdict verdict(Threshold threshold) {
+    if (script != null && threshold instanceof WorkThreshold work) {
+      return work.check(actual.total(), actual.benchSeconds());
+    }
+    return threshold.check(actual);
   }
 
   /** The run as if script {@code index} had been its only one (no timeline: it mixes scripts). */

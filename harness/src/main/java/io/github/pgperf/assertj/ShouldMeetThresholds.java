@@ -9,7 +9,10 @@ import java.util.stream.Collectors;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
-/** Messages of failed thresholds: the measured figure, the limit and a summary of the run. */
+/**
+ * Messages of failed thresholds: the measured figure, the limit and a summary of the run; for a
+ * threshold that was not checked, why.
+ */
 final class ShouldMeetThresholds extends BasicErrorMessageFactory {
 
   private ShouldMeetThresholds(String format, Object... arguments) {
@@ -18,6 +21,13 @@ final class ShouldMeetThresholds extends BasicErrorMessageFactory {
 
   /** One threshold failed: {@code Expecting tps of run: ... to be at least: ... but was: ...}. */
   static ErrorMessageFactory shouldMeet(RunResult actual, Verdict failed) {
+    if (!failed.checked()) {
+      return new ShouldMeetThresholds("%nExpecting %s of run:%n  %s%nto be %s:%n  %s%nbut %s was"
+          + " not checked: %s", unquotedString(failed.threshold().metric()),
+          unquotedString(RunSummary.of(actual)), unquotedString(failed.threshold().relation()),
+          unquotedString(failed.limitText()), unquotedString(failed.threshold().text()),
+          unquotedString(failed.note()));
+    }
     return new ShouldMeetThresholds("%nExpecting %s of run:%n  %s%nto be %s:%n  %s%nbut was:%n  %s",
         unquotedString(failed.threshold().metric()), unquotedString(RunSummary.of(actual)),
         unquotedString(failed.threshold().relation()), unquotedString(failed.limitText()),
@@ -28,8 +38,10 @@ final class ShouldMeetThresholds extends BasicErrorMessageFactory {
   static ErrorMessageFactory shouldMeet(RunResult actual, List<Threshold> all, List<Verdict> failed) {
     String thresholds = all.stream().map(Threshold::text).collect(Collectors.joining(", "));
     String failures = failed.stream()
-        .map(v -> "  " + v.threshold().text() + ": " + v.threshold().metric() + " was "
-            + v.measuredText() + ", expected " + v.expectation())
+        .map(v -> "  " + (v.checked()
+            ? v.threshold().text() + ": " + v.threshold().metric() + " was " + v.measuredText()
+                + ", expected " + v.expectation()
+            : v.describe()))
         .collect(Collectors.joining(System.lineSeparator()));
     return new ShouldMeetThresholds("%nExpecting run:%n  %s%nto meet:%n  %s%nbut %s failed:%n%s",
         unquotedString(RunSummary.of(actual)), unquotedString(thresholds),

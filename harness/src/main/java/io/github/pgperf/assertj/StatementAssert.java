@@ -6,7 +6,6 @@ import static io.github.pgperf.assertj.ShouldHaveWork.shouldPlan;
 import static io.github.pgperf.assertj.ShouldHaveWork.shouldTouchAtMost;
 
 import io.github.pgperf.plan.StatementPlan;
-import io.github.pgperf.work.StatementWork;
 import java.util.List;
 import org.assertj.core.api.AbstractAssert;
 
@@ -14,30 +13,25 @@ import org.assertj.core.api.AbstractAssert;
  * Assertions on what the server did for one statement of a run, picked by {@link
  * RunResultAssert#statement}: its work per call from {@code pg_stat_statements} and its plan.
  * These figures depend on the data, the settings and the plan, not on the machine's speed.
+ *
+ * <p>From {@link PgPerfSoftAssertions} it is soft too: each failed assertion is collected, and
+ * when no one statement could be picked, each assertion on it fails with that reason.
  */
-public class StatementAssert extends AbstractAssert<StatementAssert, String> {
+public class StatementAssert extends AbstractAssert<StatementAssert, PickedStatement> {
 
-  private final StatementWork work;
-  private final String workMissing;
-  private final List<StatementPlan> plans;
-  private final String plansMissing;
-
-  StatementAssert(String selector, StatementWork work, String workMissing,
-      List<StatementPlan> plans, String plansMissing) {
-    super(selector, StatementAssert.class);
-    this.work = work;
-    this.workMissing = workMissing;
-    this.plans = plans;
-    this.plansMissing = plansMissing;
+  /** Prefer {@link RunResultAssert#statement}; public for AssertJ's soft assertions' proxies. */
+  public StatementAssert(PickedStatement statement) {
+    super(statement, StatementAssert.class);
   }
 
   /** Shared blocks (hit and read) per call must be at most {@code maximum}. */
   public StatementAssert hasSharedBlocksPerCallAtMost(double maximum) {
-    if (work == null) {
-      throwAssertionError(shouldHaveStatementWork(actual, workMissing));
+    picked();
+    if (actual.work() == null) {
+      throwAssertionError(shouldHaveStatementWork(actual.selector(), actual.workMissing()));
     }
-    if (work.sharedBlocksPerCall() > maximum) {
-      throwAssertionError(shouldTouchAtMost(work, maximum));
+    if (actual.work().sharedBlocksPerCall() > maximum) {
+      throwAssertionError(shouldTouchAtMost(actual.work(), maximum));
     }
     return myself;
   }
@@ -62,10 +56,20 @@ public class StatementAssert extends AbstractAssert<StatementAssert, String> {
     return myself;
   }
 
+  /** Fails with why no one statement was picked, if so. */
+  private void picked() {
+    isNotNull();
+    if (actual.notPicked() != null) {
+      throwAssertionError(actual.notPicked());
+    }
+  }
+
   private List<StatementPlan> shapes() {
-    List<StatementPlan> planned = plans.stream().filter(p -> p.shape() != null).toList();
+    picked();
+    List<StatementPlan> planned = actual.plans().stream().filter(p -> p.shape() != null).toList();
     if (planned.isEmpty()) {
-      throwAssertionError(shouldHavePlan(actual, plans, plansMissing));
+      throwAssertionError(shouldHavePlan(actual.selector(), actual.plans(),
+          actual.plansMissing()));
     }
     return planned;
   }

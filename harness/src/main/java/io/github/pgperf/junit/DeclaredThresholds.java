@@ -4,8 +4,12 @@ import io.github.pgperf.threshold.FailureRateCeiling;
 import io.github.pgperf.threshold.InvalidThresholdException;
 import io.github.pgperf.threshold.LatencyCeiling;
 import io.github.pgperf.threshold.MeanLatencyCeiling;
+import io.github.pgperf.threshold.SequentialScanBan;
+import io.github.pgperf.threshold.SharedBlocksCeiling;
+import io.github.pgperf.threshold.TempBlocksCeiling;
 import io.github.pgperf.threshold.Threshold;
 import io.github.pgperf.threshold.TpsFloor;
+import io.github.pgperf.threshold.WalCeiling;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -16,7 +20,9 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The thresholds a test method declares ({@link TpsAtLeast}, {@link LatencyAtMost},
- * {@link MeanLatencyAtMost}, {@link FailureRateAtMost}, {@link NoFailures}), turned into
+ * {@link MeanLatencyAtMost}, {@link FailureRateAtMost}, {@link NoFailures}; on the server's work
+ * {@link SharedBlocksPerTransactionAtMost}, {@link WalBytesPerTransactionAtMost},
+ * {@link TempBlocksAtMost}, {@link NoSequentialScan}), turned into
  * {@link Threshold}s through their text form, so that the annotations, the configuration
  * parameters and the assertions accept and refuse the same values; then changed by the
  * configuration parameters {@code pgperf.thresholds} and
@@ -70,9 +76,22 @@ final class DeclaredThresholds {
 
   /**
    * Which figure a threshold limits; an override replaces the declared thresholds on its
-   * figure. A failure-rate ceiling and "no failures" limit the same figure.
+   * figure. A failure-rate ceiling and "no failures" limit the same figure; each table's
+   * sequential scans are a figure of their own.
    */
   private static String slot(Threshold t) {
+    if (t instanceof SharedBlocksCeiling) {
+      return "blocks/tx";
+    }
+    if (t instanceof WalCeiling) {
+      return "wal/tx";
+    }
+    if (t instanceof TempBlocksCeiling) {
+      return "temp";
+    }
+    if (t instanceof SequentialScanBan ban) {
+      return "seqscan(" + ban.table() + ")";
+    }
     if (t instanceof TpsFloor) {
       return "tps";
     }
@@ -121,6 +140,25 @@ final class DeclaredThresholds {
             () -> "failures<=" + number(a.value()) + "%")));
     AnnotationSupport.findAnnotation(method, NoFailures.class).ifPresent(a ->
         all.add(parse("@NoFailures", () -> "failures=0")));
+    AnnotationSupport.findAnnotation(method, SharedBlocksPerTransactionAtMost.class).ifPresent(a ->
+        all.add(parse("@SharedBlocksPerTransactionAtMost(" + shown(a.value()) + ")",
+            () -> "blocks/tx<=" + number(a.value()))));
+    AnnotationSupport.findAnnotation(method, WalBytesPerTransactionAtMost.class).ifPresent(a ->
+        all.add(parse("@WalBytesPerTransactionAtMost(" + shown(a.value()) + ")",
+            () -> "wal/tx<=" + number(a.value()) + "B")));
+    AnnotationSupport.findAnnotation(method, TempBlocksAtMost.class).ifPresent(a ->
+        all.add(parse("@TempBlocksAtMost(" + a.value() + ")", () -> "temp<=" + a.value())));
+    AnnotationSupport.findAnnotation(method, NoSequentialScan.class).ifPresent(a -> {
+      if (a.table().length == 0) {
+        throw new ExtensionConfigurationException(
+            "@NoSequentialScan(table = {}) names no table; name the tables no statement may scan"
+                + " whole, e.g. @NoSequentialScan(table = \"entry\")");
+      }
+      for (String table : a.table()) {
+        all.add(parse("@NoSequentialScan(table = \"" + table + "\")",
+            () -> new SequentialScanBan(table).text()));
+      }
+    });
     return all;
   }
 

@@ -55,6 +55,22 @@ final class Figures {
     return BigDecimal.valueOf(nanos).movePointLeft(3).toPlainString() + "us";
   }
 
+  /**
+   * A number of bytes in the threshold grammar's form, in the largest of PostgreSQL's units that
+   * keeps it whole: {@code 4kB}, {@code 16MB}, {@code 100B}, {@code 0.5B}.
+   */
+  static String bytes(double bytes) {
+    String[] units = {"GB", "MB", "kB"};
+    double size = 1024.0 * 1024 * 1024;
+    for (String unit : units) {
+      if (bytes >= size && bytes % size == 0) {
+        return plain(bytes / size) + unit;
+      }
+      size /= 1024;
+    }
+    return plain(bytes) + "B";
+  }
+
   /** A duration in milliseconds, the unit latencies are shown in (as pgbench shows them). */
   static double millis(Duration d) {
     return d.toNanos() / 1e6;

@@ -6,7 +6,9 @@ import java.util.List;
 
 /**
  * A limit a run must meet: a tps floor, a latency ceiling at a percentile or on the mean, a
- * failure-rate ceiling, or no failures at all. Thresholds are immutable values, validated when made
+ * failure-rate ceiling, or no failures at all; or, on the server's own work, a {@link
+ * WorkThreshold} (shared blocks or WAL bytes per transaction, temporary blocks, sequential scans of
+ * a table). Thresholds are immutable values, validated when made
  * ({@link InvalidThresholdException} names the threshold and the bad figure), and independent of
  * any test framework: the AssertJ assertions, the JUnit extension's annotations and the Maven
  * plugin's report all use them.
@@ -15,10 +17,11 @@ import java.util.List;
  *
  * <p>{@link #parse} reads the compact form users write in annotations and {@code pgperf.*}
  * properties; {@link #text()} writes it back. The grammar (spaces are allowed between tokens, but
- * not inside a keyword, number or operator; keywords and units are lower case):
+ * not inside a keyword, number or operator; keywords are lower case, units spelled as below, a
+ * table's name in its own case):
  *
  * <pre>
- * threshold  = tps | latency | mean | failures
+ * threshold  = tps | latency | mean | failures | blocks | wal | temp | seqscan
  * tps        = "tps" "&gt;=" number                  tps floor: processed transactions per second
  * latency    = ("p" number | "max") "&lt;=" duration   ceiling at a percentile, 0 &lt; p &lt;= 100;
  *                                                  p100 and max are the maximum latency
@@ -26,6 +29,17 @@ import java.util.List;
  * failures   = "failures" "&lt;=" number "%"         failure-rate ceiling in percent
  *            | "failures" "=" number               no failed transaction at all; the number
  *                                                  must be zero (0, 0.0)
+ * blocks     = "blocks/tx" "&lt;=" number            shared blocks the run's statements
+ *                                                  touched per transaction
+ * wal        = "wal/tx" "&lt;=" size                  WAL the run's statements wrote per
+ *                                                  transaction
+ * temp       = "temp" "&lt;=" number                  temporary-file blocks in all, a whole
+ *            | "temp" "=" number                   number; "=" only with zero
+ * seqscan    = "seqscan" "(" table ")" "=" number  no planned statement scans table whole;
+ *                                                  the number must be zero
+ * table      = a table's name as plans show it: letters, digits, "_" and "$", not starting
+ *              with a digit or "$"; no schema
+ * size       = number ["B" | "kB" | "MB" | "GB"]   bytes (without a unit too); 1 kB = 1024 B
  * duration   = number unit
  * unit       = "us" | "µs" | "μs" | "ms" | "s"     microseconds (micro sign or Greek mu),
  *                                                  milliseconds, seconds
@@ -34,22 +48,28 @@ import java.util.List;
  *
  * <p>Ranges, checked after parsing: tps at least 0; percentile greater than 0 and at most 100;
  * durations positive, whole nanoseconds, at most 1 hour (latencies are recorded up to 1 hour);
- * failure rate from 0 to 100 percent.
+ * failure rate from 0 to 100 percent; blocks, sizes and temporary blocks at least 0.
  *
  * <p>Examples: {@code tps>=500}, {@code p99<=20ms}, {@code p99.9 <= 50ms}, {@code p99.99<=0.2s},
- * {@code max<=1s}, {@code mean<=5ms}, {@code failures<=0.1%}, {@code failures=0}. Several
- * thresholds are separated by commas ({@link #parseList}). A number may carry a minus sign so that
- * {@code tps>=-5} is refused for its value, not its spelling.
+ * {@code max<=1s}, {@code mean<=5ms}, {@code failures<=0.1%}, {@code failures=0},
+ * {@code blocks/tx<=200}, {@code wal/tx<=4kB}, {@code temp=0}, {@code temp<=100},
+ * {@code seqscan(entry)=0}. Several thresholds are separated by commas ({@link #parseList}). A
+ * number may carry a minus sign so that {@code tps>=-5} is refused for its value, not its
+ * spelling.
  *
  * <h2>Checking</h2>
  *
  * <p>{@link #check(RunResult)} judges a run by its totals over all scripts; {@link #check(Stats,
  * double)} judges any set of transactions (one script, one timeline interval). A threshold on
  * latency fails a run that processed no transaction, and a failure-rate ceiling fails a run in
- * which no transaction ended: with nothing measured there is nothing to pass.
+ * which no transaction ended: with nothing measured there is nothing to pass. For the same reason a
+ * {@link WorkThreshold} fails, as "not checked" with the reason, when the work it limits was not
+ * captured ({@link Verdict#checked()}), and when asked about one script or interval: the server's
+ * work is measured per run.
  */
 public sealed interface Threshold
-    permits TpsFloor, LatencyCeiling, MeanLatencyCeiling, FailureRateCeiling, NoFailures {
+    permits TpsFloor, LatencyCeiling, MeanLatencyCeiling, FailureRateCeiling, NoFailures,
+        WorkThreshold {
 
   /**
    * Reads one threshold in the text form above.
@@ -73,7 +93,10 @@ public sealed interface Threshold
   /** The threshold in its text form, which {@link #parse} reads back to an equal threshold. */
   String text();
 
-  /** What is measured, in words: {@code tps}, {@code p99.9 latency}, {@code failure rate}. */
+  /**
+   * What is measured, in words: {@code tps}, {@code p99.9 latency}, {@code failure rate},
+   * {@code temporary blocks}.
+   */
   String metric();
 
   /** How the measured figure must compare to the limit: {@code at least} or {@code at most}. */

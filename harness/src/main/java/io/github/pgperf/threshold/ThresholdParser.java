@@ -12,7 +12,9 @@ final class ThresholdParser {
   private static final BigDecimal NANOS_PER_MICRO = BigDecimal.valueOf(1_000);
   private static final BigDecimal NANOS_PER_MILLI = BigDecimal.valueOf(1_000_000);
   private static final BigDecimal NANOS_PER_SECOND = BigDecimal.valueOf(1_000_000_000);
-  private static final String KINDS = "tps, p<percentile>, max, mean or failures";
+  private static final BigDecimal KILOBYTE = BigDecimal.valueOf(1024);
+  private static final String KINDS =
+      "tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)";
 
   private final String text;
   private int pos;
@@ -73,15 +75,57 @@ final class ThresholdParser {
       }
       if (take("=")) {
         spaces();
-        int at = pos;
-        BigDecimal count = number("0");
-        if (count.signum() != 0) {
-          pos = at;
-          throw error("only failures=0 is allowed; for a failure rate write failures<=N%");
-        }
+        zero("only failures=0 is allowed; for a failure rate write failures<=N%");
         return new NoFailures();
       }
       throw error("expected <=N% or =0 after failures");
+    }
+    if (take("blocks/tx")) {
+      operator("<=", "blocks/tx");
+      double blocks = number("shared blocks per transaction").doubleValue();
+      return make(() -> new SharedBlocksCeiling(blocks));
+    }
+    if (take("wal/tx")) {
+      operator("<=", "wal/tx");
+      double bytes = bytes();
+      return make(() -> new WalCeiling(bytes));
+    }
+    if (take("temp")) {
+      spaces();
+      if (take("<=")) {
+        spaces();
+        long blocks = wholeNumber("a number of temporary blocks");
+        return make(() -> new TempBlocksCeiling(blocks));
+      }
+      if (take("=")) {
+        spaces();
+        zero("only temp=0 is allowed; for a ceiling write temp<=N");
+        return new TempBlocksCeiling(0);
+      }
+      throw error("expected <=N or =0 after temp");
+    }
+    if (take("seqscan")) {
+      spaces();
+      if (!take("(")) {
+        throw error("expected ( and a table name after seqscan, e.g. seqscan(entry)=0");
+      }
+      spaces();
+      int start = pos;
+      while (pos < text.length() && text.charAt(pos) != ')'
+          && !Character.isWhitespace(text.charAt(pos))) {
+        pos++;
+      }
+      String table = text.substring(start, pos);
+      if (table.isEmpty()) {
+        throw error("expected a table name after seqscan(");
+      }
+      spaces();
+      if (!take(")")) {
+        throw error("expected ) after the table name " + table);
+      }
+      operator("=", "seqscan(" + table + ")");
+      zero("only seqscan(" + table + ")=0 is allowed: no statement may scan the table whole");
+      return make(() -> new SequentialScanBan(table));
     }
     if (take("mean")) {
       operator("<=", "mean");
@@ -137,6 +181,50 @@ final class ThresholdParser {
       throw error("expected " + expected);
     }
     return new BigDecimal(text.substring(start, pos));
+  }
+
+  /** A zero (0, 0.0), else the error {@code otherwise} at the number. */
+  private void zero(String otherwise) {
+    int at = pos;
+    BigDecimal count = number("0");
+    if (count.signum() != 0) {
+      pos = at;
+      throw error(otherwise);
+    }
+  }
+
+  /** A count: a number without a fraction that fits in a long. */
+  private long wholeNumber(String expected) {
+    int at = pos;
+    BigDecimal value = number(expected);
+    if (value.stripTrailingZeros().scale() > 0) {
+      pos = at;
+      throw error(expected + " is a whole number, was " + value.toPlainString());
+    }
+    if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+      pos = at;
+      throw error(expected + " " + value.toPlainString() + " is too large");
+    }
+    return value.longValueExact();
+  }
+
+  /** A size: a number and one of PostgreSQL's units (B, kB, MB, GB, 1024 apart), bytes without. */
+  private double bytes() {
+    BigDecimal value = number("a size in bytes, e.g. 4kB or 512B");
+    spaces();
+    int power;
+    if (take("kB")) {
+      power = 1;
+    } else if (take("MB")) {
+      power = 2;
+    } else if (take("GB")) {
+      power = 3;
+    } else if (take("B") || pos == text.length()) {
+      power = 0;
+    } else {
+      throw error("expected a unit (B, kB, MB or GB) after " + value.toPlainString());
+    }
+    return value.multiply(KILOBYTE.pow(power)).doubleValue();
   }
 
   private int digits() {

@@ -14,17 +14,37 @@ import java.util.function.ToDoubleFunction;
  * @param measured the measured figure in {@code unit}; {@code NaN} when there was nothing to
  *     measure (see {@code note})
  * @param limit the threshold's limit in {@code unit}
- * @param unit {@code tps}, {@code ms}, {@code %}, or empty for a count of failed transactions
+ * @param unit {@code tps}, {@code ms}, {@code %}, {@code blocks}, {@code B}, or empty for a count
+ *     (failed transactions, temporary blocks, statements)
  * @param note what else explains the figure (for example {@code 3 of 1000 transactions failed},
- *     {@code no transaction was processed}); empty when nothing
+ *     {@code no transaction was processed}); empty when nothing; when not {@code checked}, why
+ * @param checked whether the figure could be measured at all; a threshold that was not checked
+ *     (the server's work it limits was not captured) has not passed
  */
-public record Verdict(
-    Threshold threshold, boolean passed, double measured, double limit, String unit, String note) {
+public record Verdict(Threshold threshold, boolean passed, double measured, double limit,
+    String unit, String note, boolean checked) {
 
   public Verdict {
     Objects.requireNonNull(threshold, "threshold");
     Objects.requireNonNull(unit, "unit");
     Objects.requireNonNull(note, "note");
+    if (!checked && (passed || note.isEmpty())) {
+      throw new IllegalArgumentException("a threshold not checked has not passed, and says why");
+    }
+  }
+
+  /** A verdict on a figure that was measured (or found missing, as {@code note} says). */
+  public Verdict(Threshold threshold, boolean passed, double measured, double limit, String unit,
+      String note) {
+    this(threshold, passed, measured, limit, unit, note, true);
+  }
+
+  /**
+   * The verdict of a threshold that could not be checked because what it limits was not measured:
+   * it has failed, and {@code why} says what was missing.
+   */
+  public static Verdict notChecked(Threshold threshold, double limit, String unit, String why) {
+    return new Verdict(threshold, false, Double.NaN, limit, unit, why, false);
   }
 
   /**
@@ -45,6 +65,9 @@ public record Verdict(
 
   /** The measured figure with its unit and note: {@code 412.3 tps}, {@code 0.3% (3 of 1000 ...)}. */
   public String measuredText() {
+    if (!checked) {
+      return "not checked: " + note;
+    }
     String figure = figure(measured, decimals());
     if (!passed && decimals() > 0 && figure.equals(figure(limit, decimals()))) {
       // A figure just over the limit must not read as equal to it.
@@ -63,8 +86,14 @@ public record Verdict(
     return threshold.relation() + " " + limitText();
   }
 
-  /** One line: {@code p99<=20ms failed: p99 latency 23.4 ms, expected at most 20.0 ms}. */
+  /**
+   * One line: {@code p99<=20ms failed: p99 latency 23.4 ms, expected at most 20.0 ms}, or
+   * {@code seqscan(entry)=0 not checked: <why>}.
+   */
   public String describe() {
+    if (!checked) {
+      return threshold.text() + " not checked: " + note;
+    }
     return threshold.text() + (passed ? " passed: " : " failed: ") + threshold.metric() + " "
         + measuredText() + ", expected " + expectation();
   }

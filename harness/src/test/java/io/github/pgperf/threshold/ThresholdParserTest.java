@@ -37,7 +37,24 @@ class ThresholdParserTest {
         Arguments.of("failures <= 5 %", new FailureRateCeiling(5)),
         Arguments.of("failures<=0%", new FailureRateCeiling(0)),
         Arguments.of("failures=0", new NoFailures()),
-        Arguments.of("failures = 0.0", new NoFailures()));
+        Arguments.of("failures = 0.0", new NoFailures()),
+        Arguments.of("blocks/tx<=200", new SharedBlocksCeiling(200)),
+        Arguments.of("blocks/tx <= 12.5", new SharedBlocksCeiling(12.5)),
+        Arguments.of("blocks/tx<=0", new SharedBlocksCeiling(0)),
+        Arguments.of("wal/tx<=4kB", new WalCeiling(4096)),
+        Arguments.of("wal/tx <= 4096 B", new WalCeiling(4096)),
+        Arguments.of("wal/tx<=512", new WalCeiling(512)),
+        Arguments.of("wal/tx<=1.5MB", new WalCeiling(1.5 * 1024 * 1024)),
+        Arguments.of("wal/tx<=2GB", new WalCeiling(2.0 * 1024 * 1024 * 1024)),
+        Arguments.of("wal/tx<=0B", new WalCeiling(0)),
+        Arguments.of("temp=0", new TempBlocksCeiling(0)),
+        Arguments.of("temp = 0.0", new TempBlocksCeiling(0)),
+        Arguments.of("temp<=0", new TempBlocksCeiling(0)),
+        Arguments.of("temp<=128", new TempBlocksCeiling(128)),
+        Arguments.of("seqscan(entry)=0", new SequentialScanBan("entry")),
+        Arguments.of("seqscan ( pgbench_accounts ) = 0", new SequentialScanBan("pgbench_accounts")),
+        Arguments.of("seqscan(Entry_2$)=0", new SequentialScanBan("Entry_2$")),
+        Arguments.of("seqscan(écriture)=0", new SequentialScanBan("écriture")));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -58,17 +75,26 @@ class ThresholdParserTest {
       "p99<=1.5ms      | p99<=1500us",
       "mean<=0.001s    | mean<=1ms",
       "failures<=0.10% | failures<=0.1%",
-      "failures = 0    | failures=0"})
+      "failures = 0    | failures=0",
+      "blocks/tx<=200.0 | blocks/tx<=200",
+      "wal/tx<=4096    | wal/tx<=4kB",
+      "wal/tx<=1.5kB   | wal/tx<=1536B",
+      "wal/tx<=100     | wal/tx<=100B",
+      "wal/tx<=0.5kB   | wal/tx<=512B",
+      "wal/tx<=1024kB  | wal/tx<=1MB",
+      "temp<=0         | temp=0",
+      "temp <= 7       | temp<=7",
+      "seqscan( entry )=0.0 | seqscan(entry)=0"})
   void canonicalText(String text, String canonical) {
     assertThat(Threshold.parse(text).text()).isEqualTo(canonical);
   }
 
   @ParameterizedTest(name = "[{index}] \"{0}\"")
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-      "``                | invalid threshold \"\" at the end: expected tps, p<percentile>, max, mean or failures",
-      "`   `             | invalid threshold \"   \" at the end: expected tps, p<percentile>, max, mean or failures",
-      "latency<=5ms      | invalid threshold \"latency<=5ms\" at column 1: expected tps, p<percentile>, max, mean or failures",
-      "P99<=20ms         | invalid threshold \"P99<=20ms\" at column 1: expected tps, p<percentile>, max, mean or failures",
+      "``                | invalid threshold \"\" at the end: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)",
+      "`   `             | invalid threshold \"   \" at the end: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)",
+      "latency<=5ms      | invalid threshold \"latency<=5ms\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)",
+      "P99<=20ms         | invalid threshold \"P99<=20ms\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)",
       "tps>500           | invalid threshold \"tps>500\" at column 4: expected >= after tps",
       "tps<=500          | invalid threshold \"tps<=500\" at column 4: expected >= after tps",
       "tps>=             | invalid threshold \"tps>=\" at the end: expected a tps figure",
@@ -100,7 +126,28 @@ class ThresholdParserTest {
       "failures=3        | invalid threshold \"failures=3\" at column 10: only failures=0 is allowed; for a failure rate write failures<=N%",
       "failures==0       | invalid threshold \"failures==0\" at column 10: expected 0",
       "failures<0.1%     | invalid threshold \"failures<0.1%\" at column 9: expected <=N% or =0 after failures",
-      "failures          | invalid threshold \"failures\" at the end: expected <=N% or =0 after failures"})
+      "failures          | invalid threshold \"failures\" at the end: expected <=N% or =0 after failures",
+      "blocks/tx>=200    | invalid threshold \"blocks/tx>=200\" at column 10: expected <= after blocks/tx",
+      "blocks<=200       | invalid threshold \"blocks<=200\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)",
+      "blocks/tx<=-1     | invalid threshold \"blocks/tx<=-1\": shared blocks per transaction ceiling must be a finite number of at least 0, was -1",
+      "blocks/tx<=       | invalid threshold \"blocks/tx<=\" at the end: expected shared blocks per transaction",
+      "wal/tx<=4kb       | invalid threshold \"wal/tx<=4kb\" at column 10: expected a unit (B, kB, MB or GB) after 4",
+      "wal/tx<=4 TB      | invalid threshold \"wal/tx<=4 TB\" at column 11: expected a unit (B, kB, MB or GB) after 4",
+      "wal/tx<=-2kB      | invalid threshold \"wal/tx<=-2kB\": WAL bytes per transaction ceiling must be a finite number of at least 0, was -2048",
+      "wal/tx<=kB        | invalid threshold \"wal/tx<=kB\" at column 9: expected a size in bytes, e.g. 4kB or 512B",
+      "temp=5            | invalid threshold \"temp=5\" at column 6: only temp=0 is allowed; for a ceiling write temp<=N",
+      "temp<=1.5         | invalid threshold \"temp<=1.5\" at column 7: a number of temporary blocks is a whole number, was 1.5",
+      "temp<=-1          | invalid threshold \"temp<=-1\": temporary blocks ceiling must be at least 0, was -1",
+      "temp<=99999999999999999999 | invalid threshold \"temp<=99999999999999999999\" at column 7: a number of temporary blocks 99999999999999999999 is too large",
+      "temp>0            | invalid threshold \"temp>0\" at column 5: expected <=N or =0 after temp",
+      "seqscan=0         | invalid threshold \"seqscan=0\" at column 8: expected ( and a table name after seqscan, e.g. seqscan(entry)=0",
+      "seqscan()=0       | invalid threshold \"seqscan()=0\" at column 9: expected a table name after seqscan(",
+      "seqscan(entry=0   | invalid threshold \"seqscan(entry=0\" at the end: expected ) after the table name entry=0",
+      "seqscan(entry)=1  | invalid threshold \"seqscan(entry)=1\" at column 16: only seqscan(entry)=0 is allowed: no statement may scan the table whole",
+      "seqscan(entry)<=0 | invalid threshold \"seqscan(entry)<=0\" at column 15: expected = after seqscan(entry)",
+      "seqscan(public.entry)=0 | invalid threshold \"seqscan(public.entry)=0\": sequential scan ban needs a table name as plans show it (letters, digits, _ and $, not starting with a digit or $, at most 63 bytes), was \"public.entry\"",
+      "seqscan(1entry)=0 | invalid threshold \"seqscan(1entry)=0\": sequential scan ban needs a table name as plans show it (letters, digits, _ and $, not starting with a digit or $, at most 63 bytes), was \"1entry\"",
+      "seqscan(entry x)=0 | invalid threshold \"seqscan(entry x)=0\" at column 15: expected ) after the table name entry"})
   void errorsNameTheTextWhereAndWhatWasExpected(String text, String message) {
     assertThatThrownBy(() -> Threshold.parse(text))
         .isInstanceOf(InvalidThresholdException.class)
@@ -111,7 +158,7 @@ class ThresholdParserTest {
   void nullIsRefusedWithAMessage() {
     assertThatThrownBy(() -> Threshold.parse(null))
         .isInstanceOf(InvalidThresholdException.class)
-        .hasMessage("invalid threshold: null; expected tps, p<percentile>, max, mean or failures");
+        .hasMessage("invalid threshold: null; expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)");
   }
 
   @Test

@@ -1,0 +1,25 @@
+package io.github.pgperf.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A declared ceiling on the temporary-file blocks the run's statements read and wrote in all (as
+ * {@code temp=0} or {@code temp<=N}): sorts and hashes that outgrew {@code work_mem}. Counted by
+ * {@code pg_stat_statements}; without it the threshold fails as not checked, with the reason. A
+ * negative figure is a configuration error naming this annotation. See {@link TpsAtLeast} for how
+ * declared thresholds are checked and overridden.
+ */
+@Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@ExtendWith(PgPerfExtension.class)
+public @interface TempBlocksAtMost {
+
+  /** The most temporary blocks, 0 for none at all. */
+  long value();
+}

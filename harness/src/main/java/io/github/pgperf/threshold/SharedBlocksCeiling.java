@@ -1,0 +1,56 @@
+package io.github.pgperf.threshold;
+
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.WorkPart;
+
+/**
+ * The run's statements may touch at most {@code perTransaction} shared blocks (found in shared
+ * buffers or read) per processed transaction, as {@code pg_stat_statements} counts them: what an
+ * index lost or a plan gone bad multiplies on any machine. Text form: {@code blocks/tx<=200}.
+ *
+ * @param perTransaction the ceiling in blocks per transaction, finite and not negative
+ */
+public record SharedBlocksCeiling(double perTransaction) implements WorkThreshold {
+
+  public SharedBlocksCeiling {
+    if (!Double.isFinite(perTransaction) || perTransaction < 0) {
+      throw new InvalidThresholdException("shared blocks per transaction ceiling must be a finite"
+          + " number of at least 0, was " + Figures.plain(perTransaction));
+    }
+  }
+
+  @Override
+  public String text() {
+    return "blocks/tx<=" + Figures.plain(perTransaction);
+  }
+
+  @Override
+  public String metric() {
+    return "shared blocks per transaction";
+  }
+
+  @Override
+  public String relation() {
+    return "at most";
+  }
+
+  @Override
+  public Verdict check(ServerWork work, long transactions) {
+    if (work.statements() == null) {
+      return notChecked(work.whyUnavailable(WorkPart.STATEMENTS));
+    }
+    if (transactions == 0) {
+      return new Verdict(this, false, Double.NaN, perTransaction, "blocks",
+          "no transaction was processed");
+    }
+    long blocks = work.statementBlocks().sharedAccessed();
+    double measured = (double) blocks / transactions;
+    return new Verdict(this, measured <= perTransaction, measured, perTransaction, "blocks",
+        blocks + " blocks in " + transactions + " transactions");
+  }
+
+  @Override
+  public Verdict notChecked(String why) {
+    return Verdict.notChecked(this, perTransaction, "blocks", why);
+  }
+}

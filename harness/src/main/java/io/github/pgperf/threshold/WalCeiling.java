@@ -1,0 +1,57 @@
+package io.github.pgperf.threshold;
+
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.WorkPart;
+
+/**
+ * The run's statements may write at most {@code bytesPerTransaction} bytes of WAL per processed
+ * transaction, as {@code pg_stat_statements} counts them (the run's own WAL, not the server's).
+ * Text form: {@code wal/tx<=4kB}, with PostgreSQL's units ({@code B}, {@code kB}, {@code MB},
+ * {@code GB}, each 1024 times the one before).
+ *
+ * @param bytesPerTransaction the ceiling in bytes per transaction, finite and not negative
+ */
+public record WalCeiling(double bytesPerTransaction) implements WorkThreshold {
+
+  public WalCeiling {
+    if (!Double.isFinite(bytesPerTransaction) || bytesPerTransaction < 0) {
+      throw new InvalidThresholdException("WAL bytes per transaction ceiling must be a finite"
+          + " number of at least 0, was " + Figures.plain(bytesPerTransaction));
+    }
+  }
+
+  @Override
+  public String text() {
+    return "wal/tx<=" + Figures.bytes(bytesPerTransaction);
+  }
+
+  @Override
+  public String metric() {
+    return "WAL bytes per transaction";
+  }
+
+  @Override
+  public String relation() {
+    return "at most";
+  }
+
+  @Override
+  public Verdict check(ServerWork work, long transactions) {
+    if (work.statements() == null) {
+      return notChecked(work.whyUnavailable(WorkPart.STATEMENTS));
+    }
+    if (transactions == 0) {
+      return new Verdict(this, false, Double.NaN, bytesPerTransaction, "B",
+          "no transaction was processed");
+    }
+    long bytes = work.statementWal().bytes();
+    double measured = (double) bytes / transactions;
+    return new Verdict(this, measured <= bytesPerTransaction, measured, bytesPerTransaction, "B",
+        bytes + " bytes in " + transactions + " transactions");
+  }
+
+  @Override
+  public Verdict notChecked(String why) {
+    return Verdict.notChecked(this, bytesPerTransaction, "B", why);
+  }
+}

@@ -1,0 +1,124 @@
+package io.github.pgperf.junit;
+
+import io.github.pgperf.provision.ProviderKind;
+import io.github.pgperf.result.RunResult;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Test classes with declared work thresholds that {@link DeclaredWorkThresholdsTest} runs through
+ * EngineTestKit against a cluster of its own with pg_stat_statements; see {@link Fixture}. Each
+ * class has its own table {@code entry} (in its own schema), made by its {@code @BeforeEach}.
+ */
+final class WorkThresholdFixtures {
+
+  private WorkThresholdFixtures() {}
+
+  /**
+   * Makes the class's table {@code entry} once: 50,000 rows over 500 accounts, with an index on
+   * the account or without.
+   */
+  static void entries(DataSource source, boolean index) throws SQLException {
+    try (Connection c = source.getConnection(); Statement s = c.createStatement()) {
+      try (ResultSet rs = s.executeQuery("select to_regclass('entry') is not null")) {
+        rs.next();
+        if (rs.getBoolean(1)) {
+          return;
+        }
+      }
+      s.execute("create table entry (id bigserial primary key, account_id int, amount int)");
+      s.execute("insert into entry (account_id, amount)"
+          + " select g % 500, g from generate_series(1, 50000) g");
+      if (index) {
+        s.execute("create index entry_account_id_idx on entry (account_id)");
+      }
+      s.execute("analyze entry");
+    }
+  }
+
+  /** Lookups by account with its index: every work threshold met. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class Indexed {
+    @BeforeEach
+    void table(DataSource source) throws SQLException {
+      entries(source, true);
+    }
+
+    @Test
+    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactions = 50, vacuum = false)
+    @NoSequentialScan(table = {"entry", "account"})
+    @SharedBlocksPerTransactionAtMost(200)
+    @TempBlocksAtMost(0)
+    @WalBytesPerTransactionAtMost(8192)
+    void lookups(RunResult run) {
+      DeclaredFixtures.add("Indexed", run);
+    }
+  }
+
+  /** The same lookups without the index: each reads the table whole. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class Unindexed {
+    @BeforeEach
+    void table(DataSource source) throws SQLException {
+      entries(source, false);
+    }
+
+    @Test
+    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactions = 50, vacuum = false)
+    @NoSequentialScan(table = {"entry", "account"})
+    @SharedBlocksPerTransactionAtMost(200)
+    @TempBlocksAtMost(0)
+    void lookups(RunResult run) {
+      DeclaredFixtures.add("Unindexed", run);
+    }
+  }
+
+  /** A sort bigger than work_mem. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class Sorting {
+    @BeforeEach
+    void table(DataSource source) throws SQLException {
+      entries(source, true);
+    }
+
+    @Test
+    @Load(script = "/queries/entry-sort.sql", transactions = 3, vacuum = false)
+    @TempBlocksAtMost(0)
+    void sort() {
+      DeclaredFixtures.add("Sorting", true);
+    }
+  }
+
+  /** Values no work threshold can have. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class BadValues {
+    @Test
+    @Load(script = "/queries/entry-lookup.sql", transactions = 1, vacuum = false)
+    @NoSequentialScan(table = "public.entry")
+    void schemaQualified() {}
+
+    @Test
+    @Load(script = "/queries/entry-lookup.sql", transactions = 1, vacuum = false)
+    @NoSequentialScan(table = {})
+    void noTable() {}
+
+    @Test
+    @Load(script = "/queries/entry-lookup.sql", transactions = 1, vacuum = false)
+    @TempBlocksAtMost(-1)
+    void negativeTemp() {}
+
+    @Test
+    @Load(script = "/queries/entry-lookup.sql", transactions = 1, vacuum = false)
+    @SharedBlocksPerTransactionAtMost(Double.NaN)
+    void notANumber() {}
+  }
+}
