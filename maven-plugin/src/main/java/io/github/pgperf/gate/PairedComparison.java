@@ -17,8 +17,9 @@ import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
  *   <li>each pair's worsening {@code d = ln(candidate / base)} for latencies, {@code ln(base /
  *       candidate)} for tps;
  *   <li>Student's t on the {@code d}s with {@code pairs − 1} degrees of freedom;
- *   <li>when a pair is an outlier (its {@code d} further than {@value #OUTLIER_Z} robust standard
- *       deviations from the median {@code d}: a burst that hit one side of one pair), normality,
+ *   <li>when a pair is an outlier (from {@value #OUTLIER_CHECK_PAIRS} pairs on, its {@code d}
+ *       further than {@value #OUTLIER_Z} robust standard deviations from the median {@code d}: a
+ *       burst that hit one side of one pair), normality,
  *       the t-test's assumption, fails: Wilcoxon's signed-rank test decides instead, whose only
  *       assumption (a symmetric {@code d} when nothing changed) is what interleaving provides.
  * </ul>
@@ -30,13 +31,20 @@ final class PairedComparison {
 
   /** Fewer pairs than this give no p-value: the t-test's noise estimate would have 1 degree. */
   static final int MINIMUM_PAIRS = 3;
-  /** From this many pairs on, outliers are looked for: with fewer, the median spread means little. */
-  static final int OUTLIER_CHECK_PAIRS = 5;
   /**
-   * A pair is an outlier when its ratio's modified z-score, {@code 0.6745·|d − median| / MAD},
-   * exceeds this (Iglewicz and Hoaglin's rule): about 1 in 2,000 normal pairs.
+   * From this many pairs on, outliers are looked for: with fewer, the median and the spread around
+   * it are too loose to call any pair far off.
    */
-  static final double OUTLIER_Z = 3.5;
+  static final int OUTLIER_CHECK_PAIRS = 6;
+  /**
+   * A pair is an outlier when its ratio lies further than this many robust standard deviations
+   * ({@code 1.4826 · MAD}) from the median ratio. Far beyond the usual 3.5: with few pairs the
+   * median absolute deviation is often small by chance, and at 3.5 about one in eight samples of
+   * 10 normal pairs would have "an outlier" (at 7, about one in a hundred). What the rule is for,
+   * a burst that doubled one trial, is 10 standard deviations off at the 5% trial noise measured
+   * within pairs.
+   */
+  static final double OUTLIER_Z = 7;
   /** Scales the median absolute deviation to a normal standard deviation. */
   private static final double MAD_TO_SD = 1.4826;
   /**
@@ -92,12 +100,18 @@ final class PairedComparison {
     double margin = t.inverseSurvivalProbability(level)
         + t.inverseCumulativeProbability(BuildComparison.POWER);
     double mad = n >= OUTLIER_CHECK_PAIRS ? medianAbsoluteDeviation(d) : 0;
-    if (mad > 0 && hasOutlier(d, mad)) {
+    // MAD 0: more than half the pairs have one ratio (equal integer latencies), no spread to judge
+    // a pair by; the t-test decides.
+    int outliers = mad > 0 ? outliers(d, mad) : 0;
+    if (outliers > 0) {
       WilcoxonSignedRankTest rank = WilcoxonSignedRankTest.withDefaults();
       double pRegression = rank.with(AlternativeHypothesis.GREATER_THAN).test(d).getPValue();
       double pImprovement = rank.with(AlternativeHypothesis.LESS_THAN).test(d).getPValue();
-      // All n pairs worse is the smallest p-value the rank test can give: 2^-n.
-      double detectable = Math.pow(0.5, n) >= level
+      // The best the rank test can do here: every other pair worse, the outliers (ranked highest)
+      // against. When even that is not below the level, no regression is detectable.
+      int n2 = n * (n + 1) / 2;
+      int against = n2 - (n - outliers) * (n - outliers + 1) / 2;
+      double detectable = signedRankTail(n, n2 - against) >= level
           ? Double.POSITIVE_INFINITY
           : BuildComparison.fraction(metric,
               margin * RANK_EFFICIENCY * MAD_TO_SD * mad / Math.sqrt(n));
@@ -112,18 +126,50 @@ final class PairedComparison {
         Comparison.Method.PAIRED_T);
   }
 
-  /**
-   * Whether a pair lies further than {@value #OUTLIER_Z} robust standard deviations from the
-   * median.
-   */
-  static boolean hasOutlier(double[] sorted, double mad) {
+  /** How many pairs lie further than {@value #OUTLIER_Z} robust standard deviations from the median. */
+  static int outliers(double[] sorted, double mad) {
     double median = median(sorted);
+    int out = 0;
     for (double v : sorted) {
-      if (0.6745 * Math.abs(v - median) / mad > OUTLIER_Z) {
-        return true;
+      if (Math.abs(v - median) / (MAD_TO_SD * mad) > OUTLIER_Z) {
+        out++;
       }
     }
-    return false;
+    return out;
+  }
+
+  /**
+   * The chance, when nothing changed, that the signed-rank statistic {@code W+} (the sum of the
+   * ranks of the worse pairs) of {@code n} pairs without ties is at least {@code w}: exact, by
+   * counting the rank sums of all 2^n sign patterns; above 60 pairs, by the normal approximation.
+   */
+  static double signedRankTail(int n, int w) {
+    int max = n * (n + 1) / 2;
+    if (w <= 0) {
+      return 1;
+    }
+    if (w > max) {
+      return 0;
+    }
+    if (n > 60) {
+      double mean = max / 2.0;
+      double sd = Math.sqrt(n * (n + 1.0) * (2 * n + 1) / 24);
+      return org.apache.commons.statistics.distribution.NormalDistribution.of(mean, sd)
+          .survivalProbability(w - 0.5);
+    }
+    // counts[s]: sign patterns whose worse pairs' ranks sum to s (exact in a double up to 2^53).
+    double[] counts = new double[max + 1];
+    counts[0] = 1;
+    for (int rank = 1; rank <= n; rank++) {
+      for (int s = max; s >= rank; s--) {
+        counts[s] += counts[s - rank];
+      }
+    }
+    double tail = 0;
+    for (int s = w; s <= max; s++) {
+      tail += counts[s];
+    }
+    return tail / Math.pow(2, n);
   }
 
   /**
