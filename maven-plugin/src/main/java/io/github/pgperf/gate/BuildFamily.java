@@ -19,15 +19,13 @@ final class BuildFamily {
 
   /**
    * One test's comparisons, metric by metric.
+   *
+   * @param tested how many of its comparisons will have a p-value (known before computing them:
+   *     the level of each depends on the build's count)
+   * @param comparisons the test's comparisons, their detectable sizes computed for the one-sided
+   *     level of a single comparison it is given (p-values do not depend on it)
    */
-  @FunctionalInterface
-  interface Member {
-    /**
-     * The test's comparisons, their detectable sizes computed for the one-sided {@code level} of
-     * a single comparison (p-values do not depend on it).
-     */
-    List<Comparison> at(double level);
-  }
+  record Member(int tested, java.util.function.DoubleFunction<List<Comparison>> comparisons) {}
 
   private BuildFamily() {}
 
@@ -39,15 +37,17 @@ final class BuildFamily {
    * @return the same keys in the same order, each with its comparisons in its order
    */
   static Map<String, List<Comparison>> compare(Map<String, Member> tests, double level) {
-    int tested = 0;
-    for (Member m : tests.values()) {
-      tested += (int) m.at(level).stream().filter(c -> !Double.isNaN(c.pRegression())).count();
-    }
+    int tested = tests.values().stream().mapToInt(Member::tested).sum();
     double single = level / Math.max(1, tested);
     List<Comparison> all = new ArrayList<>();
     Map<String, Integer> sizes = new LinkedHashMap<>();
     tests.forEach((key, m) -> {
-      List<Comparison> comparisons = m.at(single);
+      List<Comparison> comparisons = m.comparisons().apply(single);
+      long withP = comparisons.stream().filter(c -> !Double.isNaN(c.pRegression())).count();
+      if (withP != m.tested()) {
+        throw new IllegalStateException(key + ": " + withP + " comparisons with a p-value, "
+            + m.tested() + " announced");
+      }
       sizes.put(key, comparisons.size());
       all.addAll(comparisons);
     });

@@ -195,14 +195,21 @@ public final class Gate {
    */
   static Map<String, List<Comparison>> compare(Map<String, Builds> tests, GateSettings settings) {
     Map<String, BuildFamily.Member> members = new LinkedHashMap<>();
-    tests.forEach((key, builds) -> members.put(key, level -> {
-      List<Comparison> comparisons = new ArrayList<>();
+    tests.forEach((key, builds) -> {
+      int tested = 0;
       for (Metric m : settings.metrics()) {
-        comparisons.add(BuildComparison.compare(m, builds.baseline().get(m),
-            builds.candidate().get(m), level, GateSettings.MINIMUM_BASELINE_BUILDS));
+        tested += BuildComparison.tests(builds.baseline().get(m).size(),
+            builds.candidate().get(m).size(), GateSettings.MINIMUM_BASELINE_BUILDS) ? 1 : 0;
       }
-      return comparisons;
-    }));
+      members.put(key, new BuildFamily.Member(tested, level -> {
+        List<Comparison> comparisons = new ArrayList<>();
+        for (Metric m : settings.metrics()) {
+          comparisons.add(BuildComparison.compare(m, builds.baseline().get(m),
+              builds.candidate().get(m), level, GateSettings.MINIMUM_BASELINE_BUILDS));
+        }
+        return comparisons;
+      }));
+    });
     return BuildFamily.compare(members, settings.level());
   }
 

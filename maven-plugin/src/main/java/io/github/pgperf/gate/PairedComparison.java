@@ -85,7 +85,7 @@ final class PairedComparison {
     double mc = sortedMean(c);
     double worse = mean(d);
     double regression = BuildComparison.fraction(metric, worse);
-    if (n < MINIMUM_PAIRS) {
+    if (!tests(n)) {
       return comparison(metric, n, mb, mc, regression, Double.NaN, Double.NaN,
           Double.POSITIVE_INFINITY, Double.NaN, Comparison.Method.PAIRED_T);
     }
@@ -170,6 +170,11 @@ final class PairedComparison {
       tail += counts[s];
     }
     return tail / Math.pow(2, n);
+  }
+
+  /** Whether this many pairs give a p-value. */
+  static boolean tests(int pairs) {
+    return pairs >= MINIMUM_PAIRS;
   }
 
   /**

@@ -202,14 +202,49 @@ public final class PairedGate {
 
   /** The comparisons of one test's pairs, metric by metric in the settings' order. */
   private BuildFamily.Member member(Pairs p) {
-    return level -> {
+    Map<Metric, double[]> base = new LinkedHashMap<>();
+    Map<Metric, double[]> candidate = new LinkedHashMap<>();
+    for (Metric m : settings.metrics()) {
+      base.put(m, p.values(p.base(), m));
+      candidate.put(m, p.values(p.candidate(), m));
+    }
+    return member(new PairValues(base, candidate), settings);
+  }
+
+  private static BuildFamily.Member member(PairValues values, GateSettings settings) {
+    int tested = 0;
+    for (Metric m : settings.metrics()) {
+      tested += PairedComparison.tests(values.base().get(m).length) ? 1 : 0;
+    }
+    return new BuildFamily.Member(tested, level -> {
       List<Comparison> out = new ArrayList<>();
       for (Metric m : settings.metrics()) {
-        out.add(PairedComparison.compare(m, p.values(p.base(), m), p.values(p.candidate(), m),
+        out.add(PairedComparison.compare(m, values.base().get(m), values.candidate().get(m),
             level));
       }
       return out;
-    };
+    });
+  }
+
+  /**
+   * One test's values in pairs: {@code base.get(m)[i]} ran beside {@code candidate.get(m)[i]}.
+   *
+   * @param base each metric's values of the base's trials, pair by pair
+   * @param candidate each metric's values of the candidate's trials, in the same pairs
+   */
+  record PairValues(Map<Metric, double[]> base, Map<Metric, double[]> candidate) {}
+
+  /**
+   * Every test's paired comparisons, the build's comparisons as one family ({@link BuildFamily}).
+   *
+   * @param tests each test's pairs by key, in report order
+   * @return each key's comparisons, metric by metric in the settings' order
+   */
+  static Map<String, List<Comparison>> compare(Map<String, PairValues> tests,
+      GateSettings settings) {
+    Map<String, BuildFamily.Member> members = new LinkedHashMap<>();
+    tests.forEach((key, values) -> members.put(key, member(values, settings)));
+    return BuildFamily.compare(members, settings.level());
   }
 
   /**
