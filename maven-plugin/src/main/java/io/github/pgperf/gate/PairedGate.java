@@ -1,5 +1,8 @@
 package io.github.pgperf.gate;
 
+import io.github.pgperf.result.ResultFileException;
+import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -13,8 +16,8 @@ import java.util.TreeSet;
 /**
  * The verdicts of {@code pgperf:compare}: the base revision's results against the candidate's
  * (the working tree's), measured in the same job with their trials interleaved (A B B A ...).
- * Trial {@code i} of a test on each side forms pair {@code i} ({@link Sample#trial()}, the result's
- * {@code identity.trial}); each metric is compared on the pairs' log ratios ({@link
+ * Trial {@code i} of a test on each side forms pair {@code i} (the result's {@code identity.trial});
+ * each metric is compared on the pairs' log ratios ({@link
  * PairedComparison}), all tests' metrics as one family ({@link BuildFamily}), with the same
  * verdicts, minimum effect and detectable size as {@code pgperf:check}, and the same work
  * comparison ({@link WorkGate}, the base as the baseline).
@@ -46,16 +49,21 @@ public final class PairedGate {
     keys.addAll(base.samples().keySet());
     candidate.problems().forEach(p -> keys.add(p.key()));
     base.problems().forEach(p -> keys.add(p.key()));
+    Map<String, Integer> baseTrials = trialNumbers(base);
+    Map<String, Integer> candidateTrials = trialNumbers(candidate);
     Map<String, List<Finding>> outcomes = new TreeMap<>();
     Map<String, BuildFamily.Member> pairs = new LinkedHashMap<>();
+    Map<String, Pairs> paired = new TreeMap<>();
     for (String key : keys) {
       List<Sample> now = candidate.samples().getOrDefault(key, List.of());
       List<Sample> before = base.samples().getOrDefault(key, List.of());
       boolean problems = candidate.problems().stream().anyMatch(p -> p.key().equals(key))
           || base.problems().stream().anyMatch(p -> p.key().equals(key));
-      List<Finding> outcome = outcome(key, now, before, problems);
+      Pairs p = Pairs.of(before, now, baseTrials, candidateTrials);
+      List<Finding> outcome = outcome(key, now, before, problems, p);
       if (outcome == null) {
-        pairs.put(key, member(Pairs.of(before, now)));
+        paired.put(key, p);
+        pairs.put(key, member(p));
       } else {
         outcomes.put(key, outcome);
       }
@@ -74,7 +82,7 @@ public final class PairedGate {
       }
       List<Finding> timing;
       if (family.containsKey(key)) {
-        Pairs p = Pairs.of(base.samples().get(key), candidate.samples().get(key));
+        Pairs p = paired.get(key);
         timing = family.get(key).stream()
             .map(c -> Judge.judge(key, c, settings))
             .map(f -> p.unpaired() == 0 ? f : f.withMessage("; " + p.unpairedText()))
@@ -163,7 +171,7 @@ public final class PairedGate {
    * setups that differ, no pairs at all.
    */
   private List<Finding> outcome(String key, List<Sample> now, List<Sample> before,
-      boolean problems) {
+      boolean problems, Pairs p) {
     if (now.isEmpty() && before.isEmpty()) {
       return List.of(); // only unusable results: their problems are the findings
     }
@@ -191,7 +199,6 @@ public final class PairedGate {
           + String.join("; ", basePrint.differences(candidatePrint)) + "), so its timing is"
           + " not compared"));
     }
-    Pairs p = Pairs.of(before, now);
     if (p.size() == 0) {
       return List.of(named(key, Verdict.INCONCLUSIVE, key + ": no trial of the base and the"
           + " candidate pair up (" + p.unpairedText() + "); pairs are formed by the results'"
@@ -255,9 +262,14 @@ public final class PairedGate {
   private record Pairs(List<Sample> base, List<Sample> candidate, int unpaired,
       Set<Integer> baseTrials, Set<Integer> candidateTrials) {
 
-    static Pairs of(List<Sample> base, List<Sample> candidate) {
-      Map<Integer, Sample> b = byTrial(base);
-      Map<Integer, Sample> c = byTrial(candidate);
+    /**
+     * @param baseTrials each base result file's trial number, by file name
+     * @param candidateTrials the same for the candidate's
+     */
+    static Pairs of(List<Sample> base, List<Sample> candidate, Map<String, Integer> baseTrials,
+        Map<String, Integer> candidateTrials) {
+      Map<Integer, Sample> b = byTrial(base, baseTrials);
+      Map<Integer, Sample> c = byTrial(candidate, candidateTrials);
       List<Sample> pb = new ArrayList<>();
       List<Sample> pc = new ArrayList<>();
       for (Map.Entry<Integer, Sample> e : b.entrySet()) {
@@ -272,12 +284,13 @@ public final class PairedGate {
     }
 
     /** Samples by trial number; of two with one number (not expected), the first file's. */
-    private static Map<Integer, Sample> byTrial(List<Sample> samples) {
+    private static Map<Integer, Sample> byTrial(List<Sample> samples,
+        Map<String, Integer> trials) {
       Map<Integer, Sample> out = new TreeMap<>();
       samples.stream()
-          .filter(s -> s.trial() > 0)
+          .filter(s -> trials.getOrDefault(s.source(), 0) > 0)
           .sorted(Comparator.comparing(Sample::source))
-          .forEach(s -> out.putIfAbsent(s.trial(), s));
+          .forEach(s -> out.putIfAbsent(trials.get(s.source()), s));
       return out;
     }
 
@@ -293,6 +306,28 @@ public final class PairedGate {
       return unpaired + (unpaired == 1 ? " trial" : " trials") + " without a partner left out;"
           + " trials of the base " + baseTrials + ", of the candidate " + candidateTrials;
     }
+  }
+
+  /**
+   * Each sample's trial number ({@code identity.trial}; 0 when the result has none), by file name.
+   * The gate's samples do not carry it (the baseline store does not keep it), so the files are
+   * read again; a file that cannot be read now has no trial number, and its sample no partner.
+   */
+  static Map<String, Integer> trialNumbers(ResultFiles files) {
+    Map<String, Integer> out = new TreeMap<>();
+    for (List<Sample> samples : files.samples().values()) {
+      for (Sample s : samples) {
+        int trial = 0;
+        try {
+          RunResult r = ResultJson.read(files.directory().resolve(s.source()));
+          trial = r.identity() == null ? 0 : r.identity().trial();
+        } catch (ResultFileException e) {
+          // Read a moment ago: changed since. Left without a partner, and said so.
+        }
+        out.put(s.source(), trial);
+      }
+    }
+    return out;
   }
 
   /** The one fingerprint of these samples, or {@code null} when they ran on several setups. */

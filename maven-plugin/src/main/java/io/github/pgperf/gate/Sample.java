@@ -20,13 +20,10 @@ import java.util.Objects;
  * @param fingerprint what must match for timing to be compared
  * @param work what the database did, compared on its own {@link WorkFingerprint}; {@code null}
  *     for results without {@code serverWork} and baseline samples recorded before work was kept
- * @param trial the trial number within its build (the result's {@code identity.trial}), from 1;
- *     0 when unknown (not run in trials, or a baseline sample): {@code pgperf:compare} pairs the
- *     base's and the candidate's trials by it
  */
 public record Sample(
     String key, String build, String source, Instant startedAt, Map<Metric, Double> values,
-    Fingerprint fingerprint, Work work, int trial) {
+    Fingerprint fingerprint, Work work) {
 
   /** The build of results written before pgperf recorded builds: all of them count as one. */
   public static final String UNKNOWN_BUILD = "unknown";
@@ -38,15 +35,6 @@ public record Sample(
     Objects.requireNonNull(startedAt, "startedAt");
     Objects.requireNonNull(fingerprint, "fingerprint");
     values = Map.copyOf(values);
-    if (trial < 0) {
-      throw new IllegalArgumentException("a trial number must not be negative, not " + trial);
-    }
-  }
-
-  /** A sample of no known trial. */
-  public Sample(String key, String build, String source, Instant startedAt,
-      Map<Metric, Double> values, Fingerprint fingerprint, Work work) {
-    this(key, build, source, startedAt, values, fingerprint, work, 0);
   }
 
   /** A sample without work. */
@@ -62,9 +50,8 @@ public record Sample(
       values.put(m, m.of(result));
     }
     String build = result.identity() == null ? UNKNOWN_BUILD : result.identity().build();
-    int trial = result.identity() == null ? 0 : result.identity().trial();
     return new Sample(TestKey.of(file, result), build, file.getFileName().toString(),
-        result.startedAt(), values, Fingerprint.of(result), Work.of(result), trial);
+        result.startedAt(), values, Fingerprint.of(result), Work.of(result));
   }
 
   /** The value of {@code metric}; NaN when the sample does not hold it. */
