@@ -101,6 +101,23 @@ class PairedGateTest {
   }
 
   @Test
+  void resultsWithoutTrialNumbersPairUpWithNothingAndSaySo() throws IOException {
+    for (Path side : List.of(base(), candidate())) {
+      Files.createDirectories(side);
+      for (int i = 1; i <= 3; i++) {
+        io.github.pgperf.result.ResultJson.write(Fixtures.run(1000, 2000, i,
+            Fixtures.server(Fixtures.VERSION), java.time.Instant.parse("2026-12-02T04:00:00Z"))
+            .withIdentity(new io.github.pgperf.result.RunIdentity("build-x", 0)),
+            side.resolve("OrdersIT.insert-run" + i + ".json"));
+      }
+    }
+    Finding f = only(compare(), "OrdersIT.insert-run1");
+    assertThat(f.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(f.message()).contains("no trial of the base and the candidate pair up")
+        .contains("identity.trial");
+  }
+
+  @Test
   void unusableResultsOfEitherSideAreNamed() throws IOException {
     Fixtures.trials(base(), "OrdersIT.insert", 4, 1000, 2000, 0.01, 13);
     Fixtures.trials(candidate(), "OrdersIT.insert", 4, 1000, 2000, 0.01, 14);
