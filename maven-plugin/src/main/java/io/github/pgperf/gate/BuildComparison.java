@@ -59,7 +59,7 @@ final class BuildComparison {
     double worse = metric.higherIsBetter() ? mb - mc : mc - mb;
     double regression = fraction(metric, worse);
     int dfBetween = b.size() - 1 + c.size() - 1;
-    if (b.size() < minimumBaselineBuilds || dfBetween < 1) {
+    if (!tests(b.size(), c.size(), minimumBaselineBuilds)) {
       return new Comparison(metric, bTrials, cTrials, Math.exp(mb), Math.exp(mc), regression,
           Double.NaN, Double.NaN, Double.POSITIVE_INFINITY, Double.NaN, b.size(), c.size());
     }
@@ -94,6 +94,14 @@ final class BuildComparison {
         + t.inverseCumulativeProbability(POWER)) * se;
     return new Comparison(metric, bTrials, cTrials, Math.exp(mb), Math.exp(mc), regression,
         pRegression, pImprovement, fraction(metric, logDetectable), noise, b.size(), c.size());
+  }
+
+  /**
+   * Whether builds this many give a p-value: at least the minimum of baseline builds, and a
+   * degree of freedom between builds.
+   */
+  static boolean tests(int baselineBuilds, int candidateBuilds, int minimumBaselineBuilds) {
+    return baselineBuilds >= minimumBaselineBuilds && baselineBuilds + candidateBuilds - 2 >= 1;
   }
 
   /** A log-scale worsening as the user's fraction: tps lost, or latency added. */

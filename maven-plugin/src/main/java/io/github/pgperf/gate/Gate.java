@@ -3,6 +3,7 @@ package io.github.pgperf.gate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,10 @@ public final class Gate {
     this.settings = settings;
   }
 
-  /** The verdicts on {@code candidate} against {@code baseline}. */
+  /**
+   * The verdicts on {@code candidate} against {@code baseline}. All timing comparisons of the build
+   * are one family ({@link BuildFamily}): its chance of any false regression stays below the level.
+   */
   public CheckReport check(ResultFiles candidate, Baseline baseline) {
     List<Finding> findings = new ArrayList<>();
     if (candidate.isEmpty()) {
@@ -37,6 +41,21 @@ public final class Gate {
     keys.addAll(baseline.samples().keySet());
     candidate.problems().forEach(p -> keys.add(p.key()));
     baseline.problems().forEach(p -> keys.add(p.key()));
+    Map<String, List<Finding>> outcomes = new TreeMap<>();
+    Map<String, Builds> compared = new LinkedHashMap<>();
+    for (String key : keys) {
+      List<Sample> now = candidate.samples().getOrDefault(key, List.of());
+      List<Sample> before = baseline.samples().getOrDefault(key, List.of());
+      Timing timing = timing(key, now, before,
+          candidate.problems().stream().anyMatch(p -> p.key().equals(key)),
+          baseline.problems().stream().anyMatch(p -> p.key().equals(key)));
+      if (timing instanceof Timing.Outcome o) {
+        outcomes.put(key, o.findings());
+      } else if (timing instanceof Timing.Compared c) {
+        compared.put(key, c.builds());
+      }
+    }
+    Map<String, List<Comparison>> family = compare(compared, settings);
     for (String key : keys) {
       for (ResultFiles.Problem p : candidate.problems()) {
         if (p.key().equals(key)) {
@@ -48,10 +67,11 @@ public final class Gate {
           findings.add(named(key, p.verdict(), "baseline: " + p.message()));
         }
       }
-      findings.addAll(compareTest(key, candidate.samples().getOrDefault(key, List.of()),
-          baseline.samples().getOrDefault(key, List.of()),
-          candidate.problems().stream().anyMatch(p -> p.key().equals(key)),
-          baseline.problems().stream().anyMatch(p -> p.key().equals(key))));
+      List<Finding> timing = family.containsKey(key)
+          ? family.get(key).stream().map(c -> Judge.judge(key, c, settings)).toList()
+          : outcomes.getOrDefault(key, List.of());
+      findings.addAll(withWork(key, timing, candidate.samples().getOrDefault(key, List.of()),
+          baseline.samples().getOrDefault(key, List.of()), settings));
     }
     return new CheckReport(findings, settings, candidate.directory().toString(),
         baseline.description());
@@ -63,9 +83,8 @@ public final class Gate {
    * regressions and inconclusive ones name the test's work changes beside them, so the log says
    * why.
    */
-  private List<Finding> compareTest(String key, List<Sample> now, List<Sample> before,
-      boolean nowHasProblems, boolean beforeHasProblems) {
-    List<Finding> timing = compareTiming(key, now, before, nowHasProblems, beforeHasProblems);
+  static List<Finding> withWork(String key, List<Finding> timing, List<Sample> now,
+      List<Sample> before, GateSettings settings) {
     if (now.isEmpty() || before.isEmpty()) {
       return timing;
     }
@@ -90,40 +109,40 @@ public final class Gate {
     return changes.size() <= 3 ? first : first + "; and " + (changes.size() - 3) + " more";
   }
 
-  private List<Finding> compareTiming(String key, List<Sample> now, List<Sample> before,
+  /** One test's timing: a named outcome, or the builds to compare. */
+  private Timing timing(String key, List<Sample> now, List<Sample> before,
       boolean nowHasProblems, boolean beforeHasProblems) {
     if (now.isEmpty()) {
       if (before.isEmpty() || nowHasProblems) {
-        return List.of();
+        return new Timing.Outcome(List.of());
       }
-      return List.of(named(key, Verdict.MISSING_RESULTS, key + ": the baseline has "
-          + before.size() + " samples but there are no results now (test removed, renamed or not run?)"));
+      return outcome(key, Verdict.MISSING_RESULTS, key + ": the baseline has "
+          + before.size() + " samples but there are no results now (test removed, renamed or not run?)");
     }
     if (before.isEmpty()) {
       if (beforeHasProblems) {
-        return List.of(); // its baseline file is unreadable, a finding of its own
+        return new Timing.Outcome(List.of()); // its baseline file is unreadable, a finding of its own
       }
-      return List.of(named(key, Verdict.MISSING_BASELINE, key + ": no baseline to compare "
-          + now.size() + " results with (record one with " + Judge.RECORD + ")"));
+      return outcome(key, Verdict.MISSING_BASELINE, key + ": no baseline to compare "
+          + now.size() + " results with (record one with " + Judge.RECORD + ")");
     }
     Set<Fingerprint> prints = new LinkedHashSet<>();
     now.stream().sorted(Comparator.comparing(Sample::source)).forEach(s -> prints.add(s.fingerprint()));
     if (prints.size() > 1) {
       List<Fingerprint> list = List.copyOf(prints);
-      return List.of(named(key, Verdict.FINGERPRINT_MISMATCH, key
+      return outcome(key, Verdict.FINGERPRINT_MISMATCH, key
           + ": its results now came from different setups: "
-          + String.join("; ", list.get(0).differences(list.get(1)))));
+          + String.join("; ", list.get(0).differences(list.get(1))));
     }
     Fingerprint print = prints.iterator().next();
     List<Sample> comparable = sameSetup(before, print);
     if (comparable.isEmpty()) {
       Fingerprint latest = before.get(before.size() - 1).fingerprint();
-      return List.of(named(key, Verdict.FINGERPRINT_MISMATCH, key + ": none of the "
+      return outcome(key, Verdict.FINGERPRINT_MISMATCH, key + ": none of the "
           + before.size() + " baseline samples ran on the same setup (baseline vs now: "
           + String.join("; ", latest.differences(print)) + "); record a baseline on this setup"
-          + " with " + Judge.RECORD));
+          + " with " + Judge.RECORD);
     }
-    List<Finding> out = new ArrayList<>();
     Map<Metric, List<double[]>> baselineBuilds = new EnumMap<>(Metric.class);
     Map<Metric, List<double[]>> candidateBuilds = new EnumMap<>(Metric.class);
     for (Metric m : settings.metrics()) {
@@ -131,33 +150,67 @@ public final class Gate {
       candidateBuilds.put(m, builds(now, m));
       if (baselineBuilds.get(m).isEmpty() || candidateBuilds.get(m).isEmpty()) {
         // Unreachable for stores and results read here (both refuse samples without a metric).
-        return List.of(named(key, Verdict.MISSING_BASELINE, key + ": a metric has no "
-            + (baselineBuilds.get(m).isEmpty() ? "baseline" : "candidate") + " values"));
+        return outcome(key, Verdict.MISSING_BASELINE, key + ": a metric has no "
+            + (baselineBuilds.get(m).isEmpty() ? "baseline" : "candidate") + " values");
       }
     }
-    for (Comparison c : compare(baselineBuilds, candidateBuilds, settings)) {
-      out.add(Judge.judge(key, c, settings));
-    }
-    return out;
+    return new Timing.Compared(new Builds(baselineBuilds, candidateBuilds));
   }
 
   /**
-   * One test's comparisons, metric by metric in the settings' order, with the build as the unit
-   * and the test's metrics as one family (p-values adjusted by {@link Holm}; detectable sizes at
-   * the level shared among the metrics).
+   * What a test's timing comes to before the build's family is compared: a named outcome (no
+   * baseline, another setup ...) or builds to compare.
+   */
+  private sealed interface Timing {
+    record Outcome(List<Finding> findings) implements Timing {}
+
+    record Compared(Builds builds) implements Timing {}
+  }
+
+  /**
+   * One test's values to compare: each metric's builds, each build the values of its trials.
+   *
+   * @param baseline each metric's baseline builds
+   * @param candidate each metric's candidate builds
+   */
+  record Builds(Map<Metric, List<double[]>> baseline, Map<Metric, List<double[]>> candidate) {}
+
+  /**
+   * One test's comparisons as a build of that one test: metric by metric in the settings' order,
+   * with the build as the unit and the test's metrics as the family.
    *
    * @param baseline each metric's baseline builds, each the values of its trials
    * @param candidate each metric's candidate builds
    */
   static List<Comparison> compare(Map<Metric, List<double[]>> baseline,
       Map<Metric, List<double[]>> candidate, GateSettings settings) {
-    List<Comparison> family = new ArrayList<>();
-    double shared = settings.level() / settings.metrics().size();
-    for (Metric m : settings.metrics()) {
-      family.add(BuildComparison.compare(m, baseline.get(m), candidate.get(m), shared,
-          GateSettings.MINIMUM_BASELINE_BUILDS));
-    }
-    return Holm.adjust(family);
+    return compare(Map.of("test", new Builds(baseline, candidate)), settings).get("test");
+  }
+
+  /**
+   * Every test's comparisons, the build's timing comparisons as one family ({@link BuildFamily}).
+   *
+   * @param tests each test's builds by key, in report order
+   * @return each key's comparisons, metric by metric in the settings' order
+   */
+  static Map<String, List<Comparison>> compare(Map<String, Builds> tests, GateSettings settings) {
+    Map<String, BuildFamily.Member> members = new LinkedHashMap<>();
+    tests.forEach((key, builds) -> {
+      int tested = 0;
+      for (Metric m : settings.metrics()) {
+        tested += BuildComparison.tests(builds.baseline().get(m).size(),
+            builds.candidate().get(m).size(), GateSettings.MINIMUM_BASELINE_BUILDS) ? 1 : 0;
+      }
+      members.put(key, new BuildFamily.Member(tested, level -> {
+        List<Comparison> comparisons = new ArrayList<>();
+        for (Metric m : settings.metrics()) {
+          comparisons.add(BuildComparison.compare(m, builds.baseline().get(m),
+              builds.candidate().get(m), level, GateSettings.MINIMUM_BASELINE_BUILDS));
+        }
+        return comparisons;
+      }));
+    });
+    return BuildFamily.compare(members, settings.level());
   }
 
   /** The baseline samples that ran on the setup {@code print}: those the gate compares with. */
@@ -177,6 +230,10 @@ public final class Gate {
     return byBuild.values().stream()
         .map(values -> values.stream().mapToDouble(Double::doubleValue).toArray())
         .toList();
+  }
+
+  private Timing outcome(String key, Verdict verdict, String message) {
+    return new Timing.Outcome(List.of(named(key, verdict, message)));
   }
 
   private Finding named(String key, Verdict verdict, String message) {

@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * How the gate decides.
  *
- * @param level one-sided significance level: a change counts as clear when its p-value is below
- *     it (default {@value #DEFAULT_LEVEL})
+ * @param level one-sided significance level of the whole build: a change counts as clear when its
+ *     p-value, adjusted over all the build's tests and metrics ({@link BuildFamily}), is below it
+ *     (default {@value #DEFAULT_LEVEL}), so a build with no change fails at most this often
  * @param minimumEffect the smallest change that matters, as a fraction (default
  *     {@value #DEFAULT_MINIMUM_EFFECT}, 5%); smaller changes pass even when clear
  * @param metrics the metrics compared, in report order

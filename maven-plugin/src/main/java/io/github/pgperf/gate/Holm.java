@@ -7,10 +7,11 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Holm's step-down adjustment of the p-values of one family of comparisons, so that the chance of
- * any false claim in the family stays below the level, whatever the comparisons' correlation. A
- * test's metrics are one family: tps, p50 and p99 of one build need not move together (a build
- * can slow the tail more than the median), and each metric tested at the full level would let
- * nearly three times the false failures through.
+ * any false claim in the family stays below the level, whatever the comparisons' correlation. The
+ * family is every timing comparison of a build ({@link BuildFamily}): all its tests and, within
+ * each, its metrics. Tps, p50 and p99 of one build need not move together (a build can slow the
+ * tail more than the median), and a build of 40 tests with 3 metrics each, every comparison tested
+ * at the full level, would let about a hundred times the false failures through.
  */
 final class Holm {
 
@@ -22,10 +23,7 @@ final class Holm {
     double[] improvement = adjusted(family, Comparison::pImprovement);
     List<Comparison> out = new ArrayList<>();
     for (int i = 0; i < family.size(); i++) {
-      Comparison c = family.get(i);
-      out.add(new Comparison(c.metric(), c.baselineCount(), c.candidateCount(), c.baseline(),
-          c.candidate(), c.regression(), regression[i], improvement[i], c.detectable(), c.noise(),
-          c.baselineBuilds(), c.candidateBuilds()));
+      out.add(family.get(i).withP(regression[i], improvement[i]));
     }
     return out;
   }

@@ -12,6 +12,8 @@ final class Judge {
 
   /** Where users set the number of trials (pgperf:test), named in inconclusive verdicts. */
   static final String TRIALS = "pgperf.trials";
+  /** Where users set the number of interleaved pairs (pgperf:compare). */
+  static final String PAIRS = "pgperf.pairs";
   /** How users record a baseline build (README's command), named wherever one is missing. */
   public static final String RECORD = "mvn verify pgperf:baseline";
   /** Detectable sizes above this print as "more than" it: beyond it the figure means nothing. */
@@ -32,8 +34,9 @@ final class Judge {
     if (c.pRegression() < settings.level() && c.regression() > settings.minimumEffect()) {
       return Verdict.REGRESSION;
     }
-    // Better by: tps gained, or latency saved, relative to the baseline.
-    double improvement = c.metric().higherIsBetter() ? c.change() : -c.change();
+    // Better by: tps gained, or latency saved, relative to the baseline (for tps 1 - c/b, for
+    // latency c/b - 1: the regression's negative either way, also where it is a rank estimate).
+    double improvement = -c.regression();
     if (c.pImprovement() < settings.level() && improvement > settings.minimumEffect()) {
       return Verdict.IMPROVEMENT;
     }
@@ -44,6 +47,9 @@ final class Judge {
   }
 
   private static String message(String key, Comparison c, Verdict verdict, GateSettings s) {
+    if (c.method().paired()) {
+      return pairedMessage(key, c, verdict, s);
+    }
     String metric = c.metric().label();
     String figures = figures(c);
     return switch (verdict) {
@@ -67,7 +73,42 @@ final class Judge {
     };
   }
 
+  /** The message of a comparison of interleaved base/candidate pairs ({@code pgperf:compare}). */
+  private static String pairedMessage(String key, Comparison c, Verdict verdict, GateSettings s) {
+    String metric = c.metric().label();
+    String figures = figures(c);
+    boolean rank = c.method() == Comparison.Method.SIGNED_RANK;
+    String test = rank ? "; a pair is an outlier, so the signed-rank test decides and the change"
+        + " is the pairs' median (Hodges-Lehmann)" : "";
+    return switch (verdict) {
+      case REGRESSION -> key + ": " + metric + " regressed by " + percent(c.regression())
+          + " (" + figures + "); p = " + p(c.pRegression()) + ", below the level "
+          + p(s.level()) + ", and more than the minimum of " + percent(s.minimumEffect()) + test;
+      case IMPROVEMENT -> key + ": " + metric + " improved by " + percent(-c.regression())
+          + " (" + figures + "); p = " + p(c.pImprovement()) + test;
+      case INCONCLUSIVE -> Double.isNaN(c.pRegression())
+          ? key + ": " + metric + " inconclusive: " + pairs(c.baselineCount()) + ", and at least "
+              + PairedComparison.MINIMUM_PAIRS + " are needed (" + figures
+              + "; run more with " + PAIRS + ")"
+          : rank && Double.isInfinite(c.detectable())
+              ? key + ": " + metric + " inconclusive: a pair is an outlier, so the signed-rank"
+                  + " test decides, and with " + pairs(c.baselineCount()) + " it cannot reach the"
+                  + " level (" + figures + "; run more pairs with " + PAIRS + ")"
+              : key + ": " + metric + " inconclusive: these pairs could only detect a regression"
+                  + " of " + detectable(c.detectable()) + ", more than the minimum of "
+                  + percent(s.minimumEffect()) + " (" + figures + ", noise "
+                  + percent(c.noise()) + "; run more pairs with " + PAIRS + ")" + test;
+      default -> key + ": " + metric + " passed (" + figures + "; would have detected "
+          + detectable(c.detectable()) + ")" + test;
+    };
+  }
+
   static String figures(Comparison c) {
+    if (c.method().paired()) {
+      return "base " + value(c.baseline(), c.metric()) + ", candidate "
+          + value(c.candidate(), c.metric()) + ", " + pairs(c.baselineCount())
+          + " interleaved, change " + signedPercent(c.change());
+    }
     return "baseline " + value(c.baseline(), c.metric()) + " from "
         + trials(c.baselineBuilds(), c.baselineCount()) + ", candidate "
         + value(c.candidate(), c.metric()) + " from "
@@ -79,6 +120,10 @@ final class Judge {
   private static String trials(int builds, int trials) {
     String t = trials + (trials == 1 ? " trial" : " trials");
     return builds == 1 ? t : builds(builds) + " (" + t + ")";
+  }
+
+  private static String pairs(int pairs) {
+    return pairs + (pairs == 1 ? " pair" : " pairs");
   }
 
   private static String builds(int builds) {

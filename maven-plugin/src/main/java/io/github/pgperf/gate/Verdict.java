@@ -46,6 +46,13 @@ public enum Verdict {
   /** A test with results but no baseline to compare with. */
   MISSING_BASELINE(Action.WARN),
   /**
+   * {@code pgperf:compare}: a test only the candidate has (new or renamed): measured, not
+   * compared.
+   */
+  NEW(Action.WARN),
+  /** {@code pgperf:compare}: a test only the base revision has (removed or renamed). */
+  GONE(Action.WARN),
+  /**
    * Baseline samples exist, but none from the same server, settings, machine and workload: timing
    * is not compared (work still is, on its own {@link WorkFingerprint}).
    */

@@ -1,0 +1,356 @@
+package io.github.pgperf.gate;
+
+import io.github.pgperf.result.ResultFileException;
+import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunResult;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The verdicts of {@code pgperf:compare}: the base revision's results against the candidate's
+ * (the working tree's), measured in the same job with their trials interleaved (A B B A ...).
+ * Trial {@code i} of a test on each side forms pair {@code i} (the result's {@code identity.trial});
+ * each metric is compared on the pairs' log ratios ({@link
+ * PairedComparison}), all tests' metrics as one family ({@link BuildFamily}), with the same
+ * verdicts, minimum effect and detectable size as {@code pgperf:check}, and the same work
+ * comparison ({@link WorkGate}, the base as the baseline).
+ *
+ * <p>A test only the candidate has is {@link Verdict#NEW}, one only the base has {@link
+ * Verdict#GONE}. A {@link Verdict#REGRESSION} is meant to be confirmed before the build fails
+ * ({@link #needsConfirmation}, {@link #confirm}): the goal runs more pairs of those tests and asks
+ * again on all their trials.
+ */
+public final class PairedGate {
+
+  private final GateSettings settings;
+
+  public PairedGate(GateSettings settings) {
+    this.settings = settings;
+  }
+
+  /**
+   * The verdicts on {@code candidate} against {@code base}: every test of either side, with the
+   * problems of both sides' result files as named outcomes (the base's prefixed {@code base:}).
+   */
+  public CheckReport compare(ResultFiles base, ResultFiles candidate) {
+    List<Finding> findings = new ArrayList<>();
+    if (candidate.isEmpty()) {
+      findings.add(named(Gate.ALL_TESTS, Verdict.MISSING_RESULTS, "no result files of the"
+          + " candidate in " + candidate.directory() + ": did its performance tests run?"));
+    }
+    Set<String> keys = new TreeSet<>(candidate.samples().keySet());
+    keys.addAll(base.samples().keySet());
+    candidate.problems().forEach(p -> keys.add(p.key()));
+    base.problems().forEach(p -> keys.add(p.key()));
+    Map<String, Integer> baseTrials = trialNumbers(base);
+    Map<String, Integer> candidateTrials = trialNumbers(candidate);
+    Map<String, List<Finding>> outcomes = new TreeMap<>();
+    Map<String, BuildFamily.Member> pairs = new LinkedHashMap<>();
+    Map<String, Pairs> paired = new TreeMap<>();
+    for (String key : keys) {
+      List<Sample> now = candidate.samples().getOrDefault(key, List.of());
+      List<Sample> before = base.samples().getOrDefault(key, List.of());
+      boolean problems = candidate.problems().stream().anyMatch(p -> p.key().equals(key))
+          || base.problems().stream().anyMatch(p -> p.key().equals(key));
+      Pairs p = Pairs.of(before, now, baseTrials, candidateTrials);
+      List<Finding> outcome = outcome(key, now, before, problems, p);
+      if (outcome == null) {
+        paired.put(key, p);
+        pairs.put(key, member(p));
+      } else {
+        outcomes.put(key, outcome);
+      }
+    }
+    Map<String, List<Comparison>> family = BuildFamily.compare(pairs, settings.level());
+    for (String key : keys) {
+      for (ResultFiles.Problem p : candidate.problems()) {
+        if (p.key().equals(key)) {
+          findings.add(named(key, p.verdict(), p.message()));
+        }
+      }
+      for (ResultFiles.Problem p : base.problems()) {
+        if (p.key().equals(key)) {
+          findings.add(named(key, p.verdict(), "base: " + p.message()));
+        }
+      }
+      List<Finding> timing;
+      if (family.containsKey(key)) {
+        Pairs p = paired.get(key);
+        timing = family.get(key).stream()
+            .map(c -> Judge.judge(key, c, settings))
+            .map(f -> p.unpaired() == 0 ? f : f.withMessage("; " + p.unpairedText()))
+            .toList();
+      } else {
+        timing = outcomes.getOrDefault(key, List.of());
+      }
+      findings.addAll(Gate.withWork(key, timing,
+          candidate.samples().getOrDefault(key, List.of()),
+          base.samples().getOrDefault(key, List.of()), settings));
+    }
+    return new CheckReport(findings, settings, candidate.directory().toString(),
+        "base revision's results " + base.directory());
+  }
+
+  /**
+   * The tests a first comparison found a {@link Verdict#REGRESSION} in: before the build fails,
+   * the goal runs more interleaved pairs of each (by default as many again) and calls {@link
+   * #confirm}. Sorted, each once.
+   */
+  public static List<String> needsConfirmation(CheckReport first) {
+    return first.findings().stream()
+        .filter(f -> f.verdict() == Verdict.REGRESSION && f.comparison() != null)
+        .map(Finding::key)
+        .distinct()
+        .sorted()
+        .toList();
+  }
+
+  /**
+   * The final verdicts after the confirming pairs ran: the tests {@link #needsConfirmation} named
+   * are compared again on all their trials ({@code base} and {@code candidate} now hold the first
+   * pairs and the new ones), the build's tests again one family; each of their timing findings
+   * says whether the regression was confirmed. The other tests keep the first comparison's
+   * findings: their trials did not change.
+   *
+   * @param first the report of the first pairs
+   */
+  public CheckReport confirm(CheckReport first, ResultFiles base, ResultFiles candidate) {
+    List<String> confirming = needsConfirmation(first);
+    if (confirming.isEmpty()) {
+      return first;
+    }
+    CheckReport all = compare(base, candidate);
+    List<Finding> findings = new ArrayList<>();
+    Set<String> done = new LinkedHashSet<>();
+    for (Finding f : first.findings()) {
+      if (!confirming.contains(f.key())) {
+        findings.add(f);
+      } else if (done.add(f.key())) {
+        int before = pairsOf(first, f.key());
+        for (Finding again : all.findings()) {
+          if (again.key().equals(f.key())) {
+            findings.add(again.comparison() == null ? again
+                : again.withMessage("; " + confirmation(again, before)));
+          }
+        }
+      }
+    }
+    return new CheckReport(findings, first.settings(), first.results(), first.baseline());
+  }
+
+  /** What the confirming pairs said about one metric of a test that regressed on the first. */
+  private static String confirmation(Finding again, int before) {
+    int total = again.comparison().baselineCount();
+    String more = (total - before) + " more";
+    if (again.verdict() == Verdict.REGRESSION) {
+      return "confirmed: still a regression on all " + total + " pairs (" + before
+          + " first, then " + more + ")";
+    }
+    return "confirmation of a regression on the first " + before + " pairs: " + total
+        + " pairs (" + more + "), " + again.verdict().words() + " on this metric";
+  }
+
+  /** The pairs a test's timing comparisons ran on: the most any of its metrics had. */
+  private static int pairsOf(CheckReport report, String key) {
+    return report.findings().stream()
+        .filter(f -> f.key().equals(key) && f.comparison() != null)
+        .mapToInt(f -> f.comparison().baselineCount())
+        .max()
+        .orElse(0);
+  }
+
+  /**
+   * A test's named outcome, or {@code null} when its pairs are to be compared: NEW, GONE,
+   * setups that differ, no pairs at all.
+   */
+  private List<Finding> outcome(String key, List<Sample> now, List<Sample> before,
+      boolean problems, Pairs p) {
+    if (now.isEmpty() && before.isEmpty()) {
+      return List.of(); // only unusable results: their problems are the findings
+    }
+    if (before.isEmpty()) {
+      return problems ? List.of() : List.of(named(key, Verdict.NEW, key + ": new in the candidate"
+          + " (the base revision has no such test): measured in " + trials(now.size())
+          + ", not compared"));
+    }
+    if (now.isEmpty()) {
+      return problems ? List.of() : List.of(named(key, Verdict.GONE, key + ": only the base"
+          + " revision has this test (removed or renamed in the candidate?): measured in "
+          + trials(before.size()) + ", not compared"));
+    }
+    Fingerprint candidatePrint = onlyPrint(now);
+    Fingerprint basePrint = onlyPrint(before);
+    if (candidatePrint == null || basePrint == null) {
+      return List.of(named(key, Verdict.FINGERPRINT_MISMATCH, key + ": the "
+          + (candidatePrint == null ? "candidate's" : "base's")
+          + " trials came from different setups: " + firstDifferences(
+              candidatePrint == null ? now : before)));
+    }
+    if (!candidatePrint.equals(basePrint)) {
+      return List.of(named(key, Verdict.FINGERPRINT_MISMATCH, key + ": the test runs another"
+          + " setup in the candidate than in the base revision (base vs candidate: "
+          + String.join("; ", basePrint.differences(candidatePrint)) + "), so its timing is"
+          + " not compared"));
+    }
+    if (p.size() == 0) {
+      return List.of(named(key, Verdict.INCONCLUSIVE, key + ": no trial of the base and the"
+          + " candidate pair up (" + p.unpairedText() + "); pairs are formed by the results'"
+          + " trial numbers (identity.trial)"));
+    }
+    return null;
+  }
+
+  /** The comparisons of one test's pairs, metric by metric in the settings' order. */
+  private BuildFamily.Member member(Pairs p) {
+    Map<Metric, double[]> base = new LinkedHashMap<>();
+    Map<Metric, double[]> candidate = new LinkedHashMap<>();
+    for (Metric m : settings.metrics()) {
+      base.put(m, p.values(p.base(), m));
+      candidate.put(m, p.values(p.candidate(), m));
+    }
+    return member(new PairValues(base, candidate), settings);
+  }
+
+  private static BuildFamily.Member member(PairValues values, GateSettings settings) {
+    int tested = 0;
+    for (Metric m : settings.metrics()) {
+      tested += PairedComparison.tests(values.base().get(m).length) ? 1 : 0;
+    }
+    return new BuildFamily.Member(tested, level -> {
+      List<Comparison> out = new ArrayList<>();
+      for (Metric m : settings.metrics()) {
+        out.add(PairedComparison.compare(m, values.base().get(m), values.candidate().get(m),
+            level));
+      }
+      return out;
+    });
+  }
+
+  /**
+   * One test's values in pairs: {@code base.get(m)[i]} ran beside {@code candidate.get(m)[i]}.
+   *
+   * @param base each metric's values of the base's trials, pair by pair
+   * @param candidate each metric's values of the candidate's trials, in the same pairs
+   */
+  record PairValues(Map<Metric, double[]> base, Map<Metric, double[]> candidate) {}
+
+  /**
+   * Every test's paired comparisons, the build's comparisons as one family ({@link BuildFamily}).
+   *
+   * @param tests each test's pairs by key, in report order
+   * @return each key's comparisons, metric by metric in the settings' order
+   */
+  static Map<String, List<Comparison>> compare(Map<String, PairValues> tests,
+      GateSettings settings) {
+    Map<String, BuildFamily.Member> members = new LinkedHashMap<>();
+    tests.forEach((key, values) -> members.put(key, member(values, settings)));
+    return BuildFamily.compare(members, settings.level());
+  }
+
+  /**
+   * One test's pairs: the base's and the candidate's trials of the same trial number, by trial
+   * number; trials without a partner (a failed run on the other side, trial 0 for results not
+   * run in trials) are left out and counted.
+   */
+  private record Pairs(List<Sample> base, List<Sample> candidate, int unpaired,
+      Set<Integer> baseTrials, Set<Integer> candidateTrials) {
+
+    /**
+     * @param baseTrials each base result file's trial number, by file name
+     * @param candidateTrials the same for the candidate's
+     */
+    static Pairs of(List<Sample> base, List<Sample> candidate, Map<String, Integer> baseTrials,
+        Map<String, Integer> candidateTrials) {
+      Map<Integer, Sample> b = byTrial(base, baseTrials);
+      Map<Integer, Sample> c = byTrial(candidate, candidateTrials);
+      List<Sample> pb = new ArrayList<>();
+      List<Sample> pc = new ArrayList<>();
+      for (Map.Entry<Integer, Sample> e : b.entrySet()) {
+        Sample partner = c.get(e.getKey());
+        if (partner != null) {
+          pb.add(e.getValue());
+          pc.add(partner);
+        }
+      }
+      int unpaired = base.size() + candidate.size() - 2 * pb.size();
+      return new Pairs(pb, pc, unpaired, b.keySet(), c.keySet());
+    }
+
+    /** Samples by trial number; of two with one number (not expected), the first file's. */
+    private static Map<Integer, Sample> byTrial(List<Sample> samples,
+        Map<String, Integer> trials) {
+      Map<Integer, Sample> out = new TreeMap<>();
+      samples.stream()
+          .filter(s -> trials.getOrDefault(s.source(), 0) > 0)
+          .sorted(Comparator.comparing(Sample::source))
+          .forEach(s -> out.putIfAbsent(trials.get(s.source()), s));
+      return out;
+    }
+
+    int size() {
+      return base.size();
+    }
+
+    double[] values(List<Sample> side, Metric m) {
+      return side.stream().mapToDouble(s -> s.value(m)).toArray();
+    }
+
+    String unpairedText() {
+      return unpaired + (unpaired == 1 ? " trial" : " trials") + " without a partner left out;"
+          + " trials of the base " + baseTrials + ", of the candidate " + candidateTrials;
+    }
+  }
+
+  /**
+   * Each sample's trial number ({@code identity.trial}; 0 when the result has none), by file name.
+   * The gate's samples do not carry it (the baseline store does not keep it), so the files are
+   * read again; a file that cannot be read now has no trial number, and its sample no partner.
+   */
+  static Map<String, Integer> trialNumbers(ResultFiles files) {
+    Map<String, Integer> out = new TreeMap<>();
+    for (List<Sample> samples : files.samples().values()) {
+      for (Sample s : samples) {
+        int trial = 0;
+        try {
+          RunResult r = ResultJson.read(files.directory().resolve(s.source()));
+          trial = r.identity() == null ? 0 : r.identity().trial();
+        } catch (ResultFileException e) {
+          // Read a moment ago: changed since. Left without a partner, and said so.
+        }
+        out.put(s.source(), trial);
+      }
+    }
+    return out;
+  }
+
+  /** The one fingerprint of these samples, or {@code null} when they ran on several setups. */
+  private static Fingerprint onlyPrint(List<Sample> samples) {
+    Set<Fingerprint> prints = new LinkedHashSet<>();
+    samples.forEach(s -> prints.add(s.fingerprint()));
+    return prints.size() == 1 ? prints.iterator().next() : null;
+  }
+
+  private static String firstDifferences(List<Sample> samples) {
+    List<Fingerprint> prints = samples.stream()
+        .sorted(Comparator.comparing(Sample::source))
+        .map(Sample::fingerprint)
+        .distinct()
+        .toList();
+    return String.join("; ", prints.get(0).differences(prints.get(1)));
+  }
+
+  private static String trials(int n) {
+    return n + (n == 1 ? " trial" : " trials");
+  }
+
+  private Finding named(String key, Verdict verdict, String message) {
+    return new Finding(key, null, verdict, settings.action(verdict), message, null);
+  }
+}
