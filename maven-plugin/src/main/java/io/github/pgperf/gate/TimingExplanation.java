@@ -125,8 +125,10 @@ final class TimingExplanation {
     } else if (regression && waitsCompared) {
       out.append("; no wait event's share moved beyond the baseline's spread");
       if (!perTransaction.isEmpty() && !workMoved && workFindings.isEmpty()) {
-        out.append(": the database did the same work and waited alike, so the time went"
-            + " elsewhere (the machine, or code outside the database)");
+        // Shares, not times: a wait that grew longer in every transaction alike (a slower lock
+        // holder, a longer pg_sleep) keeps its share, so this names where to look, not a verdict.
+        out.append(": the database did the same work with the same mix of waits; look at the"
+            + " machine, the code outside the database, or a wait that grew longer alike");
       }
     }
     return out.toString();
