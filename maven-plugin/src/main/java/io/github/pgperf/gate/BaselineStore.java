@@ -1,11 +1,13 @@
 package io.github.pgperf.gate;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,8 +37,9 @@ public final class BaselineStore {
 
   /**
    * The version of the store's file format this code writes. 3 adds each sample's work (per
-   * transaction, per statement, plans) and work fingerprint; 2, whose samples have no work, is
-   * still read.
+   * transaction, per statement, plans) and work fingerprint, and later its wait events' shares
+   * ({@code waits}, optional: files written before it are read without); 2, whose samples have
+   * no work, is still read.
    */
   public static final int FORMAT_VERSION = 3;
   /** The previous format, still read: samples without work. */
@@ -181,7 +184,8 @@ public final class BaselineStore {
   private static StoredTest read(Path file) throws IOException {
     String text = Files.readString(file, StandardCharsets.UTF_8);
     try {
-      int version = MAPPER.readTree(text).path("formatVersion").asInt(-1);
+      JsonNode tree = MAPPER.readTree(text);
+      int version = tree.path("formatVersion").asInt(-1);
       if (version == PREVIOUS_FORMAT_VERSION) {
         StoredTestV2 old = MAPPER.readValue(text, StoredTestV2.class);
         return new StoredTest(old.formatVersion(), old.key(), old.samples() == null ? null
@@ -193,7 +197,8 @@ public final class BaselineStore {
             + FORMAT_VERSION + " and " + PREVIOUS_FORMAT_VERSION + (version == 1 ? "; version 1 has no builds, the gate's unit:"
                 + " delete the file and record again with " + Judge.RECORD : "") + ")");
       }
-      StoredTest test = MAPPER.readValue(text, StoredTest.class);
+      withOptionalFields(tree);
+      StoredTest test = MAPPER.treeToValue(tree, StoredTest.class);
       if (test.key() == null || test.samples() == null) {
         throw new IOException(
             "cannot read baseline file \"" + file + "\": it needs \"key\" and \"samples\"");
@@ -202,6 +207,20 @@ public final class BaselineStore {
     } catch (JsonProcessingException e) {
       throw new IOException("cannot read baseline file \"" + file + "\": "
           + firstLine(e.getOriginalMessage()), e);
+    }
+  }
+
+  /**
+   * Fields added to format 3 without a new version, which its first files lack: every sample's
+   * work's {@code waits}. They are set to null here, so that a field missing for any other reason
+   * still makes the file unreadable.
+   */
+  private static void withOptionalFields(JsonNode tree) {
+    for (JsonNode sample : tree.path("samples")) {
+      JsonNode work = sample.path("work");
+      if (work instanceof ObjectNode w && !w.has("waits")) {
+        w.putNull("waits");
+      }
     }
   }
 
@@ -252,6 +271,14 @@ public final class BaselineStore {
           throw new IllegalArgumentException("statement \"" + text + "\" needs calls of 0 or more");
         }
         checkValues("statement \"" + text + "\"", f.perCall(), WorkMetric.PER_CALL);
+      });
+    }
+    if (work.waits() != null) {
+      work.waits().forEach((event, share) -> {
+        if (event.isBlank() || share == null || !(share >= 0 && share <= 1)) {
+          throw new IllegalArgumentException("wait event \"" + event + "\": share " + share
+              + " is not a number from 0 to 1");
+        }
       });
     }
     if (work.plans() != null) {

@@ -80,8 +80,8 @@ public final class Gate {
   /**
    * One test's timing findings, then its work findings: work is compared on its own fingerprint,
    * so a timing fingerprint mismatch (another machine's baseline) does not hide it. Timing
-   * regressions and inconclusive ones name the test's work changes beside them, so the log says
-   * why.
+   * regressions and inconclusive ones name the test's work and wait-event changes beside them
+   * ({@link TimingExplanation}), so the log says why.
    */
   static List<Finding> withWork(String key, List<Finding> timing, List<Sample> now,
       List<Sample> before, GateSettings settings) {
@@ -89,24 +89,13 @@ public final class Gate {
       return timing;
     }
     List<Finding> work = new WorkGate(settings).compare(key, now, before);
-    List<String> changes = work.stream()
-        .filter(f -> f.verdict() != Verdict.PASS && f.work() != null)
-        .sorted(Comparator.comparing(Finding::verdict)) // a changed plan first: it says why
-        .map(f -> f.work().summary())
-        .toList();
+    TimingExplanation why = TimingExplanation.of(now, before, work);
     List<Finding> out = new ArrayList<>();
     for (Finding f : timing) {
-      boolean explains = f.verdict() == Verdict.REGRESSION || f.verdict() == Verdict.INCONCLUSIVE;
-      out.add(explains && !changes.isEmpty() ? f.withMessage("; work: " + shortList(changes)) : f);
+      out.add(why.explain(f));
     }
     out.addAll(work);
     return out;
-  }
-
-  /** The first three changes, and how many more. */
-  private static String shortList(List<String> changes) {
-    String first = String.join("; ", changes.subList(0, Math.min(3, changes.size())));
-    return changes.size() <= 3 ? first : first + "; and " + (changes.size() - 3) + " more";
   }
 
   /** One test's timing: a named outcome, or the builds to compare. */

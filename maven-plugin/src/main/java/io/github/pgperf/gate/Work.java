@@ -5,6 +5,8 @@ import io.github.pgperf.result.RunResult;
 import io.github.pgperf.work.Blocks;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.StatementWork;
+import io.github.pgperf.work.WaitCount;
+import io.github.pgperf.work.WaitEvents;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
@@ -22,18 +24,31 @@ import java.util.TreeMap;
  *     {@code pg_stat_statements}
  * @param plans each planned script command's plan by {@link CommandPlan#name}; {@code null} when
  *     plans were not taken
+ * @param waits each wait event's share of the run's backend observations ({@code CPU},
+ *     {@code Lock:transactionid} ...: from 0 to 1, three decimals, events that round to 0 left
+ *     out); {@code null} when waits were not sampled or nothing was observed. Unlike the rest it
+ *     depends on the machine (a slower one spends more of its time on CPU), so it is compared
+ *     only between samples of one timing {@link Fingerprint} ({@link WaitShift})
  */
 public record Work(
     WorkFingerprint fingerprint,
     Map<String, Double> perTransaction,
     Map<String, StatementFigures> statements,
-    Map<String, CommandPlan> plans) {
+    Map<String, CommandPlan> plans,
+    Map<String, Double> waits) {
 
   public Work {
     Objects.requireNonNull(fingerprint, "fingerprint");
     perTransaction = perTransaction == null ? null : sortedCopy(perTransaction);
     statements = statements == null ? null : sortedCopy(statements);
     plans = plans == null ? null : sortedCopy(plans);
+    waits = waits == null ? null : sortedCopy(waits);
+  }
+
+  /** Work without wait events (baseline samples recorded before they were kept). */
+  public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
+      Map<String, StatementFigures> statements, Map<String, CommandPlan> plans) {
+    this(fingerprint, perTransaction, statements, plans, null);
   }
 
   /** The work of {@code result}; {@code null} when it has none (schema 1 and 2, or not captured). */
@@ -74,7 +89,23 @@ public record Work(
         }
       }
     }
-    return new Work(WorkFingerprint.of(result), perTransaction, statements, plans);
+    return new Work(WorkFingerprint.of(result), perTransaction, statements, plans,
+        waitShares(w.waits()));
+  }
+
+  /** Each event's share of the observations; {@code null} when none were made. */
+  private static Map<String, Double> waitShares(WaitEvents waits) {
+    if (waits == null || waits.observations() == 0) {
+      return null;
+    }
+    Map<String, Double> shares = new TreeMap<>();
+    for (WaitCount c : waits.counts()) {
+      double share = round(waits.share(c.event()));
+      if (share > 0) {
+        shares.put(c.event(), share);
+      }
+    }
+    return shares;
   }
 
   /** The value of a per-transaction metric; NaN when not held. */

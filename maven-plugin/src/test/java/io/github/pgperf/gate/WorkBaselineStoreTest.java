@@ -1,6 +1,7 @@
 package io.github.pgperf.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import io.github.pgperf.gate.WorkFixtures.Build;
 import java.io.IOException;
@@ -11,7 +12,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The baseline store's format 3 keeps each sample's work, and format 2 is still read. */
+/**
+ * The baseline store's format 3 keeps each sample's work and wait shares; format 2, and format 3
+ * written before wait shares were kept, are still read.
+ */
 class WorkBaselineStoreTest {
 
   private static final String KEY = "AccountsIT.lookup";
@@ -100,5 +104,58 @@ class WorkBaselineStoreTest {
     Files.writeString(file, text.replaceFirst("\"tempBlocksPerTransaction\" : [0-9.]+,", ""));
     assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
         .asString().contains("work: tempBlocksPerTransaction is missing");
+  }
+
+  @Test
+  void roundTripKeepsEachSamplesWaitShares() throws IOException {
+    Map<String, List<Sample>> now = results(5);
+    BaselineStore store = new BaselineStore(dir.resolve("baseline"));
+    store.record(now, 10);
+
+    List<Sample> loaded = store.load().samples().get(KEY);
+    assertThat(loaded).isEqualTo(now.get(KEY));
+    assertThat(loaded).allSatisfy(s -> {
+      assertThat(s.work().waits()).containsOnlyKeys("CPU", "Client:ClientRead");
+      assertThat(s.work().waits().values().stream().mapToDouble(Double::doubleValue).sum())
+          .isCloseTo(1.0, offset(0.002));
+    });
+    assertThat(Files.readString(store.file(KEY))).containsPattern(
+        "\"waits\" : \\{\\s*\"CPU\" : 0\\.\\d+,\\s*\"Client:ClientRead\" : 0\\.\\d+\\s*}");
+  }
+
+  @Test
+  void readsFormat3FilesWrittenBeforeWaitsWereKept() throws IOException {
+    Map<String, List<Sample>> now = results(6);
+    BaselineStore store = new BaselineStore(dir.resolve("baseline"));
+    store.record(now, 10);
+    Path file = store.file(KEY);
+    // The file as format 3 wrote it before: the work of each sample without "waits".
+    String before = Files.readString(file)
+        .replaceAll(",\\s*\"waits\" : \\{[^}]*}", "");
+    assertThat(before).doesNotContain("\"waits\"").contains("\"formatVersion\" : 3");
+    Files.writeString(file, before);
+
+    assertThat(store.load().problems()).isEmpty();
+    List<Sample> loaded = store.load().samples().get(KEY);
+    assertThat(loaded).hasSize(2).allSatisfy(s -> assertThat(s.work().waits()).isNull());
+    assertThat(loaded.get(0).work().statements()).isEqualTo(
+        now.get(KEY).get(0).work().statements());
+
+    // Recording again keeps the old samples as they are and the new ones with their waits.
+    store.record(results(7), 10);
+    assertThat(store.load().samples().get(KEY)).hasSize(4)
+        .filteredOn(s -> s.work().waits() != null).hasSize(2);
+  }
+
+  @Test
+  void aWaitShareOutsideZeroToOneMakesTheFileUnreadable() throws IOException {
+    BaselineStore store = new BaselineStore(dir.resolve("baseline"));
+    store.record(results(8), 10);
+    Path file = store.file(KEY);
+    Files.writeString(file, Files.readString(file)
+        .replaceFirst("\"CPU\" : 0\\.\\d+", "\"CPU\" : 1.5"));
+
+    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
+        .asString().contains("sample 1: wait event \"CPU\": share 1.5 is not a number from 0 to 1");
   }
 }

@@ -11,6 +11,8 @@ import io.github.pgperf.work.Blocks;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.StatementWork;
 import io.github.pgperf.work.Unavailable;
+import io.github.pgperf.work.WaitCount;
+import io.github.pgperf.work.WaitEvents;
 import io.github.pgperf.work.WalUsage;
 import io.github.pgperf.work.WorkPart;
 import java.io.IOException;
@@ -19,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -62,13 +65,17 @@ final class WorkFixtures {
    * @param withUpdate whether the UPDATE is called
    * @param machine the load machine, or {@code null} for the fixtures' own
    * @param tps the runs' tps, before a noise of up to 5%
+   * @param waits the backends' wait shares by event, before noise
    */
   record Build(double selectBlocksPerCall, String plan, String extraStatement, boolean withUpdate,
-      ClientMachine machine, double tps) {
+      ClientMachine machine, double tps, Map<String, Double> waits) {
+
+    /** The backends' usual wait shares: on CPU and waiting for the client, as select-only runs. */
+    static final Map<String, Double> USUAL_WAITS = Map.of("CPU", 0.6, "Client:ClientRead", 0.4);
 
     Build(double selectBlocksPerCall, String plan, String extraStatement, boolean withUpdate,
         ClientMachine machine) {
-      this(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, 1000);
+      this(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, 1000, USUAL_WAITS);
     }
 
     static Build usual() {
@@ -76,27 +83,34 @@ final class WorkFixtures {
     }
 
     Build tps(double newTps) {
-      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, newTps);
+      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, newTps,
+          waits);
+    }
+
+    /** Runs whose backends' wait shares are {@code shares} (before a noise of ±3 points). */
+    Build waits(Map<String, Double> shares) {
+      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, tps,
+          shares);
     }
 
     Build blocks(double perCall) {
-      return new Build(perCall, plan, extraStatement, withUpdate, machine, tps);
+      return new Build(perCall, plan, extraStatement, withUpdate, machine, tps, waits);
     }
 
     Build plan(String json) {
-      return new Build(selectBlocksPerCall, json, extraStatement, withUpdate, machine, tps);
+      return new Build(selectBlocksPerCall, json, extraStatement, withUpdate, machine, tps, waits);
     }
 
     Build extra(String statement) {
-      return new Build(selectBlocksPerCall, plan, statement, withUpdate, machine, tps);
+      return new Build(selectBlocksPerCall, plan, statement, withUpdate, machine, tps, waits);
     }
 
     Build withoutUpdate() {
-      return new Build(selectBlocksPerCall, plan, extraStatement, false, machine, tps);
+      return new Build(selectBlocksPerCall, plan, extraStatement, false, machine, tps, waits);
     }
 
     Build on(ClientMachine other) {
-      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, other, tps);
+      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, other, tps, waits);
     }
   }
 
@@ -157,13 +171,24 @@ final class WorkFixtures {
             PlanShape.fromExplainJson(b.plan()), null),
         new StatementPlan(SCRIPT, 0, "\\set aid random(1, 100000 * :scale)", null,
             "a meta-command"));
-    return new ServerWork(10, statements, null, null, null, null, null, List.of(
+    return new ServerWork(10, statements, null, null, null, waits(b.waits(), random), null,
+        List.of(
         new Unavailable(WorkPart.DATABASE, "not read in this fixture"),
         new Unavailable(WorkPart.WAL, "not read in this fixture"),
         new Unavailable(WorkPart.CHECKPOINTS, "not read in this fixture"),
-        new Unavailable(WorkPart.WAITS, "not sampled in this fixture"),
         new Unavailable(WorkPart.SERVER_CPU, "not read in this fixture"),
         new Unavailable(WorkPart.BACKGROUND_CPU, "not read in this fixture")), plans);
+  }
+
+  /**
+   * 2 backends sampled 500 times, each event seen in about its share of the 1,000 observations,
+   * give or take 3 points (the spread of a share between runs of the same test).
+   */
+  static WaitEvents waits(Map<String, Double> shares, SplittableRandom random) {
+    List<WaitCount> counts = new ArrayList<>();
+    shares.forEach((event, share) -> counts.add(new WaitCount(event,
+        Math.max(0, Math.round(1000 * (share + random.nextDouble(-0.03, 0.03)))))));
+    return new WaitEvents(10, 500, counts);
   }
 
   static StatementWork statement(String query, long calls, long rows, long sharedHit,
@@ -174,7 +199,7 @@ final class WorkFixtures {
   }
 
   /** The server of the fixtures with provider settings, as a provider that set them records it. */
-  static ServerInfo serverWith(java.util.Map<String, String> settings) {
+  static ServerInfo serverWith(Map<String, String> settings) {
     return Fixtures.server(Fixtures.VERSION).withProviderSettings(settings);
   }
 }
