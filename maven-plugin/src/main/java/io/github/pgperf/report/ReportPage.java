@@ -233,7 +233,9 @@ final class ReportPage {
       "table.plan-diff td{vertical-align:top}table.plan-diff tr.differs td{background:#fff1d6}",
       "td.mark{font-weight:700;color:#a40000;text-align:center}",
       ".swatch.block{height:12px;width:12px}.unplanned{margin:4px 0;color:#444}",
-      "@media (max-width:700px){body{padding:8px;font-size:13px}table{display:table}",
-      ".legend{margin-left:0}}",
+      "details.plan pre{overflow-x:auto}h2,code{overflow-wrap:anywhere}",
+      // On a phone a wide table scrolls by itself rather than widening the page.
+      "@media (max-width:700px){body{padding:8px;font-size:13px}",
+      "table{display:block;overflow-x:auto;max-width:100%}.legend{margin-left:0}}",
       "footer{margin:28px 0 8px;color:#666;font-size:12px}");
 }

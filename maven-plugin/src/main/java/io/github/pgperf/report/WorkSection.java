@@ -93,7 +93,7 @@ final class WorkSection {
 
   private static void strips(StringBuilder out, String key, List<Work> trials,
       List<Work> baseline, List<StatementWork> top) {
-    out.append("<h4>Per transaction</h4>");
+    out.append("<h4>Work per transaction and per call</h4>");
     if (trials.stream().allMatch(w -> w.perTransaction() == null)) {
       out.append("<p class=\"note\">not measured: per-transaction work comes from"
           + " pg_stat_statements (see Top statements below).</p>");
