@@ -40,6 +40,10 @@ record WaitChart(String title, List<Bar> bars) {
    */
   record Bar(String name, WaitEvents waits) {}
 
+  WaitChart {
+    bars = List.copyOf(bars);
+  }
+
   /** The events drawn in their own colour, most observations over all bars first. */
   List<String> named() {
     Map<String, Long> all = new LinkedHashMap<>();

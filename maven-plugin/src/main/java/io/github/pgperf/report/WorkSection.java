@@ -25,6 +25,8 @@ final class WorkSection {
 
   /** Statements drawn as strips of shared blocks per call: the top ones the baseline also has. */
   static final int STATEMENT_STRIPS = 3;
+  /** Statement text longer than this is cut in a chart's title (the table has it whole). */
+  static final int TITLE_TEXT = 40;
 
   static final String NO_WORK = "not measured: the result files carry no server work (written"
       + " before result schema 3, or with the counters off: pgperf.serverCounters=false, or the"
@@ -114,23 +116,23 @@ final class WorkSection {
       }
       charts.append(strip(key + ": " + m.words(), m.words(), before, now));
     }
-    for (WorkMetric m : List.of(WorkMetric.SHARED_BLOCKS_PER_CALL)) {
-      int drawn = 0;
-      for (String text : top.stream().map(StatementWork::query).toList()) {
-        if (drawn == STATEMENT_STRIPS) {
-          break;
-        }
-        double[] now = values(trials, text, m);
-        double[] before = values(baseline, text, m);
-        if (now.length == 0 || before.length == 0 || allZero(now) && allZero(before)) {
-          continue;
-        }
-        drawn++;
-        String cut = text.strip().replaceAll("\\s+", " ");
-        cut = cut.length() <= 40 ? cut : cut.substring(0, 39) + "…";
-        charts.append(strip(key + ": " + m.words() + ", " + cut, m.words(), before, now));
-        rows.add(List.of(m.words() + ": " + cut, range(before), range(now)));
+    // The top statements' shared blocks per call: where a per-transaction change comes from.
+    WorkMetric perCall = WorkMetric.SHARED_BLOCKS_PER_CALL;
+    int drawn = 0;
+    for (StatementWork s : top) {
+      if (drawn == STATEMENT_STRIPS) {
+        break;
       }
+      double[] now = values(trials, s.query(), perCall);
+      double[] before = values(baseline, s.query(), perCall);
+      if (now.length == 0 || before.length == 0 || allZero(now) && allZero(before)) {
+        continue;
+      }
+      drawn++;
+      String cut = cut(s.query());
+      charts.append(strip(key + ": " + perCall.words() + ", " + cut, perCall.words(), before,
+          now));
+      rows.add(List.of(perCall.words() + ": " + cut, range(before), range(now)));
     }
     out.append("<div class=\"charts\">").append(charts).append(new Table(
         "Work figures (smallest–largest; n runs)", List.of("figure", "baseline", "this build"),
@@ -151,6 +153,12 @@ final class WorkSection {
     }
     rows.add(new StripChart.Row("this build", Palette.CANDIDATE, now, min(now)));
     return new StripChart(title, unit, rows).html();
+  }
+
+  /** A statement's text on one line, cut to {@value #TITLE_TEXT} characters for a chart title. */
+  static String cut(String text) {
+    String line = text.strip().replaceAll("\\s+", " ");
+    return line.length() <= TITLE_TEXT ? line : line.substring(0, TITLE_TEXT - 1) + "…";
   }
 
   private static double[] values(List<Work> works, String text, WorkMetric m) {
@@ -200,7 +208,7 @@ final class WorkSection {
       }
       rows.add(List.of(with.size() == 1 ? "the run" : "trial " + t.number(),
           Integer.toString(w.intervalMillis()), Long.toString(w.samples()),
-          Long.toString(w.observations()), w.top() == null ? "-" : w.top() + " "
+          Long.toString(w.observations()), w.observations() == 0 ? "-" : w.top() + " "
               + WaitChart.share(w.count(w.top()), w.observations()) + "%"));
     }
     if (bars.isEmpty()) {
@@ -217,7 +225,7 @@ final class WorkSection {
     List<List<String>> events = new ArrayList<>();
     WaitEvents total = bars.get(bars.size() - 1).waits();
     total.counts().forEach(c -> events.add(List.of(c.event(), Long.toString(c.count()),
-        WaitChart.share(c.count(), total.observations()) + "%")));
+        total.observations() == 0 ? "-" : WaitChart.share(c.count(), total.observations()) + "%")));
     out.append("<details><summary>Every wait event (").append(events.size())
         .append(")</summary>").append(new Table("Wait events of "
             + bars.get(bars.size() - 1).name(), List.of("wait_event_type:wait_event", "observations",

@@ -155,6 +155,17 @@ class WorkReportTest {
   }
 
   @Test
+  void aRunWhoseBackendsWereNeverSeenActiveSaysSoInItsBar() throws IOException {
+    String html = report(null, Build.usual().waits(List.of()));
+
+    String chart = figure(html, KEY + ": wait events, share of samples");
+    assertThat(count(chart, "no backend seen active")).isEqualTo(4);
+    assertThat(chart).doesNotContain("<rect class=\"wait\"").doesNotContain("NaN");
+    assertThat(html).contains("<td>trial 1</td><td class=\"num\">10</td><td class=\"num\">500"
+        + "</td><td class=\"num\">0</td><td>-</td>");
+  }
+
+  @Test
   void unchangedPlansAreFoldedAndAChangedOneIsBesideTheBaselinesWithTheDifferenceMarked()
       throws IOException {
     String same = report(Build.usual(), Build.usual());
