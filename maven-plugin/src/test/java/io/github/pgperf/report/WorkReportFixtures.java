@@ -86,11 +86,16 @@ final class WorkReportFixtures {
 
   /** Writes {@code n} trials of build {@code build-<seed>} of {@code key} into {@code dir}. */
   static void trials(Path dir, String key, int n, Build b, long seed) throws IOException {
+    trials(dir, key, n, b, seed, Fixtures.VERSION);
+  }
+
+  /** {@link #trials(Path, String, int, Build, long)} on a server of version {@code version}. */
+  static void trials(Path dir, String key, int n, Build b, long seed, String version)
+      throws IOException {
     Files.createDirectories(dir);
     for (int i = 1; i <= n; i++) {
       Instant start = EPOCH.plusSeconds(seed * 10_000 + i * 20L);
-      RunResult r = Fixtures.run(1000, 2000, seed * 100 + i, Fixtures.server(Fixtures.VERSION),
-          start);
+      RunResult r = Fixtures.run(1000, 2000, seed * 100 + i, Fixtures.server(version), start);
       r = r.withServerWork(work(r.totalCounts().processed(), b))
           .withIdentity(new RunIdentity("build-" + seed, i));
       ResultJson.write(r, dir.resolve(key + "-trial" + i + ".json"));

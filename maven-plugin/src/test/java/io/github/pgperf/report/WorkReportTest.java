@@ -122,6 +122,23 @@ class WorkReportTest {
   }
 
   @Test
+  void aBaselineOfAnotherWorkSetupIsNotComparedAndTheDifferenceSaid() throws IOException {
+    Path store = dir.resolve("store");
+    Path baselineRun = dir.resolve("baseline-run");
+    WorkReportFixtures.trials(baselineRun, KEY, 2, Build.usual(), 100, "16.4 (Debian 16.4-1)");
+    new BaselineStore(store).record(ResultFiles.read(baselineRun).samples(), 10);
+    WorkReportFixtures.trials(dir.resolve("results"), KEY, 2, Build.usual().blocks(150), 200);
+
+    String html = ReportFixtures.render(dir.resolve("results"), store);
+
+    assertThat(html).contains("The baseline's work was recorded on another setup, so it is"
+        + " not compared: PostgreSQL 15 vs 16.");
+    assertThat(html).doesNotContain("class=\"was\"").doesNotContain("class=\"worse\"");
+    assertThat(count(figure(html, KEY + ": shared blocks per transaction"), "<circle"))
+        .isEqualTo(2);
+  }
+
+  @Test
   void waitEventsAreBarsOfEachEventsShare() throws IOException {
     String html = report(null, Build.usual());
 
