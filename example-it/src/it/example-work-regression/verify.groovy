@@ -68,4 +68,7 @@ def shares = (bar =~ /data-share="([0-9.]+)"/).collect { new BigDecimal(it[1]) }
 assert !shares.isEmpty(), 'wait event bars in report.html'
 assert (shares.sum() - 100).abs() <= 0.5 * shares.size()
 assert section.contains('aria-label="LedgerPerformanceTest-statement: shared blocks per transaction"')
+// And beside the timing strips of the verdicts, the figure the gate failed on.
+def verdicts = html.substring(html.indexOf('<section id="baseline">'), html.indexOf('<section id="sweeps">'))
+assert verdicts =~ /aria-label="LedgerPerformanceTest-statement shared blocks per (transaction|call, [^"]*): WORK_REGRESSION"/
 assert !section.contains('not measured: the result files carry no server work')

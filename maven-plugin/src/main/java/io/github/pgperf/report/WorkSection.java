@@ -146,7 +146,8 @@ final class WorkSection {
         + " compares: the baseline's largest and this build's smallest.</p>");
   }
 
-  private static String strip(String title, String unit, double[] before, double[] now) {
+  /** Baseline's samples against this build's trials; the bold ticks at what the gate compares. */
+  static String strip(String title, String unit, double[] before, double[] now) {
     List<StripChart.Row> rows = new ArrayList<>();
     if (before.length > 0) {
       rows.add(new StripChart.Row("baseline", Palette.BASELINE, before, max(before)));
@@ -155,13 +156,52 @@ final class WorkSection {
     return new StripChart(title, unit, rows).html();
   }
 
+  /**
+   * The strip of a work finding's figure, beside the timing strips: {@code what} is the finding's
+   * {@code WorkChange.what} (a metric's words, or {@code words: statement} cut as the gate cuts
+   * it); {@code null} when it names no figure of these samples.
+   */
+  static String findingStrip(String key, String what, List<Sample> candidate,
+      List<Sample> baselineSamples) {
+    List<Work> now = candidate.stream().map(Sample::work).filter(Objects::nonNull).toList();
+    if (now.isEmpty()) {
+      return null;
+    }
+    WorkFingerprint print = candidate.stream().filter(s -> s.work() != null)
+        .max(Comparator.comparing(Sample::startedAt).thenComparing(Sample::source)).orElseThrow()
+        .work().fingerprint();
+    List<Work> before = baselineSamples.stream().map(Sample::work)
+        .filter(w -> w != null && w.fingerprint().equals(print)).toList();
+    List<Work> compared = now.stream().filter(w -> w.fingerprint().equals(print)).toList();
+    for (WorkMetric m : WorkMetric.values()) {
+      if (!m.perCall() && what.equals(m.words())) {
+        return strip(key + " " + m.words() + ": WORK_REGRESSION", m.words(),
+            before.stream().mapToDouble(w -> w.value(m)).filter(Double::isFinite).toArray(),
+            compared.stream().mapToDouble(w -> w.value(m)).filter(Double::isFinite).toArray());
+      }
+      if (m.perCall() && what.startsWith(m.words() + ": ")) {
+        String cut = what.substring(m.words().length() + 2);
+        String text = compared.stream().filter(w -> w.statements() != null)
+            .flatMap(w -> w.statements().keySet().stream()).filter(t -> cut(t).equals(cut))
+            .findFirst().orElse(null);
+        if (text == null) {
+          return null;
+        }
+        return strip(key + " " + m.words() + ", " + cut + ": WORK_REGRESSION", m.words(),
+            values(before, text, m), values(compared, text, m));
+      }
+    }
+    return null;
+  }
+
   /** A statement's text on one line, cut to {@value #TITLE_TEXT} characters for a chart title. */
   static String cut(String text) {
     String line = text.strip().replaceAll("\\s+", " ");
     return line.length() <= TITLE_TEXT ? line : line.substring(0, TITLE_TEXT - 1) + "…";
   }
 
-  private static double[] values(List<Work> works, String text, WorkMetric m) {
+  /** A statement's per-call figure in each of {@code works} that ran it. */
+  static double[] values(List<Work> works, String text, WorkMetric m) {
     return works.stream().filter(w -> w.statements() != null && w.statements().containsKey(text))
         .mapToDouble(w -> w.statements().get(text).value(m)).filter(Double::isFinite).toArray();
   }

@@ -94,6 +94,15 @@ class WorkReportTest {
     // 6 baseline samples, 3 trials: one dot each.
     assertThat(count(strip, "<circle")).isEqualTo(9);
     assertThat(html).contains("temp blocks per transaction: 0 in every run, not drawn.");
+    // Beside the timing strips of the verdicts: the two figures the gate failed on.
+    String verdicts = html.substring(html.indexOf("<section id=\"baseline\">"),
+        html.indexOf("<section id=\"sweeps\">"));
+    assertThat(count(figure(verdicts, KEY + " shared blocks per transaction: WORK_REGRESSION"),
+        "<circle")).isEqualTo(9);
+    assertThat(count(figure(verdicts, KEY + " shared blocks per call, "
+        + WorkReportFixtures.SELECT.substring(0, 39) + "…: WORK_REGRESSION"), "<circle"))
+        .isEqualTo(9);
+    assertThat(count(verdicts, "class=\"strip-chart\"")).isEqualTo(5); // 3 timing, 2 work
     assertThat(html).contains("<td>shared blocks per transaction</td><td>9 (n=6)</td><td>156 (n=3)"
         + "</td>");
   }
