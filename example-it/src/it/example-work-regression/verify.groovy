@@ -42,3 +42,33 @@ assert log.contains('PLAN_CHANGED LedgerPerformanceTest-statement')
 assert log.find(/WORK_REGRESSION.*LedgerPerformanceTest-statement/)
 // Only the gate failed: the performance tests ran and passed.
 assert log.find(/pgperf test: \d+ tests x 1 trial: \d+ passed, 0 failed/)
+
+// pgperf:report (written before the check failed) shows the database's work of this real run: the
+// statement test's changed plan beside the baseline's with the differing lines marked, its top
+// statements with the baseline's per-call figures and the regression marked, the wait events as
+// bars of shares, and the work strips beside the timing ones.
+def html = new File(basedir, 'target/pgperf/report.html').text
+def section = html.substring(html.indexOf('<h2>LedgerPerformanceTest-statement</h2>'))
+section = section.substring(0, section.indexOf('</section>'))
+assert section.contains('<h3>Database work</h3>'), 'in report.html'
+def diff = section.substring(section.indexOf('<table class="plan-diff">'))
+diff = diff.substring(0, diff.indexOf('</table>'))
+def differing = (diff =~ /<tr class="differs"><td class="mark">\*<\/td><td><pre>(.*?)<\/pre><\/td><td><pre>(.*?)<\/pre><\/td><\/tr>/).collect { [it[1], it[2]] }
+assert !differing.isEmpty(), 'marked plan lines in report.html'
+assert differing.any { it[0].contains('entry_account_statement') && !it[1].contains('entry_account_statement') }
+def statements = section.substring(section.indexOf('<table class="statements">'))
+statements = statements.substring(0, statements.indexOf('</table>'))
+assert statements.count('<tr><td class="sql">') >= 1
+assert statements.contains('<span class="was">baseline ')
+assert statements.contains('<span class="worse"'), 'a marked per-call regression in report.html'
+// Each trial's wait bar adds up to the whole.
+def bar = section.substring(section.indexOf('<g class="wait-bar">'))
+bar = bar.substring(0, bar.indexOf('</g>'))
+def shares = (bar =~ /data-share="([0-9.]+)"/).collect { new BigDecimal(it[1]) }
+assert !shares.isEmpty(), 'wait event bars in report.html'
+assert (shares.sum() - 100).abs() <= 0.5 * shares.size()
+assert section.contains('aria-label="LedgerPerformanceTest-statement: shared blocks per transaction"')
+// And beside the timing strips of the verdicts, the figure the gate failed on.
+def verdicts = html.substring(html.indexOf('<section id="baseline">'), html.indexOf('<section id="sweeps">'))
+assert verdicts =~ /aria-label="LedgerPerformanceTest-statement shared blocks per (transaction|call, [^"]*): WORK_REGRESSION"/
+assert !section.contains('not measured: the result files carry no server work')

@@ -10,7 +10,8 @@ import org.apache.maven.plugins.annotations.Mojo;
 /**
  * Writes report.html into the output directory: one self-contained page (it opens with no network)
  * with the setup, the verdicts against the baseline as pgperf:check reaches them (same parameters),
- * tps and latency over time, latency percentiles and client sweeps. Bound to post-integration-test
+ * tps and latency over time, latency percentiles, client sweeps and each test's database work (top
+ * statements, wait events, plans, work per transaction against the baseline). Bound to post-integration-test
  * so that the report exists before pgperf:check (verify) fails the build; missing results or
  * baseline are said in the report and warned about, never a failure of this goal.
  */

@@ -25,8 +25,15 @@ final class Html {
         case '"' -> out.append("&quot;");
         case '\'' -> out.append("&#39;");
         default -> {
-          // Control characters other than tab and newlines are not allowed in HTML text.
+          // Control characters other than tab and newlines are not allowed in HTML text. A lone
+          // surrogate (a result's statement text read from "\ud800" in JSON) has no UTF-8 form:
+          // writing the page would fail on it.
           if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+            out.append('\uFFFD');
+          } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
+              && Character.isLowSurrogate(text.charAt(i + 1))) {
+            out.append(c).append(text.charAt(++i));
+          } else if (Character.isSurrogate(c)) {
             out.append('\uFFFD');
           } else {
             out.append(c);

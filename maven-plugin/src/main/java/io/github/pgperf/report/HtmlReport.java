@@ -17,7 +17,8 @@ import java.util.List;
  * The HTML report of a build's performance results: one self-contained file (inline CSS and SVG,
  * no script, a Content-Security-Policy that forbids every request) with the setup, the verdicts
  * against the baseline as {@code pgperf:check} reaches them, client sweeps, and each test's
- * timeline and latency distribution. Independent of Maven. How to read it: {@code docs/report.md}.
+ * timeline, latency distribution and database work (statements, wait events, plans, work against
+ * the baseline). Independent of Maven. How to read it: {@code docs/report.md}.
  */
 public final class HtmlReport {
 

@@ -68,7 +68,11 @@ final class ReportPage {
     out.append(VerdictSection.html(check, baseline, baselineFailure, results));
     out.append(SweepSection.html(Sweep.find(tests)));
     for (int i = 0; i < tests.size(); i++) {
-      out.append(TestSection.html(tests.get(i), anchors.get(i)));
+      String key = tests.get(i).key();
+      out.append(TestSection.html(tests.get(i), anchors.get(i),
+          baseline == null ? List.of() : baseline.samples().getOrDefault(key, List.of()),
+          check == null ? List.of()
+              : check.findings().stream().filter(f -> f.key().equals(key)).toList()));
     }
     out.append("<footer>Made by pgperf at ").append(Html.text(generatedAt.toString()))
         .append(". How to read this report: docs/report.md.</footer>");
@@ -218,5 +222,20 @@ final class ReportPage {
       ".outcome{font-size:16px;font-weight:600}.findings li{margin:2px 0}",
       "tr.finding.FAIL td{background:#fde7e7;font-weight:600}tr.finding.WARN td{background:#fff8e1}",
       ".caption{color:#555;font-size:12px;margin:2px 0}details{margin:4px 0}summary{cursor:pointer}",
+      "h4{font-size:14px;margin:12px 0 4px}.work{margin-top:10px}",
+      ".wide{max-width:100%;overflow-x:auto}",
+      "table.statements td.sql{max-width:46ch;overflow-wrap:anywhere}table.statements td.sql pre,",
+      "details.plan pre,table.plan-diff pre{margin:2px 0;white-space:pre;font-size:12px}",
+      "table.statements td.sql pre{white-space:pre-wrap}",
+      ".was{color:#666;font-size:11px}.worse{color:#a40000;font-weight:700}",
+      ".better{color:#1d6b2a;font-weight:700}.tag{font-size:11px;background:#fff8dc;",
+      "border:1px solid #e0c000;padding:0 4px;white-space:nowrap}",
+      "table.plan-diff td{vertical-align:top}table.plan-diff tr.differs td{background:#fff1d6}",
+      "td.mark{font-weight:700;color:#a40000;text-align:center}",
+      ".swatch.block{height:12px;width:12px}.unplanned{margin:4px 0;color:#444}",
+      "details.plan pre{overflow-x:auto}h2,code{overflow-wrap:anywhere}",
+      // On a phone a wide table scrolls by itself rather than widening the page.
+      "@media (max-width:700px){body{padding:8px;font-size:13px}",
+      "table{display:block;overflow-x:auto;max-width:100%}.legend{margin-left:0}}",
       "footer{margin:28px 0 8px;color:#666;font-size:12px}");
 }

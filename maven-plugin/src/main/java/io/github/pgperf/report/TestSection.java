@@ -1,5 +1,7 @@
 package io.github.pgperf.report;
 
+import io.github.pgperf.gate.Finding;
+import io.github.pgperf.gate.Sample;
 import io.github.pgperf.result.Interval;
 import io.github.pgperf.result.Latencies;
 import io.github.pgperf.result.RunLength;
@@ -14,7 +16,8 @@ import java.util.stream.Collectors;
 
 /**
  * One test's part of the report: its run settings, its trials, tps and latency over time from each
- * trial's timeline (or a sentence saying there is none), and its latency percentile spectrum.
+ * trial's timeline (or a sentence saying there is none), its latency percentile spectrum, and the
+ * database's work ({@link WorkSection}).
  */
 final class TestSection {
 
@@ -26,7 +29,14 @@ final class TestSection {
 
   private TestSection() {}
 
-  static String html(TestRuns test, String anchor) {
+  /**
+   * The test's section.
+   *
+   * @param baselineSamples the baseline's samples of the test, for its work; empty without
+   * @param findings the gate's findings of the test; empty without a baseline
+   */
+  static String html(TestRuns test, String anchor, List<Sample> baselineSamples,
+      List<Finding> findings) {
     StringBuilder out = new StringBuilder();
     out.append("<section class=\"test\" id=\"").append(anchor).append("\"><h2>")
         .append(Html.text(test.key())).append("</h2>");
@@ -34,6 +44,7 @@ final class TestSection {
     out.append(trials(test).html());
     timeline(out, test);
     spectrum(out, test);
+    out.append(WorkSection.html(test, baselineSamples, findings));
     return out.append("</section>").toString();
   }
 

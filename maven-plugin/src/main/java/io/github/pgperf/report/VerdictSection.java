@@ -9,13 +9,15 @@ import io.github.pgperf.gate.Gate;
 import io.github.pgperf.gate.Metric;
 import io.github.pgperf.gate.ResultFiles;
 import io.github.pgperf.gate.Sample;
+import io.github.pgperf.gate.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The candidate against the baseline: the gate's own findings (so the verdicts are
- * {@code pgperf:check}'s), their sentences, and each compared metric's samples as a strip.
+ * {@code pgperf:check}'s), their sentences, and each compared metric's samples as a strip (a
+ * work regression's figure too: {@link WorkSection#findingStrip}).
  */
 final class VerdictSection {
 
@@ -54,6 +56,12 @@ final class VerdictSection {
     for (Finding f : findings) {
       if (f.comparison() != null) {
         out.append(strip(f, f.comparison(), baseline, results));
+      } else if (f.verdict() == Verdict.WORK_REGRESSION && f.work() != null) {
+        // The work the gate failed on, beside the timing: what the database did more of.
+        String strip = WorkSection.findingStrip(f.key(), f.work().what(),
+            results.samples().getOrDefault(f.key(), List.of()),
+            baseline.samples().getOrDefault(f.key(), List.of()));
+        out.append(strip == null ? "" : strip);
       }
     }
     return out.append("</div></section>").toString();

@@ -96,6 +96,52 @@ class ChromiumRenderTest {
   }
 
   @Test
+  void theDatabaseWorkRendersAndFitsANarrowScreen() throws Exception {
+    // A test whose plan changed and whose SELECT reads fifty times the blocks, against a baseline.
+    Path work = dir.resolve("work");
+    WorkReportFixtures.baseline(work.resolve("store"), "AccountsIT-lookup", 3, 2,
+        WorkReportFixtures.Build.usual(), 100);
+    WorkReportFixtures.trials(work.resolve("results"), "AccountsIT-lookup", 3,
+        WorkReportFixtures.Build.usual().blocks(150).plan(WorkReportFixtures.SEQ_PLAN)
+            .extra(java.util.stream.IntStream.rangeClosed(1, 12)
+                .mapToObj(i -> "SELECT count(*) FROM \"<table " + i + ">\" WHERE note = 'a & b'"
+                    + " AND id IN (SELECT id FROM other_table_with_a_long_name WHERE x > 1)")
+                .toList()), 200);
+    String page = ReportFixtures.render(work.resolve("results"), work.resolve("store"));
+    Path file = OUT.resolve("work-report.html");
+    Files.writeString(file, page, StandardCharsets.UTF_8);
+    // The widest the page gets on a 412 px screen, measured by the browser.
+    String probe = "<script>(function(){var o=document.createElement('pre');o.id='probe';"
+        + "o.textContent='scroll='+document.documentElement.scrollWidth+' inner='"
+        + "+window.innerWidth;document.body.appendChild(o);})();</script>";
+    Path probed = dir.resolve("work-probed.html");
+    Files.writeString(probed, page.replace("style-src 'unsafe-inline';",
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline';").replace("</body>",
+        probe + "</body>"), StandardCharsets.UTF_8);
+
+    Path png = OUT.resolve("work-report.png").toAbsolutePath();
+    Files.deleteIfExists(png);
+    Chromium.Output shot = chromium.run(file.toAbsolutePath(), dir.resolve("profile-work"),
+        "--screenshot=" + png, "--window-size=1360,6000", "--hide-scrollbars");
+    Chromium.Output narrow = chromium.run(probed, dir.resolve("profile-narrow"), "--dump-dom",
+        "--window-size=412,900");
+    chromium.run(file.toAbsolutePath(), dir.resolve("profile-narrow-shot"), "--screenshot="
+        + OUT.resolve("work-report-narrow.png").toAbsolutePath(), "--window-size=412,6000",
+        "--hide-scrollbars");
+
+    assertThat(shot.exitCode()).isZero();
+    assertThat(shot.console()).as("console messages").isEmpty();
+    BufferedImage image = ImageIO.read(png.toFile());
+    // The wait bars' second colour (Lock:transactionid) and the changed plan's highlight.
+    assertThat(pixels(image, 0xE69F00)).isGreaterThan(500);
+    assertThat(pixels(image, 0xFFF1D6)).isGreaterThan(500);
+    Matcher m = Pattern.compile("scroll=(\\d+) inner=(\\d+)").matcher(narrow.stdout());
+    assertThat(m.find()).as("probe output").isTrue();
+    assertThat(Integer.parseInt(m.group(1))).as("page width on a 412 px screen")
+        .isLessThanOrEqualTo(Integer.parseInt(m.group(2)));
+  }
+
+  @Test
   void aPageThatAsksForSomethingIsCaught() throws Exception {
     // The check above can fail: the same policy, one image from the network.
     Path page = dir.resolve("asks.html");
