@@ -9,6 +9,7 @@ import io.github.pgperf.compare.ComparedSides;
 import io.github.pgperf.compare.ForkPlan;
 import io.github.pgperf.compare.Git;
 import io.github.pgperf.compare.Outcome;
+import io.github.pgperf.compare.PairResults;
 import io.github.pgperf.compare.PairedJudge;
 import io.github.pgperf.compare.Side;
 import io.github.pgperf.compare.TestsBySide;
@@ -20,7 +21,6 @@ import io.github.pgperf.launch.TestSelection;
 import io.github.pgperf.result.RunIdentity;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -186,7 +186,13 @@ public class CompareMojo extends TestMojo {
     for (Side side : Side.values()) {
       Path dir = results.toPath().resolve(side.label());
       resultDirs.put(side, dir);
-      clear(dir);
+      try {
+        // Result files of an earlier comparison would count as samples of this one.
+        PairResults.clear(dir);
+      } catch (IOException e) {
+        throw new MojoExecutionException("pgperf compare: cannot clear the old results in " + dir
+            + ": " + e.getMessage(), e);
+      }
       ForkSettings own = side == Side.BASE ? basePlan.settings() : candidate;
       Map<String, String> properties = new HashMap<>(own.systemProperties());
       // The server's URL may hold a password, so the base's plan never carries it: both sides
@@ -197,7 +203,6 @@ public class CompareMojo extends TestMojo {
           properties.put(k, candidate.systemProperties().get(k));
         }
       });
-      properties.put("pgperf.resultsDirectory", dir.toAbsolutePath().toString());
       properties.put(BUILD, side.buildId(compareId));
       settings.put(side, new ForkSettings(own.java(), own.jvmArguments(), properties,
           own.environment(), own.workingDirectory(), own.classpath(), own.timeout(),
@@ -221,8 +226,16 @@ public class CompareMojo extends TestMojo {
       String prefix = "[" + side + "] ";
       TestRun run;
       try {
-        run = TestFork.run(testClasses.get(side), selection, r.pair(), settings.get(side),
+        ForkSettings own = settings.get(side);
+        Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
+        Map<String, String> properties = new HashMap<>(own.systemProperties());
+        properties.put("pgperf.resultsDirectory", staged.toAbsolutePath().toString());
+        run = TestFork.run(testClasses.get(side), selection, r.pair(), new ForkSettings(own.java(),
+            own.jvmArguments(), properties, own.environment(), own.workingDirectory(),
+            own.classpath(), own.timeout(), own.outputDirectory()),
             line -> getLog().info(prefix + line), line -> getLog().info(prefix + line));
+        PairResults.move(staged, resultDirs.get(side), r.pair());
+        Files.delete(staged);
       } catch (IOException e) {
         throw new MojoExecutionException("pgperf compare: cannot run the " + side
             + " test JVM: " + e.getMessage(), e);
@@ -323,21 +336,6 @@ public class CompareMojo extends TestMojo {
       return p.toRealPath();
     } catch (IOException e) {
       throw new MojoExecutionException("pgperf compare: cannot resolve " + p + ": " + e, e);
-    }
-  }
-
-  /** Result files of an earlier comparison would count as samples of this one. */
-  private static void clear(Path dir) throws MojoExecutionException {
-    if (!Files.isDirectory(dir)) {
-      return;
-    }
-    try (DirectoryStream<Path> stale = Files.newDirectoryStream(dir, "*.json")) {
-      for (Path file : stale) {
-        Files.delete(file);
-      }
-    } catch (IOException e) {
-      throw new MojoExecutionException("pgperf compare: cannot clear the old results in " + dir
-          + ": " + e.getMessage(), e);
     }
   }
 
