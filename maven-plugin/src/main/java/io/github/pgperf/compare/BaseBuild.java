@@ -117,7 +117,7 @@ public record BaseBuild(Path root, String module, String forkPlanGoal, Session s
     if (result.getExitCode() != 0) {
       throw new CompareException(Outcome.BASE_DOES_NOT_BUILD, "the base revision does not build"
           + " (mvn test-compile exited with " + result.getExitCode() + "): "
-          + lastError() + "its log is kept at " + log);
+          + firstError() + "its log is kept at " + log);
     }
     if (!Files.isRegularFile(forkPlan)) {
       throw new CompareException(Outcome.BASE_DOES_NOT_BUILD, "the base build wrote no "
@@ -127,11 +127,15 @@ public record BaseBuild(Path root, String module, String forkPlanGoal, Session s
     return forkPlan;
   }
 
-  /** The log's first {@code [ERROR]} line, which Maven makes the cause, and a separator. */
-  private String lastError() {
+  /**
+   * The log's first {@code [ERROR]} line that says something (Maven's cause: a compiler message
+   * with file and line, an unresolvable dependency), and a separator; empty when there is none.
+   */
+  private String firstError() {
     try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
-      return lines.filter(l -> l.startsWith("[ERROR]") && l.length() > 8).findFirst()
-          .map(l -> l.substring(8).strip() + "; ").orElse("");
+      return lines.filter(l -> l.startsWith("[ERROR] ")).map(l -> l.substring(8).strip())
+          .filter(l -> !l.isEmpty() && !l.startsWith("COMPILATION ERROR")).findFirst()
+          .map(l -> l + "; ").orElse("");
     } catch (IOException | java.io.UncheckedIOException e) {
       return "";
     }
