@@ -12,6 +12,8 @@ def pom = new File(basedir, 'pom.xml')
 pom.text = pom.text.replace('<items.revision>with-index</items.revision>',
     '<items.revision>without-index</items.revision>')
 GitProject.commitAll(basedir, 'Items without the index')
+// A file not committed: the candidate is the working tree as it is, and the log says so.
+new File(basedir, 'notes.txt').text = 'not committed\n'
 // What a clone of a repository whose main branch is at the first commit has.
 GitProject.git(basedir, 'update-ref', 'refs/remotes/origin/main', 'HEAD~1')
 true

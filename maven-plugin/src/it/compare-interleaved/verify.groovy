@@ -5,7 +5,7 @@ try {
   def base = GitProject.git(basedir, 'rev-parse', 'HEAD~1')
   // The base is printed with why: the merge base of HEAD and origin/main, the first commit.
   assert log.contains("pgperf compare: compares with ${base.substring(0, 12)} \"Items with an index on id\" (the merge base of HEAD and origin/main; set pgperf.base to choose another)")
-  assert !log.contains('uncommitted changes')
+  assert log.contains('[WARNING] pgperf compare: the working tree has uncommitted changes (1 file: notes.txt): the candidate is compared as it is, with them')
   assert log.find(/pgperf compare: the base revision built in \d+\.\d s/)
   assert log.contains('pgperf compare: 2 pairs, test JVMs in the order A B B A (A the base, B the candidate)')
   // The test JVMs ran in that order, each trial numbered by its pair.

@@ -2,7 +2,6 @@ package io.github.pgperf.compare;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -92,7 +91,6 @@ public record BaseBuild(Path root, String module, String forkPlanGoal, Session s
     request.setProperties(properties);
     request.setTimeoutInSeconds((int) Math.min(Integer.MAX_VALUE, timeout.toSeconds()));
     request.setMavenHome(session.mavenHome());
-    request.setInputStream(InputStream.nullInputStream());
 
     InvocationResult result;
     try {

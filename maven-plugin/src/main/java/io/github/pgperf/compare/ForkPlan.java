@@ -63,14 +63,6 @@ public record ForkPlan(Path testClasses, ForkSettings settings, boolean hasPgper
         root.path("hasPgperf").asBoolean());
   }
 
-  /** These settings with other system properties, environment and output directory. */
-  public ForkSettings settings(Map<String, String> systemProperties,
-      Map<String, String> environment, Path outputDirectory) {
-    return new ForkSettings(settings.java(), settings.jvmArguments(), systemProperties,
-        environment, settings.workingDirectory(), settings.classpath(), settings.timeout(),
-        outputDirectory);
-  }
-
   private static List<String> strings(JsonNode array) {
     List<String> list = new ArrayList<>();
     array.forEach(n -> list.add(n.asText()));

@@ -145,8 +145,12 @@ public class CompareMojo extends TestMojo {
           + " mvn verify pgperf:compare");
     }
     Path top = realPath(Path.of(git.run("rev-parse", "--show-toplevel")));
-    Path root = realPath(Path.of(executionRoot));
     Path module = realPath(basedir.toPath());
+    Path root = realPath(Path.of(executionRoot));
+    if (!root.startsWith(top) || !module.startsWith(root)) {
+      // A build started outside the repository (mvn -f): build the module alone.
+      root = module;
+    }
     Path output = outputDirectory.toPath();
     Path worktreeDir = output.resolve("base");
     try (BaseWorktree worktree = BaseWorktree.add(git, worktreeDir, baseCommit.commit())) {
@@ -325,10 +329,19 @@ public class CompareMojo extends TestMojo {
       properties.putAll(userProperties);
     }
     String home = System.getProperty("maven.home");
-    return new BaseBuild.Session(home == null ? null : new File(home), userSettingsFile,
-        globalSettingsFile, localRepository == null ? null : new File(localRepository), offline,
+    return new BaseBuild.Session(home == null ? null : new File(home), existing(userSettingsFile),
+        existing(globalSettingsFile), localRepository == null ? null : new File(localRepository),
+        offline,
         activeProfiles == null ? List.of() : activeProfiles,
         inactiveProfiles == null ? List.of() : inactiveProfiles, properties);
+  }
+
+  /**
+   * The file, or null when it does not exist: Maven's request names the default settings files
+   * whether or not they exist, and {@code mvn -s} refuses a missing one.
+   */
+  private static File existing(File file) {
+    return file != null && file.isFile() ? file : null;
   }
 
   private static Path realPath(Path p) throws MojoExecutionException {
