@@ -207,6 +207,9 @@ public class CompareMojo extends TestMojo {
           properties.put(k, candidate.systemProperties().get(k));
         }
       });
+      // The base build's own instructions to pgperf:fork-plan are nothing to its tests.
+      properties.keySet().removeIf(k -> k.equals(BaseBuild.FORK_PLAN_FILE)
+          || k.equals(BaseBuild.FORK_PLAN_MODULE));
       properties.put(BUILD, side.buildId(compareId));
       settings.put(side, new ForkSettings(own.java(), own.jvmArguments(), properties,
           own.environment(), own.workingDirectory(), own.classpath(), own.timeout(),
