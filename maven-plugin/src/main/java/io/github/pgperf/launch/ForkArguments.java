@@ -14,11 +14,18 @@ import java.util.List;
  * @param classPatterns regular expressions on fully qualified class names (any of them); empty
  *     for all
  * @param trials how many times every test runs
+ * @param firstTrial the number of the first trial (1, or a later one when {@code pgperf:compare}
+ *     runs one trial per test JVM, so each result still names its trial)
  * @param events the {@link Events} file
  * @param traces the file that gets failures' stack traces
  */
 record ForkArguments(Path testClasses, List<String> includeTags, List<String> excludeTags,
-    List<String> classPatterns, int trials, Path events, Path traces) {
+    List<String> classPatterns, int trials, int firstTrial, Path events, Path traces) {
+
+  ForkArguments(Path testClasses, List<String> includeTags, List<String> excludeTags,
+      List<String> classPatterns, int trials, Path events, Path traces) {
+    this(testClasses, includeTags, excludeTags, classPatterns, trials, 1, events, traces);
+  }
 
   ForkArguments {
     includeTags = List.copyOf(includeTags);
@@ -27,11 +34,15 @@ record ForkArguments(Path testClasses, List<String> includeTags, List<String> ex
     if (trials < 1) {
       throw new IllegalArgumentException("trials must be at least 1, not " + trials);
     }
+    if (firstTrial < 1) {
+      throw new IllegalArgumentException("the first trial must be at least 1, not " + firstTrial);
+    }
   }
 
   List<String> toArgs() {
     List<String> args = new ArrayList<>(List.of("--test-classes", testClasses.toString(),
-        "--trials", Integer.toString(trials), "--events", events.toString(),
+        "--trials", Integer.toString(trials), "--first-trial", Integer.toString(firstTrial),
+        "--events", events.toString(),
         "--traces", traces.toString()));
     includeTags.forEach(t -> args.addAll(List.of("--include-tag", t)));
     excludeTags.forEach(t -> args.addAll(List.of("--exclude-tag", t)));
@@ -44,6 +55,7 @@ record ForkArguments(Path testClasses, List<String> includeTags, List<String> ex
     Path events = null;
     Path traces = null;
     int trials = 1;
+    int firstTrial = 1;
     List<String> include = new ArrayList<>();
     List<String> exclude = new ArrayList<>();
     List<String> patterns = new ArrayList<>();
@@ -59,19 +71,23 @@ record ForkArguments(Path testClasses, List<String> includeTags, List<String> ex
         case "--include-tag" -> include.add(value);
         case "--exclude-tag" -> exclude.add(value);
         case "--class-pattern" -> patterns.add(value);
-        case "--trials" -> {
-          try {
-            trials = Integer.parseInt(value);
-          } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--trials is not a number: " + value);
-          }
-        }
+        case "--trials" -> trials = number(args[i], value);
+        case "--first-trial" -> firstTrial = number(args[i], value);
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }
     if (testClasses == null || events == null || traces == null) {
       throw new IllegalArgumentException("--test-classes, --events and --traces are required");
     }
-    return new ForkArguments(testClasses, include, exclude, patterns, trials, events, traces);
+    return new ForkArguments(testClasses, include, exclude, patterns, trials, firstTrial, events,
+        traces);
+  }
+
+  private static int number(String option, String value) {
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " is not a number: " + value);
+    }
   }
 }

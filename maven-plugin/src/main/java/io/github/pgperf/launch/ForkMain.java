@@ -114,7 +114,8 @@ public final class ForkMain {
     }
     List<DiscoverySelector> selectors = new ArrayList<>();
     tests.keySet().forEach(id -> selectors.add(selectUniqueId(id)));
-    for (int trial = 1; trial <= arguments.trials(); trial++) {
+    int last = arguments.firstTrial() + arguments.trials() - 1;
+    for (int trial = arguments.firstTrial(); trial <= last; trial++) {
       long trialStart = System.nanoTime();
       TrialListener listener = new TrialListener(trial, tests, events, traces);
       launcher.execute(request(arguments, selectors, trial), listener);

@@ -36,11 +36,22 @@ public final class TestFork {
    */
   public static TestRun run(Path testClasses, TestSelection selection, ForkSettings settings,
       Consumer<String> out, Consumer<String> err) throws IOException, InterruptedException {
+    return run(testClasses, selection, 1, settings, out, err);
+  }
+
+  /**
+   * Starts the test JVM for the selection's trials numbered from {@code firstTrial}, waits for it
+   * and returns its report ({@code pgperf:compare} runs one trial per JVM, alternating sides).
+   */
+  public static TestRun run(Path testClasses, TestSelection selection, int firstTrial,
+      ForkSettings settings, Consumer<String> out, Consumer<String> err)
+      throws IOException, InterruptedException {
     Files.createDirectories(settings.outputDirectory());
     Files.deleteIfExists(settings.events());
     Path argumentFile = settings.outputDirectory().resolve(ForkSettings.ARGUMENTS);
     ForkArguments arguments = new ForkArguments(testClasses, selection.includeTags(),
-        selection.excludeTags(), selection.classRegexes(), selection.trials(), settings.events(),
+        selection.excludeTags(), selection.classRegexes(), selection.trials(), firstTrial,
+        settings.events(),
         settings.traces());
     Files.writeString(argumentFile, argumentFile(settings, arguments), StandardCharsets.UTF_8);
 

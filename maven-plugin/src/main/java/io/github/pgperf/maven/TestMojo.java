@@ -147,28 +147,8 @@ public class TestMojo extends GateMojo {
     }
     Trials plan = trials();
     getLog().info("pgperf test: " + plan.describe());
-    TestSelection selection;
-    ForkSettings settings;
-    try {
-      selection = new TestSelection(TestSelection.list(groups),
-          TestSelection.list(excludedGroups), TestSelection.list(tests), plan.count());
-      if (forkTimeout < 0) {
-        throw new IllegalArgumentException(
-            "pgperf.forkTimeout must be 0 (no limit) or more seconds, not " + forkTimeout);
-      }
-      if (!jvm.isFile() && new File(jvm.getPath() + ".exe").isFile()) {
-        jvm = new File(jvm.getPath() + ".exe"); // Windows
-      }
-      if (!jvm.isFile()) {
-        throw new IllegalArgumentException("pgperf.jvm: no such file: " + jvm);
-      }
-      settings = new ForkSettings(jvm.toPath(), ArgLine.split(argLine), systemProperties(),
-          environmentVariables == null ? Map.of() : environmentVariables,
-          workingDirectory.toPath(), classpath(), Duration.ofSeconds(forkTimeout),
-          outputDirectory.toPath());
-    } catch (IllegalArgumentException e) {
-      throw new MojoExecutionException("pgperf test: " + e.getMessage());
-    }
+    TestSelection selection = selection(plan.count());
+    ForkSettings settings = forkSettings();
     if (!testClassesDirectory.isDirectory()) {
       noTests(selection, "there are no test classes (" + testClassesDirectory + ")");
       return;
@@ -194,8 +174,49 @@ public class TestMojo extends GateMojo {
     judge(run, selection);
   }
 
+  /** The tests to run, {@code trials} times each; a bad selection fails with its message. */
+  TestSelection selection(int trials) throws MojoExecutionException {
+    try {
+      return new TestSelection(TestSelection.list(groups),
+          TestSelection.list(excludedGroups), TestSelection.list(tests), trials);
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(goal() + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * How the test JVM starts: this goal's configuration, the project's test class path and the
+   * launcher it lacks. Shared by {@code pgperf:compare} (the candidate) and
+   * {@code pgperf:fork-plan} (the base revision's build).
+   */
+  ForkSettings forkSettings() throws MojoExecutionException {
+    try {
+      if (forkTimeout < 0) {
+        throw new IllegalArgumentException(
+            "pgperf.forkTimeout must be 0 (no limit) or more seconds, not " + forkTimeout);
+      }
+      if (!jvm.isFile() && new File(jvm.getPath() + ".exe").isFile()) {
+        jvm = new File(jvm.getPath() + ".exe"); // Windows
+      }
+      if (!jvm.isFile()) {
+        throw new IllegalArgumentException("pgperf.jvm: no such file: " + jvm);
+      }
+      return new ForkSettings(jvm.toPath(), ArgLine.split(argLine), systemProperties(),
+          environmentVariables == null ? Map.of() : environmentVariables,
+          workingDirectory.toPath(), classpath(), Duration.ofSeconds(forkTimeout),
+          outputDirectory.toPath());
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(goal() + ": " + e.getMessage());
+    }
+  }
+
+  /** Whether the test class path has no JUnit engine (known after {@link #forkSettings()}). */
+  boolean engineMissing() {
+    return engineMissing;
+  }
+
   /** The trials and where the number came from (the property is looked up to say which). */
-  private Trials trials() {
+  Trials trials() {
     String commandLine = userProperties == null ? null : userProperties.getProperty(Trials.PROPERTY);
     if (commandLine == null) {
       commandLine = System.getProperty(Trials.PROPERTY);

@@ -1,0 +1,362 @@
+package io.github.pgperf.maven;
+
+import io.github.pgperf.compare.BaseBuild;
+import io.github.pgperf.compare.BaseCommit;
+import io.github.pgperf.compare.BaseRef;
+import io.github.pgperf.compare.BaseWorktree;
+import io.github.pgperf.compare.CompareException;
+import io.github.pgperf.compare.ComparedSides;
+import io.github.pgperf.compare.ForkPlan;
+import io.github.pgperf.compare.Git;
+import io.github.pgperf.compare.Outcome;
+import io.github.pgperf.compare.PairResults;
+import io.github.pgperf.compare.PairedJudge;
+import io.github.pgperf.compare.Side;
+import io.github.pgperf.compare.TestsBySide;
+import io.github.pgperf.compare.TrialOrder;
+import io.github.pgperf.launch.ForkSettings;
+import io.github.pgperf.launch.TestFork;
+import io.github.pgperf.launch.TestRun;
+import io.github.pgperf.launch.TestSelection;
+import io.github.pgperf.result.RunIdentity;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+
+/**
+ * Compares the working tree (the candidate) with a base revision on this machine, in this job:
+ * builds the base commit in a git worktree under {@code target/pgperf/base/} with the same Maven,
+ * settings, profiles and {@code -D} properties, then runs both sides' performance tests in pairs
+ * of test JVMs alternating A B B A ... (A the base, B the candidate), one trial per JVM, so drift
+ * and warm-up hit both sides alike. Results go to {@code target/pgperf/results/base/} and
+ * {@code target/pgperf/results/candidate/}; each run's build id ends with its side and its trial
+ * number is its pair. Run it after the test classes are compiled: {@code mvn verify
+ * pgperf:compare}. See docs/compare.md.
+ */
+@Mojo(name = "compare", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+public class CompareMojo extends TestMojo {
+
+  /**
+   * The git ref to compare with (branch, tag or commit). By default the merge base of HEAD and
+   * {@code origin/$GITHUB_BASE_REF} on a GitHub Actions pull request, else of HEAD and
+   * {@code origin/main}, else {@code origin/master}.
+   */
+  @Parameter(property = BaseRef.PROPERTY)
+  String base;
+
+  /** Pairs of trials (a base trial and a candidate trial each); by default as many as trials. */
+  @Parameter(property = "pgperf.pairs")
+  Integer pairs;
+
+  /**
+   * Fail the build when there is no base to compare with (not a git clone, the ref is missing, a
+   * shallow clone); {@code false} warns and compares nothing.
+   */
+  @Parameter(property = "pgperf.failIfNoBase", defaultValue = "true")
+  boolean failIfNoBase;
+
+  /** Seconds the base revision's build may take. */
+  @Parameter(property = "pgperf.baseBuildTimeout", defaultValue = "1800")
+  int baseBuildTimeout;
+
+  @Parameter(defaultValue = "${project.basedir}", readonly = true)
+  File basedir;
+
+  @Parameter(defaultValue = "${session.executionRootDirectory}", readonly = true)
+  String executionRoot;
+
+  @Parameter(defaultValue = "${session.request.userSettingsFile}", readonly = true)
+  File userSettingsFile;
+
+  @Parameter(defaultValue = "${session.request.globalSettingsFile}", readonly = true)
+  File globalSettingsFile;
+
+  @Parameter(defaultValue = "${settings.localRepository}", readonly = true)
+  String localRepository;
+
+  @Parameter(defaultValue = "${session.offline}", readonly = true)
+  boolean offline;
+
+  @Parameter(defaultValue = "${session.request.activeProfiles}", readonly = true)
+  List<String> activeProfiles;
+
+  @Parameter(defaultValue = "${session.request.inactiveProfiles}", readonly = true)
+  List<String> inactiveProfiles;
+
+  @Parameter(defaultValue = "${plugin.groupId}:${plugin.artifactId}:${plugin.version}",
+      readonly = true)
+  String pluginCoordinates;
+
+  /** Where the statistics plug in: the one place a comparison's verdicts come from. */
+  PairedJudge judge = PairedJudge.NONE;
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("pgperf compare skipped");
+      return;
+    }
+    try {
+      compare();
+    } catch (CompareException e) {
+      outcome(e);
+    }
+  }
+
+  private void compare() throws CompareException, MojoExecutionException, MojoFailureException {
+    int pairCount = pairs != null ? pairs : trials().count();
+    List<TrialOrder.Run> order;
+    try {
+      order = TrialOrder.of(pairCount);
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException("pgperf compare: " + e.getMessage());
+    }
+    Git git = new Git(basedir.toPath());
+    BaseCommit baseCommit = BaseRef.resolve(git, base, System.getenv());
+    getLog().info("pgperf compare: " + baseCommit.describe());
+    List<String> uncommitted = BaseRef.uncommitted(git);
+    if (!uncommitted.isEmpty()) {
+      getLog().warn("pgperf compare: the working tree has uncommitted changes (" + uncommitted.size()
+          + (uncommitted.size() == 1 ? " file" : " files") + ": " + String.join(", ",
+              uncommitted.subList(0, Math.min(5, uncommitted.size())))
+          + (uncommitted.size() > 5 ? ", ..." : "") + "): the candidate is compared as it is,"
+          + " with them");
+    }
+    TestSelection selection = selection(1);
+    ForkSettings candidate = forkSettings();
+    if (!testClassesDirectory.isDirectory()) {
+      throw new MojoExecutionException("pgperf compare: the candidate has no compiled test classes"
+          + " (" + testClassesDirectory + "): run it after test-compile, as in"
+          + " mvn verify pgperf:compare");
+    }
+    Path top = realPath(Path.of(git.run("rev-parse", "--show-toplevel")));
+    Path module = realPath(basedir.toPath());
+    Path root = realPath(Path.of(executionRoot));
+    if (!root.startsWith(top) || !module.startsWith(root)) {
+      // A build started outside the repository (mvn -f): build the module alone.
+      root = module;
+    }
+    Path output = outputDirectory.toPath();
+    Path worktreeDir = output.resolve("base");
+    try (BaseWorktree worktree = BaseWorktree.add(git, worktreeDir, baseCommit.commit())) {
+      Path baseRoot = worktree.directory().resolve(top.relativize(root).toString());
+      Path log = output.resolve("base-build.log");
+      getLog().info("pgperf compare: building the base revision in " + baseRoot + " (log: " + log
+          + ")");
+      long start = System.nanoTime();
+      Path planFile = new BaseBuild(baseRoot, root.relativize(module).toString(),
+          pluginCoordinates + ":fork-plan", session(), log, output.resolve("base-fork-plan.json"),
+          Duration.ofSeconds(baseBuildTimeout)).run();
+      getLog().info(String.format(java.util.Locale.ROOT,
+          "pgperf compare: the base revision built in %.1f s", (System.nanoTime() - start) / 1e9));
+      ForkPlan basePlan;
+      try {
+        basePlan = ForkPlan.read(planFile);
+      } catch (IOException e) {
+        throw new MojoExecutionException("pgperf compare: cannot read " + planFile + ": "
+            + e.getMessage(), e);
+      }
+      if (!basePlan.hasPgperf()) {
+        throw new CompareException(Outcome.BASE_HAS_NO_PGPERF, "the base revision "
+            + baseCommit.shortCommit() + " does not use pgperf (no pgperf-harness on its test class"
+            + " path): nothing to compare with");
+      }
+      run(order, selection, baseCommit, candidate, basePlan);
+    }
+  }
+
+  private void run(List<TrialOrder.Run> order, TestSelection selection, BaseCommit baseCommit,
+      ForkSettings candidate, ForkPlan basePlan)
+      throws MojoExecutionException, MojoFailureException, CompareException {
+    String compareId = RunIdentity.newBuildId();
+    Map<Side, Path> resultDirs = new EnumMap<>(Side.class);
+    Map<Side, ForkSettings> settings = new EnumMap<>(Side.class);
+    Map<Side, Path> testClasses = new EnumMap<>(Side.class);
+    for (Side side : Side.values()) {
+      Path dir = results.toPath().resolve(side.label());
+      resultDirs.put(side, dir);
+      try {
+        // Result files of an earlier comparison would count as samples of this one.
+        PairResults.clear(dir);
+      } catch (IOException e) {
+        throw new MojoExecutionException("pgperf compare: cannot clear the old results in " + dir
+            + ": " + e.getMessage(), e);
+      }
+      ForkSettings own = side == Side.BASE ? basePlan.settings() : candidate;
+      Map<String, String> properties = new HashMap<>(own.systemProperties());
+      // The server's URL may hold a password, so the base's plan never carries it: both sides
+      // get this session's.
+      ForkSettings.UNWRITTEN_PROPERTIES.forEach(k -> {
+        properties.remove(k);
+        if (candidate.systemProperties().containsKey(k)) {
+          properties.put(k, candidate.systemProperties().get(k));
+        }
+      });
+      // The base build's own instructions to pgperf:fork-plan are nothing to its tests.
+      properties.keySet().removeIf(k -> k.equals(BaseBuild.FORK_PLAN_FILE)
+          || k.equals(BaseBuild.FORK_PLAN_MODULE));
+      properties.put(BUILD, side.buildId(compareId));
+      settings.put(side, new ForkSettings(own.java(), own.jvmArguments(), properties,
+          own.environment(), own.workingDirectory(), own.classpath(), own.timeout(),
+          outputDirectory.toPath().resolve("compare").resolve(side.label())));
+      testClasses.put(side, side == Side.BASE ? basePlan.testClasses()
+          : testClassesDirectory.toPath());
+    }
+    getLog().info("pgperf compare: " + order.size() / 2 + " pairs, test JVMs in the order "
+        + TrialOrder.letters(order) + " (A the base, B the candidate); results in "
+        + resultDirs.get(Side.BASE) + " and " + resultDirs.get(Side.CANDIDATE));
+    Map<Side, Set<String>> tests = new EnumMap<>(Side.class);
+    Map<Side, List<TestRun>> runs = new EnumMap<>(Side.class);
+    for (Side side : Side.values()) {
+      tests.put(side, new LinkedHashSet<>());
+      runs.put(side, new ArrayList<>());
+    }
+    for (TrialOrder.Run r : order) {
+      Side side = r.side();
+      getLog().info("pgperf compare: pair " + r.pair() + ", " + side + " (" + (side == Side.BASE
+          ? baseCommit.shortCommit() : "the working tree") + ")");
+      String prefix = "[" + side + "] ";
+      TestRun run;
+      try {
+        ForkSettings own = settings.get(side);
+        Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
+        Map<String, String> properties = new HashMap<>(own.systemProperties());
+        properties.put("pgperf.resultsDirectory", staged.toAbsolutePath().toString());
+        run = TestFork.run(testClasses.get(side), selection, r.pair(), new ForkSettings(own.java(),
+            own.jvmArguments(), properties, own.environment(), own.workingDirectory(),
+            own.classpath(), own.timeout(), own.outputDirectory()),
+            line -> getLog().info(prefix + line), line -> getLog().info(prefix + line));
+        PairResults.move(staged, resultDirs.get(side), r.pair());
+        Files.delete(staged);
+      } catch (IOException e) {
+        throw new MojoExecutionException("pgperf compare: cannot run the " + side
+            + " test JVM: " + e.getMessage(), e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new MojoExecutionException("pgperf compare: interrupted", e);
+      }
+      String where = run.running().map(t -> " while running " + t).orElse("");
+      if (run.timedOut()) {
+        throw new MojoFailureException("pgperf compare: the " + side + " test JVM of pair "
+            + r.pair() + " ran longer than pgperf.forkTimeout and was killed" + where);
+      }
+      if (!run.done()) {
+        throw new MojoFailureException("pgperf compare: the " + side + " test JVM of pair "
+            + r.pair() + " ended with exit status " + run.exitStatus() + where
+            + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
+      }
+      if (run.discovered() == 0) {
+        if (side == Side.BASE) {
+          throw new CompareException(Outcome.BASE_HAS_NO_TESTS, "the base revision "
+              + baseCommit.shortCommit() + " has pgperf but no performance test matches ("
+              + selection.describe() + "): nothing to compare with");
+        }
+        throw new MojoFailureException("pgperf compare: no performance test of the candidate"
+            + " matches (" + selection.describe() + ")" + (engineMissing()
+                ? ": the test class path has no JUnit engine" : ""));
+      }
+      run.outcomes().forEach(o -> tests.get(side).add(o.name()));
+      runs.get(side).add(run);
+    }
+    TestsBySide bySide = TestsBySide.of(tests.get(Side.BASE), tests.get(Side.CANDIDATE));
+    bySide.lines().forEach(line -> getLog().warn("pgperf compare: " + line));
+    for (Side side : Side.values()) {
+      long failed = runs.get(side).stream().mapToLong(t -> t.failures().size()).sum();
+      getLog().info("pgperf compare: " + side + ": " + tests.get(side).size() + " tests x "
+          + runs.get(side).size() + " trials, " + failed + " failed runs");
+    }
+    judge(new ComparedSides(resultDirs.get(Side.BASE), resultDirs.get(Side.CANDIDATE), baseCommit,
+        order, bySide));
+    for (TestRun run : runs.get(Side.BASE)) {
+      if (!run.failures().isEmpty()) {
+        getLog().warn("pgperf compare: the base revision's " + run.failureMessage());
+      }
+    }
+    List<TestRun> failedCandidate = runs.get(Side.CANDIDATE).stream()
+        .filter(t -> !t.failures().isEmpty()).toList();
+    if (!failedCandidate.isEmpty()) {
+      throw new MojoFailureException("pgperf compare: the candidate's " + String.join("\n",
+          failedCandidate.stream().map(TestRun::failureMessage).toList()));
+    }
+  }
+
+  /** The one place verdicts come from: {@link #judge}'s, printed, failing the build if it says so. */
+  private void judge(ComparedSides sides) throws MojoExecutionException, MojoFailureException {
+    PairedJudge.Judgement judgement;
+    try {
+      judgement = judge.judge(sides);
+    } catch (IOException e) {
+      throw new MojoExecutionException("pgperf compare: cannot read the results: "
+          + e.getMessage(), e);
+    }
+    judgement.lines().forEach(line -> getLog().info("pgperf compare: " + line));
+    if (judgement.fails()) {
+      throw new MojoFailureException("pgperf compare failed against "
+          + sides.baseCommit().shortCommit() + ":\n  " + String.join("\n  ", judgement.lines()));
+    }
+  }
+
+  /** A named outcome: those with nothing to compare warn; a missing base fails unless told not to. */
+  private void outcome(CompareException e) throws MojoFailureException {
+    String message = "pgperf compare: " + e.getMessage();
+    boolean warns = switch (e.outcome()) {
+      case BASE_HAS_NO_PGPERF, BASE_HAS_NO_TESTS -> true;
+      case NOT_A_REPOSITORY, BASE_MISSING, SHALLOW_CLONE -> !failIfNoBase;
+      case GIT_FAILED, BASE_DOES_NOT_BUILD -> false;
+    };
+    if (warns) {
+      getLog().warn(message);
+      return;
+    }
+    throw new MojoFailureException(message);
+  }
+
+  private BaseBuild.Session session() {
+    Properties properties = new Properties();
+    if (userProperties != null) {
+      properties.putAll(userProperties);
+    }
+    String home = System.getProperty("maven.home");
+    return new BaseBuild.Session(home == null ? null : new File(home), existing(userSettingsFile),
+        existing(globalSettingsFile), localRepository == null ? null : new File(localRepository),
+        offline,
+        activeProfiles == null ? List.of() : activeProfiles,
+        inactiveProfiles == null ? List.of() : inactiveProfiles, properties);
+  }
+
+  /**
+   * The file, or null when it does not exist: Maven's request names the default settings files
+   * whether or not they exist, and {@code mvn -s} refuses a missing one.
+   */
+  private static File existing(File file) {
+    return file != null && file.isFile() ? file : null;
+  }
+
+  private static Path realPath(Path p) throws MojoExecutionException {
+    try {
+      return p.toRealPath();
+    } catch (IOException e) {
+      throw new MojoExecutionException("pgperf compare: cannot resolve " + p + ": " + e, e);
+    }
+  }
+
+  @Override
+  String goal() {
+    return "pgperf compare";
+  }
+}

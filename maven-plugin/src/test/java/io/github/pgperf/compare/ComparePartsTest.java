@@ -1,0 +1,92 @@
+package io.github.pgperf.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.pgperf.launch.ForkSettings;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The order of the trials, the tests on each side, the moved result files and the fork plan. */
+class ComparePartsTest {
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void pairsAlternateWhichSideRunsFirst() {
+    List<TrialOrder.Run> order = TrialOrder.of(3);
+    assertThat(TrialOrder.letters(order)).isEqualTo("A B B A A B");
+    assertThat(order).extracting(TrialOrder.Run::pair).containsExactly(1, 1, 2, 2, 3, 3);
+    // Over any two pairs each side runs first once: a drift that favours the first favours neither.
+    assertThat(TrialOrder.letters(TrialOrder.of(4))).isEqualTo("A B B A A B B A");
+    assertThatThrownBy(() -> TrialOrder.of(0))
+        .hasMessage("pgperf.pairs must be at least 1, not 0");
+  }
+
+  @Test
+  void testsOnOneSideOnlyAreNewOrGone() {
+    TestsBySide t = TestsBySide.of(List.of("A.kept", "A.removed"),
+        List.of("A.kept", "B.added", "A.kept"));
+    assertThat(t.both()).containsExactly("A.kept");
+    assertThat(t.added()).containsExactly("B.added");
+    assertThat(t.gone()).containsExactly("A.removed");
+    assertThat(t.lines()).containsExactly(
+        "NEW: B.added (only in the candidate: measured, not compared)",
+        "GONE: A.removed (only in the base: not compared)");
+    assertThat(TestsBySide.of(List.of("A.x"), List.of("A.x")).lines()).isEmpty();
+  }
+
+  @Test
+  void eachPairsFilesGetThePairsTrialName() throws Exception {
+    Path results = dir.resolve("results/base");
+    Path staged = PairResults.stage(dir.resolve("stage"));
+    Files.writeString(staged.resolve("Items-lookup.json"), "{\"pair\":1}");
+    PairResults.move(staged, results, 1);
+    Files.writeString(PairResults.stage(staged).resolve("Items-lookup.json"), "{\"pair\":2}");
+    Files.writeString(staged.resolve("Items-scan-clients-8.json"), "{\"pair\":2}");
+    PairResults.move(staged, results, 2);
+    try (var files = Files.list(results)) {
+      assertThat(files.map(p -> p.getFileName().toString()).sorted()).containsExactly(
+          "Items-lookup-trial2.json", "Items-lookup.json", "Items-scan-clients-8-trial2.json");
+    }
+    assertThat(Files.readString(results.resolve("Items-lookup.json"))).isEqualTo("{\"pair\":1}");
+    assertThat(Files.readString(results.resolve("Items-lookup-trial2.json")))
+        .isEqualTo("{\"pair\":2}");
+    // Staging starts empty: nothing of an earlier JVM is taken for this one's.
+    Files.writeString(staged.resolve("left.json"), "{}");
+    assertThat(PairResults.stage(staged)).isEmptyDirectory();
+  }
+
+  @Test
+  void theForkPlanSurvivesItsFileWithoutTheServersUrl() throws Exception {
+    ForkSettings settings = new ForkSettings(Path.of("/jdk/bin/java"),
+        List.of("-XX:+UseSerialGC", "-Dx=a b"),
+        Map.of("pgperf.trials", "3", "pgperf.url", "postgresql://u:secret@h/db"),
+        Map.of("LANG", "C"), Path.of("/base"), List.of(Path.of("/base/target/test-classes"),
+            Path.of("/repo/junit.jar")), Duration.ofSeconds(600), Path.of("/base/target/pgperf"));
+    Path file = dir.resolve("fork-plan.json");
+    new ForkPlan(Path.of("/base/target/test-classes"), settings, true).write(file);
+    assertThat(Files.readString(file, StandardCharsets.UTF_8)).doesNotContain("secret")
+        .doesNotContain("pgperf.url");
+    ForkPlan read = ForkPlan.read(file);
+    assertThat(read.testClasses()).isEqualTo(Path.of("/base/target/test-classes"));
+    assertThat(read.hasPgperf()).isTrue();
+    assertThat(read.settings()).isEqualTo(new ForkSettings(settings.java(),
+        settings.jvmArguments(), Map.of("pgperf.trials", "3"), settings.environment(),
+        settings.workingDirectory(), settings.classpath(), settings.timeout(),
+        settings.outputDirectory()));
+  }
+
+  @Test
+  void aSidesBuildIdEndsWithItsName() {
+    assertThat(Side.BASE.buildId("20261202T041500Z-3fa2c1")).isEqualTo("20261202T041500Z-3fa2c1-base");
+    assertThat(Side.CANDIDATE.buildId("x")).isEqualTo("x-candidate");
+  }
+}

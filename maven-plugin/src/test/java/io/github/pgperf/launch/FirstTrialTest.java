@@ -1,0 +1,25 @@
+package io.github.pgperf.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A test JVM of pgperf:compare runs one trial numbered by its pair. */
+class FirstTrialTest {
+
+  @Test
+  void theFirstTrialSurvivesTheRoundTripAndDefaultsToOne() {
+    ForkArguments a = new ForkArguments(Path.of("/p/tc"), List.of("performance"), List.of(),
+        List.of(), 1, 4, Path.of("/p/e.tsv"), Path.of("/p/t.txt"));
+    assertThat(ForkArguments.parse(a.toArgs().toArray(new String[0]))).isEqualTo(a);
+    assertThat(ForkArguments.parse(new String[] {"--test-classes", "/p", "--events", "/e",
+        "--traces", "/t"}).firstTrial()).isEqualTo(1);
+    assertThatThrownBy(() -> ForkArguments.parse(new String[] {"--first-trial", "x"}))
+        .hasMessage("--first-trial is not a number: x");
+    assertThatThrownBy(() -> new ForkArguments(Path.of("/p"), List.of(), List.of(), List.of(), 1,
+        0, Path.of("/e"), Path.of("/t"))).hasMessage("the first trial must be at least 1, not 0");
+  }
+}
