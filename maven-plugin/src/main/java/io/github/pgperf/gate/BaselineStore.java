@@ -175,7 +175,7 @@ public final class BaselineStore {
           .sorted(Map.Entry.comparingByKey())
           .forEach(e -> values.put(e.getKey().label(), e.getValue()));
       stored.add(new StoredSample(s.build(), s.source(), s.startedAt().toString(), values,
-          s.fingerprint(), s.work()));
+          s.fingerprint(), s.work(), Double.isNaN(s.othersShare()) ? null : s.othersShare()));
     }
     Files.writeString(file, MAPPER.writeValueAsString(new StoredTest(FORMAT_VERSION, key, stored))
         + "\n", StandardCharsets.UTF_8);
@@ -212,11 +212,14 @@ public final class BaselineStore {
 
   /**
    * Fields added to format 3 without a new version, which its first files lack: every sample's
-   * work's {@code waits}. They are set to null here, so that a field missing for any other reason
-   * still makes the file unreadable.
+   * work's {@code waits} and its {@code othersShare}. They are set to null here, so that a field
+   * missing for any other reason still makes the file unreadable.
    */
   private static void withOptionalFields(JsonNode tree) {
     for (JsonNode sample : tree.path("samples")) {
+      if (sample instanceof ObjectNode o && !o.has("othersShare")) {
+        o.putNull("othersShare");
+      }
       JsonNode work = sample.path("work");
       if (work instanceof ObjectNode w && !w.has("waits")) {
         w.putNull("waits");
@@ -243,8 +246,12 @@ public final class BaselineStore {
       try {
         s.values().keySet().forEach(Metric::parse);
         checkWork(s.work());
+        Double others = s.othersShare();
+        if (others != null && !(others >= 0 && others <= 1)) {
+          throw new IllegalArgumentException("othersShare is " + others + ", not a share from 0 to 1");
+        }
         out.add(new Sample(test.key(), s.build(), s.source(), Instant.parse(s.startedAt()), values,
-            s.fingerprint(), s.work()));
+            s.fingerprint(), s.work(), others == null ? Double.NaN : others));
       } catch (IllegalArgumentException | NullPointerException | DateTimeParseException e) {
         throw new IOException(where + ": " + e.getMessage(), e);
       }
@@ -324,7 +331,7 @@ public final class BaselineStore {
    * the result had none).
    */
   record StoredSample(String build, String source, String startedAt, Map<String, Double> values,
-      Fingerprint fingerprint, Work work) {}
+      Fingerprint fingerprint, Work work, Double othersShare) {}
 
   /** A test's file of format 2. */
   record StoredTestV2(int formatVersion, String key, List<StoredSampleV2> samples) {}
@@ -333,7 +340,7 @@ public final class BaselineStore {
   record StoredSampleV2(String build, String source, String startedAt, Map<String, Double> values,
       Fingerprint fingerprint) {
     StoredSample withoutWork() {
-      return new StoredSample(build, source, startedAt, values, fingerprint, null);
+      return new StoredSample(build, source, startedAt, values, fingerprint, null, null);
     }
   }
 }

@@ -70,6 +70,11 @@ public final class Gate {
       List<Finding> timing = family.containsKey(key)
           ? family.get(key).stream().map(c -> Judge.judge(key, c, settings)).toList()
           : outcomes.getOrDefault(key, List.of());
+      if (family.containsKey(key)) {
+        List<Sample> now = candidate.samples().get(key);
+        timing = BusyMachine.of(now, sameSetup(baseline.samples().get(key),
+            now.get(0).fingerprint())).judge(key, timing, settings);
+      }
       findings.addAll(withWork(key, timing, candidate.samples().getOrDefault(key, List.of()),
           baseline.samples().getOrDefault(key, List.of()), settings));
     }

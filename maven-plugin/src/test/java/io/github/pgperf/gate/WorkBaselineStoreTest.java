@@ -58,9 +58,9 @@ class WorkBaselineStoreTest {
     BaselineStore store = new BaselineStore(dir.resolve("baseline"));
     store.record(plain, 10);
     Path file = store.file(KEY);
-    // The file as format 2 wrote it: no work field.
+    // The file as format 2 wrote it: no work field, no share of the machine.
     String v2 = Files.readString(file).replace("\"formatVersion\" : 3", "\"formatVersion\" : 2")
-        .replaceAll(",\\s*\"work\" : null", "");
+        .replaceAll(",\\s*\"work\" : null", "").replaceAll(",\\s*\"othersShare\" : null", "");
     assertThat(v2).doesNotContain("\"work\"");
     Files.writeString(file, v2);
 

@@ -1,0 +1,84 @@
+package io.github.pgperf.gate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Whether this build ran on a machine other jobs kept busier than in every baseline build, from
+ * each run's share of the machine's CPU that neither pgperf nor the server used ({@link
+ * Sample#othersShare()}). Such a build's timing is slower for reasons that are not in the code:
+ * on a 2-core runner, two busy loops beside the tests cut tps by 85% in A/A builds of the example,
+ * which the baseline's builds, whatever their spread, cannot tell from a regression. Its timing
+ * REGRESSIONs are then reported as INCONCLUSIVE, with the figures; work findings are not touched
+ * (they do not depend on the machine), and a build that passes on a busier machine passes.
+ *
+ * @param candidateLeast the least share others took in any of this build's trials
+ * @param baselineMost the most they took in any baseline sample of the same setup
+ */
+record BusyMachine(double candidateLeast, double baselineMost) {
+
+  /**
+   * How much more of the machine others must have taken in every trial than in any baseline
+   * sample: a fifth of the machine, several times the spread between quiet builds.
+   */
+  static final double BUSIER_BY = 0.20;
+
+  /** The shares of {@code now} and {@code before}; NaN where any sample does not know its own. */
+  static BusyMachine of(List<Sample> now, List<Sample> before) {
+    return new BusyMachine(least(now), most(before));
+  }
+
+  /** Whether every trial of this build was busier than every baseline sample, by the margin. */
+  boolean busier() {
+    return !Double.isNaN(candidateLeast) && !Double.isNaN(baselineMost)
+        && candidateLeast > baselineMost + BUSIER_BY;
+  }
+
+  /** {@code timing}, each REGRESSION made INCONCLUSIVE when the machine was busier. */
+  List<Finding> judge(String key, List<Finding> timing, GateSettings settings) {
+    if (!busier()) {
+      return timing;
+    }
+    List<Finding> out = new ArrayList<>();
+    for (Finding f : timing) {
+      if (f.verdict() != Verdict.REGRESSION) {
+        out.add(f);
+        continue;
+      }
+      String measured = f.message().startsWith(key + ": ")
+          ? f.message().substring(key.length() + 2) : f.message();
+      String message = String.format(Locale.ROOT, "%s: %s inconclusive: the machine was busier"
+          + " than in every baseline build (other processes took at least %.0f%% of its CPU in"
+          + " this build's trials, at most %.0f%% in the baseline's), so a slowdown cannot be told"
+          + " from the machine's; measured: %s; compare with the base revision on the same"
+          + " machine with mvn verify pgperf:compare", key, f.metric() == null ? "timing"
+          : f.metric().label(), 100 * candidateLeast, 100 * baselineMost, measured);
+      out.add(new Finding(key, f.metric(), Verdict.INCONCLUSIVE,
+          settings.action(Verdict.INCONCLUSIVE), message, f.comparison(), f.work(), f.detail()));
+    }
+    return out;
+  }
+
+  private static double least(List<Sample> samples) {
+    double least = Double.POSITIVE_INFINITY;
+    for (Sample s : samples) {
+      if (Double.isNaN(s.othersShare())) {
+        return Double.NaN;
+      }
+      least = Math.min(least, s.othersShare());
+    }
+    return samples.isEmpty() ? Double.NaN : least;
+  }
+
+  private static double most(List<Sample> samples) {
+    double most = Double.NEGATIVE_INFINITY;
+    for (Sample s : samples) {
+      if (Double.isNaN(s.othersShare())) {
+        return Double.NaN;
+      }
+      most = Math.max(most, s.othersShare());
+    }
+    return samples.isEmpty() ? Double.NaN : most;
+  }
+}
