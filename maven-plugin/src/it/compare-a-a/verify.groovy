@@ -12,7 +12,7 @@ try {
   assert !log.contains('confirming with')
   assert log.find(/\[(INFO|WARNING)\] pgperf compare: (passes|compared \d+ of \d+, passes with warnings): .*PASS/)
   // Timing on two pairs is inconclusive by design (three are the fewest it decides on): a warning.
-  log.lines().findAll { it =~ /\| (tps|p50|p99) / }.each { println "compare-a-a: ${it}" }
+  log.lines().findAll { it =~ /ItemsPerfTest-lookup +(tps|p50|p99) / }.each { println "compare-a-a: ${it}" }
   def md = new File(basedir, 'target/pgperf/check.md').text
   assert md.readLines()[0] == "pgperf: compared with ${base12} (the merge base of HEAD and origin/main) on this runner, interleaved, 2 pairs."
 } finally {
