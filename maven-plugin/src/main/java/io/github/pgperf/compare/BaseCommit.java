@@ -20,7 +20,7 @@ public record BaseCommit(String commit, String subject, String reason) {
     return "compares with " + shortCommit() + " \"" + subject + "\" (" + reason + ")";
   }
 
-  /** Why this commit, without the log's hint on how to choose another: for a pull request comment. */
+  /** Why this commit, without the log's hint on choosing another: for a pull request comment. */
   public String why() {
     int hint = reason.indexOf("; set ");
     return hint < 0 ? reason : reason.substring(0, hint);

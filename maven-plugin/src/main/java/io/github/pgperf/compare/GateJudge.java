@@ -64,7 +64,8 @@ public final class GateJudge implements PairedJudge {
       return verdicts(first, sides, "not confirmed: pgperf.confirmationPairs is 0, so the first "
           + sides.pairs() + " pairs decide");
     }
-    List<Line> lines = List.of(new Line(Level.WARN, GOAL + ": REGRESSION on the first " + sides.pairs()
+    List<Line> lines = List.of(new Line(Level.WARN, GOAL + ": REGRESSION on the first "
+        + sides.pairs()
         + " pairs in " + String.join(", ", regressed) + ": confirming with " + confirmationPairs
         + " more pairs of " + String.join(", ", testClasses(regressed))
         + " before the build fails"));

@@ -40,7 +40,8 @@ public final class CheckOutputs {
 
   /**
    * Writes the reports, check.md and the job summary led by {@code lead} (a paragraph of Markdown,
-   * {@code pgperf:compare}'s "compared with ..." line, so the file reads as a pull request comment).
+   * {@code pgperf:compare}'s "compared with ..." line, so the file reads as a pull request
+   * comment).
    *
    * @param lead the first paragraph, or {@code null} for none
    */

@@ -42,8 +42,9 @@ class ComparePartsTest {
 
   @Test
   void confirmationRunsTheClassesOfTheRegressedResultKeys() {
-    assertThat(GateJudge.testClasses(List.of("ItemsPerfTest-lookup", "ItemsPerfTest-scan-clients-8",
-        "LedgerPerfTest-post", "Plain"))).containsExactly("ItemsPerfTest", "LedgerPerfTest", "Plain");
+    assertThat(GateJudge.testClasses(List.of("ItemsPerfTest-lookup",
+        "ItemsPerfTest-scan-clients-8", "LedgerPerfTest-post", "Plain")))
+        .containsExactly("ItemsPerfTest", "LedgerPerfTest", "Plain");
   }
 
   @Test

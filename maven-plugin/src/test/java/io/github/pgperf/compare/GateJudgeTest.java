@@ -39,7 +39,7 @@ class GateJudgeTest {
             List.of("OrdersPerf.insert")));
   }
 
-  /** {@code pairs} pairs of a test 30% slower in the candidate (the same seeds: more pairs extend). */
+  /** {@code pairs} pairs of a test 30% slower in the candidate (same seeds: more pairs extend). */
   private void slower(int pairs) throws IOException {
     Fixtures.trials(dir.resolve("base"), "OrdersPerf-insert", pairs, 1000, 2000, 0.02, 15);
     Fixtures.trials(dir.resolve("candidate"), "OrdersPerf-insert", pairs, 700, 2860, 0.02, 16);
