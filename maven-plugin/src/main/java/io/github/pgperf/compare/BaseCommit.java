@@ -19,4 +19,10 @@ public record BaseCommit(String commit, String subject, String reason) {
   public String describe() {
     return "compares with " + shortCommit() + " \"" + subject + "\" (" + reason + ")";
   }
+
+  /** Why this commit, without the log's hint on choosing another: for a pull request comment. */
+  public String why() {
+    int hint = reason.indexOf("; set ");
+    return hint < 0 ? reason : reason.substring(0, hint);
+  }
 }

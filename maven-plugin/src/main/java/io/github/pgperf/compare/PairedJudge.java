@@ -1,31 +1,69 @@
 package io.github.pgperf.compare;
 
+import java.io.IOException;
 import java.util.List;
 
 /**
  * The statistics of a comparison: turns both sides' results into verdicts. {@code pgperf:compare}
- * calls exactly one, at one place ({@code CompareMojo.judge}); until the paired statistics exist,
- * {@link #NONE} says so and gives no verdict.
+ * calls exactly one, at one place ({@code CompareMojo.judge}). A judge may first ask for more
+ * pairs of some tests ({@link Confirm}) before it gives its verdicts: a regression is confirmed
+ * on more interleaved trials before it fails a build.
  */
 @FunctionalInterface
 public interface PairedJudge {
 
+  /** How a line is logged. */
+  enum Level { INFO, WARN, ERROR }
+
   /**
-   * The outcome of judging: whether the build fails and the lines to print.
+   * One line for the log.
+   *
+   * @param level info, warning or error
+   * @param text the line as logged
+   */
+  record Line(Level level, String text) {}
+
+  /** What a judge says: its verdicts, or that it needs more pairs first. */
+  sealed interface Judgement permits Verdicts, Confirm {}
+
+  /**
+   * The final word.
    *
    * @param fails whether the build must fail
-   * @param lines the verdicts, one per line, in the log
+   * @param lines what to log, in order
+   * @param failures the findings that fail the build, one per line, for the failure's message
    */
-  record Judgement(boolean fails, List<String> lines) {
-    public Judgement {
+  record Verdicts(boolean fails, List<Line> lines, List<String> failures) implements Judgement {
+    public Verdicts {
       lines = List.copyOf(lines);
+      failures = List.copyOf(failures);
     }
   }
 
-  Judgement judge(ComparedSides sides) throws java.io.IOException;
+  /**
+   * Run {@code pairs} more pairs of {@code tests}, numbered on after the last pair, then hand all
+   * the pairs to {@code then}.
+   *
+   * @param tests the test classes (simple names) to run again
+   * @param pairs how many more pairs
+   * @param lines what to log before the pairs run
+   * @param then the verdicts on all pairs
+   */
+  record Confirm(List<String> tests, int pairs, List<Line> lines, Then then) implements Judgement {
+    public Confirm {
+      tests = List.copyOf(tests);
+      lines = List.copyOf(lines);
+      if (pairs < 1) {
+        throw new IllegalArgumentException("confirmation needs at least 1 pair, not " + pairs);
+      }
+    }
+  }
 
-  /** No statistics: the data is measured and kept, and nothing is claimed about it. */
-  PairedJudge NONE = sides -> new Judgement(false, List.of("no verdict: the paired statistics"
-      + " are not part of this pgperf yet; both sides' results are in " + sides.base() + " and "
-      + sides.candidate()));
+  /** The second step of a confirmation: the verdicts on the first pairs and the new ones. */
+  @FunctionalInterface
+  interface Then {
+    Verdicts judge(ComparedSides all) throws IOException;
+  }
+
+  Judgement judge(ComparedSides sides) throws IOException;
 }

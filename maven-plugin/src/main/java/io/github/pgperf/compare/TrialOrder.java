@@ -25,8 +25,20 @@ public final class TrialOrder {
     if (pairs < 1) {
       throw new IllegalArgumentException("pgperf.pairs must be at least 1, not " + pairs);
     }
+    return from(1, pairs);
+  }
+
+  /**
+   * The runs of {@code pairs} pairs numbered from {@code first}: a confirmation's pairs go on
+   * after the last pair, keeping the alternation (an odd pair starts with the base).
+   */
+  public static List<Run> from(int first, int pairs) {
+    if (first < 1 || pairs < 1) {
+      throw new IllegalArgumentException("pairs are numbered from 1 and at least 1 runs, not "
+          + pairs + " from " + first);
+    }
     List<Run> runs = new ArrayList<>();
-    for (int pair = 1; pair <= pairs; pair++) {
+    for (int pair = first; pair < first + pairs; pair++) {
       boolean baseFirst = pair % 2 == 1;
       runs.add(new Run(pair, baseFirst ? Side.BASE : Side.CANDIDATE));
       runs.add(new Run(pair, baseFirst ? Side.CANDIDATE : Side.BASE));

@@ -35,8 +35,20 @@ public final class CheckOutputs {
    */
   public static void write(CheckReport report, Path directory, Map<String, String> environment,
       Consumer<String> stdout) throws IOException {
+    write(report, null, directory, environment, stdout);
+  }
+
+  /**
+   * Writes the reports, check.md and the job summary led by {@code lead} (a paragraph of Markdown,
+   * {@code pgperf:compare}'s "compared with ..." line, so the file reads as a pull request
+   * comment).
+   *
+   * @param lead the first paragraph, or {@code null} for none
+   */
+  public static void write(CheckReport report, String lead, Path directory,
+      Map<String, String> environment, Consumer<String> stdout) throws IOException {
     Files.createDirectories(directory);
-    String markdown = MarkdownReport.of(report);
+    String markdown = (lead == null ? "" : lead + "\n\n") + MarkdownReport.of(report);
     Files.writeString(directory.resolve(MARKDOWN), markdown, StandardCharsets.UTF_8);
     Files.writeString(directory.resolve(JSON), JsonReport.of(report), StandardCharsets.UTF_8);
     Files.writeString(directory.resolve(JUNIT), JunitReport.of(report), StandardCharsets.UTF_8);

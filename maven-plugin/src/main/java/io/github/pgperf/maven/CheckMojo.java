@@ -2,16 +2,14 @@ package io.github.pgperf.maven;
 
 import io.github.pgperf.gate.Action;
 import io.github.pgperf.gate.Baseline;
-import io.github.pgperf.gate.Cells;
+import io.github.pgperf.gate.CheckMessages;
 import io.github.pgperf.gate.CheckOutputs;
 import io.github.pgperf.gate.CheckReport;
 import io.github.pgperf.gate.ConsoleTable;
-import io.github.pgperf.gate.Finding;
 import io.github.pgperf.gate.Gate;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.Headline;
 import io.github.pgperf.gate.ResultFiles;
-import java.io.File;
 import java.io.IOException;
 import java.util.Date;
 import java.util.List;
@@ -61,12 +59,9 @@ public class CheckMojo extends GateMojo {
     } catch (IOException e) {
       throw new MojoExecutionException("pgperf check: " + e.getMessage(), e);
     }
-    for (Finding f : report.withAction(Action.WARN)) {
-      getLog().warn(f.verdict().text() + ": " + Cells.message(f));
-    }
+    CheckMessages.of(report, Action.WARN).forEach(getLog()::warn);
     Headline headline = report.headline();
-    String outcome = "pgperf check: " + headline.text() + "; table in "
-        + new File(outputDirectory, CheckOutputs.MARKDOWN);
+    String outcome = CheckMessages.outcome(goal(), report, outputDirectory.toPath());
     if (!report.failed()) {
       if (headline.tone() == Action.PASS) {
         getLog().info(outcome);
@@ -74,18 +69,14 @@ public class CheckMojo extends GateMojo {
         getLog().warn(outcome);
       }
     } else if (BaselineGoal.requested(requestedGoals)) {
-      for (Finding f : report.withAction(Action.FAIL)) {
-        getLog().warn(f.verdict().text() + ": " + Cells.message(f));
-      }
+      CheckMessages.of(report, Action.FAIL).forEach(getLog()::warn);
       getLog().warn(outcome);
       getLog().warn("pgperf check: not failing the build: pgperf:baseline is among its goals and"
           + " records these results as the baseline");
     } else {
       getLog().error(outcome);
       StringBuilder message = new StringBuilder("pgperf check failed:");
-      for (Finding f : report.withAction(Action.FAIL)) {
-        message.append("\n  ").append(f.verdict().text()).append(": ").append(Cells.message(f));
-      }
+      CheckMessages.of(report, Action.FAIL).forEach(line -> message.append("\n  ").append(line));
       ReportFile.written(outputDirectory, buildStart)
           .ifPresent(file -> message.append("\n  report: ").append(file));
       throw new MojoFailureException(message.toString());

@@ -10,10 +10,14 @@ import io.github.pgperf.compare.ForkPlan;
 import io.github.pgperf.compare.Git;
 import io.github.pgperf.compare.Outcome;
 import io.github.pgperf.compare.PairResults;
+import io.github.pgperf.compare.GateJudge;
 import io.github.pgperf.compare.PairedJudge;
 import io.github.pgperf.compare.Side;
 import io.github.pgperf.compare.TestsBySide;
 import io.github.pgperf.compare.TrialOrder;
+import io.github.pgperf.gate.Action;
+import io.github.pgperf.gate.GateSettings;
+import io.github.pgperf.gate.Verdict;
 import io.github.pgperf.launch.ForkSettings;
 import io.github.pgperf.launch.TestFork;
 import io.github.pgperf.launch.TestRun;
@@ -102,8 +106,27 @@ public class CompareMojo extends TestMojo {
       readonly = true)
   String pluginCoordinates;
 
-  /** Where the statistics plug in: the one place a comparison's verdicts come from. */
-  PairedJudge judge = PairedJudge.NONE;
+  /**
+   * Pairs run again of the tests whose first pairs show a REGRESSION, before the build fails; the
+   * verdict is then taken on all pairs. By default as many as {@code pgperf.pairs}; 0: no
+   * confirmation, the first pairs decide.
+   */
+  @Parameter(property = "pgperf.confirmationPairs")
+  Integer confirmationPairs;
+
+  /** What a test only the candidate has (NEW: measured, not compared) does: fail or warn. */
+  @Parameter(property = "pgperf.onNew", defaultValue = "warn")
+  String onNew;
+
+  /** What a test only the base revision has (GONE: removed or renamed) does: fail or warn. */
+  @Parameter(property = "pgperf.onGone", defaultValue = "warn")
+  String onGone;
+
+  /**
+   * Where the statistics plug in: the one place a comparison's verdicts come from. Null until
+   * the goal runs: then {@link GateJudge} with this goal's parameters.
+   */
+  PairedJudge judge;
 
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
@@ -120,6 +143,15 @@ public class CompareMojo extends TestMojo {
 
   private void compare() throws CompareException, MojoExecutionException, MojoFailureException {
     int pairCount = pairs != null ? pairs : trials().count();
+    if (judge == null) {
+      int confirming = confirmationPairs != null ? confirmationPairs : pairCount;
+      try {
+        judge = new GateJudge(settings(), confirming, outputDirectory.toPath(), System.getenv(),
+            System.out::println);
+      } catch (IllegalArgumentException e) {
+        throw new MojoExecutionException("pgperf compare: " + e.getMessage());
+      }
+    }
     List<TrialOrder.Run> order;
     try {
       order = TrialOrder.of(pairCount);
@@ -180,6 +212,23 @@ public class CompareMojo extends TestMojo {
     }
   }
 
+  /** Each side's results directory, test JVM settings and test classes. */
+  private record Sides(Map<Side, Path> results, Map<Side, ForkSettings> settings,
+      Map<Side, Path> testClasses) {}
+
+  /** The tests each side ran and its test JVMs, over all pairs. */
+  private record Runs(Map<Side, Set<String>> tests, Map<Side, List<TestRun>> runs) {
+    static Runs none() {
+      Map<Side, Set<String>> tests = new EnumMap<>(Side.class);
+      Map<Side, List<TestRun>> runs = new EnumMap<>(Side.class);
+      for (Side side : Side.values()) {
+        tests.put(side, new LinkedHashSet<>());
+        runs.put(side, new ArrayList<>());
+      }
+      return new Runs(tests, runs);
+    }
+  }
+
   private void run(List<TrialOrder.Run> order, TestSelection selection, BaseCommit baseCommit,
       ForkSettings candidate, ForkPlan basePlan)
       throws MojoExecutionException, MojoFailureException, CompareException {
@@ -217,15 +266,38 @@ public class CompareMojo extends TestMojo {
       testClasses.put(side, side == Side.BASE ? basePlan.testClasses()
           : testClassesDirectory.toPath());
     }
+    Sides sides = new Sides(resultDirs, settings, testClasses);
     getLog().info("pgperf compare: " + order.size() / 2 + " pairs, test JVMs in the order "
         + TrialOrder.letters(order) + " (A the base, B the candidate); results in "
         + resultDirs.get(Side.BASE) + " and " + resultDirs.get(Side.CANDIDATE));
-    Map<Side, Set<String>> tests = new EnumMap<>(Side.class);
-    Map<Side, List<TestRun>> runs = new EnumMap<>(Side.class);
+    Runs runs = Runs.none();
+    runPairs(order, selection, baseCommit, sides, runs);
+    TestsBySide bySide = TestsBySide.of(runs.tests().get(Side.BASE),
+        runs.tests().get(Side.CANDIDATE));
     for (Side side : Side.values()) {
-      tests.put(side, new LinkedHashSet<>());
-      runs.put(side, new ArrayList<>());
+      long failed = runs.runs().get(side).stream().mapToLong(t -> t.failures().size()).sum();
+      getLog().info("pgperf compare: " + side + ": " + runs.tests().get(side).size()
+          + " tests x " + order.size() / 2 + " pairs, " + failed + " failed runs");
     }
+    judge(new ComparedSides(resultDirs.get(Side.BASE), resultDirs.get(Side.CANDIDATE), baseCommit,
+        order, bySide), selection, sides, runs);
+    for (TestRun run : runs.runs().get(Side.BASE)) {
+      if (!run.failures().isEmpty()) {
+        getLog().warn("pgperf compare: the base revision's " + run.failureMessage());
+      }
+    }
+    List<TestRun> failedCandidate = runs.runs().get(Side.CANDIDATE).stream()
+        .filter(t -> !t.failures().isEmpty()).toList();
+    if (!failedCandidate.isEmpty()) {
+      throw new MojoFailureException("pgperf compare: the candidate's " + String.join("\n",
+          failedCandidate.stream().map(TestRun::failureMessage).toList()));
+    }
+  }
+
+  /** Runs the test JVMs of {@code order}, adding what they ran to {@code runs}. */
+  private void runPairs(List<TrialOrder.Run> order, TestSelection selection,
+      BaseCommit baseCommit, Sides sides, Runs runs)
+      throws MojoExecutionException, MojoFailureException, CompareException {
     for (TrialOrder.Run r : order) {
       Side side = r.side();
       getLog().info("pgperf compare: pair " + r.pair() + ", " + side + " (" + (side == Side.BASE
@@ -233,15 +305,15 @@ public class CompareMojo extends TestMojo {
       String prefix = "[" + side + "] ";
       TestRun run;
       try {
-        ForkSettings own = settings.get(side);
+        ForkSettings own = sides.settings().get(side);
         Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
         Map<String, String> properties = new HashMap<>(own.systemProperties());
         properties.put("pgperf.resultsDirectory", staged.toAbsolutePath().toString());
-        run = TestFork.run(testClasses.get(side), selection, r.pair(), new ForkSettings(own.java(),
-            own.jvmArguments(), properties, own.environment(), own.workingDirectory(),
-            own.classpath(), own.timeout(), own.outputDirectory()),
+        run = TestFork.run(sides.testClasses().get(side), selection, r.pair(),
+            new ForkSettings(own.java(), own.jvmArguments(), properties, own.environment(),
+                own.workingDirectory(), own.classpath(), own.timeout(), own.outputDirectory()),
             line -> getLog().info(prefix + line), line -> getLog().info(prefix + line));
-        PairResults.move(staged, resultDirs.get(side), r.pair());
+        PairResults.move(staged, sides.results().get(side), r.pair());
         Files.delete(staged);
       } catch (IOException e) {
         throw new MojoExecutionException("pgperf compare: cannot run the " + side
@@ -270,45 +342,73 @@ public class CompareMojo extends TestMojo {
             + " matches (" + selection.describe() + ")" + (engineMissing()
                 ? ": the test class path has no JUnit engine" : ""));
       }
-      run.outcomes().forEach(o -> tests.get(side).add(o.name()));
-      runs.get(side).add(run);
-    }
-    TestsBySide bySide = TestsBySide.of(tests.get(Side.BASE), tests.get(Side.CANDIDATE));
-    bySide.lines().forEach(line -> getLog().warn("pgperf compare: " + line));
-    for (Side side : Side.values()) {
-      long failed = runs.get(side).stream().mapToLong(t -> t.failures().size()).sum();
-      getLog().info("pgperf compare: " + side + ": " + tests.get(side).size() + " tests x "
-          + runs.get(side).size() + " trials, " + failed + " failed runs");
-    }
-    judge(new ComparedSides(resultDirs.get(Side.BASE), resultDirs.get(Side.CANDIDATE), baseCommit,
-        order, bySide));
-    for (TestRun run : runs.get(Side.BASE)) {
-      if (!run.failures().isEmpty()) {
-        getLog().warn("pgperf compare: the base revision's " + run.failureMessage());
-      }
-    }
-    List<TestRun> failedCandidate = runs.get(Side.CANDIDATE).stream()
-        .filter(t -> !t.failures().isEmpty()).toList();
-    if (!failedCandidate.isEmpty()) {
-      throw new MojoFailureException("pgperf compare: the candidate's " + String.join("\n",
-          failedCandidate.stream().map(TestRun::failureMessage).toList()));
+      run.outcomes().forEach(o -> runs.tests().get(side).add(o.name()));
+      runs.runs().get(side).add(run);
     }
   }
 
-  /** The one place verdicts come from: {@link #judge}'s, printed, failing the build if it says so. */
-  private void judge(ComparedSides sides) throws MojoExecutionException, MojoFailureException {
-    PairedJudge.Judgement judgement;
+  /**
+   * The one place verdicts come from: {@link #judge}'s, logged, failing the build if it says so.
+   * When the judge asks to confirm, the pairs it asks for run first (only its tests, numbered on
+   * after the last pair) and it judges again on all pairs.
+   */
+  private void judge(ComparedSides sides, TestSelection selection, Sides dirs, Runs runs)
+      throws MojoExecutionException, MojoFailureException, CompareException {
     try {
-      judgement = judge.judge(sides);
+      PairedJudge.Judgement judgement = judge.judge(sides);
+      if (judgement instanceof PairedJudge.Confirm confirm) {
+        log(confirm.lines());
+        List<TrialOrder.Run> more = TrialOrder.from(sides.pairs() + 1, confirm.pairs());
+        getLog().info("pgperf compare: confirming: " + confirm.pairs() + " more pairs of "
+            + String.join(", ", confirm.tests()) + ", test JVMs in the order "
+            + TrialOrder.letters(more));
+        runPairs(more, new TestSelection(selection.includeTags(), selection.excludeTags(),
+            confirm.tests(), 1), sides.baseCommit(), dirs, runs);
+        List<TrialOrder.Run> all = new ArrayList<>(sides.order());
+        all.addAll(more);
+        judgement = confirm.then().judge(new ComparedSides(sides.base(), sides.candidate(),
+            sides.baseCommit(), all, sides.tests()));
+      }
+      PairedJudge.Verdicts verdicts = (PairedJudge.Verdicts) judgement;
+      log(verdicts.lines());
+      if (verdicts.fails()) {
+        throw new MojoFailureException("pgperf compare failed against "
+            + sides.baseCommit().shortCommit() + ":\n  " + String.join("\n  ",
+                verdicts.failures()));
+      }
     } catch (IOException e) {
       throw new MojoExecutionException("pgperf compare: cannot read the results: "
           + e.getMessage(), e);
     }
-    judgement.lines().forEach(line -> getLog().info("pgperf compare: " + line));
-    if (judgement.fails()) {
-      throw new MojoFailureException("pgperf compare failed against "
-          + sides.baseCommit().shortCommit() + ":\n  " + String.join("\n  ", judgement.lines()));
+  }
+
+  private void log(List<PairedJudge.Line> lines) {
+    for (PairedJudge.Line line : lines) {
+      switch (line.level()) {
+        case INFO -> getLog().info(line.text());
+        case WARN -> getLog().warn(line.text());
+        case ERROR -> getLog().error(line.text());
+      }
     }
+  }
+
+  /** The gate's settings, with the actions of the verdicts only a comparison has: NEW, GONE. */
+  @Override
+  GateSettings settings() throws MojoExecutionException {
+    GateSettings gate = super.settings();
+    Map<Verdict, Action> actions = new HashMap<>();
+    gate.actions().forEach((verdict, action) -> {
+      if (verdict.configurable()) {
+        actions.put(verdict, action);
+      }
+    });
+    try {
+      actions.put(Verdict.NEW, Action.parse(onNew, "pgperf.onNew"));
+      actions.put(Verdict.GONE, Action.parse(onGone, "pgperf.onGone"));
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(goal() + ": " + e.getMessage());
+    }
+    return new GateSettings(gate.level(), gate.minimumEffect(), gate.metrics(), actions);
   }
 
   /** A named outcome: those with nothing to compare warn; a missing base fails unless told not to. */

@@ -31,6 +31,42 @@ class ComparePartsTest {
   }
 
   @Test
+  void confirmingPairsGoOnAfterTheLastPairInTheSameAlternation() {
+    // After A B B A A B (pairs 1-3), pair 4 starts with the candidate, as TrialOrder.of(6) would.
+    List<TrialOrder.Run> more = TrialOrder.from(4, 3);
+    assertThat(more).extracting(TrialOrder.Run::pair).containsExactly(4, 4, 5, 5, 6, 6);
+    assertThat(TrialOrder.letters(more)).isEqualTo("B A A B B A");
+    assertThat(TrialOrder.of(6).subList(6, 12)).isEqualTo(more);
+    assertThatThrownBy(() -> TrialOrder.from(0, 1)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void confirmationRunsTheClassesOfTheRegressedResultKeys() {
+    assertThat(GateJudge.testClasses(List.of("ItemsPerfTest-lookup",
+        "ItemsPerfTest-scan-clients-8", "LedgerPerfTest-post", "Plain")))
+        .containsExactly("ItemsPerfTest", "LedgerPerfTest", "Plain");
+  }
+
+  @Test
+  void thePullRequestLineNamesTheCommitWhyAndThePairs() {
+    BaseCommit base = new BaseCommit("41edbf64f333aa0011", "Items with an index",
+        "the merge base of HEAD and origin/main; set pgperf.base to choose another");
+    assertThat(base.why()).isEqualTo("the merge base of HEAD and origin/main");
+    ComparedSides sides = new ComparedSides(dir.resolve("b"), dir.resolve("c"), base,
+        TrialOrder.of(3), TestsBySide.of(List.of("A.x"), List.of("A.x")));
+    assertThat(GateJudge.prLine(sides)).isEqualTo("pgperf: compared with 41edbf64f333 (the merge"
+        + " base of HEAD and origin/main) on this runner, interleaved, 3 pairs");
+    assertThat(new BaseCommit("abc", "s", "-Dpgperf.base=v1").why()).isEqualTo("-Dpgperf.base=v1");
+  }
+
+  @Test
+  void aNegativeConfirmationIsRefusedByName() {
+    assertThatThrownBy(() -> new GateJudge(io.github.pgperf.gate.GateSettings.defaults(), -1, dir,
+        Map.of(), line -> { })).hasMessage("pgperf.confirmationPairs must be 0 (no confirmation)"
+            + " or more, not -1");
+  }
+
+  @Test
   void testsOnOneSideOnlyAreNewOrGone() {
     TestsBySide t = TestsBySide.of(List.of("A.kept", "A.removed"),
         List.of("A.kept", "B.added", "A.kept"));
