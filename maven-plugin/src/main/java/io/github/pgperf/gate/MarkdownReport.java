@@ -17,7 +17,8 @@ final class MarkdownReport {
         .append("`; ").append(report.baseline()).append(".\n\n");
     out.append(String.format(Locale.ROOT,
         "A regression fails only when it is larger than %s and statistically clear"
-            + " (one-sided Welch t-test on log values, p < %s).%n%n",
+            + " (one-sided t-test on log values, p < %s for the build's tests and metrics"
+            + " together: docs/gate.md).%n%n",
         Judge.percent(s.minimumEffect()), s.level()));
     out.append(row(Cells.HEADERS));
     out.append(row(Cells.HEADERS.stream().map(h -> "---").toList()));
