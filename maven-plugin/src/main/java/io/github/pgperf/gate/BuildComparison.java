@@ -154,7 +154,8 @@ final class BuildComparison {
     return sum / (a.size() + b.size());
   }
 
-  private static double mean(double[] values) {
+  /** The mean of {@code values}. */
+  static double mean(double[] values) {
     double sum = 0;
     for (double v : values) {
       sum += v;
@@ -162,7 +163,8 @@ final class BuildComparison {
     return sum / values.length;
   }
 
-  private static double squares(double[] values, double mean) {
+  /** The sum of squared deviations of {@code values} from {@code mean}. */
+  static double squares(double[] values, double mean) {
     double sum = 0;
     for (double v : values) {
       sum += (v - mean) * (v - mean);

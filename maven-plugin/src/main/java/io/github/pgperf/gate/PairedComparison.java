@@ -83,13 +83,13 @@ final class PairedComparison {
     Arrays.sort(d);
     double mb = sortedMean(b);
     double mc = sortedMean(c);
-    double worse = mean(d);
+    double worse = BuildComparison.mean(d);
     double regression = BuildComparison.fraction(metric, worse);
     if (!tests(n)) {
       return comparison(metric, n, mb, mc, regression, Double.NaN, Double.NaN,
           Double.POSITIVE_INFINITY, Double.NaN, Comparison.Method.PAIRED_T);
     }
-    double sd = Math.sqrt(squares(d, worse) / (n - 1));
+    double sd = Math.sqrt(BuildComparison.squares(d, worse) / (n - 1));
     // What pairing leaves of one trial's noise: the ratio of two trials carries two trials' worth.
     double noise = sd / Math.sqrt(2);
     if (sd == 0) {
@@ -216,7 +216,7 @@ final class PairedComparison {
   private static double sortedMean(double[] values) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);
-    return mean(sorted);
+    return BuildComparison.mean(sorted);
   }
 
   private static double medianAbsoluteDeviation(double[] sorted) {
@@ -234,19 +234,4 @@ final class PairedComparison {
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
-  private static double mean(double[] values) {
-    double sum = 0;
-    for (double v : values) {
-      sum += v;
-    }
-    return sum / values.length;
-  }
-
-  private static double squares(double[] values, double mean) {
-    double sum = 0;
-    for (double v : values) {
-      sum += (v - mean) * (v - mean);
-    }
-    return sum;
-  }
 }
