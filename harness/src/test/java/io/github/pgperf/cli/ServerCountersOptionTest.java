@@ -57,6 +57,8 @@ class ServerCountersOptionTest {
         l -> assertThat(l).matches("server work per transaction: [0-9.]+ blocks .*"),
         l -> assertThat(l).startsWith("waits: "),
         l -> assertThat(l).startsWith("server CPU per transaction: "),
+        l -> assertThat(l).matches("machine CPU: [0-9]+% busy \\(pgperf [0-9]+%, server [0-9]+%,"
+            + " others [0-9]+%\\)"),
         l -> assertThat(l).startsWith("not captured: per-statement work"));
     assertThat(counted.stderr()).contains(
         "pgperf: server counters without per-statement work: pg_stat_statements is not loaded");
