@@ -242,7 +242,8 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     boolean ours = database.provider() != ProviderKind.EXTERNAL;
     return new CaptureSettings(true, overrides.get(Options.WAIT_SAMPLING)
         .orElse(CaptureSettings.DEFAULT_WAIT_SAMPLING_MILLIS),
-        ours || overrides.get(Options.INSTALL_EXTENSIONS).orElse(false));
+        ours || overrides.get(Options.INSTALL_EXTENSIONS).orElse(false),
+        CaptureSettings.DEFAULT_ANSWER_TIMEOUT_MILLIS);
   }
 
   private static void requireClassAnnotation(ExtensionContext context, String what) {

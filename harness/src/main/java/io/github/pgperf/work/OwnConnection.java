@@ -25,24 +25,23 @@ final class OwnConnection implements AutoCloseable {
   private final boolean canReport;
   private long transactions;
 
-  /**
-   * The longest pgperf waits for the server to answer on its own connections: a server that stops
-   * answering (frozen, unreachable) must not keep a run from ending; the clients have their own
-   * guard ({@code --end-timeout}).
-   */
-  static final int NETWORK_TIMEOUT_MILLIS = 15_000;
-
-  private OwnConnection(Connection connection, int version) throws SQLException {
+  private OwnConnection(Connection connection, int version, int answerTimeoutMillis)
+      throws SQLException {
     this.connection = connection;
     this.pid = RunBackends.pid(connection);
     this.canReport = canReport(version);
-    connection.setNetworkTimeout(Runnable::run, NETWORK_TIMEOUT_MILLIS);
+    connection.setNetworkTimeout(Runnable::run, answerTimeoutMillis);
   }
 
-  static OwnConnection open(ConnectionSource source, int version) throws SQLException {
+  /**
+   * Opens a connection of pgperf's own, which waits at most {@code answerTimeoutMillis} for the
+   * server ({@link CaptureSettings#answerTimeoutMillis}).
+   */
+  static OwnConnection open(ConnectionSource source, int version, int answerTimeoutMillis)
+      throws SQLException {
     Connection c = source.open();
     try {
-      return new OwnConnection(c, version);
+      return new OwnConnection(c, version, answerTimeoutMillis);
     } catch (SQLException e) {
       c.close();
       throw e;
@@ -50,8 +49,9 @@ final class OwnConnection implements AutoCloseable {
   }
 
   /** Takes over an open connection. */
-  static OwnConnection of(Connection connection, int version) throws SQLException {
-    return new OwnConnection(connection, version);
+  static OwnConnection of(Connection connection, int version, int answerTimeoutMillis)
+      throws SQLException {
+    return new OwnConnection(connection, version, answerTimeoutMillis);
   }
 
   /** Whether a server of {@code version} can be made to report its statistics (15+). */

@@ -52,9 +52,9 @@ final class WaitSampler implements AutoCloseable {
    * Opens the sampler's connection and reads once, so that its first reads of the catalogs and
    * its statistics fall before the window.
    */
-  static WaitSampler open(ConnectionSource source, int version, int intervalMillis)
-      throws SQLException {
-    OwnConnection own = OwnConnection.open(source, version);
+  static WaitSampler open(ConnectionSource source, int version, int intervalMillis,
+      int answerTimeoutMillis) throws SQLException {
+    OwnConnection own = OwnConnection.open(source, version, answerTimeoutMillis);
     WaitSampler sampler = new WaitSampler(own, intervalMillis);
     try {
       sampler.prepare(new int[0], null);

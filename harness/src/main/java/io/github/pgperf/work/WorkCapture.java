@@ -97,9 +97,9 @@ public final class WorkCapture implements AutoCloseable {
     try {
       Connection connection = source.open();
       try {
-        connection.setNetworkTimeout(Runnable::run, OwnConnection.NETWORK_TIMEOUT_MILLIS);
+        connection.setNetworkTimeout(Runnable::run, settings.answerTimeoutMillis());
         facts = ServerFacts.probe(connection, settings);
-        monitor = OwnConnection.of(connection, facts.version());
+        monitor = OwnConnection.of(connection, facts.version(), settings.answerTimeoutMillis());
       } catch (SQLException e) {
         connection.close();
         throw e;
@@ -129,7 +129,8 @@ public final class WorkCapture implements AutoCloseable {
     }
     if (settings.waitSamplingMillis() > 0) {
       try {
-        sampler = WaitSampler.open(source, facts.version(), settings.waitSamplingMillis());
+        sampler = WaitSampler.open(source, facts.version(), settings.waitSamplingMillis(),
+            settings.answerTimeoutMillis());
       } catch (SQLException e) {
         unavailable.add(new Unavailable(WorkPart.WAITS, "the wait sampler could not connect: "
             + ServerFacts.firstLine(e.getMessage())));

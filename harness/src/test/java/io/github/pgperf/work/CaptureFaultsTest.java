@@ -51,7 +51,9 @@ class CaptureFaultsTest {
     CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> {
       try {
         return new Runner(db, new PrintStream(err, true, StandardCharsets.UTF_8),
-            CaptureSettings.defaults().withInstallExtensions(true))
+            // 3 s instead of 15: the run waits it out on the counters' and the sampler's
+            // connections, and the default is a guard for real servers, not for this test.
+            CaptureSettings.defaults().withInstallExtensions(true).withAnswerTimeoutMillis(3_000))
             .run(Workload.of(slow, QueryMode.SIMPLE), RunOptions.builder().clients(2)
                 .durationSeconds(2).endTimeoutSeconds(1).vacuum(VacuumMode.NONE).build());
       } catch (Exception e) {

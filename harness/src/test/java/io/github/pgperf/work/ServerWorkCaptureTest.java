@@ -154,12 +154,14 @@ class ServerWorkCaptureTest {
     assertThat(byPgperf.calls()).isEqualTo(byPgbench.calls());
     assertThat(byPgperf.rows()).isEqualTo(byPgbench.rows()).isEqualTo(200);
     // An index lookup touches the same pages whichever tool sends it (root, leaf, heap); a
-    // backend's first one may touch one more (the index's metapage, read once per session, or a
-    // page an earlier test left to prune), so the tools' runs of 2 backends may differ by 2.
-    assertThat(byPgbench.blocks().sharedAccessed()).isBetween(3 * 200L, 3 * 200L + 2);
+    // backend's first ones may touch a few more (the index's metapage, read once per session, or
+    // pages an earlier test left to prune: seen 604 against pgbench's 600 on a loaded machine), so
+    // the tools' runs of 2 backends may differ by 3 a backend. A different access path would
+    // differ by hundreds.
+    assertThat(byPgbench.blocks().sharedAccessed()).isBetween(3 * 200L, 3 * 200L + 6);
     assertThat(byPgperf.blocks().sharedAccessed())
-        .isBetween(byPgbench.blocks().sharedAccessed() - 2,
-            byPgbench.blocks().sharedAccessed() + 2);
+        .isBetween(byPgbench.blocks().sharedAccessed() - 6,
+            byPgbench.blocks().sharedAccessed() + 6);
     assertThat(byPgperf.blocks().temp()).isZero();
   }
 

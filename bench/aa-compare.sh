@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Live A/A check of pgperf:compare (issue 14): a copy of example-project made a git repository of
+# two commits that differ in a comment only, then `mvn verify pgperf:compare` on the second, several
+# times, every second run with a CPU hog on both cores. No comparison may fail. Prints one line per
+# run (exit status, time, load, verdicts, the timing figures of the statement test) and a summary.
+#
+#   bench/aa-compare.sh                     # 5 comparisons of 3 pairs each
+#   RUNS=3 PAIRS=5 bench/aa-compare.sh
+#
+# Needs pgperf installed in the local Maven repository (mvn -B install -DskipTests -Dpgperf.skip
+# -Dinvoker.skip). Options for every run go in MVN_ARGS (default: the ledger's performance tests,
+# one trial in verify's own pgperf:test, thresholds dropped). Exits 1 when any comparison failed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS=${RUNS:-5}
+PAIRS=${PAIRS:-3}
+MVN_ARGS=${MVN_ARGS:--o -DskipTests -Dpgperf.tests=LedgerPerformanceTest -Dpgperf.trials=1 -Dpgperf.thresholds=none}
+work=$(mktemp -d /tmp/pgperf-aa-compare.XXXXXX)
+hogs=()
+
+stop_hogs() {
+  for pid in "${hogs[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+  hogs=()
+}
+trap 'stop_hogs; echo "project and logs kept in $work"' EXIT
+
+start_hogs() {
+  for _ in 1 2; do
+    (while :; do :; done) &
+    hogs+=($!)
+  done
+}
+
+git_() {
+  git -c user.name=pgperf-bench -c user.email=bench@pgperf.invalid -c init.defaultBranch=main \
+    -c commit.gpgsign=false "$@"
+}
+
+cp -r example-project "$work/project"
+rm -rf "$work/project/target" "$work/project/src/test/pgperf/baseline"
+cd "$work/project"
+printf 'target/\n' > .gitignore
+git_ init -q
+git_ add -A
+git_ commit -q -m 'Ledger'
+# The candidate differs in a comment only.
+sed -i '1a -- A comment: nothing else changed.' src/main/resources/db/ledger/002-statement-index.sql
+git_ commit -q -a -m 'A comment'
+git_ update-ref refs/remotes/origin/main HEAD~1
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+
+failed=0
+echo "A/A comparisons in $work ($(nproc) cores, $(uname -r)), $PAIRS pairs each"
+for i in $(seq 1 "$RUNS"); do
+  name="compare-$i"
+  if [ $((i % 2)) -eq 0 ]; then
+    start_hogs
+    name="$name+hog"
+  fi
+  before=$(load)
+  start=$(date +%s)
+  set +e
+  # shellcheck disable=SC2086
+  mvn -B $MVN_ARGS verify pgperf:compare -Dpgperf.pairs="$PAIRS" >"$work/$name.log" 2>&1
+  rc=$?
+  set -e
+  end=$(date +%s)
+  stop_hogs
+  verdicts=$(python3 - "$work/project/target/pgperf/check.json" <<'PY' 2>/dev/null || echo "no check.json"
+import json, sys, collections
+c = json.load(open(sys.argv[1]))
+counts = collections.Counter(f["verdict"] for f in c["findings"])
+stmt = {f["metric"]: f for f in c["findings"] if f["test"] == "LedgerPerformanceTest-statement" and f.get("metric") in ("tps", "p50")}
+fig = " ".join(f'{m} {stmt[m]["figures"]["change"]:+.1%}' for m in ("tps", "p50") if m in stmt and stmt[m].get("figures"))
+print(" ".join(f"{k}={v}" for k, v in sorted(counts.items())) + (f"  statement: {fig}" if fig else ""))
+PY
+)
+  confirmed=$(grep -o 'confirming with [0-9]* more pairs' "$work/$name.log" | head -1 || true)
+  printf '%-14s rc=%d %4ds load %s->%s  %s %s\n' "$name" "$rc" "$((end - start))" "$before" "$(load)" \
+    "$verdicts" "${confirmed:+($confirmed)}"
+  [ "$rc" -eq 0 ] || failed=$((failed + 1))
+done
+echo "comparisons: $RUNS, failed: $failed (every second one with a CPU hog on both cores)"
+[ "$failed" -eq 0 ]
