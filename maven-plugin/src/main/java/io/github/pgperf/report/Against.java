@@ -16,6 +16,18 @@ sealed interface Against {
   /** The samples each test's work is compared with: the baseline's, or the base's trials. */
   List<Sample> samples(String key);
 
+  /** The page's title and heading. */
+  String title();
+
+  /** Who gives the verdicts, before the outcome line in the header. */
+  String judge();
+
+  /** The verdict section's anchor and heading. */
+  String section();
+
+  /** {@link #section}'s anchor. */
+  String anchor();
+
   /**
    * The baseline of {@code pgperf:check}.
    *
@@ -26,6 +38,26 @@ sealed interface Against {
     @Override
     public List<Sample> samples(String key) {
       return baseline == null ? List.of() : baseline.samples().getOrDefault(key, List.of());
+    }
+
+    @Override
+    public String title() {
+      return "pgperf report";
+    }
+
+    @Override
+    public String judge() {
+      return "pgperf:check with these settings";
+    }
+
+    @Override
+    public String section() {
+      return "Against the baseline";
+    }
+
+    @Override
+    public String anchor() {
+      return "baseline";
     }
   }
 
@@ -40,6 +72,26 @@ sealed interface Against {
     @Override
     public List<Sample> samples(String key) {
       return results.samples().getOrDefault(key, List.of());
+    }
+
+    @Override
+    public String title() {
+      return "pgperf comparison";
+    }
+
+    @Override
+    public String judge() {
+      return "pgperf:compare";
+    }
+
+    @Override
+    public String section() {
+      return "Base vs candidate";
+    }
+
+    @Override
+    public String anchor() {
+      return "pairs";
     }
   }
 }

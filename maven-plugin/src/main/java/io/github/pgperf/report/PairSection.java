@@ -25,8 +25,11 @@ final class PairSection {
   private PairSection() {}
 
   static String html(CheckReport check, Against.TheBase base, ResultFiles candidate) {
-    StringBuilder out = new StringBuilder("<section id=\"pairs\"><h2>Base vs candidate</h2>");
-    out.append("<p>").append(Html.text(base.lead())).append(" Level ")
+    StringBuilder out = new StringBuilder("<section id=\"").append(base.anchor())
+        .append("\"><h2>").append(base.section()).append("</h2>");
+    // The lead line heads the page already; here, how to read what follows.
+    out.append("<p>A pair is one trial of the base and one of the candidate, run one after the"
+        + " other in the order shown (A the base, B the candidate). Level ")
         .append(Html.text(String.format(Locale.ROOT, "%s", check.settings().level())))
         .append(", minimum effect ")
         .append(Html.text(String.format(Locale.ROOT, "%.1f%%",

@@ -63,7 +63,8 @@ final class ReportPage {
     out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(POLICY)
         .append("\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        .append("<title>").append(title()).append("</title><style>").append(STYLE).append("</style></head><body>");
+        .append("<title>").append(against.title()).append("</title><style>").append(STYLE)
+        .append("</style></head><body>");
     header(out);
     List<String> anchors = new ArrayList<>();
     for (int i = 0; i < tests.size(); i++) {
@@ -90,12 +91,8 @@ final class ReportPage {
     return out.append("</body></html>\n").toString();
   }
 
-  private String title() {
-    return against instanceof Against.TheBase ? "pgperf comparison" : "pgperf report";
-  }
-
   private void header(StringBuilder out) {
-    out.append("<header><h1>").append(title()).append("</h1>");
+    out.append("<header><h1>").append(against.title()).append("</h1>");
     if (against instanceof Against.TheBase b) {
       // The pull request's line, as check.md and the log lead with it.
       out.append("<p class=\"lead\">").append(Html.text(b.lead())).append("</p><p>Base: <code>")
@@ -115,8 +112,7 @@ final class ReportPage {
       // like a clean pass.
       Headline headline = check.headline();
       out.append("<p class=\"outcome verdict ").append(headline.tone().name())
-          .append("\">").append(against instanceof Against.TheBase ? "pgperf:compare"
-              : "pgperf:check with these settings").append(' ')
+          .append("\">").append(against.judge()).append(' ')
           .append(Html.text(headline.text())).append("</p>");
     } else {
       out.append("<p class=\"outcome verdict FAIL\">No verdicts: ")
@@ -144,8 +140,8 @@ final class ReportPage {
 
   private void contents(StringBuilder out, List<String> anchors) {
     out.append("<nav><a href=\"#setup\">Setup</a> · <a href=\"#tests\">Tests</a> · ")
-        .append(against instanceof Against.TheBase ? "<a href=\"#pairs\">Base vs candidate</a> · "
-            : "<a href=\"#baseline\">Against the baseline</a> · ")
+        .append("<a href=\"#").append(against.anchor()).append("\">").append(against.section())
+        .append("</a> · ")
         .append("<a href=\"#sweeps\">By number of clients</a>");
     for (int i = 0; i < tests.size(); i++) {
       out.append(" · <a href=\"#").append(anchors.get(i)).append("\">")
