@@ -81,8 +81,9 @@ final class ReportPage {
     out.append(SweepSection.html(Sweep.find(tests)));
     for (int i = 0; i < tests.size(); i++) {
       String key = tests.get(i).key();
-      out.append(TestSection.html(tests.get(i), anchors.get(i),
-          against.samples(key),
+      out.append(TestSection.html(tests.get(i),
+          baseTests.stream().filter(b -> b.key().equals(key)).findFirst().orElse(null),
+          anchors.get(i), against.samples(key),
           check == null ? List.of()
               : check.findings().stream().filter(f -> f.key().equals(key)).toList()));
     }

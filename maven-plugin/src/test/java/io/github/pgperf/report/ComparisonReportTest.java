@@ -122,6 +122,33 @@ class ComparisonReportTest {
   }
 
   @Test
+  void eachTestsLatencyDistributionDrawsBothSides() throws IOException {
+    ComparisonFixtures.pairs(dir, KEY, 1, 3, BASE, SLOWER, 7);
+    judge(0).judge(ComparisonFixtures.sides(dir, 3, List.of(KEY)));
+    String html = Files.readString(dir.resolve("out/report.html"), StandardCharsets.UTF_8);
+
+    String chart = HtmlReportTest.chart(html, KEY + ": latency by percentile (all trials of each"
+        + " side)");
+    assertThat(HtmlReportTest.count(chart, "<path d=\"M")).isEqualTo(2);
+    assertThat(chart).contains(">base</li>", ">candidate</li>");
+    List<List<String>> rows = cells(html, "Latency of all trials of each side (ms)");
+    long[] transactions = new long[2];
+    String[] sides = {"base", "candidate"};
+    for (int s = 0; s < 2; s++) {
+      for (String file : List.of(KEY + ".json", KEY + "-trial2.json", KEY + "-trial3.json")) {
+        transactions[s] += ResultJson.read(dir.resolve(sides[s]).resolve(file)).total().latency()
+            .count();
+      }
+    }
+    assertThat(rows).contains(List.of("transactions", Long.toString(transactions[0]),
+        Long.toString(transactions[1])));
+    // The candidate is slower: its median above the base's.
+    List<String> median = rows.stream().filter(r -> r.get(0).equals("50%")).findFirst()
+        .orElseThrow();
+    assertThat(Double.parseDouble(median.get(2))).isGreaterThan(Double.parseDouble(median.get(1)));
+  }
+
+  @Test
   void aConfirmedRegressionShowsAllPairsAndTheOtherTestsOfItsClassTheirFirst()
       throws IOException {
     // OrdersPerf-insert slows down, OrdersPerf-select does not; confirming runs the whole class.
