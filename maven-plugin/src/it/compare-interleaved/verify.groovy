@@ -71,6 +71,21 @@ try {
   assert md.contains('PLAN_CHANGED')
   assert new File(basedir, 'target/pgperf/check.json').isFile()
   assert new File(basedir, 'target/pgperf/TEST-pgperf-check.xml').isFile()
+  // The comparison's report.html: check.md's line as its heading, the same verdicts, each timing
+  // metric's pairs in the order they ran, the base's plan beside the candidate's; the failure
+  // names it last, as pgperf:check's does.
+  def page = new File(basedir, 'target/pgperf/report.html')
+  def html = page.getText('UTF-8')
+  def escaped = md.readLines()[0].replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;').replace('"', '&quot;')
+  assert html.contains("<h1>pgperf comparison</h1><p class=\"lead\">${escaped}</p>")
+  assert html.contains('<strong>PLAN_CHANGED</strong>')
+  assert html.contains('<table class="plan-diff">')
+  def pairCount = runs.size() / 2
+  assert html.contains("<caption>ItemsPerfTest-lookup tps by pair")
+  assert (html =~ /<g class="pair"><title>pair \d+ \((A B|B A)\)/).size() == 3 * 3 + (pairCount - 3) * 3
+  assert html.contains('<title>pair 1 (A B)') && html.contains('<title>pair 2 (B A)')
+  assert !html.contains('<script')
+  assert log.contains("  report: ${page.absolutePath}") || log.contains("  report: ${page.canonicalPath}")
 } finally {
   evaluate(new File(basedir, 'cleanup.groovy'))
 }

@@ -8,11 +8,14 @@ import io.github.pgperf.gate.ConsoleTable;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.PairedGate;
 import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.report.HtmlReport;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -102,11 +105,31 @@ public final class GateJudge implements PairedJudge {
     CheckOutputs.write(report, lead, outputDirectory, environment, stdout);
     List<Line> lines = new ArrayList<>();
     lines.add(new Line(Level.INFO, GOAL + ": " + lead));
+    Optional<Path> page = page(report, sides, lead, lines);
     ConsoleTable.lines(report).forEach(l -> lines.add(new Line(Level.INFO, l)));
     CheckMessages.of(report, Action.WARN).forEach(l -> lines.add(new Line(Level.WARN, l)));
     Level tone = report.failed() ? Level.ERROR
         : report.headline().tone() == Action.PASS ? Level.INFO : Level.WARN;
     lines.add(new Line(tone, CheckMessages.outcome(GOAL, report, outputDirectory)));
-    return new Verdicts(report.failed(), lines, CheckMessages.of(report, Action.FAIL));
+    return new Verdicts(report.failed(), lines, CheckMessages.of(report, Action.FAIL), page);
+  }
+
+  /**
+   * report.html of these verdicts, beside check.md: written here, from the very report the log
+   * and check.md give, so the page cannot disagree with the build (after a confirmation, the
+   * other tests keep their first findings, which judging the files again would not reproduce).
+   * A page that cannot be written is a warning: the verdicts stand without it.
+   */
+  private Optional<Path> page(CheckReport report, ComparedSides sides, String lead,
+      List<Line> lines) {
+    try {
+      return Optional.of(HtmlReport.writeComparison(outputDirectory,
+          ResultFiles.read(sides.base()), ResultFiles.read(sides.candidate()), report, lead,
+          Instant.now()));
+    } catch (IOException e) {
+      lines.add(new Line(Level.WARN, GOAL + ": cannot write " + HtmlReport.FILE + " in "
+          + outputDirectory + ": " + e.getMessage()));
+      return Optional.empty();
+    }
   }
 }

@@ -1,7 +1,10 @@
 package io.github.pgperf.compare;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The statistics of a comparison: turns both sides' results into verdicts. {@code pgperf:compare}
@@ -32,11 +35,19 @@ public interface PairedJudge {
    * @param fails whether the build must fail
    * @param lines what to log, in order
    * @param failures the findings that fail the build, one per line, for the failure's message
+   * @param report the HTML report of the verdicts, when the judge wrote one
    */
-  record Verdicts(boolean fails, List<Line> lines, List<String> failures) implements Judgement {
+  record Verdicts(boolean fails, List<Line> lines, List<String> failures, Optional<Path> report)
+      implements Judgement {
     public Verdicts {
       lines = List.copyOf(lines);
       failures = List.copyOf(failures);
+      Objects.requireNonNull(report, "report");
+    }
+
+    /** Verdicts without a report. */
+    public Verdicts(boolean fails, List<Line> lines, List<String> failures) {
+      this(fails, lines, failures, Optional.empty());
     }
   }
 

@@ -255,6 +255,36 @@ public final class PairedGate {
   }
 
   /**
+   * One pair of a test's trials: the base's and the candidate's run of one trial number.
+   *
+   * @param number the trial number both runs carry ({@code identity.trial})
+   * @param base the base revision's run
+   * @param candidate the candidate's run
+   */
+  public record Pair(int number, Sample base, Sample candidate) {}
+
+  /**
+   * Each test's pairs as {@link #compare} forms them (by trial number, trials without a partner
+   * left out), for what draws them: the report shows the very pairs the verdicts were taken on.
+   *
+   * @return the pairs by test key, each test's by trial number; tests without a pair are absent
+   */
+  public static Map<String, List<Pair>> pairs(ResultFiles base, ResultFiles candidate) {
+    Map<String, Integer> baseTrials = trialNumbers(base);
+    Map<String, Integer> candidateTrials = trialNumbers(candidate);
+    Map<String, List<Pair>> out = new TreeMap<>();
+    for (String key : candidate.samples().keySet()) {
+      List<Pair> matched = Pairs.matched(
+          Pairs.byTrial(base.samples().getOrDefault(key, List.of()), baseTrials),
+          Pairs.byTrial(candidate.samples().get(key), candidateTrials));
+      if (!matched.isEmpty()) {
+        out.put(key, matched);
+      }
+    }
+    return out;
+  }
+
+  /**
    * One test's pairs: the base's and the candidate's trials of the same trial number, by trial
    * number; trials without a partner (a failed run on the other side, trial 0 for results not
    * run in trials) are left out and counted.
@@ -270,17 +300,23 @@ public final class PairedGate {
         Map<String, Integer> candidateTrials) {
       Map<Integer, Sample> b = byTrial(base, baseTrials);
       Map<Integer, Sample> c = byTrial(candidate, candidateTrials);
-      List<Sample> pb = new ArrayList<>();
-      List<Sample> pc = new ArrayList<>();
-      for (Map.Entry<Integer, Sample> e : b.entrySet()) {
-        Sample partner = c.get(e.getKey());
-        if (partner != null) {
-          pb.add(e.getValue());
-          pc.add(partner);
-        }
-      }
+      List<Pair> matched = matched(b, c);
+      List<Sample> pb = matched.stream().map(Pair::base).toList();
+      List<Sample> pc = matched.stream().map(Pair::candidate).toList();
       int unpaired = base.size() + candidate.size() - 2 * pb.size();
       return new Pairs(pb, pc, unpaired, b.keySet(), c.keySet());
+    }
+
+    /** The trials of one number on both sides, by trial number. */
+    static List<Pair> matched(Map<Integer, Sample> base, Map<Integer, Sample> candidate) {
+      List<Pair> out = new ArrayList<>();
+      for (Map.Entry<Integer, Sample> e : base.entrySet()) {
+        Sample partner = candidate.get(e.getKey());
+        if (partner != null) {
+          out.add(new Pair(e.getKey(), e.getValue(), partner));
+        }
+      }
+      return out;
     }
 
     /** Samples by trial number; of two with one number (not expected), the first file's. */

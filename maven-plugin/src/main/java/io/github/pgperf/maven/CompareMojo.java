@@ -374,12 +374,21 @@ public class CompareMojo extends TestMojo {
       if (verdicts.fails()) {
         throw new MojoFailureException("pgperf compare failed against "
             + sides.baseCommit().shortCommit() + ":\n  " + String.join("\n  ",
-                verdicts.failures()));
+                verdicts.failures()) + reportLine(verdicts));
       }
+      verdicts.report().ifPresent(file -> getLog().info("pgperf compare: report: " + file));
     } catch (IOException e) {
       throw new MojoExecutionException("pgperf compare: cannot read the results: "
           + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The report the judge wrote, named last in a failure as pgperf:check names it: the page is
+   * where a failed comparison is read.
+   */
+  private static String reportLine(PairedJudge.Verdicts verdicts) {
+    return verdicts.report().map(file -> "\n  report: " + file.toAbsolutePath()).orElse("");
   }
 
   private void log(List<PairedJudge.Line> lines) {

@@ -41,8 +41,44 @@ public final class HtmlReport {
     List<String> notes = new ArrayList<>();
     List<TestRuns> tests = TestRuns.read(results, notes);
     CheckReport check = baseline == null ? null : new Gate(settings).check(results, baseline);
-    return new ReportPage(results, tests, notes, baseline, baselineFailure, check, generatedAt)
-        .html();
+    return new ReportPage(results, tests, List.of(), notes,
+        new Against.TheBaseline(baseline, baselineFailure), check, generatedAt).html();
+  }
+
+  /**
+   * The page of a comparison ({@code pgperf:compare}): the candidate's results against the base
+   * revision's, measured interleaved in pairs, with the verdicts the comparison gave.
+   *
+   * @param base the base revision's results
+   * @param candidate the candidate's results
+   * @param verdicts the comparison's verdicts, as its log and check.md give them (taken, not
+   *     recomputed: after a confirmation they hold the first pairs' findings of the other tests)
+   * @param lead the comparison's first line, as check.md leads with it
+   * @param generatedAt when the report is made
+   */
+  public static String renderComparison(ResultFiles base, ResultFiles candidate,
+      CheckReport verdicts, String lead, Instant generatedAt) {
+    List<String> notes = new ArrayList<>();
+    List<TestRuns> tests = TestRuns.read(candidate, notes);
+    List<TestRuns> baseTests = TestRuns.read(base, notes);
+    return new ReportPage(candidate, tests, baseTests, notes, new Against.TheBase(base, lead),
+        verdicts, generatedAt).html();
+  }
+
+  /**
+   * Writes {@link #renderComparison}'s page to {@code directory}/{@value #FILE}, creating the
+   * directory.
+   *
+   * @return the file written
+   * @throws IOException when it cannot be written
+   */
+  public static Path writeComparison(Path directory, ResultFiles base, ResultFiles candidate,
+      CheckReport verdicts, String lead, Instant generatedAt) throws IOException {
+    Files.createDirectories(directory);
+    Path file = directory.resolve(FILE);
+    Files.writeString(file, renderComparison(base, candidate, verdicts, lead, generatedAt),
+        StandardCharsets.UTF_8);
+    return file;
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.github.pgperf.report;
 
-import io.github.pgperf.gate.Baseline;
 import io.github.pgperf.gate.CheckReport;
 import io.github.pgperf.gate.Headline;
 import io.github.pgperf.gate.ResultFiles;
@@ -34,19 +33,27 @@ final class ReportPage {
 
   private final ResultFiles results;
   private final List<TestRuns> tests;
+  private final List<TestRuns> baseTests;
   private final List<String> notes;
-  private final Baseline baseline;
-  private final String baselineFailure;
+  private final Against against;
   private final CheckReport check;
   private final Instant generatedAt;
 
-  ReportPage(ResultFiles results, List<TestRuns> tests, List<String> notes, Baseline baseline,
-      String baselineFailure, CheckReport check, Instant generatedAt) {
+  /**
+   * @param results the results judged (this build's, or the candidate's in a comparison)
+   * @param tests their runs
+   * @param baseTests the base revision's runs in a comparison, else empty
+   * @param notes files that could not be read again, said in the header
+   * @param against the baseline or the base revision
+   * @param check the verdicts; {@code null} when the baseline could not be read
+   */
+  ReportPage(ResultFiles results, List<TestRuns> tests, List<TestRuns> baseTests,
+      List<String> notes, Against against, CheckReport check, Instant generatedAt) {
     this.results = results;
     this.tests = List.copyOf(tests);
+    this.baseTests = List.copyOf(baseTests);
     this.notes = List.copyOf(notes);
-    this.baseline = baseline;
-    this.baselineFailure = baselineFailure;
+    this.against = against;
     this.check = check;
     this.generatedAt = generatedAt;
   }
@@ -56,7 +63,8 @@ final class ReportPage {
     out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(POLICY)
         .append("\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        .append("<title>pgperf report</title><style>").append(STYLE).append("</style></head><body>");
+        .append("<title>").append(against.title()).append("</title><style>").append(STYLE)
+        .append("</style></head><body>");
     header(out);
     List<String> anchors = new ArrayList<>();
     for (int i = 0; i < tests.size(); i++) {
@@ -65,12 +73,17 @@ final class ReportPage {
     contents(out, anchors);
     setup(out);
     summary(out, anchors);
-    out.append(VerdictSection.html(check, baseline, baselineFailure, results));
+    if (against instanceof Against.TheBase b) {
+      out.append(PairSection.html(check, b, results));
+    } else if (against instanceof Against.TheBaseline b) {
+      out.append(VerdictSection.html(check, b.baseline(), b.failure(), results));
+    }
     out.append(SweepSection.html(Sweep.find(tests)));
     for (int i = 0; i < tests.size(); i++) {
       String key = tests.get(i).key();
-      out.append(TestSection.html(tests.get(i), anchors.get(i),
-          baseline == null ? List.of() : baseline.samples().getOrDefault(key, List.of()),
+      out.append(TestSection.html(tests.get(i),
+          baseTests.stream().filter(b -> b.key().equals(key)).findFirst().orElse(null),
+          anchors.get(i), against.samples(key),
           check == null ? List.of()
               : check.findings().stream().filter(f -> f.key().equals(key)).toList()));
     }
@@ -80,8 +93,16 @@ final class ReportPage {
   }
 
   private void header(StringBuilder out) {
-    out.append("<header><h1>pgperf report</h1><p>Results: <code>")
-        .append(Html.text(results.directory().toString())).append("</code>");
+    out.append("<header><h1>").append(against.title()).append("</h1>");
+    if (against instanceof Against.TheBase b) {
+      // The pull request's line, as check.md and the log lead with it.
+      out.append("<p class=\"lead\">").append(Html.text(b.lead())).append("</p><p>Base: <code>")
+          .append(Html.text(b.results().directory().toString()))
+          .append("</code><br>Candidate: <code>");
+    } else {
+      out.append("<p>Results: <code>");
+    }
+    out.append(Html.text(results.directory().toString())).append("</code>");
     if (!results.exists()) {
       out.append(" <strong class=\"verdict FAIL\">(the directory does not exist: run the"
           + " performance tests first)</strong>");
@@ -92,11 +113,12 @@ final class ReportPage {
       // like a clean pass.
       Headline headline = check.headline();
       out.append("<p class=\"outcome verdict ").append(headline.tone().name())
-          .append("\">pgperf:check with these settings ")
+          .append("\">").append(against.judge()).append(' ')
           .append(Html.text(headline.text())).append("</p>");
     } else {
       out.append("<p class=\"outcome verdict FAIL\">No verdicts: ")
-          .append(Html.text(baselineFailure)).append("</p>");
+          .append(Html.text(against instanceof Against.TheBaseline b ? b.failure() : "none given"))
+          .append("</p>");
     }
     if (tests.isEmpty()) {
       out.append("<p class=\"note\">No usable result file in this directory: nothing to draw.</p>");
@@ -104,6 +126,12 @@ final class ReportPage {
     for (ResultFiles.Problem p : results.problems()) {
       out.append("<p class=\"verdict FAIL\">").append(Html.text(p.verdict().text())).append(": ")
           .append(Html.text(p.message())).append("</p>");
+    }
+    if (against instanceof Against.TheBase b) {
+      for (ResultFiles.Problem p : b.results().problems()) {
+        out.append("<p class=\"verdict FAIL\">").append(Html.text(p.verdict().text()))
+            .append(": base: ").append(Html.text(p.message())).append("</p>");
+      }
     }
     for (String n : notes) {
       out.append("<p class=\"verdict FAIL\">").append(Html.text(n)).append("</p>");
@@ -113,7 +141,8 @@ final class ReportPage {
 
   private void contents(StringBuilder out, List<String> anchors) {
     out.append("<nav><a href=\"#setup\">Setup</a> · <a href=\"#tests\">Tests</a> · ")
-        .append("<a href=\"#baseline\">Against the baseline</a> · ")
+        .append("<a href=\"#").append(against.anchor()).append("\">").append(against.section())
+        .append("</a> · ")
         .append("<a href=\"#sweeps\">By number of clients</a>");
     for (int i = 0; i < tests.size(); i++) {
       out.append(" · <a href=\"#").append(anchors.get(i)).append("\">")
@@ -132,7 +161,9 @@ final class ReportPage {
     Map<ClientMachine, Set<String>> machines = new LinkedHashMap<>();
     Map<Target, Set<String>> targets = new LinkedHashMap<>();
     Set<String> noServer = new TreeSet<>();
-    for (TestRuns t : tests) {
+    List<TestRuns> all = new ArrayList<>(tests);
+    all.addAll(baseTests);
+    for (TestRuns t : all) {
       for (TestRuns.Trial trial : t.trials()) {
         RunResult r = trial.result();
         if (r.server() == null) {
@@ -179,11 +210,30 @@ final class ReportPage {
   private void summary(StringBuilder out, List<String> anchors) {
     out.append("<section id=\"tests\"><h2>Tests</h2>");
     List<List<String>> rows = new ArrayList<>();
+    // In a comparison each test's base row follows its candidate row: the sides read together.
+    boolean sides = against instanceof Against.TheBase;
+    List<TestRuns> listed = new ArrayList<>();
+    List<String> sideNames = new ArrayList<>();
     for (TestRuns t : tests) {
+      listed.add(t);
+      sideNames.add("candidate");
+      baseTests.stream().filter(b -> b.key().equals(t.key())).forEach(b -> {
+        listed.add(b);
+        sideNames.add("base");
+      });
+    }
+    for (TestRuns b : baseTests) {
+      if (tests.stream().noneMatch(t -> t.key().equals(b.key()))) {
+        listed.add(b);
+        sideNames.add("base");
+      }
+    }
+    for (int i = 0; i < listed.size(); i++) {
+      TestRuns t = listed.get(i);
       RunResult first = t.trials().get(0).result();
       Latencies l = t.latency();
       long failed = t.trials().stream().mapToLong(tr -> tr.result().totalCounts().failed()).sum();
-      rows.add(List.of(t.key(), Integer.toString(t.trials().size()),
+      List<String> row = new ArrayList<>(List.of(t.key(), Integer.toString(t.trials().size()),
           first.workload().transactionType(),
           first.workload().clients() + "/" + first.workload().threads(),
           TestSection.javaOnly(first.workload()) ? "-"
@@ -191,10 +241,18 @@ final class ReportPage {
           TestSection.length(first.workload().length()), Html.tps(t.medianTps()),
           Html.millis(l.percentile(50)), Html.millis(l.percentile(99)), Long.toString(failed),
           t.hasTimeline() ? "yes" : "no"));
+      if (sides) {
+        row.add(1, sideNames.get(i));
+      }
+      rows.add(row);
+    }
+    List<String> headers = new ArrayList<>(List.of("test", "trials", "script", "clients/threads",
+        "mode", "length", "tps", "p50", "p99", "failed", "timeline"));
+    if (sides) {
+      headers.add(1, "side");
     }
     out.append(new Table("Tests (tps: median of trials; latency in ms over all trials)",
-        List.of("test", "trials", "script", "clients/threads", "mode", "length", "tps", "p50", "p99", "failed",
-            "timeline"), rows).html());
+        headers, rows).html());
     out.append("</section>");
   }
 
@@ -237,5 +295,6 @@ final class ReportPage {
       // On a phone a wide table scrolls by itself rather than widening the page.
       "@media (max-width:700px){body{padding:8px;font-size:13px}",
       "table{display:block;overflow-x:auto;max-width:100%}.legend{margin-left:0}}",
+      ".lead{font-size:16px;font-weight:600}",
       "footer{margin:28px 0 8px;color:#666;font-size:12px}");
 }

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -37,13 +38,25 @@ final class TestSection {
    */
   static String html(TestRuns test, String anchor, List<Sample> baselineSamples,
       List<Finding> findings) {
+    return html(test, null, anchor, baselineSamples, findings);
+  }
+
+  /**
+   * The test's section in a comparison: {@code base}, the base revision's runs of the test, are
+   * drawn in its latency distribution beside the candidate's.
+   *
+   * @param base the base's runs of the test; {@code null} outside a comparison or when the base
+   *     has no such test
+   */
+  static String html(TestRuns test, TestRuns base, String anchor, List<Sample> baselineSamples,
+      List<Finding> findings) {
     StringBuilder out = new StringBuilder();
     out.append("<section class=\"test\" id=\"").append(anchor).append("\"><h2>")
         .append(Html.text(test.key())).append("</h2>");
     settings(out, test);
     out.append(trials(test).html());
     timeline(out, test);
-    spectrum(out, test);
+    spectrum(out, test, base);
     out.append(WorkSection.html(test, baselineSamples, findings));
     return out.append("</section>").toString();
   }
@@ -250,35 +263,56 @@ final class TestSection {
     return false;
   }
 
-  private static void spectrum(StringBuilder out, TestRuns test) {
+  private static void spectrum(StringBuilder out, TestRuns test, TestRuns base) {
     out.append("<h3>Latency distribution</h3>");
     Latencies all = test.latency();
     if (all.count() == 0) {
       out.append("<p class=\"note\">No processed transaction: no latency to show.</p>");
       return;
     }
-    Spectrum s = Spectrum.of(all);
-    double[] ms = new double[s.micros().length];
-    for (int i = 0; i < ms.length; i++) {
-      ms[i] = s.micros()[i] / 1000;
+    // In a comparison the base's distribution is drawn beside the candidate's: a tail that only
+    // one side has shows where the two lines part.
+    Latencies before = base == null ? null : base.latency();
+    boolean both = before != null && before.count() > 0;
+    List<LineChart.Series> series = new ArrayList<>();
+    if (both) {
+      series.add(spectrumLine("base", Palette.BASELINE, before));
     }
-    String of = test.trials().size() == 1 ? "the run" : "all " + test.trials().size() + " trials";
+    series.add(spectrumLine(both ? "candidate" : "latency", both ? Palette.CANDIDATE : Palette.P50,
+        all));
+    String of = both ? "all trials of each side"
+        : test.trials().size() == 1 ? "the run" : "all " + test.trials().size() + " trials";
     out.append("<div class=\"charts\">");
     out.append(new LineChart(test.key() + ": latency by percentile (" + of + ")",
         new LineChart.Axis("percentile (log scale of 1/(1-p))", true, false,
             Spectrum::percentileLabel),
-        LineChart.Axis.linear("latency, ms"),
-        List.of(new LineChart.Series("latency", Palette.P50, s.inverse(), ms, false, false)))
-        .html());
+        LineChart.Axis.linear("latency, ms"), series).html());
     List<List<String>> rows = new ArrayList<>();
     for (double p : Latencies.REPORTED_PERCENTILES) {
-      rows.add(List.of(Spectrum.percentileLabel(100 / (100 - p)), Html.millis(all.percentile(p))));
+      rows.add(cells(Spectrum.percentileLabel(100 / (100 - p)), before, all, both,
+          l -> Html.millis(l.percentile(p))));
     }
-    rows.add(List.of("max", Html.millis(all.max())));
-    rows.add(List.of("mean", Html.millis(all.mean())));
-    rows.add(List.of("transactions", Long.toString(all.count())));
-    out.append(new Table("Latency of " + of + " (ms)", List.of("percentile", "latency"), rows)
+    rows.add(cells("max", before, all, both, l -> Html.millis(l.max())));
+    rows.add(cells("mean", before, all, both, l -> Html.millis(l.mean())));
+    rows.add(cells("transactions", before, all, both, l -> Long.toString(l.count())));
+    out.append(new Table("Latency of " + of + " (ms)", both
+        ? List.of("percentile", "base", "candidate") : List.of("percentile", "latency"), rows)
         .html());
     out.append("</div>");
+  }
+
+  private static LineChart.Series spectrumLine(String name, String color, Latencies latency) {
+    Spectrum s = Spectrum.of(latency);
+    double[] ms = new double[s.micros().length];
+    for (int i = 0; i < ms.length; i++) {
+      ms[i] = s.micros()[i] / 1000;
+    }
+    return new LineChart.Series(name, color, s.inverse(), ms, false, false);
+  }
+
+  private static List<String> cells(String label, Latencies base, Latencies candidate,
+      boolean both, Function<Latencies, String> figure) {
+    return both ? List.of(label, figure.apply(base), figure.apply(candidate))
+        : List.of(label, figure.apply(candidate));
   }
 }

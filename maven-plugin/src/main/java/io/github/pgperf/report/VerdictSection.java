@@ -36,7 +36,29 @@ final class VerdictSection {
         .append(", minimum effect ")
         .append(Html.text(String.format(Locale.ROOT, "%.1f%%", 100 * check.settings().minimumEffect())))
         .append(". Method: docs/gate.md.</p>");
-    // Findings that fail the build first, highlighted: a regression is the first row read.
+    List<Finding> findings = findings(out, check);
+    out.append("<div class=\"charts\">");
+    for (Finding f : findings) {
+      if (f.comparison() != null) {
+        out.append(strip(f, f.comparison(), baseline, results));
+      } else if (f.verdict() == Verdict.WORK_REGRESSION && f.work() != null) {
+        // The work the gate failed on, beside the timing: what the database did more of.
+        String strip = WorkSection.findingStrip(f.key(), f.work().what(),
+            results.samples().getOrDefault(f.key(), List.of()),
+            baseline.samples().getOrDefault(f.key(), List.of()));
+        out.append(strip == null ? "" : strip);
+      }
+    }
+    return out.append("</div></section>").toString();
+  }
+
+  /**
+   * The gate's table and its sentences, the findings that fail the build first (highlighted: a
+   * regression is the first row read), as check.md lists them.
+   *
+   * @return the findings in that order
+   */
+  static List<Finding> findings(StringBuilder out, CheckReport check) {
     List<Finding> findings = check.byUrgency();
     List<List<String>> rows = new ArrayList<>();
     List<String> classes = new ArrayList<>();
@@ -52,19 +74,8 @@ final class VerdictSection {
           .append(Html.text(f.verdict().text())).append("</strong> ")
           .append(Html.text(Cells.message(f))).append("</li>");
     }
-    out.append("</ul><div class=\"charts\">");
-    for (Finding f : findings) {
-      if (f.comparison() != null) {
-        out.append(strip(f, f.comparison(), baseline, results));
-      } else if (f.verdict() == Verdict.WORK_REGRESSION && f.work() != null) {
-        // The work the gate failed on, beside the timing: what the database did more of.
-        String strip = WorkSection.findingStrip(f.key(), f.work().what(),
-            results.samples().getOrDefault(f.key(), List.of()),
-            baseline.samples().getOrDefault(f.key(), List.of()));
-        out.append(strip == null ? "" : strip);
-      }
-    }
-    return out.append("</div></section>").toString();
+    out.append("</ul>");
+    return findings;
   }
 
   private static String strip(Finding f, Comparison c, Baseline baseline, ResultFiles results) {

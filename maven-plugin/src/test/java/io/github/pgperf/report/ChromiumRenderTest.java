@@ -40,8 +40,34 @@ class ChromiumRenderTest {
 
   @Test
   void everyChartDrawsOnScreen() throws Exception {
-    // A copy with a probe script appended (its policy allows inline script, nothing else): it
-    // measures what the browser laid out and writes it into the page for --dump-dom.
+    everyChartDraws(html, "probed", 20);
+  }
+
+  @Test
+  void theComparisonPageDrawsOnScreen() throws Exception {
+    // pgperf:compare's page as its judge writes it: pairs of a slower candidate whose plan and
+    // work changed, the base's trials as the work's baseline.
+    Path compared = dir.resolve("compared");
+    WorkReportFixtures.Build usual = WorkReportFixtures.Build.usual();
+    ComparisonFixtures.pairs(compared, "OrdersIT-insert", 1, 4,
+        new ComparisonFixtures.Runs(1000, 2000, usual), new ComparisonFixtures.Runs(700, 2860,
+            usual.blocks(150).plan(WorkReportFixtures.SEQ_PLAN)), 5);
+    new io.github.pgperf.compare.GateJudge(io.github.pgperf.gate.GateSettings.defaults(), 0,
+        compared.resolve("out"), java.util.Map.of(), line -> { })
+        .judge(ComparisonFixtures.sides(compared, 4, java.util.List.of("OrdersIT-insert")));
+    String page = Files.readString(compared.resolve("out/report.html"), StandardCharsets.UTF_8);
+    assertThat(HtmlReportTest.count(page, "class=\"pair-chart\"")).isEqualTo(3);
+    Files.writeString(OUT.resolve("comparison-report.html"), page, StandardCharsets.UTF_8);
+
+    everyChartDraws(page, "comparison-probed", 11); // 3 metrics x 4 pairs at least
+  }
+
+  /**
+   * Opens a copy of {@code page} with a probe script appended (its policy allows inline script,
+   * nothing else): it measures what the browser laid out and writes it into the page for
+   * --dump-dom. Every path, dot and chart of the page must have a size on screen.
+   */
+  private static void everyChartDraws(String html, String name, int leastPaths) throws Exception {
     String probe = "<script>(function(){var paths=document.querySelectorAll('svg path');"
         + "var drawn=0;paths.forEach(function(p){var b=p.getBBox();"
         + "if(p.getTotalLength()>0&&(b.width>0||b.height>0))drawn++;});"
@@ -54,10 +80,10 @@ class ChromiumRenderTest {
         + "+' shown='+shown;document.body.appendChild(o);})();</script>";
     String probed = html.replace("style-src 'unsafe-inline';",
         "style-src 'unsafe-inline'; script-src 'unsafe-inline';").replace("</body>", probe + "</body>");
-    Path page = dir.resolve("probed.html");
+    Path page = dir.resolve(name + ".html");
     Files.writeString(page, probed, StandardCharsets.UTF_8);
 
-    Chromium.Output out = chromium.run(page, dir.resolve("profile-dom"), "--dump-dom");
+    Chromium.Output out = chromium.run(page, dir.resolve("profile-" + name), "--dump-dom");
 
     assertThat(out.exitCode()).isZero();
     assertThat(out.console()).as("console messages").isEmpty();
@@ -67,7 +93,7 @@ class ChromiumRenderTest {
         ? out.stdout().substring(0, 300) : out.stdout()).isTrue();
     int paths = Integer.parseInt(m.group(1));
     assertThat(paths).isEqualTo(HtmlReportTest.count(html, "<path "));
-    assertThat(paths).isGreaterThan(20);
+    assertThat(paths).isGreaterThan(leastPaths);
     assertThat(Integer.parseInt(m.group(2))).isEqualTo(paths);
     int dots = Integer.parseInt(m.group(3));
     assertThat(dots).isEqualTo(HtmlReportTest.count(html, "<circle "));
