@@ -57,6 +57,12 @@ assert !json.findings.any { it.test == 'LedgerPerformanceTest-transfer' && it.ve
 def md = new File(basedir, 'target/pgperf/check.md').text
 assert md.readLines()[0] ==~ /pgperf: compared with ${base12} \(the merge base of HEAD and origin\/main\) on this runner, interleaved, \d+ pairs.*\./
 
+// The comparison's report: both sides per test, led by the same line.
+def html = new File(basedir, 'target/pgperf/report.html').text
+assert html.contains("compared with ${base12}")
+assert html.contains('LedgerPerformanceTest-statement')
+assert log.find(/\[ERROR\]   report: .*target.pgperf.report\.html/)
+
 // The timing verdicts depend on the load (printed, not asserted); a timing REGRESSION on the first
 // pairs is confirmed on 3 more pairs of its class before it counts.
 log.lines().findAll { it =~ /LedgerPerformanceTest-statement +(tps|p50|p99) / }.each { println "example-compare: ${it}" }
