@@ -12,28 +12,16 @@
 # -Dpgperf.trials=1: the work gate needs one trial). KEEP_BASELINE=dir copies the recorded
 # baseline there. Exits 1 when any checked build failed.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+bench=$(cd "$(dirname "$0")" && pwd)
+cd "$bench/.."
 
 BASELINE_BUILDS=${BASELINE_BUILDS:-5}
 BUILDS=${BUILDS:-10}
 MVN_ARGS=${MVN_ARGS:--DskipTests -Dpgperf.tests=LedgerPerformanceTest,TpcbLikePerformanceTest -Dpgperf.trials=3 -Dperformance.trials=3 -Dpgperf.duration=2s}
 work=$(mktemp -d /tmp/pgperf-aa.XXXXXX)
-hogs=()
-
-stop_hogs() {
-  for pid in "${hogs[@]:-}"; do
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
-  done
-  hogs=()
-}
+# shellcheck source=bench/hogs.sh
+source "$bench/hogs.sh"
 trap 'stop_hogs; echo "builds and logs kept in $work"' EXIT
-
-start_hogs() {
-  for _ in 1 2; do
-    (while :; do :; done) &
-    hogs+=($!)
-  done
-}
 
 cp -r example-project "$work/project"
 rm -rf "$work/project/target" "$work/project/src/test/pgperf/baseline"

@@ -11,28 +11,16 @@
 # -Dinvoker.skip). Options for every run go in MVN_ARGS (default: the ledger's performance tests,
 # one trial in verify's own pgperf:test, thresholds dropped). Exits 1 when any comparison failed.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+bench=$(cd "$(dirname "$0")" && pwd)
+cd "$bench/.."
 
 RUNS=${RUNS:-5}
 PAIRS=${PAIRS:-3}
 MVN_ARGS=${MVN_ARGS:--o -DskipTests -Dpgperf.tests=LedgerPerformanceTest -Dpgperf.trials=1 -Dpgperf.thresholds=none}
 work=$(mktemp -d /tmp/pgperf-aa-compare.XXXXXX)
-hogs=()
-
-stop_hogs() {
-  for pid in "${hogs[@]:-}"; do
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
-  done
-  hogs=()
-}
+# shellcheck source=bench/hogs.sh
+source "$bench/hogs.sh"
 trap 'stop_hogs; echo "project and logs kept in $work"' EXIT
-
-start_hogs() {
-  for _ in 1 2; do
-    (while :; do :; done) &
-    hogs+=($!)
-  done
-}
 
 git_() {
   git -c user.name=pgperf-bench -c user.email=bench@pgperf.invalid -c init.defaultBranch=main \

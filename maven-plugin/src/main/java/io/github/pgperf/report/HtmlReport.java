@@ -74,11 +74,7 @@ public final class HtmlReport {
    */
   public static Path writeComparison(Path directory, ResultFiles base, ResultFiles candidate,
       CheckReport verdicts, String lead, Instant generatedAt) throws IOException {
-    Files.createDirectories(directory);
-    Path file = directory.resolve(FILE);
-    Files.writeString(file, renderComparison(base, candidate, verdicts, lead, generatedAt),
-        StandardCharsets.UTF_8);
-    return file;
+    return writePage(directory, renderComparison(base, candidate, verdicts, lead, generatedAt));
   }
 
   /**
@@ -89,10 +85,13 @@ public final class HtmlReport {
    */
   public static Path write(Path directory, ResultFiles results, Baseline baseline,
       String baselineFailure, GateSettings settings, Instant generatedAt) throws IOException {
+    return writePage(directory, render(results, baseline, baselineFailure, settings, generatedAt));
+  }
+
+  private static Path writePage(Path directory, String html) throws IOException {
     Files.createDirectories(directory);
     Path file = directory.resolve(FILE);
-    Files.writeString(file, render(results, baseline, baselineFailure, settings, generatedAt),
-        StandardCharsets.UTF_8);
+    Files.writeString(file, html, StandardCharsets.UTF_8);
     return file;
   }
 }

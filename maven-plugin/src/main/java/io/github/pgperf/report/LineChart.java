@@ -76,15 +76,25 @@ record LineChart(String title, Axis x, Axis y, List<Series> series) {
     out.append('>').append(Html.text(title)).append("</text>");
   }
 
+  /**
+   * Opens a chart's SVG element of class {@code cssClass}, its accessible name and tooltip the
+   * title, and draws the title ({@link #titleText}).
+   */
+  static void svgStart(StringBuilder out, String cssClass, int width, int height, String title,
+      int left) {
+    out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"").append(cssClass)
+        .append("\" role=\"img\" viewBox=\"0 0 ").append(width).append(' ').append(height)
+        .append("\" width=\"").append(width).append("\" height=\"").append(height)
+        .append("\" aria-label=\"").append(Html.text(title)).append("\"><title>")
+        .append(Html.text(title)).append("</title>");
+    titleText(out, title, left, width);
+  }
+
   /** The chart: an SVG element followed by the legend. */
   String html() {
     StringBuilder out = new StringBuilder();
     out.append("<figure class=\"chart\">");
-    out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"line-chart\" role=\"img\" viewBox=\"0 0 ")
-        .append(WIDTH).append(' ').append(HEIGHT).append("\" width=\"").append(WIDTH)
-        .append("\" height=\"").append(HEIGHT).append("\" aria-label=\"").append(Html.text(title))
-        .append("\"><title>").append(Html.text(title)).append("</title>");
-    titleText(out, title, LEFT, WIDTH);
+    svgStart(out, "line-chart", WIDTH, HEIGHT, title, LEFT);
     double[] xr = range(x, true);
     double[] yr = range(y, false);
     if (xr == null || yr == null) {

@@ -56,11 +56,7 @@ record PairChart(String title, String unit, List<Pair> pairs) {
 
   String html() {
     StringBuilder out = new StringBuilder("<figure class=\"chart\">");
-    out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pair-chart\" role=\"img\" viewBox=\"0 0 ")
-        .append(WIDTH).append(' ').append(HEIGHT).append("\" width=\"").append(WIDTH)
-        .append("\" height=\"").append(HEIGHT).append("\" aria-label=\"").append(Html.text(title))
-        .append("\"><title>").append(Html.text(title)).append("</title>");
-    LineChart.titleText(out, title, LEFT, WIDTH);
+    LineChart.svgStart(out, "pair-chart", WIDTH, HEIGHT, title, LEFT);
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     for (Pair p : pairs) {

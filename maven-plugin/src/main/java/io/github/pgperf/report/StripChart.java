@@ -34,11 +34,7 @@ record StripChart(String title, String unit, List<Row> rows) {
   String html() {
     int height = TOP + ROW * rows.size() + BOTTOM;
     StringBuilder out = new StringBuilder("<figure class=\"chart\">");
-    out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"strip-chart\" role=\"img\" viewBox=\"0 0 ")
-        .append(WIDTH).append(' ').append(height).append("\" width=\"").append(WIDTH)
-        .append("\" height=\"").append(height).append("\" aria-label=\"").append(Html.text(title))
-        .append("\"><title>").append(Html.text(title)).append("</title>");
-    LineChart.titleText(out, title, LEFT, WIDTH);
+    LineChart.svgStart(out, "strip-chart", WIDTH, height, title, LEFT);
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     for (Row r : rows) {

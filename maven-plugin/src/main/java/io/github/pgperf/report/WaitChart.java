@@ -68,11 +68,7 @@ record WaitChart(String title, List<Bar> bars) {
     List<String> named = named();
     int height = TOP + bars.size() * (BAR + GAP) + BOTTOM;
     StringBuilder out = new StringBuilder("<figure class=\"chart\">");
-    out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wait-chart\" role=\"img\" viewBox=\"0 0 ")
-        .append(WIDTH).append(' ').append(height).append("\" width=\"").append(WIDTH)
-        .append("\" height=\"").append(height).append("\" aria-label=\"").append(Html.text(title))
-        .append("\"><title>").append(Html.text(title)).append("</title>");
-    LineChart.titleText(out, title, LEFT, WIDTH);
+    LineChart.svgStart(out, "wait-chart", WIDTH, height, title, LEFT);
     Scale xs = Scale.of(false, 0, 100, true, LEFT, WIDTH - RIGHT);
     int bottom = TOP + bars.size() * (BAR + GAP);
     for (double t : xs.ticks()) {
