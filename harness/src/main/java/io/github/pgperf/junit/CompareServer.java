@@ -139,7 +139,7 @@ public final class CompareServer {
     Runtime.getRuntime().addShutdownHook(hook);
     err.println("pgperf: shared server for pgperf:compare: " + shared.server.describe() + " ("
         + shared.server.choice().reason() + "); databases "
-        + String.join(", ", shared.databases.keySet()));
+        + String.join(", ", shared.databases.values()));
     awaitStop(stdin);
     shared.stop(err);
     try {
