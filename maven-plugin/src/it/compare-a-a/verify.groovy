@@ -15,7 +15,7 @@ try {
   log.lines().findAll { it =~ /ItemsPerfTest-lookup +(tps|p50|p99) / }.each { println "compare-a-a: ${it}" }
   // One server for both sides (pgperf.compareServer=shared, the default): the tests' EXTERNAL server,
   // a database per side that the server JVM made and dropped again.
-  assert log.find(/pgperf compare: both sides run on one server, EXTERNAL PostgreSQL \S+ at jdbc:postgresql:/)
+  assert log.find(/pgperf compare: both sides run on one server, EXTERNAL PostgreSQL .+ at jdbc:postgresql:/)
   assert log.contains('[server] pgperf: shared server for pgperf:compare: EXTERNAL PostgreSQL')
   def slurper = new groovy.json.JsonSlurper()
   def bySide = ['base', 'candidate'].collectEntries { side ->

@@ -282,7 +282,9 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     ProvisionedServer server = shared.getOrComputeIfAbsent(new ServerKey(choice.provider()),
         key -> unchecked(() -> recorded(choice.start(), overrides)), ProvisionedServer.class);
     shared.getOrComputeIfAbsent(new Announced(choice), key -> {
-      log().println("pgperf: " + server.describe() + " (" + choice.reason() + ")");
+      // The recorded reason: on pgperf:compare's shared server it names that server.
+      log().println("pgperf: " + server.describe() + " ("
+          + server.serverInfo().providerReason() + ")");
       return Boolean.TRUE;
     }, Boolean.class);
 
