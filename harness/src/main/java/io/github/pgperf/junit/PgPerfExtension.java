@@ -282,9 +282,9 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     ProvisionedServer server = shared.getOrComputeIfAbsent(new ServerKey(choice.provider()),
         key -> unchecked(() -> recorded(choice.start(), overrides)), ProvisionedServer.class);
     shared.getOrComputeIfAbsent(new Announced(choice), key -> {
-      // The recorded reason: on pgperf:compare's shared server it names that server.
+      // On pgperf:compare's shared server the line names that server, as the results do.
       log().println("pgperf: " + server.describe() + " ("
-          + server.serverInfo().providerReason() + ")");
+          + overrides.get(Options.SHARED_SERVER_REASON).orElse(choice.reason()) + ")");
       return Boolean.TRUE;
     }, Boolean.class);
 
