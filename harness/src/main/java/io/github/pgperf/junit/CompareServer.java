@@ -196,12 +196,12 @@ public final class CompareServer {
     if (!Files.isDirectory(testClasses)) {
       throw new ProvisionException("test classes directory " + testClasses + " does not exist");
     }
+    String separator = testClasses.getFileSystem().getSeparator();
     List<String> names;
     try (Stream<Path> files = Files.walk(testClasses)) {
       names = files.filter(f -> f.toString().endsWith(".class"))
           .map(f -> testClasses.relativize(f).toString())
-          .map(n -> n.substring(0, n.length() - ".class".length())
-              .replace(f(testClasses), "."))
+          .map(n -> n.substring(0, n.length() - ".class".length()).replace(separator, "."))
           .filter(n -> !n.endsWith("module-info") && !n.endsWith("package-info"))
           .sorted().toList();
     } catch (IOException | UncheckedIOException e) {
@@ -225,10 +225,6 @@ public final class CompareServer {
       }
     }
     return classes;
-  }
-
-  private static String f(Path dir) {
-    return dir.getFileSystem().getSeparator();
   }
 
   /** The first {@code junit-platform.properties} on the class path, as JUnit reads it. */
