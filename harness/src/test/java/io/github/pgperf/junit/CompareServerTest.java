@@ -199,22 +199,23 @@ class CompareServerTest {
   }
 
   /**
-   * What a side's test JVM gets: the shared server as EXTERNAL, over a class that pins EMBEDDED,
-   * and its results record the provider that started it and its settings.
+   * What a side's test JVM gets: the shared server as EXTERNAL and no settings, over a class that
+   * pins EMBEDDED with a setting (an external server refuses settings), and its results record
+   * the provider that started it and its settings.
    */
   @Test
   void aTestJvmHandedTheSharedServerRecordsItOverTheAnnotationsProvider() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
       Map<String, String> parameters = new HashMap<>(Map.of(
-          "pgperf.provider", "EXTERNAL", "pgperf.url", db.url(),
+          "pgperf.provider", "EXTERNAL", "pgperf.url", db.url(), "pgperf.settings", "",
           "pgperf.sharedServer.provider", "EMBEDDED",
           "pgperf.sharedServer.settings",
           "shared_preload_libraries=pg_stat_statements;timezone=UTC",
           "pgperf.sharedServer.reason", "pgperf:compare's shared server (EMBEDDED asked)",
           "pgperf.resultsDirectory", dir.toString()));
-      Kit.Run run = Kit.run(parameters, Fixtures.Embedded.class);
+      Kit.Run run = Kit.run(parameters, Fixtures.EmbeddedWithSettings.class);
       run.results().testEvents().assertStatistics(s -> s.started(1).succeeded(1));
-      Fixtures.Seen seen = (Fixtures.Seen) Fixture.SEEN.get("Embedded");
+      Fixtures.Seen seen = (Fixtures.Seen) Fixture.SEEN.get("EmbeddedWithSettings");
       assertThat(seen.database().provider()).isEqualTo(io.github.pgperf.provision.ProviderKind
           .EXTERNAL);
       assertThat(seen.database().target().database()).isEqualTo(db.name());
