@@ -97,7 +97,7 @@ final class Fixtures {
     }
   }
 
-  /** Pins EMBEDDED with a setting, as a project might: pgperf:compare's shared server overrides both. */
+  /** Pins EMBEDDED with a setting, as a project might; compare's shared server overrides both. */
   @Fixture
   @PgPerfTest(provider = ProviderKind.EMBEDDED, scale = 1, settings = "work_mem=8MB")
   static class EmbeddedWithSettings {

@@ -347,7 +347,8 @@ public class CompareMojo extends TestMojo {
 
   /** Runs the pairs, judges them and fails the build on the candidate's failed tests. */
   private void runAndJudge(List<TrialOrder.Run> order, TestSelection selection,
-      BaseCommit baseCommit, Sides sides) throws MojoExecutionException, MojoFailureException, CompareException {
+      BaseCommit baseCommit, Sides sides)
+      throws MojoExecutionException, MojoFailureException, CompareException {
     Map<Side, Path> resultDirs = sides.results();
     getLog().info("pgperf compare: " + order.size() / 2 + " pairs, test JVMs in the order "
         + TrialOrder.letters(order) + " (A the base, B the candidate); results in "
