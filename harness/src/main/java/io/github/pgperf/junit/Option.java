@@ -27,7 +27,17 @@ record Option<T>(String name, Function<String, T> parser) {
    * @throws ExtensionConfigurationException naming the key and the value when it cannot be read
    */
   Optional<T> configured(ExtensionContext context) {
-    Optional<String> text = context.getConfigurationParameter(key());
+    return configured(context::getConfigurationParameter);
+  }
+
+  /**
+   * The value of the configuration parameter {@code pgperf.<name>} as {@code parameters} give
+   * it (outside a JUnit run: {@link CompareServer} reads them as JUnit would).
+   *
+   * @throws ExtensionConfigurationException naming the key and the value when it cannot be read
+   */
+  Optional<T> configured(Function<String, Optional<String>> parameters) {
+    Optional<String> text = parameters.apply(key());
     if (text.isEmpty()) {
       return Optional.empty();
     }

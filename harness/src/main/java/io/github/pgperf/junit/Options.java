@@ -65,13 +65,28 @@ final class Options {
   static final Option<Boolean> INSTALL_EXTENSIONS =
       new Option<>("installExtensions", Options::bool);
 
+  /**
+   * pgperf:compare's shared server as the server JVM started it ({@link CompareServer}'s
+   * hand-over): the test JVM connects to it as EXTERNAL, and its results record the provider that
+   * started it, its settings and that it was shared, so both sides' results name the same server.
+   */
+  static final Option<String> SHARED_SERVER_PROVIDER =
+      new Option<>("sharedServer.provider", Options::text);
+  /** The shared server's provider settings, {@code name=value} separated by {@code ;}. */
+  static final Option<ServerSettings> SHARED_SERVER_SETTINGS =
+      new Option<>("sharedServer.settings", Options::sharedSettings);
+  /** Why and where the shared server was started, one line, recorded as the provider's reason. */
+  static final Option<String> SHARED_SERVER_REASON =
+      new Option<>("sharedServer.reason", Options::text);
+
   /** The results directory without {@code pgperf.resultsDirectory}, as Maven lays out a module. */
   static final Path DEFAULT_RESULTS_DIRECTORY = Path.of("target", "pgperf", "results");
 
   static final List<Option<?>> ALL = List.of(PROVIDER, POSTGRES_VERSION, IMAGE, SETTINGS, SCALE,
       FILLFACTOR, PARTITIONS, PARTITION_METHOD, UNLOGGED_TABLES, FOREIGN_KEYS,
       SERVER_SIDE_GENERATE, SCHEMA, PGBENCH_SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT, RESULTS_DIRECTORY,
-      SERVER_COUNTERS, WAIT_SAMPLING, INSTALL_EXTENSIONS);
+      SERVER_COUNTERS, WAIT_SAMPLING, INSTALL_EXTENSIONS, SHARED_SERVER_PROVIDER,
+      SHARED_SERVER_SETTINGS, SHARED_SERVER_REASON);
 
   /** PostgreSQL's limit on identifier length, in bytes. */
   private static final int MAX_IDENTIFIER_BYTES = 63;
@@ -106,6 +121,17 @@ final class Options {
       return ServerSettings.NONE;
     }
     return ServerSettings.parse(Arrays.asList(text.split(",")));
+  }
+
+  /**
+   * Settings separated by {@code ;}: a value such as {@code shared_preload_libraries} may hold
+   * commas.
+   */
+  static ServerSettings sharedSettings(String text) {
+    if (text.isEmpty()) {
+      return ServerSettings.NONE;
+    }
+    return ServerSettings.parse(Arrays.asList(text.split(";")));
   }
 
   static int number(String text, int min, int max) {

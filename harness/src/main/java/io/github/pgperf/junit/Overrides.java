@@ -3,6 +3,7 @@ package io.github.pgperf.junit;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -20,9 +21,14 @@ final class Overrides {
 
   /** Reads every option's key; a bad value fails here, naming the key and the value. */
   static Overrides read(ExtensionContext context) {
+    return read(context::getConfigurationParameter);
+  }
+
+  /** As {@link #read(ExtensionContext)}, from configuration parameters by key. */
+  static Overrides read(Function<String, Optional<String>> parameters) {
     Map<String, Object> values = new HashMap<>();
     for (Option<?> option : Options.ALL) {
-      option.configured(context).ifPresent(v -> values.put(option.name(), v));
+      option.configured(parameters).ifPresent(v -> values.put(option.name(), v));
     }
     return new Overrides(Map.copyOf(values));
   }

@@ -10,6 +10,7 @@ import io.github.pgperf.provision.ProviderKind;
 import io.github.pgperf.provision.ProvisionException;
 import io.github.pgperf.provision.ProvisionedServer;
 import io.github.pgperf.provision.ServerRequest;
+import io.github.pgperf.provision.ServerSettings;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.threshold.Threshold;
@@ -247,7 +248,7 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
   }
 
   private static void requireClassAnnotation(ExtensionContext context, String what) {
-    if (annotation(context.getRequiredTestClass()) == null) {
+    if (annotationOf(context.getRequiredTestClass()) == null) {
       throw new ExtensionConfigurationException(what + " on " + name(context)
           + " needs @PgPerfTest on its class (or an enclosing class)");
     }
@@ -275,14 +276,16 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     Store shared = sharedStore(context);
     Overrides overrides = overrides(context);
     ClassConfiguration configuration = ClassConfiguration.resolve(
-        annotation(context.getRequiredTestClass()), overrides, System.getenv());
+        annotationOf(context.getRequiredTestClass()), overrides, System.getenv());
 
     ProviderChoice choice = shared.getOrComputeIfAbsent(new ChoiceKey(configuration.server()),
         key -> unchecked(() -> ProviderChoice.choose(key.request())), ProviderChoice.class);
     ProvisionedServer server = shared.getOrComputeIfAbsent(new ServerKey(choice.provider()),
-        key -> unchecked(choice::start), ProvisionedServer.class);
+        key -> unchecked(() -> recorded(choice.start(), overrides)), ProvisionedServer.class);
     shared.getOrComputeIfAbsent(new Announced(choice), key -> {
-      log().println("pgperf: " + server.describe() + " (" + choice.reason() + ")");
+      // On pgperf:compare's shared server the line names that server, as the results do.
+      log().println("pgperf: " + server.describe() + " ("
+          + overrides.get(Options.SHARED_SERVER_REASON).orElse(choice.reason()) + ")");
       return Boolean.TRUE;
     }, Boolean.class);
 
@@ -306,6 +309,23 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
       tables.ensure();
     }
     return new PgPerfDatabase(server, choice, schema, tables);
+  }
+
+  /**
+   * The server as results record it: on pgperf:compare's shared server (the
+   * {@code pgperf.sharedServer.*} parameters) the provider that started it, its settings and the
+   * reason naming it, the same on both sides; else as provided.
+   */
+  private static ProvisionedServer recorded(ProvisionedServer server, Overrides overrides) {
+    Optional<String> provider = overrides.get(Options.SHARED_SERVER_PROVIDER);
+    if (provider.isEmpty()) {
+      return server;
+    }
+    return server.recordedAs(server.serverInfo()
+        .withProviderSettings(overrides.get(Options.SHARED_SERVER_SETTINGS)
+            .orElse(ServerSettings.NONE).values())
+        .withProvider(provider.get(), overrides.get(Options.SHARED_SERVER_REASON)
+            .orElse("pgperf:compare's shared server")));
   }
 
   /**
@@ -351,7 +371,7 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
   }
 
   /** The annotation on the class or, for a nested class, on the nearest enclosing class. */
-  private static PgPerfTest annotation(Class<?> testClass) {
+  static PgPerfTest annotationOf(Class<?> testClass) {
     Class<?> annotated = annotatedClass(testClass);
     return annotated == null ? null : annotated.getAnnotation(PgPerfTest.class);
   }

@@ -86,6 +86,24 @@ public final class ProvisionedServer implements AutoCloseable {
     return Target.of(spec);
   }
 
+  /** The JDBC URL (without user or password) of another database on this server. */
+  public String jdbcUrl(String database) {
+    return spec.withDatabase(database).jdbcUrl();
+  }
+
+  /** Opens connections to another database of this server, as the same role. */
+  public ConnectionSource connectionSource(String database) {
+    return spec.withDatabase(database);
+  }
+
+  /**
+   * This server, recorded in results as {@code info} says: a server pgperf:compare started once
+   * for both sides, which the test JVM reaches as an external one.
+   */
+  public ProvisionedServer recordedAs(ServerInfo info) {
+    return new ProvisionedServer(choice, spec, info, stop, startup);
+  }
+
   /** The role pgperf logs in as. */
   public String user() {
     return spec.user();

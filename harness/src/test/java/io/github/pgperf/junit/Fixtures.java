@@ -97,6 +97,16 @@ final class Fixtures {
     }
   }
 
+  /** Pins EMBEDDED with a setting, as a project might; compare's shared server overrides both. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EMBEDDED, scale = 1, settings = "work_mem=8MB")
+  static class EmbeddedWithSettings {
+    @Test
+    void sees(PgPerfDatabase database, DataSource dataSource) throws SQLException {
+      see("EmbeddedWithSettings", database, dataSource);
+    }
+  }
+
   @Fixture
   @PgPerfTest(scale = 1)
   static class Auto {

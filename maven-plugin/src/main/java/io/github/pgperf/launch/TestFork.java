@@ -104,6 +104,16 @@ public final class TestFork {
    * survive, and the class path never hits a command-line length limit.
    */
   static String argumentFile(ForkSettings settings, ForkArguments arguments) {
+    return argumentFile(settings, List.of(location()), ForkMain.class.getName(),
+        arguments.toArgs());
+  }
+
+  /**
+   * A {@code java @file} running {@code mainClass} on the settings' class path plus
+   * {@code extraClasspath}, with the settings' JVM arguments and written system properties.
+   */
+  static String argumentFile(ForkSettings settings, List<Path> extraClasspath, String mainClass,
+      List<String> mainArguments) {
     List<String> args = new ArrayList<>(settings.jvmArguments());
     new TreeMap<>(settings.systemProperties()).forEach((k, v) -> {
       if (!ForkSettings.UNWRITTEN_PROPERTIES.contains(k)) {
@@ -112,11 +122,11 @@ public final class TestFork {
     });
     args.add("-cp");
     List<Path> classpath = new ArrayList<>(settings.classpath());
-    classpath.add(location());
+    classpath.addAll(extraClasspath);
     args.add(classpath.stream().map(Path::toString)
         .collect(Collectors.joining(File.pathSeparator)));
-    args.add(ForkMain.class.getName());
-    args.addAll(arguments.toArgs());
+    args.add(mainClass);
+    args.addAll(mainArguments);
     StringBuilder file = new StringBuilder();
     for (String a : args) {
       file.append('"').append(a.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"\n");
@@ -153,7 +163,7 @@ public final class TestFork {
     }
   }
 
-  private static Thread pump(InputStream stream, Consumer<String> lines, String name) {
+  static Thread pump(InputStream stream, Consumer<String> lines, String name) {
     Thread t = new Thread(() -> {
       try (BufferedReader r = new BufferedReader(
           new InputStreamReader(stream, Charset.defaultCharset()))) {
@@ -170,9 +180,9 @@ public final class TestFork {
   }
 
   /** Passes lines on and keeps the last non-blank one, for a message when the JVM fails. */
-  private static final class LastLine implements Consumer<String> {
+  static final class LastLine implements Consumer<String> {
     private final Consumer<String> next;
-    private volatile String line = "";
+    volatile String line = "";
 
     LastLine(Consumer<String> next) {
       this.next = next;

@@ -12,6 +12,7 @@ import io.github.pgperf.compare.Outcome;
 import io.github.pgperf.compare.PairResults;
 import io.github.pgperf.compare.GateJudge;
 import io.github.pgperf.compare.PairedJudge;
+import io.github.pgperf.compare.SharedServer;
 import io.github.pgperf.compare.Side;
 import io.github.pgperf.compare.TestsBySide;
 import io.github.pgperf.compare.TrialOrder;
@@ -19,6 +20,8 @@ import io.github.pgperf.gate.Action;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.Verdict;
 import io.github.pgperf.launch.ForkSettings;
+import io.github.pgperf.launch.ServerFork;
+import io.github.pgperf.launch.ServerForkException;
 import io.github.pgperf.launch.TestFork;
 import io.github.pgperf.launch.TestRun;
 import io.github.pgperf.launch.TestSelection;
@@ -113,6 +116,18 @@ public class CompareMojo extends TestMojo {
    */
   @Parameter(property = "pgperf.confirmationPairs")
   Integer confirmationPairs;
+
+  /**
+   * Where both sides' tests run: {@code shared}, one server started once (as the candidate's
+   * tests would start it) with a database per side; {@code own}, each side's test JVMs start or
+   * use the server their tests configure.
+   */
+  @Parameter(property = "pgperf.compareServer", defaultValue = SharedServer.SHARED)
+  String compareServer;
+
+  /** Seconds the shared server may take to start and hand over. */
+  @Parameter(property = "pgperf.compareServerTimeout", defaultValue = "300")
+  int compareServerTimeout;
 
   /** What a test only the candidate has (NEW: measured, not compared) does: fail or warn. */
   @Parameter(property = "pgperf.onNew", defaultValue = "warn")
@@ -266,7 +281,75 @@ public class CompareMojo extends TestMojo {
       testClasses.put(side, side == Side.BASE ? basePlan.testClasses()
           : testClassesDirectory.toPath());
     }
-    Sides sides = new Sides(resultDirs, settings, testClasses);
+    try (ServerFork server = startServer(compareId, settings.get(Side.CANDIDATE), selection)) {
+      if (server != null) {
+        SharedServer shared = sharedServer(server);
+        for (Side side : Side.values()) {
+          ForkSettings own = settings.get(side);
+          Map<String, String> properties = new HashMap<>(own.systemProperties());
+          properties.putAll(shared.properties(side));
+          settings.put(side, new ForkSettings(own.java(), own.jvmArguments(), properties,
+              own.environment(), own.workingDirectory(), own.classpath(), own.timeout(),
+              own.outputDirectory()));
+        }
+        getLog().info("pgperf compare: both sides run on one server, " + shared.describe()
+            + ", each in a database of its own (" + shared.urls().get(Side.BASE) + ", "
+            + shared.urls().get(Side.CANDIDATE) + "); pgperf.compareServer=own gives each side"
+            + " the server its tests configure");
+      }
+      runAndJudge(order, selection, baseCommit, new Sides(resultDirs, settings, testClasses));
+    }
+  }
+
+  /**
+   * Starts the shared server JVM (pgperf.compareServer=shared) with the candidate's test JVM
+   * settings, so it resolves the server as the candidate's tests would; {@code null} for own.
+   */
+  private ServerFork startServer(String compareId, ForkSettings candidate,
+      TestSelection selection) throws MojoExecutionException {
+    if (SharedServer.OWN.equals(compareServer)) {
+      getLog().info("pgperf compare: each side uses the server its tests configure"
+          + " (pgperf.compareServer=own)");
+      return null;
+    }
+    if (!SharedServer.SHARED.equals(compareServer)) {
+      throw new MojoExecutionException("pgperf compare: pgperf.compareServer has invalid value \""
+          + compareServer + "\": expected shared (one server for both sides) or own");
+    }
+    ForkSettings server = new ForkSettings(candidate.java(), candidate.jvmArguments(),
+        candidate.systemProperties(), candidate.environment(), candidate.workingDirectory(),
+        candidate.classpath(), candidate.timeout(),
+        outputDirectory.toPath().resolve("compare").resolve("server"));
+    getLog().info("pgperf compare: starting one server for both sides (pgperf.compareServer"
+        + "=shared), as the candidate's tests would start it");
+    try {
+      return ServerFork.start(server, compareId, testClassesDirectory.toPath(), selection,
+          Duration.ofSeconds(compareServerTimeout), line -> getLog().info("[server] " + line));
+    } catch (ServerForkException e) {
+      throw new MojoExecutionException("pgperf compare: " + e.getMessage()
+          + "; set pgperf.compareServer=own to run each side on the server its tests configure");
+    } catch (IOException e) {
+      throw new MojoExecutionException("pgperf compare: cannot start the shared server JVM: "
+          + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MojoExecutionException("pgperf compare: interrupted", e);
+    }
+  }
+
+  private static SharedServer sharedServer(ServerFork server) throws MojoExecutionException {
+    try {
+      return SharedServer.of(server.handOver());
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException("pgperf compare: " + e.getMessage());
+    }
+  }
+
+  /** Runs the pairs, judges them and fails the build on the candidate's failed tests. */
+  private void runAndJudge(List<TrialOrder.Run> order, TestSelection selection,
+      BaseCommit baseCommit, Sides sides)
+      throws MojoExecutionException, MojoFailureException, CompareException {
+    Map<Side, Path> resultDirs = sides.results();
     getLog().info("pgperf compare: " + order.size() / 2 + " pairs, test JVMs in the order "
         + TrialOrder.letters(order) + " (A the base, B the candidate); results in "
         + resultDirs.get(Side.BASE) + " and " + resultDirs.get(Side.CANDIDATE));

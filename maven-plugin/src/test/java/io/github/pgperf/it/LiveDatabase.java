@@ -50,6 +50,18 @@ public final class LiveDatabase {
     }
   }
 
+  /** Whether a database of that name is on the test server (one a build should have dropped). */
+  public static boolean exists(String database) throws SQLException {
+    try (Connection c = new org.postgresql.Driver().connect(admin(), new Properties());
+        java.sql.PreparedStatement p = c.prepareStatement(
+            "select 1 from pg_database where datname = ?")) {
+      p.setString(1, database);
+      try (java.sql.ResultSet r = p.executeQuery()) {
+        return r.next();
+      }
+    }
+  }
+
   /** The test server's admin URL: {@code PGPERF_TEST_URL}, else the local server. */
   static String admin() {
     String env = System.getenv("PGPERF_TEST_URL");
