@@ -1,7 +1,6 @@
 package io.github.pgperf.threshold;
 
 import io.github.pgperf.work.ServerWork;
-import io.github.pgperf.work.WorkPart;
 
 /**
  * The run's statements may touch at most {@code perTransaction} shared blocks (found in shared
@@ -36,18 +35,10 @@ public record SharedBlocksCeiling(double perTransaction) implements WorkThreshol
 
   @Override
   public Verdict check(ServerWork work, long transactions) {
-    if (work.statements() == null) {
-      return notChecked(work.whyUnavailable(WorkPart.STATEMENTS));
-    }
-    if (transactions == 0) {
-      return new Verdict(this, false, Double.NaN, perTransaction, "blocks",
-          "no transaction was processed");
-    }
-    long blocks = work.statementBlocks().sharedAccessed();
-    double measured = (double) blocks / transactions;
-    return new Verdict(this, measured <= perTransaction, measured, perTransaction, "blocks",
-        blocks + " blocks in " + transactions + " transactions");
+    return PerTransaction.check(this, work, transactions,
+        w -> w.statementBlocks().sharedAccessed(), perTransaction, "blocks", "blocks");
   }
+
 
   @Override
   public Verdict notChecked(String why) {

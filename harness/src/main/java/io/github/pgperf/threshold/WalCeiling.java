@@ -1,7 +1,6 @@
 package io.github.pgperf.threshold;
 
 import io.github.pgperf.work.ServerWork;
-import io.github.pgperf.work.WorkPart;
 
 /**
  * The run's statements may write at most {@code bytesPerTransaction} bytes of WAL per processed
@@ -37,18 +36,10 @@ public record WalCeiling(double bytesPerTransaction) implements WorkThreshold {
 
   @Override
   public Verdict check(ServerWork work, long transactions) {
-    if (work.statements() == null) {
-      return notChecked(work.whyUnavailable(WorkPart.STATEMENTS));
-    }
-    if (transactions == 0) {
-      return new Verdict(this, false, Double.NaN, bytesPerTransaction, "B",
-          "no transaction was processed");
-    }
-    long bytes = work.statementWal().bytes();
-    double measured = (double) bytes / transactions;
-    return new Verdict(this, measured <= bytesPerTransaction, measured, bytesPerTransaction, "B",
-        bytes + " bytes in " + transactions + " transactions");
+    return PerTransaction.check(this, work, transactions, w -> w.statementWal().bytes(),
+        bytesPerTransaction, "B", "bytes");
   }
+
 
   @Override
   public Verdict notChecked(String why) {
