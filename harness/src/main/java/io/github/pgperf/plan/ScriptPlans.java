@@ -70,6 +70,10 @@ public final class ScriptPlans {
     if (why != null) {
       return new StatementPlan(script, index, sql.readableText(), null, why);
     }
+    String first = firstWord(sql.text());
+    if (!PLANNABLE.contains(first)) {
+      return StatementPlan.utility(script, index, sql.readableText(), first);
+    }
     try {
       return new StatementPlan(script, index, sql.readableText(),
           Explain.shape(connection, template.numbered(), template.parameterCount()), null);
@@ -80,6 +84,7 @@ public final class ScriptPlans {
     }
   }
 
+  /** Why a command is not planned although it may scan tables; null when it is planned. */
   private static String unplannable(Command.Sql sql) {
     if (sql.parts().size() > 1) {
       return "a compound command (\\;) is not planned";
@@ -87,8 +92,7 @@ public final class ScriptPlans {
     if (sql.template().invalidIn() != null) {
       return "its bytes are not valid in the client encoding";
     }
-    String first = firstWord(sql.text());
-    return PLANNABLE.contains(first) ? null : "\"" + first + "\" has no plan";
+    return null;
   }
 
   /** The statement's first keyword, after comments and white space. */

@@ -16,11 +16,29 @@ import java.util.Objects;
 public record StatementPlan(String script, int command, String sql, PlanShape shape,
     String reason) {
 
+  /** How a reason ends when the command has no plan by its nature ({@code BEGIN}, {@code SET}). */
+  static final String NO_PLAN = " has no plan";
+
+  /** A plan-less command of {@code keyword} ({@code begin}, {@code set} ...): a utility command. */
+  static StatementPlan utility(String script, int command, String sql, String keyword) {
+    return new StatementPlan(script, command, sql, null, "\"" + keyword + "\"" + NO_PLAN);
+  }
+
   public StatementPlan {
     Objects.requireNonNull(script, "script");
     Objects.requireNonNull(sql, "sql");
     if ((shape == null) == (reason == null)) {
       throw new IllegalArgumentException("a statement plan has a shape or a reason, not both");
     }
+  }
+
+  /**
+   * Whether the command has no plan by its nature (a utility command such as {@code BEGIN} or
+   * {@code SET}, which scans no table), as opposed to one the server could not plan or a compound
+   * command, which might. The reason's wording is the record's data in the result JSON, so it is
+   * read here, in the one place that also writes it.
+   */
+  public boolean utility() {
+    return shape == null && reason.endsWith(NO_PLAN);
   }
 }

@@ -58,9 +58,8 @@ public record SequentialScanBan(String table) implements WorkThreshold {
     }
     for (StatementPlan plan : plans) {
       // A command with no plan at all (BEGIN, SET) scans nothing; one the server could not plan,
-      // or a compound one, might, and then nothing can be said. ScriptPlans words the first kind
-      // "... has no plan".
-      if (plan.shape() == null && !plan.reason().endsWith("has no plan")) {
+      // or a compound one, might, and then nothing can be said.
+      if (plan.shape() == null && !plan.utility()) {
         return notChecked(firstLine(plan.sql()) + " (" + plan.script() + ") was not planned: "
             + plan.reason());
       }

@@ -50,6 +50,8 @@ class ScriptPlansTest {
           "END;");
       assertThat(plans.get(0).reason()).isEqualTo("\"begin\" has no plan");
       assertThat(plans.get(6).reason()).isEqualTo("\"end\" has no plan");
+      assertThat(plans.get(0).utility()).isTrue();
+      assertThat(plans.get(1).utility()).isFalse();
       assertThat(plans.get(1).shape().lines()).containsExactly(
           "Update on pgbench_accounts",
           "->  Index Scan using pgbench_accounts_pkey on pgbench_accounts");
@@ -72,6 +74,8 @@ class ScriptPlansTest {
       assertThat(plans).extracting(StatementPlan::reason).containsExactly(
           "the server could not plan it: ERROR: relation \"no_such_table\" does not exist",
           "a compound command (\\;) is not planned");
+      // Neither is a utility command: either might scan a table.
+      assertThat(plans).noneMatch(StatementPlan::utility);
     }
   }
 
