@@ -379,6 +379,7 @@ public class CompareMojo extends TestMojo {
   private ClassesBySide discover(TestSelection selection, BaseCommit baseCommit, Sides sides)
       throws MojoExecutionException, MojoFailureException, CompareException {
     Map<Side, List<String>> found = new EnumMap<>(Side.class);
+    long start = System.nanoTime();
     for (Side side : Side.values()) {
       String prefix = "[" + side + "] ";
       TestRun run;
@@ -412,6 +413,10 @@ public class CompareMojo extends TestMojo {
       }
       found.put(side, run.testClasses());
     }
+    getLog().info(String.format(java.util.Locale.ROOT, "pgperf compare: the base's tests are in"
+        + " %d %s, the candidate's in %d (found in %.1f s)", found.get(Side.BASE).size(),
+        found.get(Side.BASE).size() == 1 ? "class" : "classes", found.get(Side.CANDIDATE).size(),
+        (System.nanoTime() - start) / 1e9));
     return new ClassesBySide(found.get(Side.BASE), found.get(Side.CANDIDATE));
   }
 
