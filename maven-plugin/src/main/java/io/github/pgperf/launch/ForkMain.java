@@ -35,8 +35,9 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
  * The main class of the test JVM that {@code pgperf:test} forks on the project's test classpath:
  * discovers the tagged tests once, then runs every trial in turn (trial 1 of every test, then
  * trial 2, ...) through the JUnit Platform Launcher with parallel execution off, writing
- * {@link Events} as it goes and failures' stack traces to a file of their own. Uses only the JDK
- * and the Launcher API, which the project's own JUnit supplies.
+ * {@link Events} as it goes (the tests found with their top-level classes first; with 0 trials
+ * that is all it does) and failures' stack traces to a file of their own. Uses only the JDK and
+ * the Launcher API, which the project's own JUnit supplies.
  *
  * <p>Exit status 0 when every trial ran (test failures are in the events), 2 for bad arguments, 3
  * when the launcher itself failed (its message on standard error, the trace in the traces file).
