@@ -3,7 +3,13 @@ import io.github.pgperf.it.GitProject
 try {
   def log = io.github.pgperf.it.BuildLog.read(basedir)
   def base12 = GitProject.git(basedir, 'rev-parse', 'HEAD~1').substring(0, 12)
-  assert log.contains('pgperf compare: 2 pairs, test JVMs in the order A B B A (A the base, B the candidate)')
+  // A pair of test JVMs per test class (pgperf.alternate=class, the default), found by a discovery
+  // JVM per side: each class's pair alternates from pair to pair, and from class to class.
+  assert log.contains('pgperf compare: 2 pairs, test JVMs in the order A B B A B A A B (A the base, B the candidate), a pair of test JVMs per test class in each pair (ItemsPerfTest, PingPerfTest;')
+  def runs = log.lines().findAll { it.contains('pgperf compare: pair ') }
+      .collect { (it =~ /pair (\d+), (base|candidate) \([^)]*\): (\w+)/)[0][1..3].join(' ') }
+  assert runs == ['1 base ItemsPerfTest', '1 candidate ItemsPerfTest', '1 candidate PingPerfTest', '1 base PingPerfTest',
+      '2 candidate ItemsPerfTest', '2 base ItemsPerfTest', '2 base PingPerfTest', '2 candidate PingPerfTest']
   // Nothing changed: the work and the plan compare equal, nothing fails, nothing is confirmed.
   assert log.contains("pgperf compare: pgperf: compared with ${base12} (the merge base of HEAD and origin/main) on this runner, interleaved, 2 pairs.")
   assert !log.contains('[ERROR]')
@@ -34,6 +40,19 @@ try {
   assert bySide.base.server.provider == 'EXTERNAL' && bySide.candidate.server.provider == 'EXTERNAL'
   assert bySide.base.server.providerReason.startsWith("pgperf:compare's shared server at ")
   assert bySide.base.server.providerReason == bySide.candidate.server.providerReason
+  // Each class's results, numbered by pair on both sides; a pair's two runs of a class ran one
+  // after the other, in the order logged (their start times say so, whatever the log says).
+  def started = { side, key -> slurper.parse(new File(basedir, "target/pgperf/results/${side}/${key}.json")) }
+  ['ItemsPerfTest-lookup', 'PingPerfTest-ping'].each { test ->
+    ['base', 'candidate'].each { side ->
+      assert [test, "${test}-trial2"].collect { started(side, it).identity.trial } == [1, 2]
+    }
+  }
+  def at = { side, key -> java.time.Instant.parse(started(side, key).startedAt) }
+  assert at('base', 'ItemsPerfTest-lookup') < at('candidate', 'ItemsPerfTest-lookup')
+  assert at('candidate', 'ItemsPerfTest-lookup') < at('candidate', 'PingPerfTest-ping')
+  assert at('candidate', 'PingPerfTest-ping') < at('base', 'PingPerfTest-ping')
+  assert at('base', 'PingPerfTest-ping') < at('candidate', 'ItemsPerfTest-lookup-trial2')
   def md = new File(basedir, 'target/pgperf/check.md').text
   assert md.readLines()[0] == "pgperf: compared with ${base12} (the merge base of HEAD and origin/main) on this runner, interleaved, 2 pairs."
 } finally {

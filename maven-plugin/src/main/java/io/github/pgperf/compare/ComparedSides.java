@@ -21,8 +21,8 @@ public record ComparedSides(Path base, Path candidate, BaseCommit baseCommit,
     order = List.copyOf(order);
   }
 
-  /** How many pairs ran. */
+  /** How many pairs ran (with a test JVM per class, each pair has a JVM per class and side). */
   public int pairs() {
-    return order.size() / 2;
+    return (int) order.stream().mapToInt(TrialOrder.Run::pair).distinct().count();
   }
 }

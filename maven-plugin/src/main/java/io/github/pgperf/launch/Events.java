@@ -16,6 +16,7 @@ import java.util.List;
  * <pre>
  * jvm        uptime-ms                      the fork's main began, this long after JVM start
  * discovered count  ms                      tests found by the launcher, and how long it took
+ * test       name   class                   one found test and its top-level class (empty if none)
  * started    trial  name
  * finished   trial  name  status  ms  message
  * trial      trial  ms                      a trial's launcher execution ended
@@ -26,6 +27,7 @@ final class Events implements AutoCloseable {
 
   static final String JVM = "jvm";
   static final String DISCOVERED = "discovered";
+  static final String TEST = "test";
   static final String STARTED = "started";
   static final String FINISHED = "finished";
   static final String TRIAL = "trial";

@@ -13,26 +13,37 @@ import java.util.List;
  * @param excludeTags tag expressions that leave a test out
  * @param classPatterns regular expressions on fully qualified class names (any of them); empty
  *     for all
- * @param trials how many times every test runs
+ * @param testClass the one top-level class whose tests run (fully qualified, with its nested
+ *     classes), within the patterns: {@code pgperf:compare} runs a test JVM per class; empty for
+ *     every class
+ * @param trials how many times every test runs; 0 only discovers the tests (and reports them)
  * @param firstTrial the number of the first trial (1, or a later one when {@code pgperf:compare}
  *     runs one trial per test JVM, so each result still names its trial)
  * @param events the {@link Events} file
  * @param traces the file that gets failures' stack traces
  */
 record ForkArguments(Path testClasses, List<String> includeTags, List<String> excludeTags,
-    List<String> classPatterns, int trials, int firstTrial, Path events, Path traces) {
+    List<String> classPatterns, String testClass, int trials, int firstTrial, Path events,
+    Path traces) {
 
   ForkArguments(Path testClasses, List<String> includeTags, List<String> excludeTags,
       List<String> classPatterns, int trials, Path events, Path traces) {
     this(testClasses, includeTags, excludeTags, classPatterns, trials, 1, events, traces);
   }
 
+  ForkArguments(Path testClasses, List<String> includeTags, List<String> excludeTags,
+      List<String> classPatterns, int trials, int firstTrial, Path events, Path traces) {
+    this(testClasses, includeTags, excludeTags, classPatterns, "", trials, firstTrial, events,
+        traces);
+  }
+
   ForkArguments {
     includeTags = List.copyOf(includeTags);
     excludeTags = List.copyOf(excludeTags);
     classPatterns = List.copyOf(classPatterns);
-    if (trials < 1) {
-      throw new IllegalArgumentException("trials must be at least 1, not " + trials);
+    if (trials < 0) {
+      throw new IllegalArgumentException("trials must be 0 (discovery only) or more, not "
+          + trials);
     }
     if (firstTrial < 1) {
       throw new IllegalArgumentException("the first trial must be at least 1, not " + firstTrial);
@@ -47,6 +58,9 @@ record ForkArguments(Path testClasses, List<String> includeTags, List<String> ex
     includeTags.forEach(t -> args.addAll(List.of("--include-tag", t)));
     excludeTags.forEach(t -> args.addAll(List.of("--exclude-tag", t)));
     classPatterns.forEach(p -> args.addAll(List.of("--class-pattern", p)));
+    if (!testClass.isEmpty()) {
+      args.addAll(List.of("--test-class", testClass));
+    }
     return args;
   }
 
@@ -54,6 +68,7 @@ record ForkArguments(Path testClasses, List<String> includeTags, List<String> ex
     Path testClasses = null;
     Path events = null;
     Path traces = null;
+    String testClass = "";
     int trials = 1;
     int firstTrial = 1;
     List<String> include = new ArrayList<>();
@@ -71,6 +86,7 @@ record ForkArguments(Path testClasses, List<String> includeTags, List<String> ex
         case "--include-tag" -> include.add(value);
         case "--exclude-tag" -> exclude.add(value);
         case "--class-pattern" -> patterns.add(value);
+        case "--test-class" -> testClass = value;
         case "--trials" -> trials = number(args[i], value);
         case "--first-trial" -> firstTrial = number(args[i], value);
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
@@ -79,8 +95,8 @@ record ForkArguments(Path testClasses, List<String> includeTags, List<String> ex
     if (testClasses == null || events == null || traces == null) {
       throw new IllegalArgumentException("--test-classes, --events and --traces are required");
     }
-    return new ForkArguments(testClasses, include, exclude, patterns, trials, firstTrial, events,
-        traces);
+    return new ForkArguments(testClasses, include, exclude, patterns, testClass, trials,
+        firstTrial, events, traces);
   }
 
   private static int number(String option, String value) {

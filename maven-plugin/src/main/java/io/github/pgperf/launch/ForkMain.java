@@ -17,9 +17,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.Filter;
+import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.discovery.ClassNameFilter;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TagFilter;
@@ -31,8 +35,9 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
  * The main class of the test JVM that {@code pgperf:test} forks on the project's test classpath:
  * discovers the tagged tests once, then runs every trial in turn (trial 1 of every test, then
  * trial 2, ...) through the JUnit Platform Launcher with parallel execution off, writing
- * {@link Events} as it goes and failures' stack traces to a file of their own. Uses only the JDK
- * and the Launcher API, which the project's own JUnit supplies.
+ * {@link Events} as it goes (the tests found with their top-level classes first; with 0 trials
+ * that is all it does) and failures' stack traces to a file of their own. Uses only the JDK and
+ * the Launcher API, which the project's own JUnit supplies.
  *
  * <p>Exit status 0 when every trial ran (test failures are in the events), 2 for bad arguments, 3
  * when the launcher itself failed (its message on standard error, the trace in the traces file).
@@ -108,6 +113,9 @@ public final class ForkMain {
         request(arguments, selectClasspathRoots(Set.of(arguments.testClasses())), 0));
     Map<String, String> tests = tests(plan);
     events.write(Events.DISCOVERED, tests.size(), millisSince(start));
+    for (String id : tests.keySet()) {
+      events.write(Events.TEST, tests.get(id), topLevelClass(plan.getTestIdentifier(id)));
+    }
     if (tests.isEmpty()) {
       events.write(Events.DONE, millisSince(start));
       return 0;
@@ -143,6 +151,12 @@ public final class ForkMain {
       filters.add(ClassNameFilter.includeClassNamePatterns(
           a.classPatterns().toArray(new String[0])));
     }
+    if (!a.testClass().isEmpty()) {
+      // A filter of its own: the launcher needs a class to pass every filter, so this narrows the
+      // user's patterns rather than adding to them. Nested classes are named for theirs too.
+      filters.add(ClassNameFilter.includeClassNamePatterns(
+          Pattern.quote(a.testClass()) + "(?:\\$.*)?"));
+    }
     LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
         .selectors(selectors)
         .filters(filters.toArray(new Filter<?>[0]))
@@ -169,6 +183,20 @@ public final class ForkMain {
       }
     }
     return tests;
+  }
+
+  /**
+   * The outermost class of a test's source, fully qualified ({@code com.x.Outer} for a method of
+   * {@code com.x.Outer$Inner}): the unit pgperf:compare runs in a test JVM of its own, selected by
+   * that name whether or not the engine filters nested classes by their own; empty when the test
+   * has no class.
+   */
+  static String topLevelClass(TestIdentifier id) {
+    TestSource source = id.getSource().orElse(null);
+    String name = source instanceof MethodSource m ? m.getClassName()
+        : source instanceof ClassSource c ? c.getClassName() : "";
+    int nested = name.indexOf('$', name.lastIndexOf('.') + 1);
+    return nested < 0 ? name : name.substring(0, nested);
   }
 
   private static long millisSince(long nanoStart) {

@@ -46,13 +46,28 @@ public final class TestFork {
   public static TestRun run(Path testClasses, TestSelection selection, int firstTrial,
       ForkSettings settings, Consumer<String> out, Consumer<String> err)
       throws IOException, InterruptedException {
+    return start(new ForkArguments(testClasses, selection.includeTags(),
+        selection.excludeTags(), selection.classRegexes(), selection.testClass(),
+        selection.trials(), firstTrial, settings.events(), settings.traces()), settings, out, err);
+  }
+
+  /**
+   * Starts a test JVM that only discovers the selection's tests, waits for it and returns its
+   * report: {@link TestRun#tests()} and their classes, no runs. {@code pgperf:compare} learns
+   * each side's test classes this way before it alternates the sides class by class.
+   */
+  public static TestRun discover(Path testClasses, TestSelection selection, ForkSettings settings,
+      Consumer<String> out, Consumer<String> err) throws IOException, InterruptedException {
+    return start(new ForkArguments(testClasses, selection.includeTags(),
+        selection.excludeTags(), selection.classRegexes(), selection.testClass(), 0, 1,
+        settings.events(), settings.traces()), settings, out, err);
+  }
+
+  private static TestRun start(ForkArguments arguments, ForkSettings settings,
+      Consumer<String> out, Consumer<String> err) throws IOException, InterruptedException {
     Files.createDirectories(settings.outputDirectory());
     Files.deleteIfExists(settings.events());
     Path argumentFile = settings.outputDirectory().resolve(ForkSettings.ARGUMENTS);
-    ForkArguments arguments = new ForkArguments(testClasses, selection.includeTags(),
-        selection.excludeTags(), selection.classRegexes(), selection.trials(), firstTrial,
-        settings.events(),
-        settings.traces());
     Files.writeString(argumentFile, argumentFile(settings, arguments), StandardCharsets.UTF_8);
 
     ProcessBuilder builder = new ProcessBuilder(

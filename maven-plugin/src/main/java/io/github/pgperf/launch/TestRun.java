@@ -13,6 +13,7 @@ import java.util.Optional;
  * its parts took.
  *
  * @param discovered tests found, -1 when the JVM stopped before discovery ended
+ * @param found the tests found, in discovery order
  * @param outcomes every finished run and every failure, in order
  * @param running the test that had started and not finished when the JVM ended (a hang, a crash)
  * @param done whether every trial ran
@@ -22,8 +23,16 @@ import java.util.Optional;
  * @param lastError the last non-blank line on the JVM's standard error, for messages
  * @param traces the file with the failures' stack traces
  */
-public record TestRun(int discovered, List<Outcome> outcomes, Optional<String> running,
+public record TestRun(int discovered, List<Found> found, List<Outcome> outcomes, Optional<String> running,
     boolean done, int exitStatus, boolean timedOut, Timing timing, String lastError, Path traces) {
+
+  /**
+   * A test the JVM found.
+   *
+   * @param name {@code Class.method}
+   * @param testClass its top-level class, fully qualified; empty for a test without a class
+   */
+  public record Found(String name, String testClass) {}
 
   /**
    * One run of a test, or a failure outside one (a class whose set-up failed).
@@ -53,7 +62,13 @@ public record TestRun(int discovered, List<Outcome> outcomes, Optional<String> r
   }
 
   public TestRun {
+    found = List.copyOf(found);
     outcomes = List.copyOf(outcomes);
+  }
+
+  /** The top-level classes of the tests found, each once, in discovery order. */
+  public List<String> testClasses() {
+    return found.stream().map(Found::testClass).distinct().toList();
   }
 
   static TestRun of(List<List<String>> events, int exitStatus, boolean timedOut, long wallMillis,
@@ -62,6 +77,7 @@ public record TestRun(int discovered, List<Outcome> outcomes, Optional<String> r
     long jvmStart = -1;
     long discovery = -1;
     boolean done = false;
+    List<Found> found = new ArrayList<>();
     List<Outcome> outcomes = new ArrayList<>();
     List<Long> trials = new ArrayList<>();
     long tests = 0;
@@ -73,6 +89,7 @@ public record TestRun(int discovered, List<Outcome> outcomes, Optional<String> r
           discovered = Integer.parseInt(e.get(1));
           discovery = Long.parseLong(e.get(2));
         }
+        case Events.TEST -> found.add(new Found(e.get(1), e.get(2)));
         case Events.STARTED -> started.put(e.get(1) + "\t" + e.get(2), e.get(2));
         case Events.FINISHED -> {
           Outcome o = new Outcome(Integer.parseInt(e.get(1)), e.get(2), Status.valueOf(e.get(3)),
@@ -88,7 +105,7 @@ public record TestRun(int discovered, List<Outcome> outcomes, Optional<String> r
     }
     Optional<String> running = started.keySet().stream().reduce((a, b) -> b)
         .map(k -> started.get(k) + " (trial " + k.substring(0, k.indexOf('\t')) + ")");
-    return new TestRun(discovered, outcomes, running, done, exitStatus, timedOut,
+    return new TestRun(discovered, found, outcomes, running, done, exitStatus, timedOut,
         new Timing(wallMillis, jvmStart, discovery, trials, tests), lastError, traces);
   }
 

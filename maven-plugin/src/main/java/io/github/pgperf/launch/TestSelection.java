@@ -14,18 +14,31 @@ import java.util.regex.Pattern;
  * @param classes class name patterns: {@code *} matches any characters; a pattern without a
  *     dot matches the simple name ({@code Orders*}), one with a dot the fully qualified name; a
  *     class must match one; empty for every class
+ * @param testClass one top-level class (fully qualified) whose tests run, of those the patterns
+ *     select: {@code pgperf:compare} runs a test JVM per class; empty for every class
  * @param trials how many times every test runs (at least 1)
  */
-public record TestSelection(
-    List<String> includeTags, List<String> excludeTags, List<String> classes, int trials) {
+public record TestSelection(List<String> includeTags, List<String> excludeTags,
+    List<String> classes, String testClass, int trials) {
+
+  public TestSelection(List<String> includeTags, List<String> excludeTags, List<String> classes,
+      int trials) {
+    this(includeTags, excludeTags, classes, "", trials);
+  }
 
   public TestSelection {
     includeTags = List.copyOf(includeTags);
     excludeTags = List.copyOf(excludeTags);
     classes = List.copyOf(classes);
+    testClass = testClass == null ? "" : testClass;
     if (trials < 1) {
       throw new IllegalArgumentException("pgperf.trials must be at least 1, not " + trials);
     }
+  }
+
+  /** This selection narrowed to the tests of one top-level class, fully qualified. */
+  public TestSelection inClass(String className) {
+    return new TestSelection(includeTags, excludeTags, classes, className, trials);
   }
 
   /** Splits a comma-separated parameter into its trimmed, non-empty parts. */
@@ -61,6 +74,9 @@ public record TestSelection(
     }
     if (!classes.isEmpty()) {
       b.append(", classes ").append(String.join(", ", classes));
+    }
+    if (!testClass.isEmpty()) {
+      b.append(", in ").append(testClass);
     }
     return b.toString();
   }

@@ -1,9 +1,11 @@
 package io.github.pgperf.maven;
 
+import io.github.pgperf.compare.Alternation;
 import io.github.pgperf.compare.BaseBuild;
 import io.github.pgperf.compare.BaseCommit;
 import io.github.pgperf.compare.BaseRef;
 import io.github.pgperf.compare.BaseWorktree;
+import io.github.pgperf.compare.ClassesBySide;
 import io.github.pgperf.compare.CompareException;
 import io.github.pgperf.compare.ComparedSides;
 import io.github.pgperf.compare.ForkPlan;
@@ -37,6 +39,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -49,8 +52,9 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * Compares the working tree (the candidate) with a base revision on this machine, in this job:
  * builds the base commit in a git worktree under {@code target/pgperf/base/} with the same Maven,
  * settings, profiles and {@code -D} properties, then runs both sides' performance tests in pairs
- * of test JVMs alternating A B B A ... (A the base, B the candidate), one trial per JVM, so drift
- * and warm-up hit both sides alike. Results go to {@code target/pgperf/results/base/} and
+ * of test JVMs alternating A B B A ... (A the base, B the candidate), a pair per test class
+ * ({@code pgperf.alternate=class}) or of whole test JVMs ({@code jvm}), one trial per JVM, so
+ * drift and warm-up hit both sides alike. Results go to {@code target/pgperf/results/base/} and
  * {@code target/pgperf/results/candidate/}; each run's build id ends with its side and its trial
  * number is its pair. Run it after the test classes are compiled: {@code mvn verify
  * pgperf:compare}. See docs/compare.md.
@@ -125,6 +129,14 @@ public class CompareMojo extends TestMojo {
   @Parameter(property = "pgperf.compareServer", defaultValue = SharedServer.SHARED)
   String compareServer;
 
+  /**
+   * What alternates: {@code class}, a base and a candidate test JVM per test class in every pair,
+   * so a test's two runs are one class apart; {@code jvm}, a base and a candidate test JVM with
+   * every selected class (for tests sharing expensive state per JVM).
+   */
+  @Parameter(property = "pgperf.alternate", defaultValue = "class")
+  String alternate;
+
   /** Seconds the shared server may take to start and hand over. */
   @Parameter(property = "pgperf.compareServerTimeout", defaultValue = "300")
   int compareServerTimeout;
@@ -167,9 +179,10 @@ public class CompareMojo extends TestMojo {
         throw new MojoExecutionException("pgperf compare: " + e.getMessage());
       }
     }
-    List<TrialOrder.Run> order;
+    Alternation alternation;
     try {
-      order = TrialOrder.of(pairCount);
+      TrialOrder.of(pairCount);
+      alternation = Alternation.parse(alternate);
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException("pgperf compare: " + e.getMessage());
     }
@@ -223,13 +236,21 @@ public class CompareMojo extends TestMojo {
             + baseCommit.shortCommit() + " does not use pgperf (no pgperf-harness on its test class"
             + " path): nothing to compare with");
       }
-      run(order, selection, baseCommit, candidate, basePlan);
+      run(pairCount, alternation, selection, baseCommit, candidate, basePlan);
     }
   }
 
-  /** Each side's results directory, test JVM settings and test classes. */
+  /**
+   * Each side's results directory, test JVM settings and test classes directory; the test classes
+   * each side's discovery found, or null when whole test JVMs alternate.
+   */
   private record Sides(Map<Side, Path> results, Map<Side, ForkSettings> settings,
-      Map<Side, Path> testClasses) {}
+      Map<Side, Path> testClasses, ClassesBySide classes) {
+
+    Sides withClasses(ClassesBySide found) {
+      return new Sides(results, settings, testClasses, found);
+    }
+  }
 
   /** The tests each side ran and its test JVMs, over all pairs. */
   private record Runs(Map<Side, Set<String>> tests, Map<Side, List<TestRun>> runs) {
@@ -244,8 +265,8 @@ public class CompareMojo extends TestMojo {
     }
   }
 
-  private void run(List<TrialOrder.Run> order, TestSelection selection, BaseCommit baseCommit,
-      ForkSettings candidate, ForkPlan basePlan)
+  private void run(int pairCount, Alternation alternation, TestSelection selection,
+      BaseCommit baseCommit, ForkSettings candidate, ForkPlan basePlan)
       throws MojoExecutionException, MojoFailureException, CompareException {
     String compareId = RunIdentity.newBuildId();
     Map<Side, Path> resultDirs = new EnumMap<>(Side.class);
@@ -297,7 +318,13 @@ public class CompareMojo extends TestMojo {
             + shared.urls().get(Side.CANDIDATE) + "); pgperf.compareServer=own gives each side"
             + " the server its tests configure");
       }
-      runAndJudge(order, selection, baseCommit, new Sides(resultDirs, settings, testClasses));
+      Sides sides = new Sides(resultDirs, settings, testClasses, null);
+      if (alternation == Alternation.CLASS) {
+        sides = sides.withClasses(discover(selection, baseCommit, sides));
+      }
+      runAndJudge(sides.classes() == null ? TrialOrder.of(pairCount)
+          : TrialOrder.perClass(1, pairCount, sides.classes(), sides.classes().all()), selection,
+          baseCommit, sides);
     }
   }
 
@@ -345,14 +372,76 @@ public class CompareMojo extends TestMojo {
     }
   }
 
+  /**
+   * Each side's test classes, from a test JVM per side that only discovers its tests
+   * (pgperf.alternate=class); null, and whole test JVMs alternate, when a test has no class.
+   */
+  private ClassesBySide discover(TestSelection selection, BaseCommit baseCommit, Sides sides)
+      throws MojoExecutionException, MojoFailureException, CompareException {
+    Map<Side, List<String>> found = new EnumMap<>(Side.class);
+    long start = System.nanoTime();
+    for (Side side : Side.values()) {
+      String prefix = "[" + side + "] ";
+      TestRun run;
+      try {
+        run = TestFork.discover(sides.testClasses().get(side), selection,
+            sides.settings().get(side), line -> getLog().info(prefix + line),
+            line -> getLog().info(prefix + line));
+      } catch (IOException e) {
+        throw new MojoExecutionException("pgperf compare: cannot run the " + side
+            + " test JVM that finds the tests: " + e.getMessage(), e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new MojoExecutionException("pgperf compare: interrupted", e);
+      }
+      if (!run.done()) {
+        throw new MojoFailureException("pgperf compare: the " + side + " test JVM that finds the"
+            + " tests " + (run.timedOut() ? "ran longer than pgperf.forkTimeout and was killed"
+                : "ended with exit status " + run.exitStatus())
+            + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
+      }
+      if (run.discovered() == 0) {
+        noTests(side, baseCommit, selection);
+      }
+      Optional<TestRun.Found> classless = run.found().stream()
+          .filter(t -> t.testClass().isEmpty()).findFirst();
+      if (classless.isPresent()) {
+        getLog().warn("pgperf compare: the " + side + "'s test " + classless.get().name()
+            + " has no class, so test JVMs of every class alternate, as with"
+            + " pgperf.alternate=jvm");
+        return null;
+      }
+      found.put(side, run.testClasses());
+    }
+    getLog().info(String.format(java.util.Locale.ROOT, "pgperf compare: the base's tests are in"
+        + " %d %s, the candidate's in %d (found in %.1f s)", found.get(Side.BASE).size(),
+        found.get(Side.BASE).size() == 1 ? "class" : "classes", found.get(Side.CANDIDATE).size(),
+        (System.nanoTime() - start) / 1e9));
+    return new ClassesBySide(found.get(Side.BASE), found.get(Side.CANDIDATE));
+  }
+
+  /** A side whose test JVM found no test: nothing to compare with (base), or a failure. */
+  private void noTests(Side side, BaseCommit baseCommit, TestSelection selection)
+      throws MojoFailureException, CompareException {
+    if (side == Side.BASE) {
+      throw new CompareException(Outcome.BASE_HAS_NO_TESTS, "the base revision "
+          + baseCommit.shortCommit() + " has pgperf but no performance test matches ("
+          + selection.describe() + "): nothing to compare with");
+    }
+    throw new MojoFailureException("pgperf compare: no performance test of the candidate"
+        + " matches (" + selection.describe() + ")" + (engineMissing()
+            ? ": the test class path has no JUnit engine" : ""));
+  }
+
   /** Runs the pairs, judges them and fails the build on the candidate's failed tests. */
   private void runAndJudge(List<TrialOrder.Run> order, TestSelection selection,
       BaseCommit baseCommit, Sides sides)
       throws MojoExecutionException, MojoFailureException, CompareException {
     Map<Side, Path> resultDirs = sides.results();
-    getLog().info("pgperf compare: " + order.size() / 2 + " pairs, test JVMs in the order "
-        + TrialOrder.letters(order) + " (A the base, B the candidate); results in "
-        + resultDirs.get(Side.BASE) + " and " + resultDirs.get(Side.CANDIDATE));
+    int pairCount = order.get(order.size() - 1).pair();
+    getLog().info("pgperf compare: " + pairCount + " pairs, test JVMs in the order "
+        + TrialOrder.letters(order) + " (A the base, B the candidate)" + classesNote(sides)
+        + "; results in " + resultDirs.get(Side.BASE) + " and " + resultDirs.get(Side.CANDIDATE));
     Runs runs = Runs.none();
     runPairs(order, selection, baseCommit, sides, runs);
     TestsBySide bySide = TestsBySide.of(runs.tests().get(Side.BASE),
@@ -360,7 +449,7 @@ public class CompareMojo extends TestMojo {
     for (Side side : Side.values()) {
       long failed = runs.runs().get(side).stream().mapToLong(t -> t.failures().size()).sum();
       getLog().info("pgperf compare: " + side + ": " + runs.tests().get(side).size()
-          + " tests x " + order.size() / 2 + " pairs, " + failed + " failed runs");
+          + " tests x " + pairCount + " pairs, " + failed + " failed runs");
     }
     judge(new ComparedSides(resultDirs.get(Side.BASE), resultDirs.get(Side.CANDIDATE), baseCommit,
         order, bySide), selection, sides, runs);
@@ -377,14 +466,31 @@ public class CompareMojo extends TestMojo {
     }
   }
 
+  /**
+   * With several classes, which class each pair of JVMs runs, in the log's header; nothing with
+   * one class (its pairs read as whole JVMs always did) or whole JVMs.
+   */
+  private static String classesNote(Sides sides) {
+    return !named(sides) ? "" : ", a pair of test JVMs per test class in each pair ("
+        + ClassesBySide.simpleNames(sides.classes().all()) + "; pgperf.alternate=jvm: a pair of"
+        + " test JVMs with every class)";
+  }
+
+  /** Whether the log names each test JVM's class: when they run more than one class. */
+  private static boolean named(Sides sides) {
+    return sides.classes() != null && sides.classes().all().size() > 1;
+  }
+
   /** Runs the test JVMs of {@code order}, adding what they ran to {@code runs}. */
   private void runPairs(List<TrialOrder.Run> order, TestSelection selection,
       BaseCommit baseCommit, Sides sides, Runs runs)
       throws MojoExecutionException, MojoFailureException, CompareException {
     for (TrialOrder.Run r : order) {
       Side side = r.side();
+      String ofClass = named(sides) ? ": " + ClassesBySide.simpleNames(List.of(r.testClass()))
+          : "";
       getLog().info("pgperf compare: pair " + r.pair() + ", " + side + " (" + (side == Side.BASE
-          ? baseCommit.shortCommit() : "the working tree") + ")");
+          ? baseCommit.shortCommit() : "the working tree") + ")" + ofClass);
       String prefix = "[" + side + "] ";
       TestRun run;
       try {
@@ -392,7 +498,8 @@ public class CompareMojo extends TestMojo {
         Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
         Map<String, String> properties = new HashMap<>(own.systemProperties());
         properties.put("pgperf.resultsDirectory", staged.toAbsolutePath().toString());
-        run = TestFork.run(sides.testClasses().get(side), selection, r.pair(),
+        run = TestFork.run(sides.testClasses().get(side),
+            r.testClass().isEmpty() ? selection : selection.inClass(r.testClass()), r.pair(),
             new ForkSettings(own.java(), own.jvmArguments(), properties, own.environment(),
                 own.workingDirectory(), own.classpath(), own.timeout(), own.outputDirectory()),
             line -> getLog().info(prefix + line), line -> getLog().info(prefix + line));
@@ -408,22 +515,15 @@ public class CompareMojo extends TestMojo {
       String where = run.running().map(t -> " while running " + t).orElse("");
       if (run.timedOut()) {
         throw new MojoFailureException("pgperf compare: the " + side + " test JVM of pair "
-            + r.pair() + " ran longer than pgperf.forkTimeout and was killed" + where);
+            + r.pair() + ofClass + " ran longer than pgperf.forkTimeout and was killed" + where);
       }
       if (!run.done()) {
         throw new MojoFailureException("pgperf compare: the " + side + " test JVM of pair "
-            + r.pair() + " ended with exit status " + run.exitStatus() + where
+            + r.pair() + ofClass + " ended with exit status " + run.exitStatus() + where
             + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
       }
       if (run.discovered() == 0) {
-        if (side == Side.BASE) {
-          throw new CompareException(Outcome.BASE_HAS_NO_TESTS, "the base revision "
-              + baseCommit.shortCommit() + " has pgperf but no performance test matches ("
-              + selection.describe() + "): nothing to compare with");
-        }
-        throw new MojoFailureException("pgperf compare: no performance test of the candidate"
-            + " matches (" + selection.describe() + ")" + (engineMissing()
-                ? ": the test class path has no JUnit engine" : ""));
+        noTests(side, baseCommit, selection);
       }
       run.outcomes().forEach(o -> runs.tests().get(side).add(o.name()));
       runs.runs().get(side).add(run);
@@ -441,12 +541,19 @@ public class CompareMojo extends TestMojo {
       PairedJudge.Judgement judgement = judge.judge(sides);
       if (judgement instanceof PairedJudge.Confirm confirm) {
         log(confirm.lines());
-        List<TrialOrder.Run> more = TrialOrder.from(sides.pairs() + 1, confirm.pairs());
+        // Each confirmed class's pairs go on in its own alternation; whole test JVMs of the
+        // confirmed classes when they alternate (or a result key names no class found).
+        List<String> classes = dirs.classes() == null ? List.of()
+            : dirs.classes().named(confirm.tests());
+        List<TrialOrder.Run> more = classes.isEmpty()
+            ? TrialOrder.from(sides.pairs() + 1, confirm.pairs())
+            : TrialOrder.perClass(sides.pairs() + 1, confirm.pairs(), dirs.classes(), classes);
         getLog().info("pgperf compare: confirming: " + confirm.pairs() + " more pairs of "
             + String.join(", ", confirm.tests()) + ", test JVMs in the order "
             + TrialOrder.letters(more));
-        runPairs(more, new TestSelection(selection.includeTags(), selection.excludeTags(),
-            confirm.tests(), 1), sides.baseCommit(), dirs, runs);
+        runPairs(more, classes.isEmpty() ? new TestSelection(selection.includeTags(),
+            selection.excludeTags(), confirm.tests(), 1) : selection, sides.baseCommit(),
+            classes.isEmpty() ? dirs.withClasses(null) : dirs, runs);
         List<TrialOrder.Run> all = new ArrayList<>(sides.order());
         all.addAll(more);
         judgement = confirm.then().judge(new ComparedSides(sides.base(), sides.candidate(),

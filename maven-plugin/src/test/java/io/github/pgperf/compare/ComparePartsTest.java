@@ -40,6 +40,95 @@ class ComparePartsTest {
     assertThatThrownBy(() -> TrialOrder.from(0, 1)).isInstanceOf(IllegalArgumentException.class);
   }
 
+  /** Two classes on both sides, and one only the candidate has, in name order a, b, c. */
+  private static final ClassesBySide CLASSES = new ClassesBySide(
+      List.of("b.ItemsPerfTest", "a.LedgerPerfTest"),
+      List.of("a.LedgerPerfTest", "b.ItemsPerfTest", "c.NewPerfTest"));
+
+  @Test
+  void perClassEachClassAlternatesFromPairToPairAndClassToClass() {
+    ClassesBySide two = new ClassesBySide(List.of("b.ItemsPerfTest", "a.LedgerPerfTest"),
+        List.of("a.LedgerPerfTest", "b.ItemsPerfTest"));
+    List<TrialOrder.Run> order = TrialOrder.perClass(1, 3, two, two.all());
+    // Pair 1: Ledger A B, Items B A; pair 2 the other way round; pair 3 as pair 1.
+    assertThat(TrialOrder.letters(order)).isEqualTo("A B B A B A A B A B B A");
+    assertThat(order).extracting(TrialOrder.Run::pair)
+        .containsExactly(1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    assertThat(order).extracting(TrialOrder.Run::testClass).containsExactly(
+        "a.LedgerPerfTest", "a.LedgerPerfTest", "b.ItemsPerfTest", "b.ItemsPerfTest",
+        "a.LedgerPerfTest", "a.LedgerPerfTest", "b.ItemsPerfTest", "b.ItemsPerfTest",
+        "a.LedgerPerfTest", "a.LedgerPerfTest", "b.ItemsPerfTest", "b.ItemsPerfTest");
+    // Each class's pair is A B in one pair and B A in the next.
+    for (String c : two.all()) {
+      assertThat(TrialOrder.letters(order.stream().filter(r -> r.testClass().equals(c)).toList()))
+          .isEqualTo(c.startsWith("a.") ? "A B B A A B" : "B A A B B A");
+    }
+    // In every pair the classes start with each side equally: no pair leans one way overall.
+    for (int pair = 1; pair <= 3; pair++) {
+      int p = pair;
+      List<TrialOrder.Run> inPair = order.stream().filter(r -> r.pair() == p).toList();
+      long baseFirst = java.util.stream.IntStream.range(0, inPair.size() / 2)
+          .filter(i -> inPair.get(2 * i).side() == Side.BASE).count();
+      assertThat(baseFirst).isEqualTo(1);
+    }
+    ComparedSides sides = new ComparedSides(dir.resolve("b"), dir.resolve("c"),
+        new BaseCommit("abc", "s", "why"), order, TestsBySide.of(List.of(), List.of()));
+    assertThat(sides.pairs()).isEqualTo(3);
+  }
+
+  @Test
+  void perClassWithOneClassIsTheWholeJvmOrder() {
+    // One class: the same JVMs, letters and pairs as before, so its log reads as it always did.
+    ClassesBySide one = new ClassesBySide(List.of("x.ItemsPerfTest"), List.of("x.ItemsPerfTest"));
+    List<TrialOrder.Run> order = TrialOrder.perClass(1, 3, one, one.all());
+    assertThat(TrialOrder.letters(order)).isEqualTo(TrialOrder.letters(TrialOrder.of(3)));
+    assertThat(order).extracting(r -> new TrialOrder.Run(r.pair(), r.side()))
+        .isEqualTo(TrialOrder.of(3));
+    assertThat(order).extracting(TrialOrder.Run::testClass).containsOnly("x.ItemsPerfTest");
+  }
+
+  @Test
+  void aClassOnOneSideRunsOnThatSideOnlyInItsPlace() {
+    List<TrialOrder.Run> order = TrialOrder.perClass(1, 2, CLASSES, CLASSES.all());
+    // c.NewPerfTest (third: A B in pair 1) has no base JVM: B alone; in pair 2 B alone again.
+    assertThat(TrialOrder.letters(order)).isEqualTo("A B B A B B A A B B");
+    assertThat(order.get(4)).isEqualTo(new TrialOrder.Run(1, Side.CANDIDATE, "c.NewPerfTest"));
+    assertThat(order).filteredOn(r -> r.testClass().equals("c.NewPerfTest"))
+        .extracting(TrialOrder.Run::side).containsOnly(Side.CANDIDATE);
+  }
+
+  @Test
+  void confirmingPairsOfAClassGoOnInThatClassesAlternation() {
+    // After 3 pairs, 2 more of ItemsPerfTest only: its pairs 4 and 5 as a 5-pair order has them.
+    List<String> items = CLASSES.named(List.of("ItemsPerfTest"));
+    assertThat(items).containsExactly("b.ItemsPerfTest");
+    List<TrialOrder.Run> more = TrialOrder.perClass(4, 2, CLASSES, items);
+    assertThat(more).isEqualTo(TrialOrder.perClass(1, 5, CLASSES, CLASSES.all()).stream()
+        .filter(r -> r.pair() >= 4 && r.testClass().equals("b.ItemsPerfTest")).toList());
+    assertThat(TrialOrder.letters(more)).isEqualTo("A B B A");
+    assertThatThrownBy(() -> TrialOrder.perClass(0, 1, CLASSES, items))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void resultKeysNameTheirTopLevelClass() {
+    // A nested class's key names it with its outer class: that class's JVM runs it.
+    assertThat(CLASSES.named(List.of("LedgerPerfTest$Transfers", "NewPerfTest", "Unknown")))
+        .containsExactly("a.LedgerPerfTest", "c.NewPerfTest");
+    assertThat(CLASSES.named(List.of("PerfTest"))).isEmpty();
+    assertThat(ClassesBySide.simpleNames(List.of("a.LedgerPerfTest", "Plain")))
+        .isEqualTo("LedgerPerfTest, Plain");
+  }
+
+  @Test
+  void theAlternationIsClassOrJvmAndABadValueIsNamed() {
+    assertThat(Alternation.parse("class")).isEqualTo(Alternation.CLASS);
+    assertThat(Alternation.parse(" JVM ")).isEqualTo(Alternation.JVM);
+    assertThatThrownBy(() -> Alternation.parse("test")).hasMessage("pgperf.alternate has invalid"
+        + " value \"test\": expected class (a pair of test JVMs per test class) or jvm (a pair of"
+        + " test JVMs with every class)");
+  }
+
   @Test
   void confirmationRunsTheClassesOfTheRegressedResultKeys() {
     assertThat(GateJudge.testClasses(List.of("ItemsPerfTest-lookup",

@@ -33,6 +33,11 @@ class TestForkTest {
   private final List<String> err = new ArrayList<>();
 
   private TestRun run(String tag, String classes, int trials, Duration timeout) throws Exception {
+    return TestFork.run(testClasses(), new TestSelection(TestSelection.list(tag), List.of(),
+        TestSelection.list(classes), trials), settings(timeout), out::add, err::add);
+  }
+
+  private ForkSettings settings(Duration timeout) throws Exception {
     Path work = Files.createDirectories(dir.resolve("work dir"));
     ForkSettings settings = new ForkSettings(
         Path.of(System.getProperty("java.home"), "bin", "java"), List.of("-Xshare:auto"),
@@ -41,9 +46,7 @@ class TestForkTest {
             "pgperf.url", URL_WITH_PASSWORD),
         Map.of("SPECIMEN_ENV", "from the build"), work, classpath(), timeout,
         dir.resolve("pgperf"));
-    TestSelection selection = new TestSelection(TestSelection.list(tag), List.of(),
-        TestSelection.list(classes), trials);
-    return TestFork.run(testClasses(), selection, settings, out::add, err::add);
+    return settings;
   }
 
   private static List<Path> classpath() {
@@ -104,6 +107,34 @@ class TestForkTest {
     assertThat(none.done()).isTrue();
     assertThat(none.discovered()).isZero();
     assertThat(none.outcomes()).isEmpty();
+  }
+
+  @Test
+  void discoveryNamesEachTestsTopLevelClassAndAClassNarrowsThePatterns() throws Exception {
+    // pgperf:compare's discovery: tests and their classes, nothing run.
+    TestSelection fast = new TestSelection(List.of("performance", "threshold"), List.of(),
+        List.of("Specimens$Fa*"), 1);
+    TestRun found = TestFork.discover(testClasses(), fast, settings(NO_HANG), out::add, err::add);
+    assertThat(found.done()).isTrue();
+    assertThat(found.outcomes()).isEmpty();
+    assertThat(found.found()).extracting(TestRun.Found::name)
+        .containsExactlyInAnyOrder("Specimens$Fast.first", "Specimens$Fast.second");
+    String specimens = Specimens.class.getName();
+    assertThat(found.testClasses()).containsExactly(specimens);
+    assertThat(log()).isEmpty();
+
+    // A JVM of that class runs what the patterns pick in it (not Threshold, a class the class
+    // name alone would take in); a JVM of another class, nothing.
+    TestRun inClass = TestFork.run(testClasses(), fast.inClass(specimens), 1, settings(NO_HANG),
+        out::add, err::add);
+    assertThat(inClass.outcomes()).extracting(TestRun.Outcome::name)
+        .containsExactlyInAnyOrder("Specimens$Fast.first", "Specimens$Fast.second");
+    TestRun other = TestFork.run(testClasses(),
+        fast.inClass(TestForkTest.class.getName()), 1, settings(NO_HANG), out::add, err::add);
+    assertThat(other.done()).isTrue();
+    assertThat(other.discovered()).isZero();
+    assertThat(fast.inClass(specimens).describe()).isEqualTo("tag performance or threshold,"
+        + " classes Specimens$Fa*, in " + specimens);
   }
 
   @Test
