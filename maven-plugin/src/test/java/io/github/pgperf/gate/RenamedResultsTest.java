@@ -55,36 +55,51 @@ class RenamedResultsTest {
     Fixtures.testTrials(base, REMOVED, null, 2, 1000, 2000, 0.01, 30);
     Fixtures.testTrials(candidate, ADDED, null, 2, 1000, 2000, 0.01, 31);
 
+    // Earlier builds, as pgperf:baseline records them into the store, one results directory each.
+    List<Path> builds = new ArrayList<>();
+    List<Path> renamedBuilds = new ArrayList<>();
+    for (int b = 0; b < 4; b++) {
+      Path build = dir.resolve("build" + b);
+      Fixtures.testTrials(build, INSERT, null, 3, 1000, 2000, 0.02, 100 + b);
+      Fixtures.testTrials(build, SELECT, "hot/path", 3, 1000, 2000, 0.01, 200 + b);
+      builds.add(build);
+      renamedBuilds.add(renamedCopy(build, dir.resolve("build" + b + "-renamed"), 50 + b));
+    }
     Path renamedBase = renamedCopy(base, dir.resolve("base-renamed"), 42);
     Path renamedCandidate = renamedCopy(candidate, dir.resolve("candidate-renamed"), 43);
 
-    List<String> byName = verdicts(base, candidate);
-    List<String> renamed = verdicts(renamedBase, renamedCandidate);
+    List<String> byName = verdicts(builds, base, candidate);
+    List<String> renamed = verdicts(renamedBuilds, renamedBase, renamedCandidate);
     assertThat(renamed).isEqualTo(byName);
     // Not the same by accident: the keys are the tests', and the regression is found.
     assertThat(ResultFiles.read(renamedCandidate).samples().keySet()).containsExactly(
         "OrdersIT-added", "OrdersIT-insert", "OrdersIT-select-hot_path",
         "SweepIT-byClients-clients-1", "SweepIT-byClients-clients-8");
-    // One baseline build is too few for pgperf:check to decide on timing (INCONCLUSIVE), but the
-    // tests it names are the recorded ones; the paired gate finds the regression.
+    // One baseline build (a results directory) is too few for pgperf:check to decide on timing
+    // (INCONCLUSIVE), but the tests it names are the recorded ones; against the store's four
+    // builds and in the pairs the regression is found.
     assertThat(renamed).contains("check OrdersIT-insert TPS INCONCLUSIVE",
         "check OrdersIT-removed null MISSING_RESULTS", "check OrdersIT-added null MISSING_BASELINE",
-        "store SweepIT-byClients-clients-8 TPS INCONCLUSIVE",
+        "store OrdersIT-insert TPS REGRESSION",
+        "store SweepIT-byClients-clients-8 null MISSING_BASELINE",
         "paired OrdersIT-insert TPS REGRESSION",
         "paired OrdersIT-added null NEW", "paired OrdersIT-removed null GONE");
   }
 
   /**
    * Every finding of pgperf:check against the base's results and against a baseline store
-   * recorded from them, and of pgperf:compare's paired gate, as {@code gate key metric verdict}.
+   * recorded from {@code builds}, and of pgperf:compare's paired gate, as
+   * {@code gate key metric verdict}.
    */
-  private List<String> verdicts(Path base, Path candidate) throws IOException {
+  private List<String> verdicts(List<Path> builds, Path base, Path candidate) throws IOException {
     List<String> out = new ArrayList<>();
     GateSettings settings = GateSettings.defaults();
     ResultFiles now = ResultFiles.read(candidate);
     add(out, "check", new Gate(settings).check(now, Baseline.fromResults(base)));
     Path store = Files.createTempDirectory(dir, "store");
-    new BaselineStore(store).record(ResultFiles.read(base).samples(), 10);
+    for (Path build : builds) {
+      new BaselineStore(store).record(ResultFiles.read(build).samples(), 10);
+    }
     add(out, "store", new Gate(settings).check(now, Baseline.fromStore(new BaselineStore(store))));
     add(out, "paired", new PairedGate(settings).compare(ResultFiles.read(base), now));
     return out;
