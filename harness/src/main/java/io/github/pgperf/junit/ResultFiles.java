@@ -28,10 +28,9 @@ final class ResultFiles {
 
   /** The file for the next run under this key; reserves it. */
   static Path next(Path directory, String testKey) {
-    String base = testKey;
-    Path key = directory.resolve(base).toAbsolutePath().normalize();
+    Path key = directory.resolve(testKey).toAbsolutePath().normalize();
     int n = USED.merge(key, 1, Integer::sum);
-    return directory.resolve(n == 1 ? base + ".json" : base + "-trial" + n + ".json");
+    return directory.resolve(n == 1 ? testKey + ".json" : testKey + "-trial" + n + ".json");
   }
 
   /**
