@@ -1,5 +1,6 @@
 package io.github.pgperf.junit;
 
+import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.script.BuiltinScript;
 import io.github.pgperf.script.QueryMode;
 import io.github.pgperf.script.ScriptException;
@@ -97,10 +98,9 @@ record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
 
   /** One point of a {@link ClientSweep}: its clients, threads capped at them, its own label. */
   DeclaredLoad atClients(int count) {
-    String point = "clients-" + count;
     return new DeclaredLoad(builtins, scripts, scriptFiles, count, Math.min(threads, count),
         duration, transactions, rate, latencyLimit, queryMode, maxTries, warmup, vacuum, defines,
-        label == null ? point : label + "-" + point);
+        TestIdentity.pointLabel(label, count));
   }
 
   /** Sets this workload on a fresh runner. */

@@ -6,6 +6,7 @@ import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
+import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.run.RunException;
 import io.github.pgperf.run.RunOptions;
 import io.github.pgperf.run.RunOptionsException;
@@ -59,10 +60,13 @@ import java.util.function.Consumer;
  *
  * <p>Every {@link #run()} writes its result as JSON to the results directory ({@code
  * target/pgperf/results}, or the configuration parameter {@code pgperf.resultsDirectory}, relative
- * to the working directory) in a file named {@code <TestClass>-<method>[-<label>].json}, with
- * characters other than letters, digits, {@code .}, {@code _} and {@code -} replaced by
- * {@code _}; a name already used in this JVM gets {@code -trial2}, {@code -trial3}, ... (the
- * gate reads those as trials of one test). It prints a short
+ * to the working directory). The result records the test that ran it (class, method, display
+ * name, sweep point: {@link RunIdentity#test()}), the label, the build and the trial, which is what
+ * the gate and the report group by; the file is named after the test key
+ * {@code <TestClass>-<method>[-<label>].json} only for people to find it ({@link TestIdentity#key}),
+ * and a name already used in this JVM gets {@code -trial2}, {@code -trial3}, .... A second run
+ * without a label (or under a label already used) in one test execution is refused before it
+ * starts ({@link RunLabels}): it would pass for another trial of the first. It prints a short
  * pgbench-style summary on stdout; the runner's progress and error lines go to stderr. The result
  * records the server's provider and why it was chosen, and never a password. Unless
  * {@code pgperf.serverCounters=false}, each run also captures what the database itself did in its
@@ -88,6 +92,7 @@ public final class LoadRunner {
   private final String method;
   private final Path resultsDirectory;
   private final RunIdentity identity;
+  private final RunLabels labels;
   private final CaptureSettings capture;
   private final SaidOnce saidOnce;
   private final Consumer<RunResult> recorder;
@@ -105,16 +110,19 @@ public final class LoadRunner {
 
   /**
    * @param method the test method's name, or {@code null} when injected where there is none (a
-   *     constructor under the per-class lifecycle): then file names have no method part
+   *     constructor under the per-class lifecycle): then test keys have no method part
+   * @param identity build, trial and test of every run (the test's method is {@code method})
+   * @param labels the labels the runs of this test execution used
    * @param capture whether and how runs capture the server's work
    * @param said what this test session said already about the server's work
    * @param recorder told of every run's result once its file is written (the class's
    *     {@link SweepTable}s are made from them)
    */
   LoadRunner(PgPerfDatabase database, Class<?> testClass, String method, Path resultsDirectory,
-      RunIdentity identity, CaptureSettings capture, SaidOnce said,
+      RunIdentity identity, RunLabels labels, CaptureSettings capture, SaidOnce said,
       Consumer<RunResult> recorder) {
     this.identity = identity;
+    this.labels = labels;
     this.capture = capture;
     this.saidOnce = said;
     this.database = database;
@@ -326,6 +334,7 @@ public final class LoadRunner {
     } catch (ScriptException | RunOptionsException e) {
       throw new LoadRunException(e.getMessage());
     }
+    labels.claim(testName(), label);
     try {
       ResultFiles.checkDirectory(resultsDirectory);
     } catch (IOException e) {
@@ -347,7 +356,7 @@ public final class LoadRunner {
       tee.flush();
     }
     result = recorded(result);
-    Path file = ResultFiles.next(resultsDirectory, testClass.getSimpleName(), method, label);
+    Path file = ResultFiles.next(resultsDirectory, identity.test().key(label));
     String written;
     try {
       ResultFiles.write(result, file);
@@ -403,8 +412,12 @@ public final class LoadRunner {
   }
 
   private String title() {
-    return testClass.getSimpleName() + (method == null ? "" : "." + method)
-        + (label == null ? "" : " \"" + label + "\"");
+    return testName() + (label == null ? "" : " \"" + label + "\"");
+  }
+
+  /** The test as messages name it: {@code OrdersTest.insert}. */
+  private String testName() {
+    return testClass.getSimpleName() + (method == null ? "" : "." + method);
   }
 
   private List<String> definitionArguments() {

@@ -13,6 +13,7 @@ import io.github.pgperf.provision.ServerRequest;
 import io.github.pgperf.provision.ServerSettings;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.threshold.Threshold;
 import io.github.pgperf.work.CaptureSettings;
 import io.github.pgperf.work.SaidOnce;
@@ -216,12 +217,21 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     String method = context.getTestMethod().map(Method::getName).orElse(null);
     Overrides overrides = overrides(context);
     RunIdentity process = RunIdentity.thisProcess();
+    SweepPoint point = SweepPoint.of(context);
+    String className = testClass.getCanonicalName() == null ? testClass.getName()
+        : testClass.getCanonicalName();
     RunIdentity identity = new RunIdentity(
         Options.BUILD.configured(context).orElse(process.build()),
-        Options.TRIAL.configured(context).orElse(process.trial()));
+        Options.TRIAL.configured(context).orElse(process.trial()),
+        new TestIdentity(className, method, method == null ? null : context.getDisplayName(),
+            point == null ? Map.of() : Map.of(TestIdentity.CLIENTS, point.clients())));
+    // Keyed by the execution's id: a store lookup falls back to the parent's, and the class's
+    // labels (a runner injected into a constructor) are not the method's.
+    RunLabels labels = context.getStore(NAMESPACE).getOrComputeIfAbsent(
+        new LabelsKey(context.getUniqueId()), key -> new RunLabels(), RunLabels.class);
     return new LoadRunner(database, testClass, method,
         overrides.get(Options.RESULTS_DIRECTORY).orElse(Options.DEFAULT_RESULTS_DIRECTORY),
-        identity, capture(database, overrides),
+        identity, labels, capture(database, overrides),
         sharedStore(context).getOrComputeIfAbsent(SaidOnce.class, key -> new SaidOnce(),
             SaidOnce.class),
         run -> {
@@ -397,6 +407,9 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
 
   /** The result of a method's declared load, for a {@link RunResult} parameter. */
   private record DeclaredRun(RunResult run) {}
+
+  /** The store key of a test execution's {@link RunLabels}. */
+  private record LabelsKey(String uniqueId) {}
 
   /** {@code pgperf.clientSweep} and {@code pgperf.<TestClass>.<method>.clientSweep}. */
   static final Option<List<Integer>> CLIENT_SWEEP = new Option<>("clientSweep", text -> {

@@ -1,7 +1,9 @@
 package io.github.pgperf.junit;
 
 import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.run.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,13 +12,12 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Where results go: {@code <directory>/<TestClass>-<method>[-<label>].json}, every part
- * sanitized to letters, digits, {@code .}, {@code _} and {@code -}. The same name asked for again
- * in one JVM (a repeated test, trials run by {@code pgperf:test}) gets {@code -trial2},
- * {@code -trial3}, ... rather than overwriting the first, so every run of a build is kept; the gate
- * reads those as trials of one test, while a bare trailing number (a label such as
- * {@code clients-8}) stays part of the test's key. A name first used in this JVM replaces a file
- * left by an earlier build.
+ * Where results go: {@code <directory>/<test key>.json} ({@link TestIdentity#key}:
+ * {@code <TestClass>-<method>[-<label>]}). The same name asked for again in one JVM (a repeated
+ * test, trials run by {@code pgperf:test}) gets {@code -trial2}, {@code -trial3}, ... rather than
+ * overwriting the first, so every run of a build is kept. The name is for people: the gate and the
+ * report read test and trial from the result itself ({@link RunIdentity}). A name first used in
+ * this JVM replaces a file left by an earlier build.
  */
 final class ResultFiles {
 
@@ -26,17 +27,10 @@ final class ResultFiles {
   private ResultFiles() {}
 
   /** The file for the next run under this key; reserves it. */
-  static Path next(Path directory, String testClass, String method, String label) {
-    StringBuilder base = new StringBuilder(sanitize(testClass));
-    if (method != null) {
-      base.append('-').append(sanitize(method));
-    }
-    if (label != null) {
-      base.append('-').append(sanitize(label));
-    }
-    Path key = directory.resolve(base.toString()).toAbsolutePath().normalize();
+  static Path next(Path directory, String testKey) {
+    Path key = directory.resolve(testKey).toAbsolutePath().normalize();
     int n = USED.merge(key, 1, Integer::sum);
-    return directory.resolve(n == 1 ? base + ".json" : base + "-trial" + n + ".json");
+    return directory.resolve(n == 1 ? testKey + ".json" : testKey + "-trial" + n + ".json");
   }
 
   /**
@@ -62,12 +56,5 @@ final class ResultFiles {
     Path parent = file.toAbsolutePath().getParent();
     Files.createDirectories(parent);
     ResultJson.write(result, file);
-  }
-
-  /** Characters that are safe in file names on every system; anything else becomes {@code _}. */
-  static String sanitize(String part) {
-    String s = part.replaceAll("[^A-Za-z0-9._-]", "_");
-    // A leading dot would hide the file; an empty part would leave a dangling separator.
-    return s.isEmpty() || s.startsWith(".") ? "_" + s : s;
   }
 }

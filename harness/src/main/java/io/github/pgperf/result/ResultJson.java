@@ -26,7 +26,7 @@ import java.util.List;
 
 /**
  * pgperf's JSON form of a {@link RunResult} (documented in {@code docs/result-json.md}): one object
- * whose first field is {@code "schemaVersion": 3}, then the result's fields. Latency histograms are
+ * whose first field is {@code "schemaVersion": 5}, then the result's fields. Latency histograms are
  * kept whole (HdrHistogram's compressed form, base64), so results read back merge exactly.
  *
  * <p>Reading is strict: an unknown field, a missing field or another schema version is an error
@@ -35,10 +35,12 @@ import java.util.List;
 public final class ResultJson {
 
   /**
-   * The schema version this code writes; it reads this one, {@link #SCHEMA_VERSION_3}, {@link
-   * #SCHEMA_VERSION_2} and {@link #SCHEMA_VERSION_1}.
+   * The schema version this code writes; it reads this one, {@link #SCHEMA_VERSION_4}, {@link
+   * #SCHEMA_VERSION_3}, {@link #SCHEMA_VERSION_2} and {@link #SCHEMA_VERSION_1}.
    */
-  public static final int SCHEMA_VERSION = 4;
+  public static final int SCHEMA_VERSION = 5;
+  /** Schema 4: as 5, and no {@code identity.test} (which test ran it: the file name said). */
+  public static final int SCHEMA_VERSION_4 = 4;
   /** Schema 3: as 4, and no {@code serverWork.cpu.machine}. */
   public static final int SCHEMA_VERSION_3 = 3;
   /** Schema 2: no {@code serverWork}. */
@@ -83,7 +85,7 @@ public final class ResultJson {
    * Reads a result file.
    *
    * @throws ResultFileException when the file cannot be read or is not a result of schema
-   *     version 1, 2 or {@value #SCHEMA_VERSION}; the message names the file and the cause
+   *     version 1 to {@value #SCHEMA_VERSION}; the message names the file and the cause
    */
   public static RunResult read(Path file) throws ResultFileException {
     String text;
@@ -99,7 +101,7 @@ public final class ResultJson {
    * Reads a result from JSON text.
    *
    * @param source what the text is, for messages (for example a file name)
-   * @throws ResultFileException when the text is not a result of schema version 1, 2 or
+   * @throws ResultFileException when the text is not a result of schema version 1 to
    *     {@value #SCHEMA_VERSION}
    */
   public static RunResult fromJson(String json, String source) throws ResultFileException {
@@ -139,12 +141,30 @@ public final class ResultJson {
     if (version.intValue() <= SCHEMA_VERSION_3) {
       upgradeFromVersion3(fields);
     }
+    if (version.intValue() <= SCHEMA_VERSION_4) {
+      upgradeFromVersion4(fields, version.intValue(), source);
+    }
     try {
       return MAPPER.treeToValue(fields, RunResult.class);
     } catch (JsonProcessingException e) {
       throw new ResultFileException(source, describe(e), e);
     } catch (IllegalArgumentException e) {
       throw new ResultFileException(source, e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Schema 4's fields as schema 5 holds them: the test that ran it was not recorded (readers
+   * take it from the file name).
+   */
+  private static void upgradeFromVersion4(ObjectNode fields, int version, String source)
+      throws ResultFileException {
+    if (fields.get("identity") instanceof ObjectNode identity) {
+      if (identity.has("test")) {
+        throw new ResultFileException(source, "field \"identity.test\" is not part of schema"
+            + " version " + version, null);
+      }
+      identity.putNull("test");
     }
   }
 

@@ -32,7 +32,7 @@ import java.util.Optional;
  * @param scripts per-script figures, in the workload's script order
  * @param timeline per-interval figures in time order (empty when not recorded)
  * @param aborted whether a client aborted, making the figures incomplete
- * @param identity the build and trial the run belongs to; {@code null} in results written before
+ * @param identity the build, trial and test the run belongs to; {@code null} in results written before
  *     pgperf recorded it (schema 1) and in merged results of different builds
  * @param serverWork what the database itself did in the measured window (its counters, the
  *     backends' wait events, the server's CPU time); {@code null} when not captured (server

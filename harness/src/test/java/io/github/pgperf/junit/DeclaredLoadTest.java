@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.script.QueryMode;
 import io.github.pgperf.testing.TestDatabaseExtension;
 import io.github.pgperf.threshold.RunSummary;
@@ -219,6 +220,12 @@ class DeclaredLoadTest {
     RunResult three = ResultJson.read(results().resolve("Sweep-byClients-clients-3.json"));
     assertThat(three.workload().clients()).isEqualTo(3);
     assertThat(three.workload().threads()).isEqualTo(2);
+    // The point is recorded as data, so the gate and the report need not read the file name.
+    assertThat(three.identity().test()).isEqualTo(new TestIdentity(
+        DeclaredFixtures.Sweep.class.getCanonicalName(), "byClients", "clients=3",
+        Map.of("clients", 3)));
+    assertThat(three.identity().test().sweepKey(three.workload().label()))
+        .isEqualTo("Sweep-byClients");
     assertThat(ResultJson.read(results().resolve("Sweep-byClients-clients-1.json"))
         .workload().threads()).isEqualTo(1);
     assertThat(seen("Sweep")).hasSize(3);

@@ -60,7 +60,7 @@ final class LoadFixtures {
     }
   }
 
-  /** A classpath script with a -D variable, run twice under one label. */
+  /** A classpath script with a -D variable, run twice, each run under its own label. */
   @Fixture
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
   static class ClasspathScript {
@@ -68,7 +68,8 @@ final class LoadFixtures {
     void hot(LoadRunner load) {
       load.script("/queries/hot.sql").define("marker", "7").transactions(20).label("hot/path");
       RunResult first = load.run();
-      RunResult second = load.queryMode(io.github.pgperf.script.QueryMode.PREPARED).run();
+      RunResult second = load.queryMode(io.github.pgperf.script.QueryMode.PREPARED)
+          .label("hot/path prepared").run();
       Fixture.SEEN.put("ClasspathScript", new RunResult[] {first, second});
       assertThat(first).hasNoFailures();
       assertThat(second).hasNoFailures();
@@ -170,6 +171,31 @@ final class LoadFixtures {
         }
       }).run();
       Fixture.SEEN.put("CountedRuns", true);
+    }
+  }
+
+  /** Runs load twice without a label: the second run must be refused before it starts. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class TwiceUnlabelled {
+    @Test
+    void twice(LoadRunner load) {
+      load.builtin("select-only").transactions(5);
+      Fixture.SEEN.put("TwiceUnlabelled", load.run());
+      load.run();
+      Fixture.SEEN.put("TwiceUnlabelled.second", true);
+    }
+  }
+
+  /** An unlabelled declared load, then the body's own unlabelled run: refused as well. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class DeclaredThenUnlabelled {
+    @Test
+    @Load(builtin = "select-only", transactions = 5)
+    void declared(LoadRunner load) {
+      load.builtin("select-only").transactions(5).run();
+      Fixture.SEEN.put("DeclaredThenUnlabelled.second", true);
     }
   }
 }

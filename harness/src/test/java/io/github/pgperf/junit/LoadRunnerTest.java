@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.script.QueryMode;
 import io.github.pgperf.testing.TestDatabaseExtension;
 import io.github.pgperf.threshold.RunSummary;
@@ -109,7 +110,7 @@ class LoadRunnerTest {
   }
 
   @Test
-  void javaTransactionAndClasspathScriptRunWithVariablesScaleAndNumberedFiles() throws Exception {
+  void javaTransactionAndClasspathScriptRunWithVariablesScaleAndLabelledFiles() throws Exception {
     long before = balance();
     Kit.Run run = run(LoadFixtures.JavaCode.class, LoadFixtures.ClasspathScript.class);
 
@@ -128,11 +129,41 @@ class LoadRunnerTest {
 
     Path results = dir.resolve("results");
     assertThat(files(results)).containsExactlyInAnyOrder("JavaCode-transfer.json",
-        "ClasspathScript-hot-hot_path.json", "ClasspathScript-hot-hot_path-trial2.json");
-    assertThat(ResultJson.read(results.resolve("ClasspathScript-hot-hot_path-trial2.json"))
+        "ClasspathScript-hot-hot_path.json", "ClasspathScript-hot-hot_path_prepared.json");
+    assertThat(ResultJson.read(results.resolve("ClasspathScript-hot-hot_path_prepared.json"))
         .workload().queryMode()).isEqualTo(QueryMode.PREPARED);
     assertThat(ResultJson.read(results.resolve("ClasspathScript-hot-hot_path.json"))
         .workload().queryMode()).isEqualTo(QueryMode.SIMPLE);
+  }
+
+  @Test
+  void aSecondRunWithoutALabelInOneTestIsRefusedBeforeItStarts() throws Exception {
+    Kit.Run run = run(LoadFixtures.TwiceUnlabelled.class,
+        LoadFixtures.DeclaredThenUnlabelled.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(2).failed(2));
+    String fix = ": the gate would count it as another trial of the first run, a sample never"
+        + " measured as one; give each run of a test method its own label"
+        + " (runner.label(\"...\") or @Load(label = \"...\"))";
+    assertThat(failureMessage(run, "TwiceUnlabelled"))
+        .isEqualTo("TwiceUnlabelled.twice runs load a second time without a label" + fix);
+    assertThat(failureMessage(run, "DeclaredThenUnlabelled"))
+        .isEqualTo("DeclaredThenUnlabelled.declared runs load a second time without a label" + fix);
+    // The first runs ran and were kept; the second ones never started.
+    assertThat(Fixture.SEEN).containsKey("TwiceUnlabelled")
+        .doesNotContainKeys("TwiceUnlabelled.second", "DeclaredThenUnlabelled.second");
+    Path results = dir.resolve("results");
+    assertThat(files(results)).containsExactlyInAnyOrder("TwiceUnlabelled-twice.json",
+        "DeclaredThenUnlabelled-declared.json");
+    assertThat(run.out()).containsOnlyOnce("TwiceUnlabelled.twice")
+        .containsOnlyOnce("DeclaredThenUnlabelled.declared");
+    // Each run records the test that ran it, which the gate groups by.
+    RunResult first = ResultJson.read(results.resolve("TwiceUnlabelled-twice.json"));
+    assertThat(first.identity().test()).isEqualTo(new TestIdentity(
+        LoadFixtures.TwiceUnlabelled.class.getCanonicalName(), "twice", "twice(LoadRunner)",
+        Map.of()));
+    assertThat(first.identity().test().key(first.workload().label()))
+        .isEqualTo("TwiceUnlabelled-twice");
   }
 
   @Test

@@ -66,7 +66,7 @@ class ServerCountersTest {
         .containsPattern("waits: .*% \\([0-9,]+ samples every 10 ms\\)")
         .containsPattern("server CPU per transaction: [0-9.]+ ms")
         .contains("not captured: per-statement work");
-    RunResult read = ResultJson.read(dir.resolve("results").resolve("External-twice.json"));
+    RunResult read = ResultJson.read(dir.resolve("results").resolve("External-twice-first.json"));
     assertThat(read.serverWork()).isEqualTo(runs[0].serverWork());
   }
 

@@ -12,14 +12,15 @@ final class WorkFixtures {
 
   private WorkFixtures() {}
 
-  /** Two runs against the external server named by pgperf.url. */
+  /** Two runs against the external server named by pgperf.url, each under its own label. */
   @Fixture
   @PgPerfTest(provider = ProviderKind.EXTERNAL, scale = 1)
   static class External {
     @Test
     void twice(LoadRunner load) {
       load.builtin("select-only").clients(2).transactions(20).noVacuum();
-      Fixture.SEEN.put("External", new RunResult[] {load.run(), load.run()});
+      Fixture.SEEN.put("External", new RunResult[] {load.label("first").run(),
+          load.label("second").run()});
     }
   }
 

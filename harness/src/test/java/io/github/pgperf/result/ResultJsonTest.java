@@ -46,7 +46,7 @@ class ResultJsonTest {
   @Test
   void schemaVersionComesFirstAndDerivedFiguresAreNotStored() throws Exception {
     String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
-    assertThat(json).startsWith("{\n  \"schemaVersion\" : 4,\n  \"workload\" : {");
+    assertThat(json).startsWith("{\n  \"schemaVersion\" : 5,\n  \"workload\" : {");
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
     List<String> fields = new ArrayList<>();
     root.fieldNames().forEachRemaining(fields::add);
@@ -63,11 +63,11 @@ class ResultJsonTest {
   void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
     Path file = dir.resolve("future.json");
     Files.writeString(file, ResultJson.toJson(SampleResults.run(1, 1, 10))
-        .replace("\"schemaVersion\" : 4", "\"schemaVersion\" : 5"));
+        .replace("\"schemaVersion\" : 5", "\"schemaVersion\" : 6"));
     assertThatThrownBy(() -> ResultJson.read(file))
         .isInstanceOf(ResultFileException.class)
         .hasMessage("cannot read result file \"" + file
-            + "\": schema version 5 is not supported (this pgperf reads versions 1 to 4)");
+            + "\": schema version 6 is not supported (this pgperf reads versions 1 to 5)");
   }
 
   @Test
@@ -105,6 +105,7 @@ class ResultJsonTest {
     RunResult run = SampleResults.run(1, 1, 10).withServerWork(SampleWork.full(1));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 3);
+    ((ObjectNode) root.get("identity")).remove("test");
     ((ObjectNode) root.at("/serverWork/cpu")).remove("machine");
     RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v3");
     assertThat(read.serverWork().cpu().machine()).isNull();
@@ -118,6 +119,7 @@ class ResultJsonTest {
     RunResult run = SampleResults.run(1, 1, 10).withServerWork(SampleWork.full(1));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 2);
+    ((ObjectNode) root.get("identity")).remove("test");
     assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
         .hasMessage("cannot read result t: field \"serverWork\" is not part of schema version 2");
     root.remove("serverWork");
@@ -135,6 +137,44 @@ class ResultJsonTest {
     assertThat(root.at("/clientMachines/0").has("cpu")).isTrue();
     assertThat(root.at("/clientMachines/0").has("memoryBytes")).isTrue();
     assertThat(ResultJson.fromJson(ResultJson.toJson(run), "t")).isEqualTo(run);
+  }
+
+  @Test
+  void theTestThatRanItIsWrittenAndReadBack() throws Exception {
+    TestIdentity test = new TestIdentity("com.acme.Outer.OrdersIT", "insert", "clients=8",
+        Map.of("clients", 8));
+    RunResult run = SampleResults.run(1, 1, 10)
+        .withIdentity(new RunIdentity("b-42", 3, test));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/identity/test/className").asText()).isEqualTo("com.acme.Outer.OrdersIT");
+    assertThat(root.at("/identity/test/method").asText()).isEqualTo("insert");
+    assertThat(root.at("/identity/test/displayName").asText()).isEqualTo("clients=8");
+    assertThat(root.at("/identity/test/sweep/clients").asInt()).isEqualTo(8);
+    assertThat(ResultJson.fromJson(ResultJson.toJson(run), "t")).isEqualTo(run);
+    // The key is today's file name stem: baselines stored under it keep matching.
+    assertThat(test.key("clients-8")).isEqualTo("OrdersIT-insert-clients-8");
+    assertThat(test.key("hot/path")).isEqualTo("OrdersIT-insert-hot_path");
+    assertThat(test.sweepKey("clients-8")).isEqualTo("OrdersIT-insert");
+    assertThat(test.sweepKey("read-clients-8")).isEqualTo("OrdersIT-insert-read");
+    assertThat(new TestIdentity("OrdersIT", null, null, Map.of()).key(null)).isEqualTo("OrdersIT");
+    assertThat(new TestIdentity("OrdersIT", "insert", "insert()", Map.of()).sweepKey(null))
+        .isNull();
+  }
+
+  @Test
+  void schemaVersion4IsReadWithoutTheTestAndRefusedWithIt() throws Exception {
+    RunResult run = SampleResults.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3,
+        new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 4);
+    String withTest = new ObjectMapper().writeValueAsString(root);
+    assertThatThrownBy(() -> ResultJson.fromJson(withTest, "v4"))
+        .isInstanceOf(ResultFileException.class)
+        .hasMessageContaining("field \"identity.test\" is not part of schema version 4");
+    ((ObjectNode) root.get("identity")).remove("test");
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v4");
+    assertThat(read.identity()).isEqualTo(new RunIdentity("b-42", 3));
+    assertThat(read.identity().test()).isNull();
   }
 
   @Test

@@ -8,18 +8,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * The result files of a directory ({@code *.json}, not recursive), read into samples by test key.
+ * The result files of a directory ({@code *.json}, not recursive), read into samples by test key
+ * ({@link TestKey}: the test each result records; for results before schema 5, the file name).
  * A file that cannot be read, a run that aborted or one that processed no transaction becomes a
  * named problem instead of a sample.
  *
  * @param directory the directory read
- * @param samples samples by test key, keys sorted, samples in file-name order
+ * @param samples samples by test key, keys sorted, samples in the order they ran (start time, then
+ *     file name), so that renaming files changes nothing
  * @param problems unreadable and empty results, in file-name order
  * @param exists whether the directory exists
  */
@@ -35,6 +38,9 @@ public record ResultFiles(
    * @param message the file and the cause
    */
   public record Problem(String key, Verdict verdict, String message) {}
+
+  private static final Comparator<Sample> RUN_ORDER =
+      Comparator.comparing(Sample::startedAt).thenComparing(Sample::source);
 
   public ResultFiles {
     Map<String, List<Sample>> copy = new TreeMap<>();
@@ -89,6 +95,7 @@ public record ResultFiles(
       Sample sample = Sample.of(file, result);
       samples.computeIfAbsent(sample.key(), k -> new ArrayList<>()).add(sample);
     }
+    samples.values().forEach(list -> list.sort(RUN_ORDER));
     return new ResultFiles(directory, samples, problems, true);
   }
 }

@@ -1,6 +1,8 @@
 package io.github.pgperf.report;
 
 import io.github.pgperf.result.Latencies;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.TestIdentity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,9 +14,12 @@ import java.util.regex.Pattern;
 
 /**
  * Runs of one test at several client counts: tps and latency by clients, as pgbench write-ups
- * tabulate them. Tests belong together when their keys differ only in a {@code clients-N} label
- * ({@code Orders.select-clients-8}); within a sweep each run counts at its own number of clients
- * (its {@code RunSettings}), so one test key run at several client counts is a sweep too.
+ * tabulate them. The points of a {@code @ClientSweep} belong together by what they record: the
+ * same test and a sweep point ({@code identity.test.sweep}; {@link TestIdentity#sweepKey}). Other
+ * tests belong together when their keys differ only in a {@code clients-N} label
+ * ({@code Orders.select-clients-8}: a parameterized test that labels its runs so, and results
+ * before schema 5). Within a sweep each run counts at its own number of clients (its
+ * {@code RunSettings}), so one test key run at several client counts is a sweep too.
  *
  * @param name the test key without its clients label
  * @param points one per client count, fewest clients first
@@ -39,7 +44,7 @@ record Sweep(String name, List<Point> points) {
   static List<Sweep> find(List<TestRuns> tests) {
     Map<String, List<TestRuns.Trial>> groups = new LinkedHashMap<>();
     for (TestRuns t : tests) {
-      groups.computeIfAbsent(group(t.key()), k -> new ArrayList<>()).addAll(t.trials());
+      groups.computeIfAbsent(group(t), k -> new ArrayList<>()).addAll(t.trials());
     }
     List<Sweep> out = new ArrayList<>();
     for (Map.Entry<String, List<TestRuns.Trial>> g : groups.entrySet()) {
@@ -65,6 +70,18 @@ record Sweep(String name, List<Point> points) {
       out.add(new Sweep(g.getKey(), points));
     }
     return out;
+  }
+
+  /** The sweep {@code test} is a point of: the recorded one, else by its key. */
+  static String group(TestRuns test) {
+    RunResult run = test.trials().get(0).result();
+    if (run.identity() != null && run.identity().test() != null) {
+      String sweep = run.identity().test().sweepKey(run.workload().label());
+      if (sweep != null) {
+        return sweep;
+      }
+    }
+    return group(test.key());
   }
 
   /** The key without a trailing {@code clients-N} label; the key itself when it has none. */

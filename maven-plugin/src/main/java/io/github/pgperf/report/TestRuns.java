@@ -27,30 +27,47 @@ record TestRuns(String key, List<Trial> trials) {
    *
    * @param file the result file's name
    * @param result the run
+   * @param number its trial number: the one it records ({@code identity.trial}); for results
+   *     before schema 5, the file name's {@code -trialN} (the harness wrote the Nth run of a key so),
+   *     1 without one; 0 until {@link TestRuns} numbers runs not made in trials by their order
    */
-  record Trial(String file, RunResult result) {
+  record Trial(String file, RunResult result, int number) {
 
-    /** A file name's trial number: the harness writes the Nth run of a key {@code …-trialN}. */
     private static final Pattern TRIAL =
         Pattern.compile("(?:^|[-_.])trial(\\d{1,9})\\.json$", Pattern.CASE_INSENSITIVE);
 
-    /** The trial number from the file name; a file without one is the first run. */
-    int number() {
+    /** The run of {@code file}, numbered by what it records. */
+    Trial(String file, RunResult result) {
+      this(file, result, recorded(file, result));
+    }
+
+    private static int recorded(String file, RunResult result) {
+      if (result.identity() != null && result.identity().test() != null) {
+        return result.identity().trial();
+      }
       Matcher m = TRIAL.matcher(file);
       return m.find() ? Integer.parseInt(m.group(1)) : 1;
     }
   }
 
   /**
-   * Run order. File names sort trial 10 before trial 2 and put the unnumbered first run anywhere;
-   * the trial number is the order pgperf:test ran them in, and the start time orders the rest.
+   * Run order. The trial number is the order pgperf:test ran them in, and the start time orders
+   * the rest (file names sort trial 10 before trial 2, and need not say anything).
    */
   private static final Comparator<Trial> RUN_ORDER = Comparator.comparingInt(Trial::number)
       .thenComparing(t -> t.result().startedAt())
       .thenComparing(Trial::file);
 
   TestRuns {
-    trials = trials.stream().sorted(RUN_ORDER).toList();
+    List<Trial> sorted = trials.stream().sorted(RUN_ORDER).toList();
+    // Runs not made in trials (trial 0: a plain mvn test that repeated a test) are numbered by
+    // their order, so that the report can still tell them apart.
+    List<Trial> numbered = new ArrayList<>();
+    for (int i = 0; i < sorted.size(); i++) {
+      Trial t = sorted.get(i);
+      numbered.add(t.number() > 0 ? t : new Trial(t.file(), t.result(), i + 1));
+    }
+    trials = List.copyOf(numbered);
   }
 
   /**

@@ -9,6 +9,7 @@ import io.github.pgperf.result.RunResultBuilder;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.Target;
+import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.result.ThreadRecorder;
 import io.github.pgperf.script.QueryMode;
 import java.io.IOException;
@@ -97,6 +98,30 @@ public final class Fixtures {
           server(serverVersion), EPOCH.plusSeconds(seed * 10_000 + i * 20L))
           .withIdentity(new RunIdentity("build-" + seed, i));
       ResultJson.write(r, dir.resolve(key + "-trial" + i + ".json"));
+    }
+  }
+
+  /**
+   * Writes {@code n} trials of a test as pgperf:test now writes them: each result records its
+   * test ({@code identity.test}) and trial, and its file is named {@code <key>-trial<i>.json}
+   * only for people. Figures as {@link #trials(Path, String, int, double, double, double, long,
+   * String)}'s.
+   *
+   * @param test the test that ran them (its sweep point too, if any: then the runs have that
+   *     many clients, else 4)
+   * @param label the runs' label, {@code null} for none
+   */
+  public static void testTrials(Path dir, TestIdentity test, String label, int n, double tps,
+      double latencyMicros, double noise, long seed) throws IOException {
+    Files.createDirectories(dir);
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int i = 1; i <= n; i++) {
+      double factor = Math.exp(noise * gaussian(random));
+      RunResult r = run(tps / factor, latencyMicros * factor, random.nextLong(), server(VERSION),
+          EPOCH.plusSeconds(seed * 10_000 + i * 20L),
+          workload(test.sweep().getOrDefault(TestIdentity.CLIENTS, 4), label), 0)
+          .withIdentity(new RunIdentity("build-" + seed, i, test));
+      ResultJson.write(r, dir.resolve(test.key(label) + "-trial" + i + ".json"));
     }
   }
 

@@ -2,15 +2,27 @@ package io.github.pgperf.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.TestIdentity;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TestKeyTest {
 
   private final RunResult labelled =
       Fixtures.run(1000, 2000, 1, Fixtures.server(Fixtures.VERSION), Instant.EPOCH);
+
+  @Test
+  void aResultThatRecordsItsTestIsKeyedByItWhateverTheFileIsCalled() {
+    RunResult recorded = labelled.withIdentity(new RunIdentity("b", 2,
+        new TestIdentity("com.acme.OrdersIT", "insert", "insert()", Map.of())));
+    assertThat(TestKey.of(Path.of("r/3f9a.json"), recorded)).isEqualTo("OrdersIT-insert-fixture");
+    assertThat(TestKey.of(Path.of("Other.test-trial3.json"), recorded))
+        .isEqualTo("OrdersIT-insert-fixture");
+  }
 
   @Test
   void trialNumbersAreDropped() {

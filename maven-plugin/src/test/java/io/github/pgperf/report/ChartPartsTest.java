@@ -4,13 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.pgperf.gate.Fixtures;
+import io.github.pgperf.gate.ResultFiles;
 import io.github.pgperf.result.Interval;
 import io.github.pgperf.result.Latencies;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.TestIdentity;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,6 +95,36 @@ class ChartPartsTest {
     assertThat(Sweep.group("Orders.select_clients16")).isEqualTo("Orders.select");
     assertThat(Sweep.group("OrdersIT-insert")).isEqualTo("OrdersIT-insert");
     assertThat(Sweep.group("OrdersIT-insert-8")).isEqualTo("OrdersIT-insert-8");
+  }
+
+  @Test
+  void sweepPointsGroupByTheTestAndPointTheyRecordWhateverTheFilesAreCalled()
+      throws IOException {
+    for (int clients : new int[] {4, 2}) {
+      Fixtures.testTrials(dir, new TestIdentity("com.acme.SweepIT", "byClients",
+          "clients=" + clients, Map.of(TestIdentity.CLIENTS, clients)),
+          TestIdentity.pointLabel("read", clients), 2, 1000 * clients, 2000, 0.01, clients);
+    }
+    List<Path> written;
+    try (var list = Files.list(dir)) {
+      written = list.sorted().toList();
+    }
+    for (int i = 0; i < written.size(); i++) {
+      Files.move(written.get(i), dir.resolve("run" + (written.size() - i) + ".json"));
+    }
+    List<String> notes = new java.util.ArrayList<>();
+    List<TestRuns> tests = TestRuns.read(ResultFiles.read(dir), notes);
+
+    assertThat(notes).isEmpty();
+    assertThat(tests).extracting(TestRuns::key)
+        .containsExactly("SweepIT-byClients-read-clients-2", "SweepIT-byClients-read-clients-4");
+    assertThat(tests.get(0).trials()).extracting(TestRuns.Trial::number).containsExactly(1, 2);
+    List<Sweep> sweeps = Sweep.find(tests);
+    assertThat(sweeps).singleElement().satisfies(s -> {
+      assertThat(s.name()).isEqualTo("SweepIT-byClients-read");
+      assertThat(s.points()).extracting(Sweep.Point::clients).containsExactly(2, 4);
+      assertThat(s.points()).extracting(Sweep.Point::trials).containsExactly(2, 2);
+    });
   }
 
   @Test
