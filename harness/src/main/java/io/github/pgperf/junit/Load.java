@@ -1,6 +1,6 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.result.QueryMode;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

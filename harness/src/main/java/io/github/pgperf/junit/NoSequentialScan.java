@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * (as {@code seqscan(entry)=0} in {@link io.github.pgperf.threshold.Threshold}'s text form, one
  * threshold per table): a plan with a {@code Seq Scan} on one of them fails the test with the
  * statements that scan it. The plans are those of the scripts' SQL commands, taken after the run
- * ({@link io.github.pgperf.plan.ScriptPlans}).
+ * ({@link io.github.pgperf.capture.ScriptPlans}).
  *
  * <pre>{@code
  * @NoSequentialScan(table = {"entry", "account"})

@@ -1,5 +1,6 @@
 package io.github.pgperf.provision;
 
+import io.github.pgperf.capture.ServerSettings;
 import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.connect.ConnectionSpec;
 import io.github.pgperf.connect.SessionSetup;
@@ -53,7 +54,7 @@ public final class ProvisionedServer implements AutoCloseable {
     try {
       ServerInfo info;
       try (Connection c = spec.open()) {
-        info = ServerInfo.capture(c).withProviderSettings(startedWith)
+        info = ServerSettings.read(c).withProviderSettings(startedWith)
             .withProvider(choice.provider().kind().name(), choice.reason());
       } catch (SQLException e) {
         throw connectFailed(choice.provider().kind(), spec, e);
@@ -83,7 +84,7 @@ public final class ProvisionedServer implements AutoCloseable {
 
   /** Where connections go (host, port, user, database), for results; it has no password. */
   public Target target() {
-    return Target.of(spec);
+    return spec.target();
   }
 
   /** The JDBC URL (without user or password) of another database on this server. */

@@ -1,7 +1,7 @@
 package io.github.pgperf.run;
 
 import io.github.pgperf.connect.ConnectionSource;
-import io.github.pgperf.result.TransactionLog;
+import io.github.pgperf.output.TransactionLog;
 import io.github.pgperf.script.Command;
 import io.github.pgperf.script.Script;
 import io.github.pgperf.script.Workload;

@@ -2,9 +2,8 @@ package io.github.pgperf.run;
 
 import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.Moments;
-import io.github.pgperf.result.ProgressLine;
+import io.github.pgperf.output.ProgressLine;
 import io.github.pgperf.result.RunSettings;
-import io.github.pgperf.result.StatsAccumulator;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 

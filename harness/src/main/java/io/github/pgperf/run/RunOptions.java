@@ -1,6 +1,6 @@
 package io.github.pgperf.run;
 
-import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.script.RandomSeed;
 import io.github.pgperf.script.VariableDefinitions;
 import java.util.Objects;

@@ -1,16 +1,15 @@
 package io.github.pgperf.run;
 
+import io.github.pgperf.capture.ServerSettings;
 import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.connect.ConnectionSpec;
-import io.github.pgperf.plan.ScriptPlans;
+import io.github.pgperf.capture.ScriptPlans;
 import io.github.pgperf.plan.StatementPlan;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.result.RunResultBuilder;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
-import io.github.pgperf.result.ThreadRecorder;
-import io.github.pgperf.result.TransactionLog;
+import io.github.pgperf.output.TransactionLog;
 import io.github.pgperf.script.BuiltinScript;
 import io.github.pgperf.script.ClientEncoding;
 import io.github.pgperf.script.Command;
@@ -20,10 +19,10 @@ import io.github.pgperf.script.SeedPlan;
 import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.script.WorkloadItem;
-import io.github.pgperf.work.CaptureSettings;
-import io.github.pgperf.work.SaidOnce;
+import io.github.pgperf.capture.CaptureSettings;
+import io.github.pgperf.capture.SaidOnce;
 import io.github.pgperf.work.ServerWork;
-import io.github.pgperf.work.WorkCapture;
+import io.github.pgperf.capture.WorkCapture;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -48,7 +47,7 @@ import java.util.List;
  *
  * <p>On {@code err} the runner prints what pgbench prints on stderr during a run: the seed, the
  * vacuum, {@code -P} progress lines, {@code debug()} lines and client errors. The report itself is
- * the caller's ({@link io.github.pgperf.result.TextReport}).
+ * the caller's ({@link io.github.pgperf.output.TextReport}).
  *
  * <p>A client that fails (an SQL error other than a serialization failure or deadlock, a failed
  * meta-command, a lost connection) stops with pgbench's message; the others go on and the result
@@ -121,7 +120,7 @@ public final class Runner {
       if (options.debug()) {
         messages.info(debugTarget(setup, options));
       }
-      server = ServerInfo.capture(setup);
+      server = ServerSettings.read(setup);
       // Scripts' bytes and -D arguments as the server will read them, decided once, here.
       ClientEncoding encoding = ScriptsOnServer.encoding(setup, options.clientEncoding());
       workload = ScriptsOnServer.inEncoding(workload, encoding, options.queryMode(), setup);

@@ -1,5 +1,7 @@
 package io.github.pgperf.script;
 
+import io.github.pgperf.result.QueryMode;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

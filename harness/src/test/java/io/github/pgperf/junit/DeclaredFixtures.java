@@ -2,7 +2,7 @@ package io.github.pgperf.junit;
 
 import io.github.pgperf.provision.ProviderKind;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.result.QueryMode;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

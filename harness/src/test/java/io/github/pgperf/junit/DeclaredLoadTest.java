@@ -6,7 +6,7 @@ import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.TestIdentity;
-import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.testing.TestDatabaseExtension;
 import io.github.pgperf.threshold.RunSummary;
 import java.nio.file.Files;

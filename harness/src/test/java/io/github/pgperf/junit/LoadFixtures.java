@@ -68,7 +68,7 @@ final class LoadFixtures {
     void hot(LoadRunner load) {
       load.script("/queries/hot.sql").define("marker", "7").transactions(20).label("hot/path");
       RunResult first = load.run();
-      RunResult second = load.queryMode(io.github.pgperf.script.QueryMode.PREPARED)
+      RunResult second = load.queryMode(io.github.pgperf.result.QueryMode.PREPARED)
           .label("hot/path prepared").run();
       Fixture.SEEN.put("ClasspathScript", new RunResult[] {first, second});
       assertThat(first).hasNoFailures();

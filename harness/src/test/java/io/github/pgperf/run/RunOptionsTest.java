@@ -3,7 +3,7 @@ package io.github.pgperf.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.result.QueryMode;
 import org.junit.jupiter.api.Test;
 
 class RunOptionsTest {

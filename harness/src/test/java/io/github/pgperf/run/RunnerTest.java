@@ -8,7 +8,7 @@ import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.script.BuiltinScript;
 import io.github.pgperf.script.JavaTransaction;
-import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.script.Script;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.testing.TestDatabase;

@@ -1,5 +1,7 @@
 package io.github.pgperf.script;
 
+import io.github.pgperf.result.QueryMode;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

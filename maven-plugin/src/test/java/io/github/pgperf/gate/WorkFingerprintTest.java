@@ -7,7 +7,7 @@ import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
-import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.result.QueryMode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

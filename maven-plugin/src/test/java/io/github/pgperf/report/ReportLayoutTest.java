@@ -8,7 +8,7 @@ import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
-import io.github.pgperf.script.QueryMode;
+import io.github.pgperf.result.QueryMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

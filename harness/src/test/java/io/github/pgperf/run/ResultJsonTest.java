@@ -1,0 +1,315 @@
+package io.github.pgperf.run;
+
+import io.github.pgperf.result.ClientMachine;
+import io.github.pgperf.result.Interval;
+import io.github.pgperf.result.ResultFileException;
+import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunIdentity;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.RunSettings;
+import io.github.pgperf.result.ScriptResult;
+import io.github.pgperf.result.ServerInfo;
+import io.github.pgperf.result.StatementResult;
+import io.github.pgperf.result.Stats;
+import io.github.pgperf.result.Target;
+import io.github.pgperf.result.TestIdentity;
+import io.github.pgperf.output.TextReport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.work.SampleWork;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultJsonTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void roundTripThroughAFileGivesAnEqualResult() throws Exception {
+    RunResult result = SampleResults.run(7, 2, 5_000);
+    Path file = dir.resolve("result.json");
+    ResultJson.write(result, file);
+    RunResult read = ResultJson.read(file);
+    assertThat(read).isEqualTo(result);
+    assertThat(read.total().latency().percentile(99.99))
+        .isEqualTo(result.total().latency().percentile(99.99));
+    assertThat(read.timeline()).hasSize(10).isEqualTo(result.timeline());
+    assertThat(ResultJson.toJson(read)).isEqualTo(Files.readString(file));
+  }
+
+  @Test
+  void resultsReadBackMergeExactly() throws Exception {
+    RunResult a = SampleResults.run(1, 1, 3_000);
+    RunResult b = SampleResults.run(2, 2, 3_000);
+    RunResult aRead = ResultJson.fromJson(ResultJson.toJson(a), "a");
+    RunResult bRead = ResultJson.fromJson(ResultJson.toJson(b), "b");
+    assertThat(RunResult.merge(aRead, bRead)).isEqualTo(RunResult.merge(a, b));
+  }
+
+  @Test
+  void schemaVersionComesFirstAndDerivedFiguresAreNotStored() throws Exception {
+    String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
+    assertThat(json).startsWith("{\n  \"schemaVersion\" : 5,\n  \"workload\" : {");
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
+    List<String> fields = new ArrayList<>();
+    root.fieldNames().forEachRemaining(fields::add);
+    assertThat(fields).containsExactly("schemaVersion", "workload", "target", "server",
+        "clientMachines", "startedAt", "endedAt", "benchSeconds", "initialConnectionMicros",
+        "connectionMicros", "scripts", "timeline", "aborted", "identity", "serverWork");
+    assertThat(json).doesNotContain("\"tps\"", "\"mean\"", "\"total\"", "\"failed\"",
+        "\"transactionType\"");
+    assertThat(root.at("/workload/length/kind").asText()).isEqualTo("duration");
+    assertThat(root.at("/scripts/0/stats/latency/histogram").asText()).matches("[A-Za-z0-9+/=]{20,}");
+  }
+
+  @Test
+  void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
+    Path file = dir.resolve("future.json");
+    Files.writeString(file, ResultJson.toJson(SampleResults.run(1, 1, 10))
+        .replace("\"schemaVersion\" : 5", "\"schemaVersion\" : 6"));
+    assertThatThrownBy(() -> ResultJson.read(file))
+        .isInstanceOf(ResultFileException.class)
+        .hasMessage("cannot read result file \"" + file
+            + "\": schema version 6 is not supported (this pgperf reads versions 1 to 5)");
+  }
+
+  @Test
+  void serverWorkIsWrittenAndReadBackWholeOrInPart() throws Exception {
+    RunResult full = SampleResults.run(1, 1, 10).withServerWork(SampleWork.full(3));
+    RunResult partial = SampleResults.run(1, 1, 10).withServerWork(SampleWork.partial(2));
+    assertThat(ResultJson.fromJson(ResultJson.toJson(full), "t")).isEqualTo(full);
+    assertThat(ResultJson.fromJson(ResultJson.toJson(partial), "t")).isEqualTo(partial);
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(partial));
+    assertThat(root.at("/serverWork/statements").isNull()).isTrue();
+    assertThat(root.at("/serverWork/cpu").isNull()).isTrue();
+    assertThat(root.at("/serverWork/unavailable/0/part").asText()).isEqualTo("STATEMENTS");
+    assertThat(root.at("/serverWork/database/commits").asLong()).isEqualTo(200);
+    assertThat(root.at("/serverWork/waits/counts/0/event").asText()).isEqualTo("CPU");
+    root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(full));
+    assertThat(root.at("/serverWork/statements/0/blocks/sharedHit").asLong()).isEqualTo(1800);
+    assertThat(root.at("/serverWork/cpu/checkpointerMicros").asLong()).isZero();
+    assertThat(root.at("/serverWork/cpu/machine/busyMicros").asLong()).isEqualTo(4_500_000);
+    assertThat(root.at("/serverWork").has("meanExecMillis")).isFalse();
+  }
+
+  @Test
+  void serverWorkThatDoesNotSayWhyAPartIsMissingIsRefused() throws Exception {
+    String json = ResultJson.toJson(
+        SampleResults.run(1, 1, 10).withServerWork(SampleWork.partial(1)));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
+    ((ObjectNode) root.get("serverWork")).putArray("unavailable");
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .hasMessage("cannot read result t: at serverWork: server work without"
+            + " [STATEMENTS, SERVER_CPU] must say why in unavailable");
+  }
+
+  @Test
+  void schemaVersion3IsReadWithoutTheMachinesCpu() throws Exception {
+    RunResult run = SampleResults.run(1, 1, 10).withServerWork(SampleWork.full(1));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 3);
+    ((ObjectNode) root.get("identity")).remove("test");
+    ((ObjectNode) root.at("/serverWork/cpu")).remove("machine");
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v3");
+    assertThat(read.serverWork().cpu().machine()).isNull();
+    assertThat(read.serverWork().cpu().backendsMicros())
+        .isEqualTo(run.serverWork().cpu().backendsMicros());
+    assertThat(read.serverWork().cpu().othersShare()).isNaN();
+  }
+
+  @Test
+  void schemaVersion2IsReadWithoutServerWork() throws Exception {
+    RunResult run = SampleResults.run(1, 1, 10).withServerWork(SampleWork.full(1));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 2);
+    ((ObjectNode) root.get("identity")).remove("test");
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .hasMessage("cannot read result t: field \"serverWork\" is not part of schema version 2");
+    root.remove("serverWork");
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v2");
+    assertThat(read.serverWork()).isNull();
+    assertThat(read).isEqualTo(run.withServerWork(null));
+  }
+
+  @Test
+  void identityAndMachineAreWrittenAndReadBack() throws Exception {
+    RunResult run = SampleResults.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/identity/build").asText()).isEqualTo("b-42");
+    assertThat(root.at("/identity/trial").asInt()).isEqualTo(3);
+    assertThat(root.at("/clientMachines/0").has("cpu")).isTrue();
+    assertThat(root.at("/clientMachines/0").has("memoryBytes")).isTrue();
+    assertThat(ResultJson.fromJson(ResultJson.toJson(run), "t")).isEqualTo(run);
+  }
+
+  @Test
+  void theTestThatRanItIsWrittenAndReadBack() throws Exception {
+    TestIdentity test = new TestIdentity("com.acme.Outer.OrdersIT", "insert", "clients=8",
+        Map.of("clients", 8));
+    RunResult run = SampleResults.run(1, 1, 10)
+        .withIdentity(new RunIdentity("b-42", 3, test));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/identity/test/className").asText()).isEqualTo("com.acme.Outer.OrdersIT");
+    assertThat(root.at("/identity/test/method").asText()).isEqualTo("insert");
+    assertThat(root.at("/identity/test/displayName").asText()).isEqualTo("clients=8");
+    assertThat(root.at("/identity/test/sweep/clients").asInt()).isEqualTo(8);
+    assertThat(ResultJson.fromJson(ResultJson.toJson(run), "t")).isEqualTo(run);
+    // The key is today's file name stem: baselines stored under it keep matching.
+    assertThat(test.key("clients-8")).isEqualTo("OrdersIT-insert-clients-8");
+    assertThat(test.key("hot/path")).isEqualTo("OrdersIT-insert-hot_path");
+    assertThat(test.sweepKey("clients-8")).isEqualTo("OrdersIT-insert");
+    assertThat(test.sweepKey("read-clients-8")).isEqualTo("OrdersIT-insert-read");
+    assertThat(new TestIdentity("OrdersIT", null, null, Map.of()).key(null)).isEqualTo("OrdersIT");
+    assertThat(new TestIdentity("OrdersIT", "insert", "insert()", Map.of()).sweepKey(null))
+        .isNull();
+  }
+
+  @Test
+  void schemaVersion4IsReadWithoutTheTestAndRefusedWithIt() throws Exception {
+    RunResult run = SampleResults.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3,
+        new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 4);
+    String withTest = new ObjectMapper().writeValueAsString(root);
+    assertThatThrownBy(() -> ResultJson.fromJson(withTest, "v4"))
+        .isInstanceOf(ResultFileException.class)
+        .hasMessageContaining("field \"identity.test\" is not part of schema version 4");
+    ((ObjectNode) root.get("identity")).remove("test");
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v4");
+    assertThat(read.identity()).isEqualTo(new RunIdentity("b-42", 3));
+    assertThat(read.identity().test()).isNull();
+  }
+
+  @Test
+  void schemaVersion1IsReadWithoutIdentityOrMachineDetails() throws Exception {
+    RunResult run = SampleResults.run(1, 1, 10);
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 1);
+    root.remove("identity");
+    root.remove("serverWork");
+    ObjectNode machine = (ObjectNode) root.at("/clientMachines/0");
+    machine.remove("cpu");
+    machine.remove("memoryBytes");
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "old");
+    assertThat(read.identity()).isNull();
+    assertThat(read.clientMachines().get(0).cpu()).isNull();
+    assertThat(read.clientMachines().get(0).memoryBytes()).isZero();
+    assertThat(read.tps()).isEqualTo(run.tps());
+    root.put("unknown", "x");
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .isInstanceOf(ResultFileException.class);
+  }
+
+  @Test
+  void missingSchemaVersionIsRefused() {
+    assertThatThrownBy(() -> ResultJson.fromJson("{\"workload\": {}}", "file \"x.json\""))
+        .hasMessage("cannot read result file \"x.json\": no \"schemaVersion\" field; not a pgperf result");
+  }
+
+  @Test
+  void unreadableJsonNamesFileAndPosition() throws Exception {
+    Path file = dir.resolve("broken.json");
+    Files.writeString(file, "{\"schemaVersion\": 1,\n  \"workload\": ");
+    assertThatThrownBy(() -> ResultJson.read(file))
+        .isInstanceOf(ResultFileException.class)
+        .hasMessageStartingWith("cannot read result file \"" + file + "\": not valid JSON (")
+        .hasMessageContaining("line 2");
+  }
+
+  @Test
+  void missingFileNamesTheFile() {
+    Path file = dir.resolve("absent.json");
+    assertThatThrownBy(() -> ResultJson.read(file))
+        .hasMessageStartingWith("cannot read result file \"" + file + "\": cannot read the file");
+  }
+
+  @Test
+  void wrongContentNamesTheFieldPath() throws Exception {
+    String json = ResultJson.toJson(SampleResults.run(1, 1, 10));
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : \"many\""), "t"))
+        .hasMessageStartingWith("cannot read result t: at workload.clients: ");
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"label\" :", "\"lable\" :"), "t"))
+        .hasMessage("cannot read result t: at workload.label: missing field \"label\"");
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2,", "\"clients\" : 2, \"colour\" : 1,"), "t"))
+        .hasMessageStartingWith("cannot read result t: at workload.colour: Unrecognized field \"colour\"");
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : 0"), "t"))
+        .hasMessage("cannot read result t: at workload: clients and threads must be at least 1: 0, 1");
+    String histogram = new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/histogram").asText();
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replace(histogram, "AAAA"), "t"))
+        .hasMessageStartingWith("cannot read result t: at scripts[0].stats.latency: latency histogram is not a valid encoded HdrHistogram");
+  }
+
+  @Test
+  void histogramThatDisagreesWithTheCountsIsRefused() throws Exception {
+    String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
+    long processed = new ObjectMapper().readTree(json).at("/scripts/0/stats/counts/processed").asLong();
+    // A processed count other than the histogram's would make percentiles and counts disagree.
+    assertThatThrownBy(() -> ResultJson.fromJson(json.replaceFirst(
+        "\"processed\" : " + processed + ",", "\"processed\" : " + (processed + 1) + ","), "t"))
+        .hasMessage("cannot read result t: at scripts[0].stats: latency histogram holds " + processed
+            + " and lag " + processed + " transactions, but " + (processed + 1) + " were processed");
+  }
+
+  @Test
+  void extremesThatDisagreeWithTheHistogramAreRefused() throws Exception {
+    String json = ResultJson.toJson(SampleResults.run(1, 1, 100));
+    long max = new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/maxMicros").asLong();
+    assertThatThrownBy(() -> ResultJson.fromJson(
+        json.replace("\"maxMicros\" : " + max + "\n", "\"maxMicros\" : " + (2 * max + 10) + "\n"), "t"))
+        .hasMessageStartingWith("cannot read result t: at scripts[0].stats.latency: minimum ")
+        .hasMessageContaining("disagree with the histogram");
+  }
+
+  @Test
+  void noPasswordCanAppearInAResult() {
+    ConnectionSpec spec = new ConnectionSpec("db.example", 5433, "alice", "bench",
+        "s3cret-Passw0rd", Duration.ofSeconds(5));
+    RunResult sample = SampleResults.run(1, 1, 10);
+    RunResult r = new RunResult(sample.workload(), spec.target(), sample.server(),
+        sample.clientMachines(), sample.startedAt(), sample.endedAt(), sample.benchSeconds(),
+        sample.initialConnectionMicros(), sample.connectionMicros(), sample.scripts(),
+        sample.timeline(), sample.aborted(), sample.identity());
+    assertThat(r.target()).isEqualTo(new Target("db.example", 5433, "alice", "bench"));
+    assertThat(ResultJson.toJson(r)).doesNotContain("s3cret").doesNotContainIgnoringCase("password");
+    assertThat(String.join("\n", TextReport.lines(r))).doesNotContain("s3cret");
+    assertThat(r.toString()).doesNotContain("s3cret");
+    // Structurally: no type a result is made of has a field that could hold one.
+    for (Class<?> type : List.of(RunResult.class, Target.class, RunSettings.class, ServerInfo.class,
+        ClientMachine.class, ScriptResult.class, StatementResult.class, Interval.class, Stats.class)) {
+      assertThat(Arrays.stream(type.getRecordComponents()).map(c -> c.getName().toLowerCase()))
+          .as(type.getSimpleName()).noneMatch(n -> n.contains("pass") || n.contains("secret"));
+    }
+  }
+
+  @Test
+  void providerSettingsSurviveTheRoundTrip() throws Exception {
+    RunResult r = SampleResults.run(1, 1, 10);
+    assertThat(ResultJson.fromJson(ResultJson.toJson(r), "t").server().providerSettings())
+        .isEqualTo(Map.of("fsync", "off"));
+  }
+
+  @Test
+  void providerSurvivesTheRoundTripAndIsNullWhenNotGiven() throws Exception {
+    RunResult r = SampleResults.run(1, 1, 10);
+    assertThat(ResultJson.fromJson(ResultJson.toJson(r), "t").server().provider()).isNull();
+    RunResult provided = new RunResult(r.workload(), r.target(),
+        r.server().withProvider("EXTERNAL", "pgperf.url configured"), r.clientMachines(),
+        r.startedAt(), r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(),
+        r.connectionMicros(), r.scripts(), r.timeline(), r.aborted(), r.identity());
+    ServerInfo read = ResultJson.fromJson(ResultJson.toJson(provided), "t").server();
+    assertThat(read.provider()).isEqualTo("EXTERNAL");
+    assertThat(read.providerReason()).isEqualTo("pgperf.url configured");
+  }
+}

@@ -1,0 +1,196 @@
+package io.github.pgperf.work;
+
+import io.github.pgperf.plan.StatementPlan;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BinaryOperator;
+
+/**
+ * What the database itself did during a run's measured window (after the warm-up, until the end
+ * of {@code -T} or {@code -t}): the differences of PostgreSQL's own counters between the window's
+ * start and end, the wait events of the run's backends, and the server's CPU time. Unlike time,
+ * these depend little on the machine: the same data, PostgreSQL version, settings and workload
+ * give nearly the same counters anywhere.
+ *
+ * <p>A part the server could not give is {@code null}, and {@link #unavailable()} says why and
+ * what would add it; a part is never left out silently.
+ *
+ * @param windowSeconds the window's length on the server's clock, s
+ * @param statements per statement, most execution time first; {@code null} without
+ *     {@code pg_stat_statements}
+ * @param database the run's database's counters; {@code null} when not read
+ * @param wal the WAL the whole server generated (every database, and background processes);
+ *     {@code null} before PostgreSQL 14
+ * @param checkpoints checkpoints in the window; {@code null} when not read
+ * @param waits the run's backends' wait events; {@code null} when not sampled
+ * @param cpu the server's CPU time; {@code null} when its processes are not visible from here
+ * @param unavailable what was not captured, or only in part, and why
+ * @param plans how the server planned each SQL command of the run's scripts, taken after the
+ *     window ({@code capture.ScriptPlans}); {@code null} when not taken
+ */
+public record ServerWork(
+    double windowSeconds,
+    List<StatementWork> statements,
+    DatabaseWork database,
+    WalUsage wal,
+    Checkpoints checkpoints,
+    WaitEvents waits,
+    ServerCpu cpu,
+    List<Unavailable> unavailable,
+    List<StatementPlan> plans) {
+
+  public ServerWork {
+    if (!(windowSeconds >= 0)) {
+      throw new IllegalArgumentException("negative window: " + windowSeconds + " s");
+    }
+    statements = statements == null ? null : sorted(statements);
+    plans = plans == null ? null : List.copyOf(plans);
+    unavailable = List.copyOf(new LinkedHashSet<>(unavailable));
+    Set<WorkPart> explained = EnumSet.noneOf(WorkPart.class);
+    unavailable.forEach(u -> explained.add(u.part()));
+    Set<WorkPart> missing = EnumSet.noneOf(WorkPart.class);
+    addIf(missing, statements == null, WorkPart.STATEMENTS);
+    addIf(missing, database == null, WorkPart.DATABASE);
+    addIf(missing, wal == null, WorkPart.WAL);
+    addIf(missing, checkpoints == null, WorkPart.CHECKPOINTS);
+    addIf(missing, waits == null, WorkPart.WAITS);
+    addIf(missing, cpu == null, WorkPart.SERVER_CPU);
+    addIf(missing, plans == null, WorkPart.PLANS);
+    addIf(missing, cpu != null && (cpu.walWriterMicros() == null
+        || cpu.checkpointerMicros() == null || cpu.backgroundWriterMicros() == null),
+        WorkPart.BACKGROUND_CPU);
+    missing.removeAll(explained);
+    if (!missing.isEmpty()) {
+      throw new IllegalArgumentException("server work without " + missing
+          + " must say why in unavailable");
+    }
+  }
+
+  /** The counters without plans: they are taken after the window, by {@link #withPlans}. */
+  public ServerWork(double windowSeconds, List<StatementWork> statements, DatabaseWork database,
+      WalUsage wal, Checkpoints checkpoints, WaitEvents waits, ServerCpu cpu,
+      List<Unavailable> unavailable) {
+    this(windowSeconds, statements, database, wal, checkpoints, waits, cpu,
+        withReason(unavailable, new Unavailable(WorkPart.PLANS, "plans were not taken")), null);
+  }
+
+  private static List<Unavailable> withReason(List<Unavailable> reasons, Unavailable reason) {
+    if (reasons.stream().anyMatch(u -> u.part() == reason.part())) {
+      return reasons;
+    }
+    List<Unavailable> all = new ArrayList<>(reasons);
+    all.add(reason);
+    return all;
+  }
+
+  /**
+   * The same work with the plans of the run's script commands, and {@code partly}, when not
+   * {@code null}, saying what has no plan (Java transactions' statements on PostgreSQL 15).
+   */
+  public ServerWork withPlans(List<StatementPlan> taken, String partly) {
+    List<Unavailable> reasons = new ArrayList<>(unavailable);
+    reasons.removeIf(u -> u.part() == WorkPart.PLANS);
+    if (partly != null) {
+      reasons.add(new Unavailable(WorkPart.PLANS, partly));
+    }
+    return new ServerWork(windowSeconds, statements, database, wal, checkpoints, waits, cpu,
+        reasons, taken);
+  }
+
+  /**
+   * The statements whose normalized text contains {@code text}, most execution time first; empty
+   * without {@code pg_stat_statements} or when none matches.
+   */
+  public List<StatementWork> statementsContaining(String text) {
+    return statements == null ? List.of()
+        : statements.stream().filter(s -> s.query().contains(text)).toList();
+  }
+
+  /** All statements' blocks together; {@code null} without {@code pg_stat_statements}. */
+  public Blocks statementBlocks() {
+    return statements == null ? null
+        : statements.stream().map(StatementWork::blocks).reduce(Blocks.NONE, Blocks::plus);
+  }
+
+  /**
+   * All statements' WAL together: the run's own, unlike {@link #wal()}; {@code null} without
+   * {@code pg_stat_statements}.
+   */
+  public WalUsage statementWal() {
+    return statements == null ? null
+        : statements.stream().map(StatementWork::wal).reduce(WalUsage.NONE, WalUsage::plus);
+  }
+
+  /** All statements' calls together; 0 without {@code pg_stat_statements}. */
+  public long statementCalls() {
+    return statements == null ? 0 : statements.stream().mapToLong(StatementWork::calls).sum();
+  }
+
+  /** Why {@code part} was not captured (or only in part), or {@code null} when nothing is said. */
+  public String whyUnavailable(WorkPart part) {
+    return unavailable.stream().filter(u -> u.part() == part).map(Unavailable::reason)
+        .findFirst().orElse(null);
+  }
+
+  /**
+   * Both added, as for runs one after another (trials) or at the same time: counters, samples,
+   * CPU time and window lengths add, statements add by their text. A part one of them lacks is
+   * lacking in the sum, with both reasons kept. Runs at the same time against one database each
+   * read the whole database's counters ({@link #database()}) and the whole server's
+   * ({@link #wal()}, {@link #checkpoints()}), so their sum counts that shared work once per run;
+   * per-statement work, waits and the run's backends' CPU are each run's own.
+   *
+   * @throws IllegalArgumentException when the wait events were sampled at different intervals
+   */
+  public ServerWork plus(ServerWork o) {
+    List<Unavailable> reasons = new ArrayList<>(unavailable);
+    reasons.addAll(o.unavailable);
+    return new ServerWork(windowSeconds + o.windowSeconds, addStatements(statements, o.statements),
+        add(database, o.database, DatabaseWork::plus), add(wal, o.wal, WalUsage::plus),
+        add(checkpoints, o.checkpoints, Checkpoints::plus), add(waits, o.waits, WaitEvents::plus),
+        add(cpu, o.cpu, ServerCpu::plus), reasons, plans != null ? plans : o.plans);
+  }
+
+  private static <T> T add(T a, T b, BinaryOperator<T> plus) {
+    return a == null || b == null ? null : plus.apply(a, b);
+  }
+
+  private static List<StatementWork> addStatements(List<StatementWork> a, List<StatementWork> b) {
+    if (a == null || b == null) {
+      return null;
+    }
+    Map<String, StatementWork> byText = new LinkedHashMap<>();
+    for (StatementWork s : a) {
+      byText.merge(s.query(), s, StatementWork::plus);
+    }
+    for (StatementWork s : b) {
+      byText.merge(s.query(), s, StatementWork::plus);
+    }
+    return new ArrayList<>(byText.values());
+  }
+
+  private static List<StatementWork> sorted(List<StatementWork> statements) {
+    List<StatementWork> list = new ArrayList<>(statements);
+    list.sort(Comparator.comparingDouble(StatementWork::totalExecMillis).reversed()
+        .thenComparing(StatementWork::query));
+    Set<String> seen = new LinkedHashSet<>();
+    for (StatementWork s : list) {
+      if (!seen.add(s.query())) {
+        throw new IllegalArgumentException("statement listed twice: " + s.query());
+      }
+    }
+    return List.copyOf(list);
+  }
+
+  private static void addIf(Set<WorkPart> parts, boolean condition, WorkPart part) {
+    if (condition) {
+      parts.add(part);
+    }
+  }
+}
