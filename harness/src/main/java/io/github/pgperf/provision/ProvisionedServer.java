@@ -1,6 +1,6 @@
 package io.github.pgperf.provision;
 
-import io.github.pgperf.capture.ServerSettings;
+import io.github.pgperf.capture.ServerInfoQuery;
 import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.connect.ConnectionSpec;
 import io.github.pgperf.connect.SessionSetup;
@@ -54,7 +54,7 @@ public final class ProvisionedServer implements AutoCloseable {
     try {
       ServerInfo info;
       try (Connection c = spec.open()) {
-        info = ServerSettings.read(c).withProviderSettings(startedWith)
+        info = ServerInfoQuery.read(c).withProviderSettings(startedWith)
             .withProvider(choice.provider().kind().name(), choice.reason());
       } catch (SQLException e) {
         throw connectFailed(choice.provider().kind(), spec, e);

@@ -1,6 +1,6 @@
 package io.github.pgperf.run;
 
-import io.github.pgperf.capture.ServerSettings;
+import io.github.pgperf.capture.ServerInfoQuery;
 import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.connect.ConnectionSpec;
 import io.github.pgperf.capture.ScriptPlans;
@@ -120,7 +120,7 @@ public final class Runner {
       if (options.debug()) {
         messages.info(debugTarget(setup, options));
       }
-      server = ServerSettings.read(setup);
+      server = ServerInfoQuery.read(setup);
       // Scripts' bytes and -D arguments as the server will read them, decided once, here.
       ClientEncoding encoding = ScriptsOnServer.encoding(setup, options.clientEncoding());
       workload = ScriptsOnServer.inEncoding(workload, encoding, options.queryMode(), setup);

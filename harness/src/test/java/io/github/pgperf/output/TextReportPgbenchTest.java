@@ -1,6 +1,6 @@
 package io.github.pgperf.output;
 
-import io.github.pgperf.capture.ServerSettings;
+import io.github.pgperf.capture.ServerInfoQuery;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
@@ -50,7 +50,7 @@ class TextReportPgbenchTest {
     db = TestDatabase.create();
     Pgbench.initialize(db, dir);
     try (Connection c = db.open()) {
-      serverVersion = ServerSettings.read(c).version();
+      serverVersion = ServerInfoQuery.read(c).version();
     }
     Files.writeString(dir.resolve("s1.sql"), "select 1;\n");
     Files.writeString(dir.resolve("err.sql"), "select 1/0;\n");

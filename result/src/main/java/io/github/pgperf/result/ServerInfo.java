@@ -7,7 +7,7 @@ import java.util.TreeMap;
 /**
  * The server a run went to, and the settings that change its results. Values are as
  * {@code SHOW} prints them (for example {@code 128MB}, {@code on}); the harness reads them
- * ({@code capture.ServerSettings}).
+ * ({@code capture.ServerInfoQuery}).
  *
  * @param version {@code server_version}, for example {@code 15.20 (Debian 15.20-0+deb12u1)}
  * @param fsync {@code fsync}

@@ -11,13 +11,13 @@ import java.sql.Statement;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ServerSettingsTest {
+class ServerInfoQueryTest {
 
   @Test
   void captureReadsVersionAndSettingsAsShowPrintsThem() throws Exception {
     try (TestDatabase db = TestDatabase.create();
         Connection c = db.open()) {
-      ServerInfo info = ServerSettings.read(c);
+      ServerInfo info = ServerInfoQuery.read(c);
       assertThat(info.version()).isEqualTo(show(c, "server_version")).startsWith("15.");
       assertThat(info.fsync()).isEqualTo(show(c, "fsync"));
       assertThat(info.synchronousCommit()).isEqualTo(show(c, "synchronous_commit"));
@@ -30,7 +30,7 @@ class ServerSettingsTest {
       try (Statement s = c.createStatement()) {
         s.execute("set synchronous_commit = off");
       }
-      assertThat(ServerSettings.read(c).synchronousCommit()).isEqualTo("off");
+      assertThat(ServerInfoQuery.read(c).synchronousCommit()).isEqualTo("off");
       assertThat(info.withProviderSettings(Map.of("fsync", "off")).providerSettings())
           .isEqualTo(Map.of("fsync", "off"));
     }

@@ -8,9 +8,9 @@ import java.sql.Statement;
 import java.util.Map;
 
 /** Reads the {@link ServerInfo} a result records from the server itself. */
-public final class ServerSettings {
+public final class ServerInfoQuery {
 
-  private ServerSettings() {}
+  private ServerInfoQuery() {}
 
   /**
    * The version and the settings that change results, read from a live connection; the connection
