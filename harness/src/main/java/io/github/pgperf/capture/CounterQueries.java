@@ -5,7 +5,6 @@ import io.github.pgperf.work.Checkpoints;
 import io.github.pgperf.work.DatabaseWork;
 import io.github.pgperf.work.StatementWork;
 import io.github.pgperf.work.WalUsage;
-
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,7 +1,6 @@
 package io.github.pgperf.capture;
 
 import io.github.pgperf.plan.PlanShape;
-
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

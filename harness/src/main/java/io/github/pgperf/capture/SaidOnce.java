@@ -1,7 +1,6 @@
 package io.github.pgperf.capture;
 
 import io.github.pgperf.work.ServerWork;
-
 import java.io.PrintStream;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,7 +1,6 @@
 package io.github.pgperf.capture;
 
 import io.github.pgperf.plan.StatementPlan;
-
 import io.github.pgperf.script.Command;
 import io.github.pgperf.script.Script;
 import io.github.pgperf.script.SqlTemplate;

@@ -2,7 +2,6 @@ package io.github.pgperf.capture;
 
 import io.github.pgperf.work.Unavailable;
 import io.github.pgperf.work.WorkPart;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

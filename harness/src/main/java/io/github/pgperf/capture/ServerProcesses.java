@@ -1,7 +1,6 @@
 package io.github.pgperf.capture;
 
 import io.github.pgperf.work.ServerCpu;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -4,7 +4,6 @@ import io.github.pgperf.work.Checkpoints;
 import io.github.pgperf.work.DatabaseWork;
 import io.github.pgperf.work.StatementWork;
 import io.github.pgperf.work.WalUsage;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,8 @@
 package io.github.pgperf.capture;
 
+import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.work.WaitCount;
 import io.github.pgperf.work.WaitEvents;
-
-import io.github.pgperf.connect.ConnectionSource;
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

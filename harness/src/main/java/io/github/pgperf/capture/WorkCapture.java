@@ -1,13 +1,12 @@
 package io.github.pgperf.capture;
 
+import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.work.MachineCpu;
 import io.github.pgperf.work.ServerCpu;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.Unavailable;
 import io.github.pgperf.work.WaitEvents;
 import io.github.pgperf.work.WorkPart;
-
-import io.github.pgperf.connect.ConnectionSource;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,11 +1,13 @@
 package io.github.pgperf.cli;
 
+import io.github.pgperf.capture.CaptureSettings;
 import io.github.pgperf.cli.PgPerfCommand.UsageError;
 import io.github.pgperf.connect.ConnectionSpec;
 import io.github.pgperf.connect.ConnectionStringException;
+import io.github.pgperf.output.TextReport;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.output.TextReport;
 import io.github.pgperf.run.IoErrors;
 import io.github.pgperf.run.RunException;
 import io.github.pgperf.run.RunOptions;
@@ -13,13 +15,11 @@ import io.github.pgperf.run.RunOptionsException;
 import io.github.pgperf.run.Runner;
 import io.github.pgperf.run.VacuumMode;
 import io.github.pgperf.script.BuiltinScript;
-import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.script.RandomSeed;
 import io.github.pgperf.script.ScriptException;
 import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.script.WorkloadBuilder;
-import io.github.pgperf.capture.CaptureSettings;
 import io.github.pgperf.work.WorkSummary;
 import java.io.IOException;
 import java.io.PrintStream;

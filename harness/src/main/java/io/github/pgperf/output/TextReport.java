@@ -8,7 +8,6 @@ import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ScriptResult;
 import io.github.pgperf.result.StatementResult;
 import io.github.pgperf.result.Stats;
-
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

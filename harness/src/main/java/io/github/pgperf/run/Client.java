@@ -1,12 +1,12 @@
 package io.github.pgperf.run;
 
 import io.github.pgperf.result.FailureKind;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.script.Command;
 import io.github.pgperf.script.EvaluationException;
 import io.github.pgperf.script.ExpressionEvaluator;
 import io.github.pgperf.script.JavaTransaction;
 import io.github.pgperf.script.Prng;
-import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.script.Script;
 import io.github.pgperf.script.Variables;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.github.pgperf.run;
 
+import io.github.pgperf.output.TransactionLog;
 import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.Moments;
-import io.github.pgperf.output.TransactionLog;
 import io.github.pgperf.script.Prng;
 import io.github.pgperf.script.Workload;
 import java.io.BufferedWriter;

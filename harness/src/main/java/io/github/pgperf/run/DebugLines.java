@@ -1,7 +1,7 @@
 package io.github.pgperf.run;
 
-import io.github.pgperf.script.Command;
 import io.github.pgperf.result.QueryMode;
+import io.github.pgperf.script.Command;
 import io.github.pgperf.script.Variables;
 
 /**

@@ -1,8 +1,8 @@
 package io.github.pgperf.run;
 
+import io.github.pgperf.output.ProgressLine;
 import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.Moments;
-import io.github.pgperf.output.ProgressLine;
 import io.github.pgperf.result.RunSettings;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;

@@ -10,7 +10,6 @@ import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.Stats;
 import io.github.pgperf.result.Target;
 import io.github.pgperf.result.Timelines;
-
 import io.github.pgperf.work.ServerWork;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,15 +1,18 @@
 package io.github.pgperf.run;
 
+import io.github.pgperf.capture.CaptureSettings;
+import io.github.pgperf.capture.SaidOnce;
+import io.github.pgperf.capture.ScriptPlans;
 import io.github.pgperf.capture.ServerInfoQuery;
+import io.github.pgperf.capture.WorkCapture;
 import io.github.pgperf.connect.ConnectionSource;
 import io.github.pgperf.connect.ConnectionSpec;
-import io.github.pgperf.capture.ScriptPlans;
+import io.github.pgperf.output.TransactionLog;
 import io.github.pgperf.plan.StatementPlan;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
-import io.github.pgperf.output.TransactionLog;
 import io.github.pgperf.script.BuiltinScript;
 import io.github.pgperf.script.ClientEncoding;
 import io.github.pgperf.script.Command;
@@ -19,10 +22,7 @@ import io.github.pgperf.script.SeedPlan;
 import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.script.WorkloadItem;
-import io.github.pgperf.capture.CaptureSettings;
-import io.github.pgperf.capture.SaidOnce;
 import io.github.pgperf.work.ServerWork;
-import io.github.pgperf.capture.WorkCapture;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -33,11 +33,11 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import org.postgresql.core.BaseConnection;
-import org.postgresql.util.HostSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.util.HostSpec;
 
 /**
  * Runs a {@link Workload} against PostgreSQL as pgbench runs its scripts, and returns the {@link

@@ -1,8 +1,8 @@
 package io.github.pgperf.run;
 
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.script.ClientEncoding;
 import io.github.pgperf.script.Command;
-import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.script.Script;
 import io.github.pgperf.script.ScriptException;
 import io.github.pgperf.script.SqlTemplate;

@@ -5,7 +5,6 @@ import io.github.pgperf.result.FailureKind;
 import io.github.pgperf.result.Latencies;
 import io.github.pgperf.result.Moments;
 import io.github.pgperf.result.Stats;
-
 import org.HdrHistogram.Histogram;
 
 /**

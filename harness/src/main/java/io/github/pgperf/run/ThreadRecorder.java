@@ -6,7 +6,6 @@ import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ScriptResult;
 import io.github.pgperf.result.StatementResult;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,7 +1,6 @@
 package io.github.pgperf.script;
 
 import io.github.pgperf.result.QueryMode;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.pgperf.result.FailureKind;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.run.RunResultBuilder;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.Target;
+import io.github.pgperf.run.RunResultBuilder;
 import io.github.pgperf.run.ThreadRecorder;
-import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.SQLException;

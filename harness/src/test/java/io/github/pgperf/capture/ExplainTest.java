@@ -1,10 +1,9 @@
 package io.github.pgperf.capture;
 
-import io.github.pgperf.plan.PlanShape;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.pgperf.plan.PlanShape;
 import io.github.pgperf.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,19 +1,18 @@
 package io.github.pgperf.capture;
 
-import io.github.pgperf.work.ServerWork;
-import io.github.pgperf.work.WorkPart;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.run.RunOptions;
 import io.github.pgperf.run.Runner;
 import io.github.pgperf.run.VacuumMode;
 import io.github.pgperf.script.BuiltinScript;
-import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.testing.Pgbench;
 import io.github.pgperf.testing.TestDatabase;
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.WorkPart;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

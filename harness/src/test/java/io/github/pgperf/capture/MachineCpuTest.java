@@ -1,11 +1,10 @@
 package io.github.pgperf.capture;
 
-import io.github.pgperf.work.MachineCpu;
-import io.github.pgperf.work.ServerCpu;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.pgperf.work.MachineCpu;
+import io.github.pgperf.work.ServerCpu;
 import org.junit.jupiter.api.Test;
 
 /** The machine's CPU from /proc/stat: what it had, what was busy, what others took. */

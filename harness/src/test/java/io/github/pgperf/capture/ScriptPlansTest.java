@@ -1,11 +1,10 @@
 package io.github.pgperf.capture;
 
-import io.github.pgperf.plan.StatementPlan;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.pgperf.script.BuiltinScript;
+import io.github.pgperf.plan.StatementPlan;
 import io.github.pgperf.result.QueryMode;
+import io.github.pgperf.script.BuiltinScript;
 import io.github.pgperf.script.Script;
 import io.github.pgperf.script.Workload;
 import io.github.pgperf.testing.Pgbench;

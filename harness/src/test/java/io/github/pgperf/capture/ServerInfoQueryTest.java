@@ -1,9 +1,8 @@
 package io.github.pgperf.capture;
 
-import io.github.pgperf.result.ServerInfo;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,5 +1,21 @@
 package io.github.pgperf.capture;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.pgperf.connect.ConnectionSource;
+import io.github.pgperf.plan.StatementPlan;
+import io.github.pgperf.result.QueryMode;
+import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.run.RunOptions;
+import io.github.pgperf.run.Runner;
+import io.github.pgperf.run.VacuumMode;
+import io.github.pgperf.script.BuiltinScript;
+import io.github.pgperf.script.Script;
+import io.github.pgperf.script.Workload;
+import io.github.pgperf.testing.OwnServer;
+import io.github.pgperf.testing.Pgbench;
+import io.github.pgperf.testing.TestDatabase;
 import io.github.pgperf.work.Blocks;
 import io.github.pgperf.work.MachineCpu;
 import io.github.pgperf.work.ServerCpu;
@@ -9,27 +25,10 @@ import io.github.pgperf.work.Unavailable;
 import io.github.pgperf.work.WaitEvents;
 import io.github.pgperf.work.WalUsage;
 import io.github.pgperf.work.WorkPart;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.github.pgperf.plan.StatementPlan;
-import io.github.pgperf.result.ResultJson;
-import io.github.pgperf.result.RunResult;
-import io.github.pgperf.run.RunOptions;
-import io.github.pgperf.run.Runner;
-import io.github.pgperf.run.VacuumMode;
-import io.github.pgperf.script.BuiltinScript;
-import io.github.pgperf.result.QueryMode;
-import io.github.pgperf.script.Script;
-import io.github.pgperf.script.Workload;
-import io.github.pgperf.testing.OwnServer;
-import io.github.pgperf.testing.Pgbench;
-import io.github.pgperf.testing.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import io.github.pgperf.connect.ConnectionSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

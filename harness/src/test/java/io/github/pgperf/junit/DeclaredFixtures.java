@@ -1,8 +1,8 @@
 package io.github.pgperf.junit;
 
 import io.github.pgperf.provision.ProviderKind;
-import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.QueryMode;
+import io.github.pgperf.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

@@ -2,10 +2,10 @@ package io.github.pgperf.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.pgperf.capture.CaptureSettings;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.testing.TestDatabaseExtension;
-import io.github.pgperf.capture.CaptureSettings;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.WorkPart;
 import java.nio.file.Path;

@@ -1,12 +1,11 @@
 package io.github.pgperf.output;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.FailureKind;
 import io.github.pgperf.result.Moments;
 import io.github.pgperf.result.RunSettings;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.pgperf.testing.Pgbench;
 import io.github.pgperf.testing.TestDatabase;
 import java.nio.file.Files;

@@ -4,6 +4,7 @@ import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.Latencies;
 import io.github.pgperf.result.Moments;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
@@ -11,8 +12,6 @@ import io.github.pgperf.result.ScriptResult;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.StatementResult;
 import io.github.pgperf.result.Stats;
-
-import io.github.pgperf.result.QueryMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

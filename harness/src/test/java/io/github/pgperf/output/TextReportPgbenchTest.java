@@ -1,12 +1,11 @@
 package io.github.pgperf.output;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.pgperf.capture.ServerInfoQuery;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.pgperf.testing.Pgbench;
 import io.github.pgperf.testing.TestDatabase;
 import java.nio.file.Files;

@@ -1,13 +1,12 @@
 package io.github.pgperf.output;
 
-import io.github.pgperf.result.ClientMachine;
-import io.github.pgperf.result.RunResult;
-import io.github.pgperf.run.RunResultBuilder;
-import io.github.pgperf.result.RunSettings;
-import io.github.pgperf.run.ThreadRecorder;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.pgperf.result.ClientMachine;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.RunSettings;
+import io.github.pgperf.run.RunResultBuilder;
+import io.github.pgperf.run.ThreadRecorder;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,17 +1,16 @@
 package io.github.pgperf.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.Interval;
 import io.github.pgperf.result.Latencies;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.work.SampleWork;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.github.pgperf.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.pgperf.output.TransactionLog;
 import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.FailureKind;
@@ -11,10 +14,6 @@ import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ScriptResult;
 import io.github.pgperf.result.StatementResult;
 import io.github.pgperf.result.Stats;
-import io.github.pgperf.output.TransactionLog;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.List;

@@ -1,5 +1,12 @@
 package io.github.pgperf.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.output.TextReport;
 import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.Interval;
 import io.github.pgperf.result.ResultFileException;
@@ -13,14 +20,6 @@ import io.github.pgperf.result.StatementResult;
 import io.github.pgperf.result.Stats;
 import io.github.pgperf.result.Target;
 import io.github.pgperf.result.TestIdentity;
-import io.github.pgperf.output.TextReport;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.pgperf.connect.ConnectionSpec;
 import io.github.pgperf.work.SampleWork;
 import java.nio.file.Files;
 import java.nio.file.Path;

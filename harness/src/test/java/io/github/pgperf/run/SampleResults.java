@@ -2,13 +2,12 @@ package io.github.pgperf.run;
 
 import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.FailureKind;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.Target;
-
-import io.github.pgperf.result.QueryMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,9 @@
 package io.github.pgperf.run;
 
-import io.github.pgperf.result.Counts;
-import io.github.pgperf.result.RunResult;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.pgperf.result.Counts;
+import io.github.pgperf.result.RunResult;
 import io.github.pgperf.work.SampleWork;
 import io.github.pgperf.work.WorkSummary;
 import org.junit.jupiter.api.Test;

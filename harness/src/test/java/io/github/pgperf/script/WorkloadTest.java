@@ -1,10 +1,9 @@
 package io.github.pgperf.script;
 
-import io.github.pgperf.result.QueryMode;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.testing.Pgbench;
 import io.github.pgperf.testing.TestDatabaseExtension;
 import java.nio.charset.StandardCharsets;

@@ -1,17 +1,17 @@
 package io.github.pgperf.gate;
 
 import io.github.pgperf.result.ClientMachine;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.run.RunResultBuilder;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.Target;
 import io.github.pgperf.result.TestIdentity;
+import io.github.pgperf.run.RunResultBuilder;
 import io.github.pgperf.run.ThreadRecorder;
-import io.github.pgperf.result.QueryMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

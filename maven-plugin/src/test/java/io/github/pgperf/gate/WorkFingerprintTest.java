@@ -3,11 +3,11 @@ package io.github.pgperf.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.pgperf.result.ClientMachine;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
-import io.github.pgperf.result.QueryMode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -4,11 +4,11 @@ import static io.github.pgperf.report.HtmlReportTest.chart;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.pgperf.gate.Fixtures;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
-import io.github.pgperf.result.QueryMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
