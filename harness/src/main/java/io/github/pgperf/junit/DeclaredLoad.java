@@ -1,8 +1,8 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.script.BuiltinScript;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.script.ScriptException;
 import io.github.pgperf.script.ScriptSpec;
 import java.nio.file.Path;

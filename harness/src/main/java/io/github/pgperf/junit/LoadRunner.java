@@ -1,10 +1,7 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.capture.CaptureSettings;
-import io.github.pgperf.capture.SaidOnce;
 import io.github.pgperf.provision.Initialization;
 import io.github.pgperf.provision.ProvisionException;
-import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
@@ -17,11 +14,14 @@ import io.github.pgperf.run.Runner;
 import io.github.pgperf.run.VacuumMode;
 import io.github.pgperf.script.BuiltinScript;
 import io.github.pgperf.script.JavaTransaction;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.script.Script;
 import io.github.pgperf.script.ScriptException;
 import io.github.pgperf.script.VariableDefinitions;
 import io.github.pgperf.script.WorkloadBuilder;
 import io.github.pgperf.script.WorkloadItem;
+import io.github.pgperf.capture.CaptureSettings;
+import io.github.pgperf.capture.SaidOnce;
 import io.github.pgperf.work.WorkSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,8 +1,6 @@
 package io.github.pgperf.junit;
 
 import io.github.pgperf.assertj.PgPerfAssertions;
-import io.github.pgperf.capture.CaptureSettings;
-import io.github.pgperf.capture.SaidOnce;
 import io.github.pgperf.init.InitOptions;
 import io.github.pgperf.provision.Initialization;
 import io.github.pgperf.provision.PgbenchSchema;
@@ -17,6 +15,8 @@ import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.threshold.Threshold;
+import io.github.pgperf.capture.CaptureSettings;
+import io.github.pgperf.capture.SaidOnce;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -31,9 +31,9 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.Store;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
