@@ -1,11 +1,10 @@
-package io.github.pgperf.run;
+package io.github.pgperf.work;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.work.SampleWork;
-import io.github.pgperf.work.WorkSummary;
+import io.github.pgperf.result.SampleRuns;
 import org.junit.jupiter.api.Test;
 
 /** The server-work lines of a summary, computed per transaction from a result's figures. */
@@ -13,7 +12,7 @@ class WorkSummaryLinesTest {
 
   @Test
   void perTransactionFiguresComeFromTheStatementsWhenThereAreAny() {
-    RunResult run = SampleResults.run(1, 1, 1000).withServerWork(SampleWork.full(1));
+    RunResult run = SampleRuns.run(1, 1, 1000).withServerWork(SampleWork.full(1));
     Counts c = run.totalCounts();
     long transactions = c.processed() + c.failed();
 
@@ -34,12 +33,12 @@ class WorkSummaryLinesTest {
 
   @Test
   void withoutStatementsTheDatabasesCountersAndWhatIsMissingAreSaid() {
-    RunResult run = SampleResults.run(1, 1, 1000).withServerWork(SampleWork.partial(1));
+    RunResult run = SampleRuns.run(1, 1, 1000).withServerWork(SampleWork.partial(1));
     assertThat(WorkSummary.lines(run)).first().asString()
         .startsWith("server work per transaction: ").contains("the database's, catalogs too")
         .contains("WAL bytes (whole server)");
     assertThat(WorkSummary.lines(run)).last().isEqualTo(
         "not captured: per-statement work, server CPU (why: the result's serverWork.unavailable)");
-    assertThat(WorkSummary.lines(SampleResults.run(1, 1, 10))).isEmpty();
+    assertThat(WorkSummary.lines(SampleRuns.run(1, 1, 10))).isEmpty();
   }
 }
