@@ -6,6 +6,7 @@ import io.github.pgperf.launch.TestFork;
 import io.github.pgperf.launch.TestRun;
 import io.github.pgperf.launch.TestSelection;
 import io.github.pgperf.launch.Trials;
+import io.github.pgperf.result.DurationText;
 import io.github.pgperf.result.RunIdentity;
 import java.io.File;
 import java.io.IOException;
@@ -100,9 +101,12 @@ public class TestMojo extends GateMojo {
   @Parameter(property = "pgperf.workingDirectory", defaultValue = "${project.basedir}")
   File workingDirectory;
 
-  /** Seconds the test JVM may run before it is killed and the build fails; 0 for no limit. */
-  @Parameter(property = "pgperf.forkTimeout", defaultValue = "3600")
-  int forkTimeout;
+  /**
+   * How long the test JVM may run before it is killed and the build fails: a duration such as
+   * {@code 1h} or {@code 90min}; {@code 0s} for no limit.
+   */
+  @Parameter(property = "pgperf.forkTimeout", defaultValue = "1h")
+  String forkTimeout;
 
   @Parameter(defaultValue = "${project.build.testOutputDirectory}", readonly = true)
   File testClassesDirectory;
@@ -191,10 +195,6 @@ public class TestMojo extends GateMojo {
    */
   ForkSettings forkSettings() throws MojoExecutionException {
     try {
-      if (forkTimeout < 0) {
-        throw new IllegalArgumentException(
-            "pgperf.forkTimeout must be 0 (no limit) or more seconds, not " + forkTimeout);
-      }
       if (!jvm.isFile() && new File(jvm.getPath() + ".exe").isFile()) {
         jvm = new File(jvm.getPath() + ".exe"); // Windows
       }
@@ -203,7 +203,8 @@ public class TestMojo extends GateMojo {
       }
       return new ForkSettings(jvm.toPath(), ArgLine.split(argLine), systemProperties(),
           environmentVariables == null ? Map.of() : environmentVariables,
-          workingDirectory.toPath(), classpath(), Duration.ofSeconds(forkTimeout),
+          workingDirectory.toPath(), classpath(),
+          DurationText.parse("pgperf.forkTimeout", forkTimeout),
           outputDirectory.toPath());
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(goal() + ": " + e.getMessage());
@@ -230,7 +231,7 @@ public class TestMojo extends GateMojo {
     String where = run.running().map(t -> " while running " + t).orElse("");
     if (run.timedOut()) {
       throw failure("pgperf test: the test JVM ran longer than pgperf.forkTimeout ("
-          + forkTimeout + " s) and was killed" + where);
+          + forkTimeout.strip() + ") and was killed" + where);
     }
     if (!run.done()) {
       throw failure("pgperf test: the test JVM ended with exit status "
