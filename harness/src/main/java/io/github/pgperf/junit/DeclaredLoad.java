@@ -71,8 +71,8 @@ record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
    *     or key and the value that cannot be read
    */
   static DeclaredLoad resolve(Load a, Levels at) {
-    Levels.Source scriptsFrom = at.decides(BUILTIN, SCRIPT, SCRIPT_FILE);
-    Levels.Source lengthFrom = at.decides(DURATION, TRANSACTIONS);
+    int scriptsFrom = at.decides(BUILTIN, SCRIPT, SCRIPT_FILE);
+    int lengthFrom = at.decides(DURATION, TRANSACTIONS);
     String label = at.value(LABEL, attribute(LABEL, a.label(), ""));
     Integer transactions = at.from(lengthFrom, TRANSACTIONS,
         attribute(TRANSACTIONS, Integer.toString(a.transactions()), ""), 0);

@@ -286,7 +286,9 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     Store shared = sharedStore(context);
     Overrides overrides = overrides(context);
     ClassConfiguration configuration = ClassConfiguration.resolve(
-        annotationOf(context.getRequiredTestClass()), overrides, System.getenv());
+        annotationOf(context.getRequiredTestClass()),
+        Levels.ofClass(context::getConfigurationParameter, context.getRequiredTestClass()),
+        System.getenv());
 
     ProviderChoice choice = shared.getOrComputeIfAbsent(new ChoiceKey(configuration.server()),
         key -> unchecked(() -> ProviderChoice.choose(key.request())), ProviderChoice.class);
