@@ -167,7 +167,7 @@ public final class CompareServer {
       requests.computeIfAbsent(request, k -> new ArrayList<>()).add(c.getSimpleName());
     }
     if (requests.isEmpty()) {
-      return ClassConfiguration.resolve(null, new Levels(parameters, List.of()), env).server();
+      return ClassConfiguration.resolve(null, Levels.global(parameters), env).server();
     }
     if (requests.size() > 1) {
       throw new ProvisionException("the test classes ask for " + requests.size()

@@ -63,6 +63,11 @@ record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
   static final Option<List<String>> DEFINE = new Option<>("define", list(DeclaredLoad::define));
   static final Option<String> LABEL = new Option<>("label", t -> t);
 
+  /** Every option of {@link Load}, each also per class and per method. */
+  static final List<Option<?>> ALL = List.of(BUILTIN, SCRIPT, SCRIPT_FILE, CLIENTS, THREADS,
+      DURATION, TRANSACTIONS, RATE, LATENCY_LIMIT, QUERY_MODE, MAX_TRIES, WARMUP, VACUUM, DEFINE,
+      LABEL);
+
 
   /**
    * Resolves a method's annotation.

@@ -34,6 +34,11 @@ record Levels(Function<String, Optional<String>> parameters, List<String> scopes
     return new Levels(parameters, List.of(testClass.getSimpleName()));
   }
 
+  /** Run-wide settings: the global key only. */
+  static Levels global(Function<String, Optional<String>> parameters) {
+    return new Levels(parameters, List.of());
+  }
+
   /** The narrowest scope: {@code <TestClass>.<method>} for a method's settings. */
   String scope() {
     return scopes.get(0);

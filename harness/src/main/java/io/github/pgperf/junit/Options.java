@@ -37,7 +37,12 @@ final class Options {
   static final Option<Path> PASSWORD_FILE = new Option<>("passwordFile", Options::path);
   static final Option<Duration> CONNECT_TIMEOUT = new Option<>("connectTimeout",
       t -> Duration.ofSeconds(number(t, 1, 3600)));
-  /** Where {@link LoadRunner} writes results, relative to the working directory. */
+  /**
+   * Where {@link LoadRunner} writes results, relative to the working directory: the name of the
+   * plugin's parameter for the same directory.
+   */
+  static final Option<Path> RESULTS = new Option<>("results", Options::path);
+  /** {@link #RESULTS}' old name, read (with a warning) when {@code pgperf.results} is not set. */
   static final Option<Path> RESULTS_DIRECTORY = new Option<>("resultsDirectory", Options::path);
 
   /**
@@ -79,14 +84,26 @@ final class Options {
   static final Option<String> SHARED_SERVER_REASON =
       new Option<>("sharedServer.reason", Options::text);
 
-  /** The results directory without {@code pgperf.resultsDirectory}, as Maven lays out a module. */
+  /** The results directory without {@code pgperf.results}, as Maven lays out a module. */
   static final Path DEFAULT_RESULTS_DIRECTORY = Path.of("target", "pgperf", "results");
 
-  static final List<Option<?>> ALL = List.of(PROVIDER, POSTGRES_VERSION, IMAGE, SETTINGS, SCALE,
+  /** A test class's options: {@code pgperf.<name>} and {@code pgperf.<TestClass>.<name>}. */
+  static final List<Option<?>> CLASS = List.of(PROVIDER, POSTGRES_VERSION, IMAGE, SETTINGS, SCALE,
       FILLFACTOR, PARTITIONS, PARTITION_METHOD, UNLOGGED_TABLES, FOREIGN_KEYS,
-      SERVER_SIDE_GENERATE, SCHEMA, PGBENCH_SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT, RESULTS_DIRECTORY,
-      SERVER_COUNTERS, WAIT_SAMPLING, INSTALL_EXTENSIONS, SHARED_SERVER_PROVIDER,
+      SERVER_SIDE_GENERATE, SCHEMA, PGBENCH_SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT);
+
+  /** Options read once for the whole run, {@code pgperf.<name>} only. */
+  static final List<Option<?>> RUN =
+      List.of(RESULTS, SERVER_COUNTERS, WAIT_SAMPLING, INSTALL_EXTENSIONS);
+
+  /** What the plugin hands over to the test JVM. */
+  static final List<Option<?>> HAND_OVER = List.of(BUILD, TRIAL, SHARED_SERVER_PROVIDER,
       SHARED_SERVER_SETTINGS, SHARED_SERVER_REASON);
+
+  /** The options read once for the run, checked when the run starts. */
+  static final List<Option<?>> ALL = java.util.stream.Stream.of(CLASS, RUN,
+      List.of(SHARED_SERVER_PROVIDER, SHARED_SERVER_SETTINGS, SHARED_SERVER_REASON))
+      .flatMap(List::stream).toList();
 
   /** PostgreSQL's limit on identifier length, in bytes. */
   private static final int MAX_IDENTIFIER_BYTES = 63;

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code pgperf.passwordFile} (else {@code PGPERF_PASSWORD_FILE}) for its password unless
  * {@code PGPERF_PASSWORD} is set, {@code pgperf.connectTimeout} in seconds (else
  * {@code PGCONNECT_TIMEOUT}, else 60), and
- * {@code pgperf.resultsDirectory} for {@link LoadRunner}'s result files (default
+ * {@code pgperf.results} for {@link LoadRunner}'s result files (default
  * {@code target/pgperf/results}).
  * Passwords are never taken from annotations or code. A test method's declared load and
  * thresholds ({@link Load}, {@link TpsAtLeast} and the other threshold annotations,

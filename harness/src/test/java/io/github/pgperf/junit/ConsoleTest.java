@@ -26,7 +26,7 @@ class ConsoleTest {
   void initializationAndRunsPrintNoServerNotices() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
       Kit.Run run = Kit.run(Map.of("pgperf.url", db.url(),
-          "pgperf.resultsDirectory", dir.toString()),
+          "pgperf.results", dir.toString()),
           Fixtures.ExternalA.class, SchemaFixtures.Builtin.class);
       run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(2));
       assertThat(run.err()).contains("done in "); // it did initialize

@@ -46,7 +46,7 @@ class DeclaredLoadTest {
   private Kit.Run run(Map<String, String> extra, Class<?>... fixtures) {
     Map<String, String> parameters = new HashMap<>(extra);
     parameters.put("pgperf.url", DATABASE.get().url());
-    parameters.put("pgperf.resultsDirectory", results().toString());
+    parameters.put("pgperf.results", results().toString());
     return Kit.run(parameters, fixtures);
   }
 

@@ -39,7 +39,7 @@ class ServerCountersTest {
   private Kit.Run external(Map<String, String> more) {
     Map<String, String> parameters = new HashMap<>(more);
     parameters.put("pgperf.url", DATABASE.get().url());
-    parameters.put("pgperf.resultsDirectory", dir.resolve("results").toString());
+    parameters.put("pgperf.results", dir.resolve("results").toString());
     return Kit.run(parameters, WorkFixtures.External.class);
   }
 
@@ -87,7 +87,7 @@ class ServerCountersTest {
 
   @Test
   void theEmbeddedServerLoadsPgStatStatementsAndGivesEverything() {
-    Kit.Run run = Kit.run(Map.of("pgperf.resultsDirectory", dir.resolve("results").toString()),
+    Kit.Run run = Kit.run(Map.of("pgperf.results", dir.resolve("results").toString()),
         WorkFixtures.Embedded.class);
 
     System.out.print(run.out());

@@ -511,7 +511,7 @@ public class CompareMojo extends TestMojo {
         ForkSettings own = sides.settings().get(side);
         Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
         Map<String, String> properties = new HashMap<>(own.systemProperties());
-        properties.put("pgperf.resultsDirectory", staged.toAbsolutePath().toString());
+        properties.put("pgperf.results", staged.toAbsolutePath().toString());
         run = TestFork.run(sides.testClasses().get(side),
             r.testClass().isEmpty() ? selection : selection.inClass(r.testClass()), r.pair(),
             new ForkSettings(own.java(), own.jvmArguments(), properties, own.environment(),

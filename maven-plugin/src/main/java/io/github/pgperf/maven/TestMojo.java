@@ -87,7 +87,7 @@ public class TestMojo extends GateMojo {
 
   /**
    * System properties of the test JVM. Every {@code pgperf.*} property of the build (POM
-   * properties, {@code -D} options) is passed on too, and {@code pgperf.resultsDirectory} is set
+   * properties, {@code -D} options) is passed on too, and {@code pgperf.results} is set
    * to {@code pgperf.results}.
    */
   @Parameter
@@ -306,7 +306,7 @@ public class TestMojo extends GateMojo {
     if (systemPropertyVariables != null) {
       systemPropertyVariables.forEach((k, v) -> properties.put(k, v == null ? "" : v));
     }
-    properties.put("pgperf.resultsDirectory", results.getAbsolutePath());
+    properties.put("pgperf.results", results.getAbsolutePath());
     // One id for every run of this invocation: the gate's statistical unit is the build.
     properties.put(BUILD, build);
     return properties;
