@@ -8,6 +8,7 @@ import io.github.pgperf.launch.TestSelection;
 import io.github.pgperf.launch.Trials;
 import io.github.pgperf.result.DurationText;
 import io.github.pgperf.result.RunIdentity;
+import io.github.pgperf.result.SettingKeys;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -86,9 +87,10 @@ public class TestMojo extends GateMojo {
   String argLine;
 
   /**
-   * System properties of the test JVM. Every {@code pgperf.*} property of the build (POM
-   * properties, {@code -D} options) is passed on too, and {@code pgperf.results} is set
-   * to {@code pgperf.results}.
+   * System properties of the test JVM. The build's {@code pgperf.*} properties (POM properties,
+   * {@code -D} options) that the JUnit extension reads are passed on too (a {@code pgperf.*}
+   * property nobody reads is warned about, naming the nearest known key), and
+   * {@code pgperf.results} is set to this goal's results directory.
    */
   @Parameter
   Map<String, String> systemPropertyVariables = new HashMap<>();
@@ -293,16 +295,21 @@ public class TestMojo extends GateMojo {
     }
   }
 
-  /** POM properties, then JVM and {@code -D} properties named pgperf.*, then the configuration. */
+  /**
+   * POM properties, then JVM and {@code -D} properties named pgperf.* that the extension reads,
+   * then the configuration's, then the hand-over.
+   */
   private Map<String, String> systemProperties() {
-    Map<String, String> properties = new HashMap<>();
+    Map<String, String> pgperf = new HashMap<>();
     for (Properties source : new Properties[] {projectProperties, System.getProperties(),
         userProperties}) {
       if (source != null) {
-        source.stringPropertyNames().stream().filter(k -> k.startsWith("pgperf."))
-            .forEach(k -> properties.put(k, source.getProperty(k)));
+        source.stringPropertyNames().stream().filter(k -> k.startsWith(SettingKeys.PREFIX))
+            .forEach(k -> pgperf.put(k, source.getProperty(k)));
       }
     }
+    Map<String, String> properties = new HashMap<>(ForwardedProperties.select(pgperf,
+        ForwardedProperties.pluginKeys(), getLog()::warn));
     if (systemPropertyVariables != null) {
       systemPropertyVariables.forEach((k, v) -> properties.put(k, v == null ? "" : v));
     }
