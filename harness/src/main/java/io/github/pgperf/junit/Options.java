@@ -4,6 +4,7 @@ import io.github.pgperf.init.InitException;
 import io.github.pgperf.init.PartitionMethod;
 import io.github.pgperf.provision.ProviderKind;
 import io.github.pgperf.provision.ServerSettings;
+import io.github.pgperf.result.DurationText;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,8 +36,9 @@ final class Options {
   static final Option<String> URL = new Option<>("url", Options::text);
   static final Option<String> USER = new Option<>("user", Options::text);
   static final Option<Path> PASSWORD_FILE = new Option<>("passwordFile", Options::path);
+  /** Whole seconds, as libpq's {@code connect_timeout}, from 1s to 1h. */
   static final Option<Duration> CONNECT_TIMEOUT = new Option<>("connectTimeout",
-      t -> Duration.ofSeconds(number(t, 1, 3600)));
+      Options::connectTimeout);
   /**
    * Where {@link LoadRunner} writes results, relative to the working directory: the name of the
    * plugin's parameter for the same directory.
@@ -60,9 +62,9 @@ final class Options {
    * Whether runs capture the server's own work (its counters, wait events and CPU); default on.
    */
   static final Option<Boolean> SERVER_COUNTERS = new Option<>("serverCounters", Options::bool);
-  /** How often the run's backends' wait events are read, ms; 0 reads none. */
+  /** How often the run's backends' wait events are read, in whole ms up to 1min; 0s reads none. */
   static final Option<Integer> WAIT_SAMPLING = new Option<>("waitSampling",
-      t -> number(t, 0, 60_000));
+      Options::waitSampling);
   /**
    * Whether pgperf may create pg_stat_statements (in its own schema) in an external server's
    * database; on a server pgperf started it always does.
@@ -162,6 +164,22 @@ final class Options {
       throw new IllegalArgumentException("expected a whole number in " + min + ".." + max);
     }
     return (int) value;
+  }
+
+  private static Duration connectTimeout(String text) {
+    Duration d = DurationText.wholeSeconds(text, 1, "libpq's connect_timeout counts seconds");
+    if (d.compareTo(Duration.ofHours(1)) > 0) {
+      throw new IllegalArgumentException("expected at most 1h");
+    }
+    return d;
+  }
+
+  private static int waitSampling(String text) {
+    Duration d = DurationText.read(text);
+    if (d.toNanos() % 1_000_000 != 0 || d.compareTo(Duration.ofMinutes(1)) > 0) {
+      throw new IllegalArgumentException("expected whole milliseconds up to 1min, e.g. 10ms");
+    }
+    return (int) d.toMillis();
   }
 
   private static PartitionMethod partitionMethod(String text) {

@@ -78,7 +78,7 @@ class ServerCountersTest {
     assertThat(off.out()).doesNotContain("server work").doesNotContain("waits:");
     assertThat(off.err()).doesNotContain("per-statement work");
 
-    external(Map.of("pgperf.waitSampling", "0"));
+    external(Map.of("pgperf.waitSampling", "0s"));
     ServerWork work = ((RunResult[]) Fixture.SEEN.get("External"))[0].serverWork();
     assertThat(work.waits()).isNull();
     assertThat(work.whyUnavailable(WorkPart.WAITS)).isEqualTo("wait sampling is off");
