@@ -103,13 +103,22 @@ public final class SettingKeys {
   /** The nearest known key by edit distance, if it is close enough to be a likely typo. */
   static Optional<String> nearest(String key, Collection<String> known) {
     Set<String> candidates = new TreeSet<>(known);
-    int lastDot = key.lastIndexOf('.');
-    if (lastDot > PREFIX.length() - 1 && key.startsWith(PREFIX)) {
-      // pgperf.MyTest.lookup.duraton: the same scope with a known name.
-      String scope = key.substring(0, lastDot + 1);
-      TEST.forEach(n -> candidates.add(scope + n));
-      CLASS.forEach(n -> candidates.add(scope + n));
+    String[] parts = key.startsWith(PREFIX) ? key.substring(PREFIX.length()).split("\\.", -1)
+        : new String[0];
+    String name = parts.length == 0 ? "" : parts[parts.length - 1];
+    if (parts.length == 3 && CLASS.contains(name)) {
+      // pgperf.MyTest.lookup.scale: a class's setting given to a method.
+      return Optional.of(PREFIX + parts[0] + "." + name);
     }
+    if (parts.length == 2 || parts.length == 3) {
+      // pgperf.MyTest.lookup.duraton: the same scope with a name it takes.
+      String scope = key.substring(0, key.lastIndexOf('.') + 1);
+      TEST.forEach(n -> candidates.add(scope + n));
+      if (parts.length == 2) {
+        CLASS.forEach(n -> candidates.add(scope + n));
+      }
+    }
+    candidates.remove(key);
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : candidates) {
@@ -120,8 +129,7 @@ public final class SettingKeys {
       }
     }
     // Past a third of the name it is another word, not a typo.
-    int name = key.length() - key.lastIndexOf('.') - 1;
-    return best != null && bestDistance <= Math.max(2, name / 3) ? Optional.of(best)
+    return best != null && bestDistance <= Math.max(2, name.length() / 3) ? Optional.of(best)
         : Optional.empty();
   }
 

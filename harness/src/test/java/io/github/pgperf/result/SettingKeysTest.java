@@ -35,6 +35,8 @@ class SettingKeysTest {
       "pgperf.result                    | unknown property pgperf.result; did you mean pgperf.results?",
       "pgperf.OrdersPerfTest.lookup.clints | unknown property pgperf.OrdersPerfTest.lookup.clints; did you mean pgperf.OrdersPerfTest.lookup.clients?",
       "pgperf.somethingElseEntirely     | unknown property pgperf.somethingElseEntirely",
+      "pgperf.OrdersPerfTest.lookup.scale | unknown property pgperf.OrdersPerfTest.lookup.scale; did you mean pgperf.OrdersPerfTest.scale?",
+      "pgperf.OrdersPerfTest.lookup.results | unknown property pgperf.OrdersPerfTest.lookup.results",
   })
   void namesTheNearestKnownKey(String key, String message) {
     Set<String> known = new java.util.TreeSet<>(SettingKeys.global());
