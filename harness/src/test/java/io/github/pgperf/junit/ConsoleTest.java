@@ -35,6 +35,21 @@ class ConsoleTest {
     }
   }
 
+  /** A pgperf.* system property the extension does not read is named once, with the nearest key. */
+  @Test
+  void anUnknownKeyIsNamedOnceWithTheNearestKnownKey() throws Exception {
+    System.setProperty("pgperf.duraton", "5s");
+    try (TestDatabase db = TestDatabase.create()) {
+      Kit.Run run = Kit.run(Map.of("pgperf.url", db.url(), "pgperf.results", dir.toString()),
+          Fixtures.ExternalA.class, Fixtures.ExternalB.class);
+      run.results().testEvents().assertStatistics(s -> s.failed(0));
+      assertThat(run.err()).containsOnlyOnce("pgperf: warning: unknown property pgperf.duraton;"
+          + " did you mean pgperf.duration?");
+    } finally {
+      System.clearProperty("pgperf.duraton");
+    }
+  }
+
   /**
    * A test JVM from its start: AUTO asks Testcontainers for Docker and starts zonky's embedded
    * server, both of which log through SLF4J; the first use of SLF4J without a binding prints its
