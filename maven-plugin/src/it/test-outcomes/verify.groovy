@@ -17,6 +17,13 @@ assert builds[2].contains('BUILD SUCCESS')
 // 4. A failing test: its name, trials and own message; the stack trace only in the file.
 def failed = builds[3]
 assert failed.contains('[INFO] pgperf test: 2 trials of every test (-Dpgperf.trials)')
+assert failed.count('[WARNING] pgperf: unknown property pgperf.duraton; did you mean pgperf.duration?') == 1
+assert !failed.contains('pgperf.version')
+// The test JVM gets the extension's keys only: not the misspelt one, nor the plugin's own.
+def args = new File(basedir, 'target/pgperf/test-jvm.args').text
+assert args.contains('pgperf.results') && args.contains('pgperf.build')
+assert args.contains('pgperf.BrokenPerfTest.checkout.clients=1')
+assert !args.contains('pgperf.duraton') && !args.contains('pgperf.trials') && !args.contains('pgperf.version')
 // pgperf:report will not run after this failure: pgperf:test wrote the report and names it.
 assert failed.contains('[ERROR]   report of the runs that finished: ' + new File(basedir, 'target/pgperf/report.html').absolutePath)
 assert new File(basedir, 'target/pgperf/report.html').isFile()

@@ -189,17 +189,18 @@ final class PgbenchOptions {
       description = "pgperf: write the run's result as JSON to FILE")
   String resultJson;
 
-  @Option(names = "--warmup", paramLabel = "NUM",
-      description = "pgperf: run NUM seconds before measuring; their transactions are not counted")
+  @Option(names = "--warmup", paramLabel = "DURATION",
+      description = "pgperf: run DURATION (whole seconds, e.g. 5s) before measuring; its"
+          + " transactions are not counted")
   String warmup;
 
-  @Option(names = "--timeline-interval", paramLabel = "NUM",
-      description = "pgperf: length of the result's timeline intervals in ms (default: 1000)")
+  @Option(names = "--timeline-interval", paramLabel = "DURATION",
+      description = "pgperf: length of the result's timeline intervals, e.g. 500ms (default: 1s)")
   String timelineInterval;
 
-  @Option(names = "--end-timeout", paramLabel = "NUM",
-      description = "pgperf: with -T, cancel clients still running NUM seconds after the end"
-          + " (default: 10; 0: wait as pgbench does)")
+  @Option(names = "--end-timeout", paramLabel = "DURATION",
+      description = "pgperf: with -T, cancel clients still running DURATION (whole seconds) after"
+          + " the end (default: 10s; 0s: wait as pgbench does)")
   String endTimeout;
 
   @Option(names = "--server-counters",

@@ -5,6 +5,7 @@ import io.github.pgperf.cli.PgPerfCommand.UsageError;
 import io.github.pgperf.connect.ConnectionSpec;
 import io.github.pgperf.connect.ConnectionStringException;
 import io.github.pgperf.output.TextReport;
+import io.github.pgperf.result.DurationText;
 import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
@@ -25,6 +26,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -218,13 +220,13 @@ final class RunMode {
       b.logPrefix(o.logPrefix);
     }
     if (o.warmup != null) {
-      b.warmupSeconds(PgPerfCommand.integer(o.warmup, "--warmup"));
+      b.warmupSeconds(seconds(o.warmup, "--warmup"));
     }
     if (o.endTimeout != null) {
-      b.endTimeoutSeconds(nonNegative(o.endTimeout, "--end-timeout"));
+      b.endTimeoutSeconds(seconds(o.endTimeout, "--end-timeout"));
     }
     if (o.timelineInterval != null) {
-      b.timelineMillis(PgPerfCommand.integer(o.timelineInterval, "--timeline-interval"));
+      b.timelineMillis(millis(o.timelineInterval, "--timeline-interval"));
     }
     try {
       SecureRandom strong = new SecureRandom();
@@ -246,13 +248,32 @@ final class RunMode {
     }
   }
 
-  /** A whole number of 0 or more, or a one-line message naming the option. */
-  private static int nonNegative(String text, String option) {
-    int value = PgPerfCommand.integer(text, option);
-    if (value < 0) {
-      throw new UsageError(option + " must be in range 0..2147483647");
+  /**
+   * pgperf's own duration options take the duration grammar of every pgperf setting (pgbench's
+   * options keep pgbench's whole numbers); the runner counts these in whole seconds.
+   */
+  private static int seconds(String text, String option) {
+    try {
+      return (int) DurationText.wholeSeconds(option, text, 0, "pgperf counts it in seconds")
+          .getSeconds();
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage());
     }
-    return value;
+  }
+
+  /** As {@link #seconds}, in whole milliseconds. */
+  private static int millis(String text, String option) {
+    Duration d;
+    try {
+      d = DurationText.parse(option, text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageError(e.getMessage());
+    }
+    if (d.toNanos() % 1_000_000 != 0 || d.toMillis() > Integer.MAX_VALUE) {
+      throw new UsageError(option + ": '" + text + "' is not a whole number of milliseconds"
+          + " (the timeline counts milliseconds; like 500ms or 1s)");
+    }
+    return (int) d.toMillis();
   }
 
   /** A number above 0, or pgbench's message with the text as given. */

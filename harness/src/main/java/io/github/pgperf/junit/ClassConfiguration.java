@@ -8,8 +8,8 @@ import java.util.Map;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
- * What one test class asks for, resolved: a configuration parameter wins over the annotation,
- * which wins over the defaults (the annotation's own).
+ * What one test class asks for, resolved by {@link Levels}: {@code pgperf.<TestClass>.<name>},
+ * then {@code pgperf.<name>}, then the annotation, then the defaults (the annotation's own).
  *
  * @param schema the class's own schema asked for, or {@code null} for its default
  */
@@ -20,12 +20,11 @@ record ClassConfiguration(ServerRequest server, InitRequest init, String schema)
    *     without it (then the annotation's defaults apply)
    * @param env the environment, for {@code PGPERF_URL} and {@code PGPERF_PASSWORD_FILE}
    */
-  static ClassConfiguration resolve(PgPerfTest annotation, Overrides overrides,
-      Map<String, String> env) {
+  static ClassConfiguration resolve(PgPerfTest annotation, Levels at, Map<String, String> env) {
     PgPerfTest a = annotation == null ? Defaults.ANNOTATION : annotation;
-    Resolver r = new Resolver(overrides);
-    String url = overrides.get(Options.URL).orElseGet(() -> blankToNull(env.get("PGPERF_URL")));
-    Path passwordFile = overrides.get(Options.PASSWORD_FILE).orElseGet(() -> {
+    Resolver r = new Resolver(at);
+    String url = at.configured(Options.URL).orElseGet(() -> blankToNull(env.get("PGPERF_URL")));
+    Path passwordFile = at.configured(Options.PASSWORD_FILE).orElseGet(() -> {
       String file = blankToNull(env.get("PGPERF_PASSWORD_FILE"));
       try {
         return file == null ? null : Options.PASSWORD_FILE.parser().apply(file);
@@ -34,7 +33,7 @@ record ClassConfiguration(ServerRequest server, InitRequest init, String schema)
             + " has invalid value \"" + file + "\": " + e.getMessage());
       }
     });
-    ServerSettings settings = overrides.get(Options.SETTINGS).orElseGet(() -> {
+    ServerSettings settings = at.configured(Options.SETTINGS).orElseGet(() -> {
       ServerSettings all = ServerSettings.NONE;
       for (String entry : a.settings()) {
         all = all.with(Options.SETTINGS.annotated(entry));
@@ -44,10 +43,10 @@ record ClassConfiguration(ServerRequest server, InitRequest init, String schema)
     ServerRequest server = new ServerRequest(
         r.value(Options.PROVIDER, a.provider().name()),
         url,
-        overrides.get(Options.USER).orElse(null),
+        at.configured(Options.USER).orElse(null),
         passwordFile,
         // Unset: the provider takes PGCONNECT_TIMEOUT as libpq does, else its default.
-        overrides.get(Options.CONNECT_TIMEOUT).orElse(null),
+        at.configured(Options.CONNECT_TIMEOUT).orElse(null),
         r.optional(Options.POSTGRES_VERSION, a.postgresVersion()),
         r.optional(Options.IMAGE, a.image()),
         settings);
@@ -71,15 +70,14 @@ record ClassConfiguration(ServerRequest server, InitRequest init, String schema)
   }
 
   /** Picks the configuration parameter, else reads the attribute's text. */
-  private record Resolver(Overrides overrides) {
+  private record Resolver(Levels at) {
     <T> T value(Option<T> option, String attribute) {
-      return overrides.get(option).orElseGet(() -> option.annotated(attribute));
+      return at.value(option, () -> option.annotated(attribute));
     }
 
     /** As {@link #value}, with an empty attribute meaning "not set". */
     <T> T optional(Option<T> option, String attribute) {
-      return overrides.get(option).orElseGet(
-          () -> attribute.isEmpty() ? null : option.annotated(attribute));
+      return at.value(option, () -> attribute.isEmpty() ? null : option.annotated(attribute));
     }
   }
 

@@ -159,15 +159,15 @@ public final class CompareServer {
   static ServerRequest request(Path testClasses, List<Pattern> patterns,
       Function<String, Optional<String>> parameters, Map<String, String> env)
       throws ProvisionException {
-    Overrides overrides = Overrides.read(parameters);
+    Overrides.read(parameters); // a bad value of any run-wide key fails first, as in a test JVM
     Map<ServerRequest, List<String>> requests = new LinkedHashMap<>();
     for (Class<?> c : annotatedClasses(testClasses, patterns)) {
       ServerRequest request = ClassConfiguration.resolve(
-          PgPerfExtension.annotationOf(c), overrides, env).server();
+          PgPerfExtension.annotationOf(c), Levels.ofClass(parameters, c), env).server();
       requests.computeIfAbsent(request, k -> new ArrayList<>()).add(c.getSimpleName());
     }
     if (requests.isEmpty()) {
-      return ClassConfiguration.resolve(null, overrides, env).server();
+      return ClassConfiguration.resolve(null, Levels.global(parameters), env).server();
     }
     if (requests.size() > 1) {
       throw new ProvisionException("the test classes ask for " + requests.size()

@@ -1,5 +1,6 @@
 package io.github.pgperf.junit;
 
+import io.github.pgperf.result.DurationText;
 import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.script.BuiltinScript;
 import io.github.pgperf.result.QueryMode;
@@ -13,8 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The workload a {@link Load} declares, resolved against its configuration parameters (method key,
@@ -36,6 +35,9 @@ record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
 
   static final String ANNOTATION = "Load";
 
+  /** Why a run's length is whole seconds. */
+  private static final String PGBENCH_SECONDS = "pgbench's -T counts whole seconds";
+
   static final Option<List<ScriptSpec>> BUILTIN =
       new Option<>("builtin", list(DeclaredLoad::builtin));
   static final Option<List<ScriptSpec>> SCRIPT = new Option<>("script", list(DeclaredLoad::spec));
@@ -46,7 +48,7 @@ record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
   static final Option<Integer> THREADS =
       new Option<>("threads", t -> Options.number(t, 1, Integer.MAX_VALUE));
   static final Option<Duration> DURATION =
-      new Option<>("duration", t -> wholeSeconds(t, 1));
+      new Option<>("duration", t -> DurationText.wholeSeconds(t, 1, PGBENCH_SECONDS));
   static final Option<Integer> TRANSACTIONS =
       new Option<>("transactions", t -> Options.number(t, 0, Integer.MAX_VALUE));
   static final Option<Double> RATE = new Option<>("rate", DeclaredLoad::rate);
@@ -55,14 +57,17 @@ record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
   static final Option<QueryMode> QUERY_MODE = new Option<>("queryMode", DeclaredLoad::queryMode);
   static final Option<Integer> MAX_TRIES =
       new Option<>("maxTries", t -> Options.number(t, 0, Integer.MAX_VALUE));
-  static final Option<Duration> WARMUP = new Option<>("warmup", t -> wholeSeconds(t, 0));
+  static final Option<Duration> WARMUP = new Option<>("warmup",
+      t -> DurationText.wholeSeconds(t, 0, "the warm-up counts whole seconds"));
   static final Option<Boolean> VACUUM = new Option<>("vacuum", DeclaredLoad::bool);
   static final Option<List<String>> DEFINE = new Option<>("define", list(DeclaredLoad::define));
   static final Option<String> LABEL = new Option<>("label", t -> t);
 
-  /** A whole number and a unit: ms, s, min (or m), h. */
-  private static final Pattern DURATION_TEXT =
-      Pattern.compile("([0-9]{1,12})\\s*(ms|s|min|m|h)");
+  /** Every option of {@link Load}, each also per class and per method. */
+  static final List<Option<?>> ALL = List.of(BUILTIN, SCRIPT, SCRIPT_FILE, CLIENTS, THREADS,
+      DURATION, TRANSACTIONS, RATE, LATENCY_LIMIT, QUERY_MODE, MAX_TRIES, WARMUP, VACUUM, DEFINE,
+      LABEL);
+
 
   /**
    * Resolves a method's annotation.
@@ -71,8 +76,8 @@ record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
    *     or key and the value that cannot be read
    */
   static DeclaredLoad resolve(Load a, Levels at) {
-    Levels.Source scriptsFrom = at.decides(BUILTIN, SCRIPT, SCRIPT_FILE);
-    Levels.Source lengthFrom = at.decides(DURATION, TRANSACTIONS);
+    int scriptsFrom = at.decides(BUILTIN, SCRIPT, SCRIPT_FILE);
+    int lengthFrom = at.decides(DURATION, TRANSACTIONS);
     String label = at.value(LABEL, attribute(LABEL, a.label(), ""));
     Integer transactions = at.from(lengthFrom, TRANSACTIONS,
         attribute(TRANSACTIONS, Integer.toString(a.transactions()), ""), 0);
@@ -219,37 +224,12 @@ record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
     throw new IllegalArgumentException("expected true or false");
   }
 
-  /** A duration of whole seconds, at least {@code min} seconds. */
-  private static Duration wholeSeconds(String text, int min) {
-    Duration d = duration(text);
-    if (d.getNano() != 0 || d.getSeconds() < min || d.getSeconds() > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("expected a whole number of seconds"
-          + (min > 0 ? " from " + min : "") + ", e.g. 10s or 2min");
-    }
-    return d;
-  }
-
   private static Duration positiveDuration(String text) {
-    Duration d = duration(text);
+    Duration d = DurationText.read(text);
     if (d.isZero()) {
       throw new IllegalArgumentException("expected a positive duration, e.g. 50ms");
     }
     return d;
-  }
-
-  private static Duration duration(String text) {
-    Matcher m = DURATION_TEXT.matcher(text);
-    if (!m.matches()) {
-      throw new IllegalArgumentException(
-          "expected a whole number and a unit (ms, s, min, h), e.g. 10s");
-    }
-    long n = Long.parseLong(m.group(1));
-    return switch (m.group(2)) {
-      case "ms" -> Duration.ofMillis(n);
-      case "s" -> Duration.ofSeconds(n);
-      case "m", "min" -> Duration.ofMinutes(n);
-      default -> Duration.ofHours(n);
-    };
   }
 
   /** A double as an annotation writes it, without an exponent the parser would refuse. */

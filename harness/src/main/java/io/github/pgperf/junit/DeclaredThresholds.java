@@ -25,8 +25,9 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * {@link TempBlocksAtMost}, {@link NoSequentialScan}), turned into
  * {@link Threshold}s through their text form, so that the annotations, the configuration
  * parameters and the assertions accept and refuse the same values; then changed by the
- * configuration parameters {@code pgperf.thresholds} and
- * {@code pgperf.<TestClass>.<method>.thresholds} as {@link TpsAtLeast} describes.
+ * configuration parameters {@code pgperf.thresholds},
+ * {@code pgperf.<TestClass>.thresholds} and {@code pgperf.<TestClass>.<method>.thresholds}, in
+ * that order, as {@link TpsAtLeast} describes.
  */
 final class DeclaredThresholds {
 
@@ -51,8 +52,10 @@ final class DeclaredThresholds {
    */
   static List<Threshold> resolve(Method method, Levels at) {
     List<Threshold> thresholds = new ArrayList<>(read(method));
-    at.global(THRESHOLDS).ifPresent(list -> apply(list, thresholds));
-    at.method(THRESHOLDS).ifPresent(list -> apply(list, thresholds));
+    // Broadest first, so that a narrower key changes what a broader one left.
+    for (int level = at.scopes().size(); level >= 0; level--) {
+      at.at(level, THRESHOLDS).ifPresent(list -> apply(list, thresholds));
+    }
     return List.copyOf(thresholds);
   }
 

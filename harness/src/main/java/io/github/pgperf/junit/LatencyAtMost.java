@@ -31,7 +31,10 @@ public @interface LatencyAtMost {
   /** The percentile, greater than 0 and at most 100 (100 is the maximum latency); 99.9 is fine. */
   double percentile();
 
-  /** The limit: a positive number and a unit ({@code us}, {@code ms} or {@code s}), as "20ms". */
+  /**
+   * The limit: a positive duration, as every pgperf duration is written ({@code ns us ms s min h},
+   * decimals allowed), as "20ms" or "1.5ms".
+   */
   String limit();
 
   /** Holds repeated {@link LatencyAtMost} annotations. */

@@ -26,21 +26,23 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }</pre>
  *
  * <p>The class must be a {@link PgPerfTest}. Attributes left at their defaults take pgbench's
- * (1 client, 1 thread, 10 transactions per client, tpcb-like). Durations are written as a whole
- * number and a unit: {@code 500ms}, {@code 10s}, {@code 2min}, {@code 1h} (run durations and
- * warm-ups must come to whole seconds).
+ * (1 client, 1 thread, 10 transactions per client, tpcb-like). Durations are written as every
+ * pgperf duration is ({@link io.github.pgperf.result.DurationText}): a number, decimals allowed,
+ * and one of {@code ns us ms s min h} ({@code 1.5ms}, {@code 10s}, {@code 2min}); run durations
+ * and warm-ups must come to whole seconds, as pgbench's {@code -T} counts them.
  *
  * <p>Every attribute can be overridden from the build without touching code, by a JUnit
  * configuration parameter (a system property or a line in {@code junit-platform.properties}):
  * {@code pgperf.<TestClass>.<method>.<attribute>} for one method (the class's simple name, as in
- * result file names), else {@code pgperf.<attribute>} for every method with {@code @Load}; either
- * wins over the annotation. List attributes take comma-separated values
+ * result file names), else {@code pgperf.<TestClass>.<attribute>} for the class's methods, else
+ * {@code pgperf.<attribute>} for every method with {@code @Load}; each wins over the annotation
+ * (docs/configuration.md lists every key). List attributes take comma-separated values
  * ({@code -Dpgperf.SelectTest.selectOnly.builtin=select-only@9,tpcb-like@1}). Two groups are
  * replaced as a whole by the most specific place that sets any of their members, so that an
  * override never combines with the annotation into a contradiction: the run's length
  * ({@code duration}, {@code transactions}) and its scripts ({@code builtin}, {@code script},
- * {@code scriptFile}). Thresholds are overridden by {@code pgperf.<TestClass>.<method>.thresholds}
- * and {@code pgperf.thresholds}; see {@link TpsAtLeast}.
+ * {@code scriptFile}). Thresholds are overridden by {@code pgperf.<TestClass>.<method>.thresholds},
+ * {@code pgperf.<TestClass>.thresholds} and {@code pgperf.thresholds}; see {@link TpsAtLeast}.
  *
  * <p>A value that cannot be read fails the test with an
  * {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} naming the annotation

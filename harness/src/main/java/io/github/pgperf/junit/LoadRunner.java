@@ -59,7 +59,7 @@ import java.util.function.Consumer;
  * initialized with, built-in scripts read it from pgbench_branches as pgbench does.
  *
  * <p>Every {@link #run()} writes its result as JSON to the results directory ({@code
- * target/pgperf/results}, or the configuration parameter {@code pgperf.resultsDirectory}, relative
+ * target/pgperf/results}, or the configuration parameter {@code pgperf.results}, relative
  * to the working directory). The result records the test that ran it (class, method, display
  * name, sweep point: {@link RunIdentity#test()}), the label, the build and the trial, which is what
  * the gate and the report group by; the file is named after the test key

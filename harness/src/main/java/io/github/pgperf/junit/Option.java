@@ -1,5 +1,6 @@
 package io.github.pgperf.junit;
 
+import io.github.pgperf.result.DurationText;
 import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -73,6 +74,9 @@ record Option<T>(String name, Function<String, T> parser) {
   private T parse(String text, String where) {
     try {
       return parser.apply(text.trim());
+    } catch (DurationText.InvalidDuration e) {
+      // The duration grammar's own words, as the plugin and the CLI give them.
+      throw new ExtensionConfigurationException(where + ": " + e.getMessage());
     } catch (IllegalArgumentException e) {
       throw new ExtensionConfigurationException(
           where + " has invalid value \"" + text + "\": " + e.getMessage());

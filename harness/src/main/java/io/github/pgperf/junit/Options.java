@@ -4,6 +4,7 @@ import io.github.pgperf.init.InitException;
 import io.github.pgperf.init.PartitionMethod;
 import io.github.pgperf.provision.ProviderKind;
 import io.github.pgperf.provision.ServerSettings;
+import io.github.pgperf.result.DurationText;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,9 +36,15 @@ final class Options {
   static final Option<String> URL = new Option<>("url", Options::text);
   static final Option<String> USER = new Option<>("user", Options::text);
   static final Option<Path> PASSWORD_FILE = new Option<>("passwordFile", Options::path);
+  /** Whole seconds, as libpq's {@code connect_timeout}, from 1s to 1h. */
   static final Option<Duration> CONNECT_TIMEOUT = new Option<>("connectTimeout",
-      t -> Duration.ofSeconds(number(t, 1, 3600)));
-  /** Where {@link LoadRunner} writes results, relative to the working directory. */
+      Options::connectTimeout);
+  /**
+   * Where {@link LoadRunner} writes results, relative to the working directory: the name of the
+   * plugin's parameter for the same directory.
+   */
+  static final Option<Path> RESULTS = new Option<>("results", Options::path);
+  /** {@link #RESULTS}' old name, read (with a warning) when {@code pgperf.results} is not set. */
   static final Option<Path> RESULTS_DIRECTORY = new Option<>("resultsDirectory", Options::path);
 
   /**
@@ -55,9 +62,9 @@ final class Options {
    * Whether runs capture the server's own work (its counters, wait events and CPU); default on.
    */
   static final Option<Boolean> SERVER_COUNTERS = new Option<>("serverCounters", Options::bool);
-  /** How often the run's backends' wait events are read, ms; 0 reads none. */
+  /** How often the run's backends' wait events are read, in whole ms up to 1min; 0s reads none. */
   static final Option<Integer> WAIT_SAMPLING = new Option<>("waitSampling",
-      t -> number(t, 0, 60_000));
+      Options::waitSampling);
   /**
    * Whether pgperf may create pg_stat_statements (in its own schema) in an external server's
    * database; on a server pgperf started it always does.
@@ -79,14 +86,26 @@ final class Options {
   static final Option<String> SHARED_SERVER_REASON =
       new Option<>("sharedServer.reason", Options::text);
 
-  /** The results directory without {@code pgperf.resultsDirectory}, as Maven lays out a module. */
+  /** The results directory without {@code pgperf.results}, as Maven lays out a module. */
   static final Path DEFAULT_RESULTS_DIRECTORY = Path.of("target", "pgperf", "results");
 
-  static final List<Option<?>> ALL = List.of(PROVIDER, POSTGRES_VERSION, IMAGE, SETTINGS, SCALE,
+  /** A test class's options: {@code pgperf.<name>} and {@code pgperf.<TestClass>.<name>}. */
+  static final List<Option<?>> CLASS = List.of(PROVIDER, POSTGRES_VERSION, IMAGE, SETTINGS, SCALE,
       FILLFACTOR, PARTITIONS, PARTITION_METHOD, UNLOGGED_TABLES, FOREIGN_KEYS,
-      SERVER_SIDE_GENERATE, SCHEMA, PGBENCH_SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT, RESULTS_DIRECTORY,
-      SERVER_COUNTERS, WAIT_SAMPLING, INSTALL_EXTENSIONS, SHARED_SERVER_PROVIDER,
+      SERVER_SIDE_GENERATE, SCHEMA, PGBENCH_SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT);
+
+  /** Options read once for the whole run, {@code pgperf.<name>} only. */
+  static final List<Option<?>> RUN =
+      List.of(RESULTS, SERVER_COUNTERS, WAIT_SAMPLING, INSTALL_EXTENSIONS);
+
+  /** What the plugin hands over to the test JVM. */
+  static final List<Option<?>> HAND_OVER = List.of(BUILD, TRIAL, SHARED_SERVER_PROVIDER,
       SHARED_SERVER_SETTINGS, SHARED_SERVER_REASON);
+
+  /** The options read once for the run, checked when the run starts. */
+  static final List<Option<?>> ALL = java.util.stream.Stream.of(CLASS, RUN,
+      List.of(SHARED_SERVER_PROVIDER, SHARED_SERVER_SETTINGS, SHARED_SERVER_REASON))
+      .flatMap(List::stream).toList();
 
   /** PostgreSQL's limit on identifier length, in bytes. */
   private static final int MAX_IDENTIFIER_BYTES = 63;
@@ -145,6 +164,22 @@ final class Options {
       throw new IllegalArgumentException("expected a whole number in " + min + ".." + max);
     }
     return (int) value;
+  }
+
+  private static Duration connectTimeout(String text) {
+    Duration d = DurationText.wholeSeconds(text, 1, "libpq's connect_timeout counts seconds");
+    if (d.compareTo(Duration.ofHours(1)) > 0) {
+      throw new IllegalArgumentException("expected at most 1h");
+    }
+    return d;
+  }
+
+  private static int waitSampling(String text) {
+    Duration d = DurationText.read(text);
+    if (d.toNanos() % 1_000_000 != 0 || d.compareTo(Duration.ofMinutes(1)) > 0) {
+      throw new IllegalArgumentException("expected whole milliseconds up to 1min, e.g. 10ms");
+    }
+    return (int) d.toMillis();
   }
 
   private static PartitionMethod partitionMethod(String text) {

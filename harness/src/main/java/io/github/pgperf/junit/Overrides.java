@@ -30,6 +30,10 @@ final class Overrides {
     for (Option<?> option : Options.ALL) {
       option.configured(parameters).ifPresent(v -> values.put(option.name(), v));
     }
+    if (!values.containsKey(Options.RESULTS.name())) {
+      Options.RESULTS_DIRECTORY.configured(parameters)
+          .ifPresent(v -> values.put(Options.RESULTS.name(), v));
+    }
     return new Overrides(Map.copyOf(values));
   }
 

@@ -57,7 +57,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * <p>Injected parameter types are listed in one table ({@code INJECTED}): {@link PgPerfDatabase},
  * {@link DataSource} and {@link LoadRunner}, each made from the class's {@link PgPerfDatabase}
  * and the test's {@link ExtensionContext} (class and method names for result files). The results
- * directory of {@link LoadRunner} is the configuration parameter {@code pgperf.resultsDirectory},
+ * directory of {@link LoadRunner} is the configuration parameter {@code pgperf.results},
  * else {@code target/pgperf/results}, relative to the working directory. A {@link RunResult}
  * parameter is the result of the method's declared {@link Load}.
  *
@@ -230,7 +230,7 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     RunLabels labels = context.getStore(NAMESPACE).getOrComputeIfAbsent(
         new LabelsKey(context.getUniqueId()), key -> new RunLabels(), RunLabels.class);
     return new LoadRunner(database, testClass, method,
-        overrides.get(Options.RESULTS_DIRECTORY).orElse(Options.DEFAULT_RESULTS_DIRECTORY),
+        overrides.get(Options.RESULTS).orElse(Options.DEFAULT_RESULTS_DIRECTORY),
         identity, labels, capture(database, overrides),
         sharedStore(context).getOrComputeIfAbsent(SaidOnce.class, key -> new SaidOnce(),
             SaidOnce.class),
@@ -286,7 +286,9 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     Store shared = sharedStore(context);
     Overrides overrides = overrides(context);
     ClassConfiguration configuration = ClassConfiguration.resolve(
-        annotationOf(context.getRequiredTestClass()), overrides, System.getenv());
+        annotationOf(context.getRequiredTestClass()),
+        Levels.ofClass(context::getConfigurationParameter, context.getRequiredTestClass()),
+        System.getenv());
 
     ProviderChoice choice = shared.getOrComputeIfAbsent(new ChoiceKey(configuration.server()),
         key -> unchecked(() -> ProviderChoice.choose(key.request())), ProviderChoice.class);
@@ -373,8 +375,15 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     }
   }
 
-  /** The run's {@code pgperf.*} configuration parameters, read once per run. */
+  /**
+   * The run's {@code pgperf.*} configuration parameters, read once per run; the keys it does not
+   * read are named once per launcher session.
+   */
   private static Overrides overrides(ExtensionContext context) {
+    sharedStore(context).getOrComputeIfAbsent(UnknownSettings.class, key -> {
+      UnknownSettings.warnings(UnknownSettings.given()).forEach(log()::println);
+      return Boolean.TRUE;
+    }, Boolean.class);
     ExtensionContext root = context.getRoot();
     return root.getStore(NAMESPACE).getOrComputeIfAbsent(Overrides.class,
         key -> Overrides.read(root), Overrides.class);

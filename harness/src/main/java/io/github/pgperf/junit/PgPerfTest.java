@@ -28,21 +28,23 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The class is tagged {@code performance}, so a build can include or exclude such tests.
  *
  * <p>Every attribute can be overridden from the build, without touching code, by the JUnit
- * configuration parameter {@code pgperf.<attribute>} (a system property {@code -Dpgperf.scale=10}
- * or a line in {@code junit-platform.properties}); such a parameter applies to every class and
- * wins over the annotation. A value that cannot be read fails the class with an
+ * configuration parameter {@code pgperf.<TestClass>.<attribute>} for one class (its simple name),
+ * else {@code pgperf.<attribute>} for every class (a system property {@code -Dpgperf.scale=10} or a
+ * line in {@code junit-platform.properties}); either wins over the annotation, and a
+ * {@code pgperf.*} key the extension does not read is warned about, naming the nearest one
+ * (docs/configuration.md lists every key). A value that cannot be read fails the class with an
  * {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} naming the parameter
  * (or attribute) and the value. Keys without an attribute: {@code pgperf.url} (else the
  * environment variable {@code PGPERF_URL}) and {@code pgperf.user} for an external server,
  * {@code pgperf.passwordFile} (else {@code PGPERF_PASSWORD_FILE}) for its password unless
- * {@code PGPERF_PASSWORD} is set, {@code pgperf.connectTimeout} in seconds (else
- * {@code PGCONNECT_TIMEOUT}, else 60), and
- * {@code pgperf.resultsDirectory} for {@link LoadRunner}'s result files (default
+ * {@code PGPERF_PASSWORD} is set, {@code pgperf.connectTimeout} as a duration of whole seconds
+ * ({@code 30s}; else {@code PGCONNECT_TIMEOUT}, else 60s), and
+ * {@code pgperf.results} for {@link LoadRunner}'s result files (default
  * {@code target/pgperf/results}).
  * Passwords are never taken from annotations or code. A test method's declared load and
  * thresholds ({@link Load}, {@link TpsAtLeast} and the other threshold annotations,
  * {@link ClientSweep}) have keys of their own: {@code pgperf.<TestClass>.<method>.<attribute>} for
- * one method, else {@code pgperf.<attribute>} for all.
+ * one method, else {@code pgperf.<TestClass>.<attribute>}, else {@code pgperf.<attribute>}.
  *
  * <p>A server is started once per JVM for each distinct provider, version and settings, and
  * shared by every class that asks for the same; it stops when the test run ends. An

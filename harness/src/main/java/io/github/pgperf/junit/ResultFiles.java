@@ -47,7 +47,7 @@ final class ResultFiles {
 
   /** The message for a results directory {@link #checkDirectory} refused. */
   static String unwritable(Path directory, IOException e) {
-    return "cannot write result files in pgperf.resultsDirectory \"" + directory + "\": "
+    return "cannot write result files in pgperf.results \"" + directory + "\": "
         + IoErrors.reason(e);
   }
 

@@ -19,14 +19,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * missed one fails the test with the measured figure, the limit and a summary of the run, and a
  * work threshold whose work was not captured fails as "not checked" with the reason. They can be
  * changed from the build without touching code: the configuration parameter
- * {@code pgperf.<TestClass>.<method>.thresholds} (one method) or {@code pgperf.thresholds} (every
+ * {@code pgperf.<TestClass>.<method>.thresholds} (one method),
+ * {@code pgperf.<TestClass>.thresholds} (the class's methods) or {@code pgperf.thresholds} (every
  * method with {@code @Load}) holds thresholds in the text form, comma-separated
  * ({@code tps>=300, p99<=40ms, blocks/tx<=250}); each replaces the declared threshold on the same
  * figure (tps; the same percentile, {@code max} being p100; mean; failures, a rate or none;
  * {@code blocks/tx}; {@code wal/tx}; {@code temp}; {@code seqscan(<table>)} per table) and adds to
  * the others.
  * The value {@code none} drops every declared threshold (measure only), and thresholds after it
- * are added to none: {@code none, failures=0}. The method's key is applied after the global one.
+ * are added to none: {@code none, failures=0}. The keys are applied broadest first: the global
+ * one, then the class's, then the method's.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)

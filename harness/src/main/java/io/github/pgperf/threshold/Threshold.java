@@ -40,9 +40,10 @@ import java.util.List;
  * table      = a table's name as plans show it: letters, digits, "_" and "$", not starting
  *              with a digit or "$"; no schema
  * size       = number ["B" | "kB" | "MB" | "GB"]   bytes (without a unit too); 1 kB = 1024 B
- * duration   = number unit
- * unit       = "us" | "µs" | "μs" | "ms" | "s"     microseconds (micro sign or Greek mu),
- *                                                  milliseconds, seconds
+ * duration   = digit {digit} ["." digit {digit}] [" "] unit
+ *                                                  the duration grammar of every pgperf
+ *                                                  setting ({@code result.DurationText})
+ * unit       = "ns" | "us" | "µs" | "μs" | "ms" | "s" | "min" | "h"
  * number     = ["-"] digit {digit} ["." digit {digit}]
  * </pre>
  *

@@ -1,5 +1,6 @@
 package io.github.pgperf.threshold;
 
+import io.github.pgperf.result.DurationText;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,9 +10,6 @@ import java.util.function.Supplier;
 /** Reads {@link Threshold}'s text form; see the grammar there. One parser per text. */
 final class ThresholdParser {
 
-  private static final BigDecimal NANOS_PER_MICRO = BigDecimal.valueOf(1_000);
-  private static final BigDecimal NANOS_PER_MILLI = BigDecimal.valueOf(1_000_000);
-  private static final BigDecimal NANOS_PER_SECOND = BigDecimal.valueOf(1_000_000_000);
   private static final BigDecimal KILOBYTE = BigDecimal.valueOf(1024);
   private static final String KINDS =
       "tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)";
@@ -235,27 +233,20 @@ final class ThresholdParser {
     return pos - start;
   }
 
+  /**
+   * A latency limit, the rest of the text: read by the duration grammar every other setting uses,
+   * so a limit written for {@code @Load(latencyLimit)} is accepted here too.
+   */
   private Duration duration() {
-    BigDecimal value = number("a duration, e.g. 20ms");
     spaces();
-    BigDecimal nanosPerUnit;
-    if (take("us") || take("µs") || take("μs")) {
-      nanosPerUnit = NANOS_PER_MICRO;
-    } else if (take("ms")) {
-      nanosPerUnit = NANOS_PER_MILLI;
-    } else if (take("s")) {
-      nanosPerUnit = NANOS_PER_SECOND;
-    } else {
-      throw error("expected a unit (us, ms or s) after " + value.toPlainString());
+    String rest = text.substring(pos);
+    try {
+      Duration limit = DurationText.read(rest);
+      pos = text.length();
+      return limit;
+    } catch (DurationText.InvalidDuration e) {
+      throw error("expected a duration, " + e.getMessage());
     }
-    BigDecimal nanos = value.multiply(nanosPerUnit);
-    if (nanos.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-      throw error("duration " + value.toPlainString() + " is too long");
-    }
-    if (nanos.stripTrailingZeros().scale() > 0) {
-      throw error("duration " + value.toPlainString() + " is finer than a nanosecond");
-    }
-    return Duration.ofNanos(nanos.longValueExact());
   }
 
   private boolean take(String token) {

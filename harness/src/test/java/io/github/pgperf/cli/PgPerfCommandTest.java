@@ -81,15 +81,30 @@ class PgPerfCommandTest {
 
   @Test
   void aNegativeEndTimeoutIsRefusedBeforeConnecting() {
-    Cli.Result negative = Cli.run(Map.of(), "-T", "5", "--end-timeout=-2", "somedb");
+    Cli.Result negative = Cli.run(Map.of(), "-T", "5", "--end-timeout=-2s", "somedb");
     Cli.Result text = Cli.run(Map.of(), "-T", "5", "--end-timeout=soon", "somedb");
 
     assertThat(negative.exitCode()).isEqualTo(1);
-    assertThat(negative.stderr()).startsWith(
-        "pgperf: error: --end-timeout must be in range 0..2147483647\n");
+    assertThat(negative.stderr()).startsWith("pgperf: error: --end-timeout: '-2s' is not a"
+        + " duration (a number and one of ns us ms s min h, like 30s or 1.5ms)\n");
     assertThat(text.exitCode()).isEqualTo(1);
-    assertThat(text.stderr()).startsWith(
-        "pgperf: error: invalid value \"soon\" for option --end-timeout\n");
+    assertThat(text.stderr()).startsWith("pgperf: error: --end-timeout: 'soon' is not a"
+        + " duration (a number and one of ns us ms s min h, like 30s or 1.5ms)\n");
+  }
+
+  /** pgperf's own options read the duration grammar of every pgperf setting; pgbench's do not. */
+  @Test
+  void pgperfsDurationOptionsTakeTheDurationGrammar() {
+    Cli.Result bare = Cli.run(Map.of(), "-T", "5", "--warmup=5", "somedb");
+    Cli.Result fraction = Cli.run(Map.of(), "-T", "5", "--warmup=1.5s", "somedb");
+    Cli.Result interval = Cli.run(Map.of(), "-T", "5", "--timeline-interval=0.5ms", "somedb");
+
+    assertThat(bare.stderr()).startsWith("pgperf: error: --warmup: '5' is not a duration (a number"
+        + " and one of ns us ms s min h, like 30s or 1.5ms)\n");
+    assertThat(fraction.stderr()).startsWith("pgperf: error: --warmup: '1.5s' is not a whole"
+        + " number of seconds (pgperf counts it in seconds; like 30s or 2min)\n");
+    assertThat(interval.stderr()).startsWith("pgperf: error: --timeline-interval: '0.5ms' is not"
+        + " a whole number of milliseconds (the timeline counts milliseconds; like 500ms or 1s)\n");
   }
 
   @Test

@@ -237,7 +237,7 @@ class ServerFaultsTest {
 
   @Test
   void aServerThatStopsAnsweringEndsATimedRunAfterTheEndTimeout() throws Exception {
-    List<String> args = List.of("-n", "-S", "-c", "2", "-T", "2", "--end-timeout=1");
+    List<String> args = List.of("-n", "-S", "-c", "2", "-T", "2", "--end-timeout=1s");
     Outcome actual;
     try {
       actual = runWithFault(false, args, 2, server::freeze);
@@ -301,7 +301,7 @@ class ServerFaultsTest {
     }
     Path script = dir.resolve("held.sql");
     java.nio.file.Files.writeString(script, "select count(*) from held;\n");
-    List<String> args = List.of("-n", "-T", "1", "--end-timeout=1", "-f", script.toString());
+    List<String> args = List.of("-n", "-T", "1", "--end-timeout=1s", "-f", script.toString());
     List<String> pgbenchArgs = List.of("-n", "-T", "1", "-f", script.toString());
 
     try (Connection lock = db.open(); Statement s = lock.createStatement()) {

@@ -26,7 +26,7 @@ class BuildIdentityTest {
 
   private RunResult run(Map<String, String> extra) throws Exception {
     Map<String, String> parameters = new HashMap<>(Map.of("pgperf.url", DATABASE.get().url(),
-        "pgperf.resultsDirectory", dir.toString()));
+        "pgperf.results", dir.toString()));
     parameters.putAll(extra);
     Kit.Run run = Kit.run(parameters, LoadFixtures.SelectOnly.class);
     run.results().testEvents().assertStatistics(s -> s.started(1).succeeded(1));

@@ -212,7 +212,7 @@ class CompareServerTest {
           "pgperf.sharedServer.settings",
           "shared_preload_libraries=pg_stat_statements;timezone=UTC",
           "pgperf.sharedServer.reason", "pgperf:compare's shared server (EMBEDDED asked)",
-          "pgperf.resultsDirectory", dir.toString()));
+          "pgperf.results", dir.toString()));
       Kit.Run run = Kit.run(parameters, Fixtures.EmbeddedWithSettings.class);
       run.results().testEvents().assertStatistics(s -> s.started(1).succeeded(1));
       Fixtures.Seen seen = (Fixtures.Seen) Fixture.SEEN.get("EmbeddedWithSettings");

@@ -26,12 +26,27 @@ class ConsoleTest {
   void initializationAndRunsPrintNoServerNotices() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
       Kit.Run run = Kit.run(Map.of("pgperf.url", db.url(),
-          "pgperf.resultsDirectory", dir.toString()),
+          "pgperf.results", dir.toString()),
           Fixtures.ExternalA.class, SchemaFixtures.Builtin.class);
       run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(2));
       assertThat(run.err()).contains("done in "); // it did initialize
       assertThat(run.out() + run.err()).doesNotContain("NOTICE:")
           .doesNotContain("does not exist, skipping");
+    }
+  }
+
+  /** A pgperf.* system property the extension does not read is named once, with the nearest key. */
+  @Test
+  void anUnknownKeyIsNamedOnceWithTheNearestKnownKey() throws Exception {
+    System.setProperty("pgperf.duraton", "5s");
+    try (TestDatabase db = TestDatabase.create()) {
+      Kit.Run run = Kit.run(Map.of("pgperf.url", db.url(), "pgperf.results", dir.toString()),
+          Fixtures.ExternalA.class, Fixtures.ExternalB.class);
+      run.results().testEvents().assertStatistics(s -> s.failed(0));
+      assertThat(run.err()).containsOnlyOnce("pgperf: warning: unknown property pgperf.duraton;"
+          + " did you mean pgperf.duration?");
+    } finally {
+      System.clearProperty("pgperf.duraton");
     }
   }
 

@@ -46,7 +46,7 @@ class DeclaredLoadTest {
   private Kit.Run run(Map<String, String> extra, Class<?>... fixtures) {
     Map<String, String> parameters = new HashMap<>(extra);
     parameters.put("pgperf.url", DATABASE.get().url());
-    parameters.put("pgperf.resultsDirectory", results().toString());
+    parameters.put("pgperf.results", results().toString());
     return Kit.run(parameters, fixtures);
   }
 
@@ -127,8 +127,8 @@ class DeclaredLoadTest {
         .hasMessageStartingWith("@MeanLatencyAtMost(\"soon\") is not a valid threshold: ");
     assertThat(failure(run, "BadValues", "unparsableDuration"))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessage("@Load(duration) has invalid value \"1.5s\": expected a whole number and a"
-            + " unit (ms, s, min, h), e.g. 10s");
+        .hasMessage("@Load(duration): '1.5s' is not a whole number of seconds from 1s (pgbench's"
+            + " -T counts whole seconds; like 30s or 2min)");
     assertThat(failure(run, "BadValues", "noClients"))
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessage("@Load(clients) has invalid value \"0\": expected a whole number in"
@@ -164,6 +164,18 @@ class DeclaredLoadTest {
     assertThat(overridden.workload().length()).isEqualTo(new RunLength.Timed(1));
     assertThat(overridden.workload().label()).isEqualTo("from build");
     assertThat(results().resolve("Overridden-selectOnly-from_build.json")).exists();
+
+    // The class's key wins over the global one and loses to the method's; threshold keys apply
+    // broadest first, so the class's "none" drops the declared ones and the method's adds after.
+    Fixture.SEEN.clear();
+    Kit.Run perClass = run(Map.of("pgperf.clients", "5", "pgperf.Overridden.clients", "2",
+        "pgperf.Overridden.transactions", "4", "pgperf.Overridden.selectOnly.transactions", "3",
+        "pgperf.Overridden.thresholds", "none", "pgperf.Overridden.selectOnly.thresholds",
+        "failures=0"), DeclaredFixtures.Overridden.class);
+    succeeded(perClass, 1);
+    RunResult byClass = (RunResult) seen("Overridden").get(0);
+    assertThat(byClass.workload().clients()).isEqualTo(2);
+    assertThat(byClass.totalCounts().processed()).isEqualTo(2 * 3);
 
     // A key for every method, here dropping all thresholds but one added after "none".
     Fixture.SEEN.clear();

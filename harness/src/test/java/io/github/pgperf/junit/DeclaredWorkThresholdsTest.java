@@ -57,7 +57,7 @@ class DeclaredWorkThresholdsTest {
   private Kit.Run run(TestDatabase on, Map<String, String> extra, Class<?>... fixtures) {
     Map<String, String> parameters = new HashMap<>();
     parameters.put("pgperf.url", on.url());
-    parameters.put("pgperf.resultsDirectory", dir.resolve("results").toString());
+    parameters.put("pgperf.results", dir.resolve("results").toString());
     parameters.put("pgperf.installExtensions", "true");
     parameters.putAll(extra);
     return Kit.run(parameters, fixtures);

@@ -50,7 +50,7 @@ class LoadRunnerTest {
     Path passwordFile = dir.resolve("password");
     Files.writeString(passwordFile, PASSWORD + "\n");
     return Kit.run(Map.of("pgperf.url", DATABASE.get().url(), "pgperf.passwordFile", passwordFile.toString(),
-        "pgperf.resultsDirectory", dir.resolve("results").toString()), fixtures);
+        "pgperf.results", dir.resolve("results").toString()), fixtures);
   }
 
   @Test
@@ -209,12 +209,12 @@ class LoadRunnerTest {
     Path passwordFile = Files.writeString(dir.resolve("password"), PASSWORD + "\n");
 
     Kit.Run run = Kit.run(Map.of("pgperf.url", DATABASE.get().url(), "pgperf.passwordFile",
-        passwordFile.toString(), "pgperf.resultsDirectory", results.toString()),
+        passwordFile.toString(), "pgperf.results", results.toString()),
         LoadFixtures.CountedRuns.class);
 
     run.results().testEvents().assertStatistics(s -> s.started(1).failed(1));
     assertThat(failureMessage(run, "CountedRuns")).isEqualTo(
-        "cannot write result files in pgperf.resultsDirectory \"" + results
+        "cannot write result files in pgperf.results \"" + results
             + "\": Not a directory");
     assertThat(LoadFixtures.CountedRuns.RUNS).hasValue(0);
     assertThat(Fixture.SEEN).doesNotContainKey("CountedRuns");

@@ -181,7 +181,7 @@ class PgPerfExtensionTest {
     int port = closedPort();
     Kit.Run run = Kit.run(Map.of(
         "pgperf.url", "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres",
-        "pgperf.connectTimeout", "60"), Fixtures.ExternalA.class, Fixtures.ExternalB.class);
+        "pgperf.connectTimeout", "60s"), Fixtures.ExternalA.class, Fixtures.ExternalB.class);
     run.results().testEvents().assertStatistics(s -> s.started(0));
     // Both classes fail with the same cause; the second does not try again.
     assertThat(run.classFailures()).hasSize(2).allSatisfy(e -> assertThat(e)

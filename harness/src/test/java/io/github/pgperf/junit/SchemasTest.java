@@ -33,7 +33,7 @@ class SchemasTest {
   }
 
   private Map<String, String> parameters(TestDatabase db) {
-    return Map.of("pgperf.url", db.url(), "pgperf.resultsDirectory", dir.toString());
+    return Map.of("pgperf.url", db.url(), "pgperf.results", dir.toString());
   }
 
   @Test

@@ -39,7 +39,7 @@ class ServerCountersTest {
   private Kit.Run external(Map<String, String> more) {
     Map<String, String> parameters = new HashMap<>(more);
     parameters.put("pgperf.url", DATABASE.get().url());
-    parameters.put("pgperf.resultsDirectory", dir.resolve("results").toString());
+    parameters.put("pgperf.results", dir.resolve("results").toString());
     return Kit.run(parameters, WorkFixtures.External.class);
   }
 
@@ -78,7 +78,7 @@ class ServerCountersTest {
     assertThat(off.out()).doesNotContain("server work").doesNotContain("waits:");
     assertThat(off.err()).doesNotContain("per-statement work");
 
-    external(Map.of("pgperf.waitSampling", "0"));
+    external(Map.of("pgperf.waitSampling", "0s"));
     ServerWork work = ((RunResult[]) Fixture.SEEN.get("External"))[0].serverWork();
     assertThat(work.waits()).isNull();
     assertThat(work.whyUnavailable(WorkPart.WAITS)).isEqualTo("wait sampling is off");
@@ -87,7 +87,7 @@ class ServerCountersTest {
 
   @Test
   void theEmbeddedServerLoadsPgStatStatementsAndGivesEverything() {
-    Kit.Run run = Kit.run(Map.of("pgperf.resultsDirectory", dir.resolve("results").toString()),
+    Kit.Run run = Kit.run(Map.of("pgperf.results", dir.resolve("results").toString()),
         WorkFixtures.Embedded.class);
 
     System.out.print(run.out());

@@ -31,6 +31,10 @@ class ThresholdParserTest {
         Arguments.of("p95<=750µs", new LatencyCeiling(95, Duration.ofNanos(750_000))),
         Arguments.of("p95<=750μs", new LatencyCeiling(95, Duration.ofNanos(750_000))),
         Arguments.of("p90<=0.5us", new LatencyCeiling(90, Duration.ofNanos(500))),
+        // The grammar of every pgperf duration: ns, min and h too.
+        Arguments.of("p90<=800ns", new LatencyCeiling(90, Duration.ofNanos(800))),
+        Arguments.of("p99<=2min", new LatencyCeiling(99, Duration.ofMinutes(2))),
+        Arguments.of("max<=1h", new LatencyCeiling(100, Duration.ofHours(1))),
         Arguments.of("mean<=5ms", new MeanLatencyCeiling(Duration.ofMillis(5))),
         Arguments.of("mean<=2.25s", new MeanLatencyCeiling(Duration.ofMillis(2250))),
         Arguments.of("failures<=0.1%", new FailureRateCeiling(0.1)),
@@ -107,19 +111,18 @@ class ThresholdParserTest {
       "p101<=5ms         | invalid threshold \"p101<=5ms\": latency ceiling's percentile must be greater than 0 and at most 100, was 101",
       "p0<=5ms           | invalid threshold \"p0<=5ms\": latency ceiling's percentile must be greater than 0 and at most 100, was 0",
       "p99<20ms          | invalid threshold \"p99<20ms\" at column 4: expected <= after the percentile",
-      "p99<=20           | invalid threshold \"p99<=20\" at the end: expected a unit (us, ms or s) after 20",
-      "p99<=20min        | invalid threshold \"p99<=20min\" at column 8: expected a unit (us, ms or s) after 20",
-      "p99<=20ns         | invalid threshold \"p99<=20ns\" at column 8: expected a unit (us, ms or s) after 20",
-      "p99<=ms           | invalid threshold \"p99<=ms\" at column 6: expected a duration, e.g. 20ms",
+      "p99<=20           | invalid threshold \"p99<=20\" at column 6: expected a duration, '20' is not a duration (a number and one of ns us ms s min h, like 30s or 1.5ms)",
+      "p99<=20 minutes   | invalid threshold \"p99<=20 minutes\" at column 6: expected a duration, '20 minutes' is not a duration (a number and one of ns us ms s min h, like 30s or 1.5ms)",
+      "p99<=ms           | invalid threshold \"p99<=ms\" at column 6: expected a duration, 'ms' is not a duration (a number and one of ns us ms s min h, like 30s or 1.5ms)",
       "p99<=0ms          | invalid threshold \"p99<=0ms\": p99 latency ceiling must be a positive duration, was 0",
-      "p99<=-3ms         | invalid threshold \"p99<=-3ms\": p99 latency ceiling must be a positive duration, was -3ms",
-      "p99<=2h           | invalid threshold \"p99<=2h\" at column 7: expected a unit (us, ms or s) after 2",
+      "p99<=-3ms         | invalid threshold \"p99<=-3ms\" at column 6: expected a duration, '-3ms' is not a duration (a number and one of ns us ms s min h, like 30s or 1.5ms)",
+      "p99<=2h           | invalid threshold \"p99<=2h\": p99 latency ceiling must be at most 1 hour (latencies are recorded up to 1 hour), was 7200s",
       "p99<=7200s        | invalid threshold \"p99<=7200s\": p99 latency ceiling must be at most 1 hour (latencies are recorded up to 1 hour), was 7200s",
-      "p99<=0.0001us     | invalid threshold \"p99<=0.0001us\" at the end: duration 0.0001 is finer than a nanosecond",
-      "p99<=99999999999s | invalid threshold \"p99<=99999999999s\" at the end: duration 99999999999 is too long",
+      "p99<=0.0001us     | invalid threshold \"p99<=0.0001us\" at column 6: expected a duration, '0.0001us' is finer than a nanosecond",
+      "p99<=99999999999s | invalid threshold \"p99<=99999999999s\" at column 6: expected a duration, '99999999999s' is too long a duration (at most about 292 years)",
       "mean>=5ms         | invalid threshold \"mean>=5ms\" at column 5: expected <= after mean",
       "mean<=0s          | invalid threshold \"mean<=0s\": mean latency ceiling must be a positive duration, was 0",
-      "max<=             | invalid threshold \"max<=\" at the end: expected a duration, e.g. 20ms",
+      "max<=             | invalid threshold \"max<=\" at the end: expected a duration, '' is not a duration (a number and one of ns us ms s min h, like 30s or 1.5ms)",
       "failures<=0.1     | invalid threshold \"failures<=0.1\" at the end: expected % after the failure rate (failures<=N% is a rate in percent; write failures=0 for no failures at all)",
       "failures<=101%    | invalid threshold \"failures<=101%\": failure-rate ceiling must be a percentage from 0 to 100, was 101",
       "failures<=-1%     | invalid threshold \"failures<=-1%\": failure-rate ceiling must be a percentage from 0 to 100, was -1",
@@ -174,6 +177,7 @@ class ThresholdParserTest {
         .hasMessage("invalid threshold list \"tps>=500,,p99<=20ms\": empty entry;"
             + " expected thresholds separated by commas, e.g. tps>=500, p99<=20ms");
     assertThatThrownBy(() -> Threshold.parseList("tps>=500, p99<=20"))
-        .hasMessage("invalid threshold \" p99<=20\" at the end: expected a unit (us, ms or s) after 20");
+        .hasMessage("invalid threshold \" p99<=20\" at column 7: expected a duration, '20' is not"
+            + " a duration (a number and one of ns us ms s min h, like 30s or 1.5ms)");
   }
 }

@@ -27,6 +27,7 @@ import io.github.pgperf.launch.ServerForkException;
 import io.github.pgperf.launch.TestFork;
 import io.github.pgperf.launch.TestRun;
 import io.github.pgperf.launch.TestSelection;
+import io.github.pgperf.result.DurationText;
 import io.github.pgperf.result.RunIdentity;
 import java.io.File;
 import java.io.IOException;
@@ -81,9 +82,9 @@ public class CompareMojo extends TestMojo {
   @Parameter(property = "pgperf.failIfNoBase", defaultValue = "true")
   boolean failIfNoBase;
 
-  /** Seconds the base revision's build may take. */
-  @Parameter(property = "pgperf.baseBuildTimeout", defaultValue = "1800")
-  int baseBuildTimeout;
+  /** How long the base revision's build may take: a duration such as {@code 30min}. */
+  @Parameter(property = "pgperf.baseBuildTimeout", defaultValue = "30min")
+  String baseBuildTimeout;
 
   @Parameter(defaultValue = "${project.basedir}", readonly = true)
   File basedir;
@@ -137,9 +138,9 @@ public class CompareMojo extends TestMojo {
   @Parameter(property = "pgperf.alternate", defaultValue = "class")
   String alternate;
 
-  /** Seconds the shared server may take to start and hand over. */
-  @Parameter(property = "pgperf.compareServerTimeout", defaultValue = "300")
-  int compareServerTimeout;
+  /** How long the shared server may take to start and hand over: a duration such as 5min. */
+  @Parameter(property = "pgperf.compareServerTimeout", defaultValue = "5min")
+  String compareServerTimeout;
 
   /** What a test only the candidate has (NEW: measured, not compared) does: fail or warn. */
   @Parameter(property = "pgperf.onNew", defaultValue = "warn")
@@ -179,6 +180,9 @@ public class CompareMojo extends TestMojo {
         throw new MojoExecutionException("pgperf compare: " + e.getMessage());
       }
     }
+    // Read before the base builds, so that a bad timeout fails at once.
+    Duration baseBuildLimit = timeout("pgperf.baseBuildTimeout", baseBuildTimeout);
+    timeout("pgperf.compareServerTimeout", compareServerTimeout);
     Alternation alternation;
     try {
       TrialOrder.of(pairCount);
@@ -221,7 +225,7 @@ public class CompareMojo extends TestMojo {
       long start = System.nanoTime();
       Path planFile = new BaseBuild(baseRoot, root.relativize(module).toString(),
           pluginCoordinates + ":fork-plan", session(), log, output.resolve("base-fork-plan.json"),
-          Duration.ofSeconds(baseBuildTimeout)).run();
+          baseBuildLimit).run();
       getLog().info(String.format(java.util.Locale.ROOT,
           "pgperf compare: the base revision built in %.1f s", (System.nanoTime() - start) / 1e9));
       ForkPlan basePlan;
@@ -351,7 +355,8 @@ public class CompareMojo extends TestMojo {
         + "=shared), as the candidate's tests would start it");
     try {
       return ServerFork.start(server, compareId, testClassesDirectory.toPath(), selection,
-          Duration.ofSeconds(compareServerTimeout), line -> getLog().info("[server] " + line));
+          timeout("pgperf.compareServerTimeout", compareServerTimeout),
+          line -> getLog().info("[server] " + line));
     } catch (ServerForkException e) {
       throw new MojoExecutionException("pgperf compare: " + e.getMessage()
           + "; set pgperf.compareServer=own to run each side on the server its tests configure");
@@ -361,6 +366,15 @@ public class CompareMojo extends TestMojo {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MojoExecutionException("pgperf compare: interrupted", e);
+    }
+  }
+
+  /** A timeout parameter, read by the duration grammar every pgperf setting uses. */
+  private static Duration timeout(String property, String text) throws MojoExecutionException {
+    try {
+      return DurationText.parse(property, text);
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException("pgperf compare: " + e.getMessage());
     }
   }
 
@@ -497,7 +511,7 @@ public class CompareMojo extends TestMojo {
         ForkSettings own = sides.settings().get(side);
         Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
         Map<String, String> properties = new HashMap<>(own.systemProperties());
-        properties.put("pgperf.resultsDirectory", staged.toAbsolutePath().toString());
+        properties.put("pgperf.results", staged.toAbsolutePath().toString());
         run = TestFork.run(sides.testClasses().get(side),
             r.testClass().isEmpty() ? selection : selection.inClass(r.testClass()), r.pair(),
             new ForkSettings(own.java(), own.jvmArguments(), properties, own.environment(),

@@ -6,7 +6,9 @@ import io.github.pgperf.launch.TestFork;
 import io.github.pgperf.launch.TestRun;
 import io.github.pgperf.launch.TestSelection;
 import io.github.pgperf.launch.Trials;
+import io.github.pgperf.result.DurationText;
 import io.github.pgperf.result.RunIdentity;
+import io.github.pgperf.result.SettingKeys;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -85,9 +87,10 @@ public class TestMojo extends GateMojo {
   String argLine;
 
   /**
-   * System properties of the test JVM. Every {@code pgperf.*} property of the build (POM
-   * properties, {@code -D} options) is passed on too, and {@code pgperf.resultsDirectory} is set
-   * to {@code pgperf.results}.
+   * System properties of the test JVM. The build's {@code pgperf.*} properties (POM properties,
+   * {@code -D} options) that the JUnit extension reads are passed on too (a {@code pgperf.*}
+   * property nobody reads is warned about, naming the nearest known key), and
+   * {@code pgperf.results} is set to this goal's results directory.
    */
   @Parameter
   Map<String, String> systemPropertyVariables = new HashMap<>();
@@ -100,9 +103,12 @@ public class TestMojo extends GateMojo {
   @Parameter(property = "pgperf.workingDirectory", defaultValue = "${project.basedir}")
   File workingDirectory;
 
-  /** Seconds the test JVM may run before it is killed and the build fails; 0 for no limit. */
-  @Parameter(property = "pgperf.forkTimeout", defaultValue = "3600")
-  int forkTimeout;
+  /**
+   * How long the test JVM may run before it is killed and the build fails: a duration such as
+   * {@code 1h} or {@code 90min}; {@code 0s} for no limit.
+   */
+  @Parameter(property = "pgperf.forkTimeout", defaultValue = "1h")
+  String forkTimeout;
 
   @Parameter(defaultValue = "${project.build.testOutputDirectory}", readonly = true)
   File testClassesDirectory;
@@ -191,10 +197,6 @@ public class TestMojo extends GateMojo {
    */
   ForkSettings forkSettings() throws MojoExecutionException {
     try {
-      if (forkTimeout < 0) {
-        throw new IllegalArgumentException(
-            "pgperf.forkTimeout must be 0 (no limit) or more seconds, not " + forkTimeout);
-      }
       if (!jvm.isFile() && new File(jvm.getPath() + ".exe").isFile()) {
         jvm = new File(jvm.getPath() + ".exe"); // Windows
       }
@@ -203,7 +205,8 @@ public class TestMojo extends GateMojo {
       }
       return new ForkSettings(jvm.toPath(), ArgLine.split(argLine), systemProperties(),
           environmentVariables == null ? Map.of() : environmentVariables,
-          workingDirectory.toPath(), classpath(), Duration.ofSeconds(forkTimeout),
+          workingDirectory.toPath(), classpath(),
+          DurationText.parse("pgperf.forkTimeout", forkTimeout),
           outputDirectory.toPath());
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(goal() + ": " + e.getMessage());
@@ -230,7 +233,7 @@ public class TestMojo extends GateMojo {
     String where = run.running().map(t -> " while running " + t).orElse("");
     if (run.timedOut()) {
       throw failure("pgperf test: the test JVM ran longer than pgperf.forkTimeout ("
-          + forkTimeout + " s) and was killed" + where);
+          + forkTimeout.strip() + ") and was killed" + where);
     }
     if (!run.done()) {
       throw failure("pgperf test: the test JVM ended with exit status "
@@ -292,20 +295,25 @@ public class TestMojo extends GateMojo {
     }
   }
 
-  /** POM properties, then JVM and {@code -D} properties named pgperf.*, then the configuration. */
+  /**
+   * POM properties, then JVM and {@code -D} properties named pgperf.* that the extension reads,
+   * then the configuration's, then the hand-over.
+   */
   private Map<String, String> systemProperties() {
-    Map<String, String> properties = new HashMap<>();
+    Map<String, String> pgperf = new HashMap<>();
     for (Properties source : new Properties[] {projectProperties, System.getProperties(),
         userProperties}) {
       if (source != null) {
-        source.stringPropertyNames().stream().filter(k -> k.startsWith("pgperf."))
-            .forEach(k -> properties.put(k, source.getProperty(k)));
+        source.stringPropertyNames().stream().filter(k -> k.startsWith(SettingKeys.PREFIX))
+            .forEach(k -> pgperf.put(k, source.getProperty(k)));
       }
     }
+    Map<String, String> properties = new HashMap<>(ForwardedProperties.select(pgperf,
+        ForwardedProperties.pluginKeys(), getLog()::warn));
     if (systemPropertyVariables != null) {
       systemPropertyVariables.forEach((k, v) -> properties.put(k, v == null ? "" : v));
     }
-    properties.put("pgperf.resultsDirectory", results.getAbsolutePath());
+    properties.put("pgperf.results", results.getAbsolutePath());
     // One id for every run of this invocation: the gate's statistical unit is the build.
     properties.put(BUILD, build);
     return properties;

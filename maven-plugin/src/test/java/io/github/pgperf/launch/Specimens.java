@@ -37,7 +37,7 @@ final class Specimens {
     @Test
     void first() throws IOException {
       log("first " + Path.of("").toAbsolutePath() + " " + System.getenv("SPECIMEN_ENV") + " "
-          + System.getProperty("pgperf.resultsDirectory") + " " + System.getProperty("pgperf.url"));
+          + System.getProperty("pgperf.results") + " " + System.getProperty("pgperf.url"));
     }
 
     @Test

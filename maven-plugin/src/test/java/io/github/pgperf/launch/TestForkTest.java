@@ -42,7 +42,7 @@ class TestForkTest {
     ForkSettings settings = new ForkSettings(
         Path.of(System.getProperty("java.home"), "bin", "java"), List.of("-Xshare:auto"),
         Map.of("specimen.log", dir.resolve("log.txt").toString(),
-            "pgperf.resultsDirectory", dir.resolve("results").toString(),
+            "pgperf.results", dir.resolve("results").toString(),
             "pgperf.url", URL_WITH_PASSWORD),
         Map.of("SPECIMEN_ENV", "from the build"), work, classpath(), timeout,
         dir.resolve("pgperf"));
@@ -88,7 +88,7 @@ class TestForkTest {
         + dir.resolve("results") + " " + URL_WITH_PASSWORD);
     // The URL may hold a password: it reached the test JVM through its environment, not the file.
     String arguments = Files.readString(dir.resolve("pgperf").resolve(ForkSettings.ARGUMENTS));
-    assertThat(arguments).contains("pgperf.resultsDirectory").doesNotContain("s3cr3t")
+    assertThat(arguments).contains("pgperf.results").doesNotContain("s3cr3t")
         .doesNotContain("pgperf.url");
     assertThat(run.timing().trials()).hasSize(3);
     assertThat(run.timing().jvmStart()).isPositive();
