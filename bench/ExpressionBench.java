@@ -1,8 +1,8 @@
 import com.sun.management.ThreadMXBean;
-import io.github.pgperf.script.Expression;
-import io.github.pgperf.script.ExpressionEvaluator;
-import io.github.pgperf.script.SeedPlan;
-import io.github.pgperf.script.Variables;
+import io.github.pgperf.internal.script.Expression;
+import io.github.pgperf.internal.script.ExpressionEvaluator;
+import io.github.pgperf.internal.script.SeedPlan;
+import io.github.pgperf.internal.script.Variables;
 import java.lang.management.ManagementFactory;
 
 /**

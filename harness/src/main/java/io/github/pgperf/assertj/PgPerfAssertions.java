@@ -1,6 +1,9 @@
 package io.github.pgperf.assertj;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.github.pgperf.result.RunResult;
+import org.apiguardian.api.API;
 import org.assertj.core.api.InstanceOfAssertFactory;
 
 /**
@@ -12,11 +15,12 @@ import org.assertj.core.api.InstanceOfAssertFactory;
  * assertThat(result)
  *     .hasNoFailures()
  *     .hasTpsAtLeast(500)
- *     .hasLatencyPercentileAtMost(99.9, Duration.ofMillis(50));
+ *     .hasLatencyAtMost(99.9, Duration.ofMillis(50));
  * }</pre>
  *
  * <p>For soft assertions use {@link PgPerfSoftAssertions}.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class PgPerfAssertions {
 
   /**

@@ -1,6 +1,9 @@
 package io.github.pgperf.assertj;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.github.pgperf.result.RunResult;
+import org.apiguardian.api.API;
 import org.assertj.core.api.SoftAssertions;
 
 /**
@@ -9,7 +12,7 @@ import org.assertj.core.api.SoftAssertions;
  *
  * <pre>{@code
  * PgPerfSoftAssertions softly = new PgPerfSoftAssertions();
- * softly.assertThat(result).hasTpsAtLeast(500).hasLatencyPercentileAtMost(99, Duration.ofMillis(20));
+ * softly.assertThat(result).hasTpsAtLeast(500).hasLatencyAtMost(99, Duration.ofMillis(20));
  * softly.assertThat(result.aborted()).isFalse();
  * softly.assertAll();
  * }</pre>
@@ -30,6 +33,7 @@ import org.assertj.core.api.SoftAssertions;
  * {@link RunResultAssert#script} is not soft; wrap such a chain in {@link #check}:
  * {@code softly.check(() -> PgPerfAssertions.assertThat(result).script("a.sql").hasNoFailures())}.
  */
+@API(status = STABLE, since = "0.1.0")
 public class PgPerfSoftAssertions extends SoftAssertions {
 
   /** A soft assertion on {@code actual}: failures are collected, not thrown. */

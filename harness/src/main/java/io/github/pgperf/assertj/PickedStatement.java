@@ -1,9 +1,12 @@
 package io.github.pgperf.assertj;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.github.pgperf.plan.StatementPlan;
 import io.github.pgperf.work.StatementWork;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
@@ -22,6 +25,7 @@ import org.assertj.core.error.ErrorMessageFactory;
  * @param notPicked the failure of picking (no statement or several matched, no server work);
  *     {@code null} when one statement was picked
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record PickedStatement(String selector, StatementWork work, String workMissing,
     List<StatementPlan> plans, String plansMissing, ErrorMessageFactory notPicked) {
 

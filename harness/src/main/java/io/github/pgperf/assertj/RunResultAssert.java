@@ -2,21 +2,13 @@ package io.github.pgperf.assertj;
 
 import static io.github.pgperf.assertj.ShouldHaveScript.shouldHaveScript;
 import static io.github.pgperf.assertj.ShouldMeetThresholds.shouldMeet;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import io.github.pgperf.plan.StatementPlan;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
-import io.github.pgperf.threshold.FailureRateCeiling;
-import io.github.pgperf.threshold.LatencyCeiling;
-import io.github.pgperf.threshold.MeanLatencyCeiling;
-import io.github.pgperf.threshold.NoFailures;
-import io.github.pgperf.threshold.SequentialScanBan;
-import io.github.pgperf.threshold.SharedBlocksCeiling;
-import io.github.pgperf.threshold.TempBlocksCeiling;
 import io.github.pgperf.threshold.Threshold;
-import io.github.pgperf.threshold.TpsFloor;
-import io.github.pgperf.threshold.Verdict;
-import io.github.pgperf.threshold.WalCeiling;
+import io.github.pgperf.threshold.ThresholdCheck;
 import io.github.pgperf.threshold.WorkThreshold;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.StatementWork;
@@ -29,6 +21,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.error.ShouldNotBeNull;
 
@@ -36,7 +29,7 @@ import org.assertj.core.error.ShouldNotBeNull;
  * Assertions on a {@link RunResult}: tps floors, latency ceilings, failures. Each checks the run's
  * totals over all scripts ({@link #script} narrows to one script) with a {@link Threshold}, and on
  * failure reports the measured figure, the limit and a one-line summary of the run
- * ({@link io.github.pgperf.threshold.RunSummary}), for example:
+ * ({@link io.github.pgperf.internal.output.RunSummary}), for example:
  *
  * <pre>
  * Expecting tps of run:
@@ -51,6 +44,7 @@ import org.assertj.core.error.ShouldNotBeNull;
  * negative tps, percentile 101, a zero duration) is a mistake in the test, not a failed assertion:
  * it throws {@link io.github.pgperf.threshold.InvalidThresholdException}.
  */
+@API(status = STABLE, since = "0.1.0")
 public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> {
 
   private static final String NO_WORK =
@@ -73,30 +67,30 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
 
   /** Processed transactions per second of benchmark time must be at least {@code minimum}. */
   public RunResultAssert hasTpsAtLeast(double minimum) {
-    return meetsOne(new TpsFloor(minimum));
+    return meetsOne(Threshold.tpsAtLeast(minimum));
   }
 
   /**
    * The latency at {@code percentile} (greater than 0, at most 100; 99.9 and 99.99 are fine, 100 is
    * the maximum) must be at most {@code limit}.
    */
-  public RunResultAssert hasLatencyPercentileAtMost(double percentile, Duration limit) {
-    return meetsOne(new LatencyCeiling(percentile, limit));
+  public RunResultAssert hasLatencyAtMost(double percentile, Duration limit) {
+    return meetsOne(Threshold.latencyAtMost(percentile, limit));
   }
 
   /** The mean latency of processed transactions must be at most {@code limit}. */
   public RunResultAssert hasMeanLatencyAtMost(Duration limit) {
-    return meetsOne(new MeanLatencyCeiling(limit));
+    return meetsOne(Threshold.meanLatencyAtMost(limit));
   }
 
   /** The largest latency of processed transactions must be at most {@code limit}. */
   public RunResultAssert hasMaxLatencyAtMost(Duration limit) {
-    return meetsOne(LatencyCeiling.max(limit));
+    return meetsOne(Threshold.maxLatencyAtMost(limit));
   }
 
   /** No transaction may have failed and no client may have aborted the run. */
   public RunResultAssert hasNoFailures() {
-    return meetsOne(new NoFailures());
+    return meetsOne(Threshold.noFailures());
   }
 
   /**
@@ -104,7 +98,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    * allows one failure in a thousand (failed over processed, failed and skipped, as pgbench counts).
    */
   public RunResultAssert hasFailureRateAtMost(double percent) {
-    return meetsOne(new FailureRateCeiling(percent));
+    return meetsOne(Threshold.failureRateAtMost(percent));
   }
 
   /** The run must meet every threshold; a failure lists each one missed with its figures. */
@@ -232,7 +226,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    * the threshold {@code temp<=N}).
    */
   public RunResultAssert hasTempBlocksAtMost(long maximum) {
-    return meetsOne(new TempBlocksCeiling(maximum));
+    return meetsOne(Threshold.tempBlocksAtMost(maximum));
   }
 
   /**
@@ -240,7 +234,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    * threshold {@code blocks/tx<=N}).
    */
   public RunResultAssert hasSharedBlocksPerTransactionAtMost(double maximum) {
-    return meetsOne(new SharedBlocksCeiling(maximum));
+    return meetsOne(Threshold.sharedBlocksPerTransactionAtMost(maximum));
   }
 
   /**
@@ -248,7 +242,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    * {@code wal/tx<=N}).
    */
   public RunResultAssert hasWalBytesPerTransactionAtMost(double maximum) {
-    return meetsOne(new WalCeiling(maximum));
+    return meetsOne(Threshold.walBytesPerTransactionAtMost(maximum));
   }
 
   /**
@@ -257,7 +251,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    * statement, {@link #statement}'s {@link StatementAssert#hasNoSequentialScanOn}.
    */
   public RunResultAssert hasNoSequentialScanOn(String table) {
-    return meetsOne(new SequentialScanBan(table));
+    return meetsOne(Threshold.noSequentialScanOn(table));
   }
 
   private ServerWork serverWork() {
@@ -270,7 +264,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
 
   private RunResultAssert meetsOne(Threshold threshold) {
     isNotNull();
-    Verdict verdict = verdict(threshold);
+    ThresholdCheck verdict = verdict(threshold);
     if (!verdict.passed()) {
       throwAssertionError(shouldMeet(actual, verdict));
     }
@@ -286,9 +280,9 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
       return meetsOne(thresholds.get(0));
     }
     isNotNull();
-    List<Verdict> failed = new ArrayList<>();
+    List<ThresholdCheck> failed = new ArrayList<>();
     for (Threshold t : thresholds) {
-      Verdict v = verdict(t);
+      ThresholdCheck v = verdict(t);
       if (!v.passed()) {
         failed.add(v);
       }
@@ -303,7 +297,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    * The threshold's verdict on the run; on one script, a work threshold's is "not checked": the
    * server's work is measured for the whole run.
    */
-  private Verdict verdict(Threshold threshold) {
+  private ThresholdCheck verdict(Threshold threshold) {
     if (script != null && threshold instanceof WorkThreshold work) {
       return work.check(actual.total(), actual.benchSeconds());
     }

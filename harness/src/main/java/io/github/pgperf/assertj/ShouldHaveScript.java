@@ -1,8 +1,8 @@
 package io.github.pgperf.assertj;
 
+import io.github.pgperf.internal.output.RunSummary;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.ScriptResult;
-import io.github.pgperf.threshold.RunSummary;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 

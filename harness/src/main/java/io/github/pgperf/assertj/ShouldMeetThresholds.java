@@ -1,9 +1,9 @@
 package io.github.pgperf.assertj;
 
+import io.github.pgperf.internal.output.RunSummary;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.threshold.RunSummary;
 import io.github.pgperf.threshold.Threshold;
-import io.github.pgperf.threshold.Verdict;
+import io.github.pgperf.threshold.ThresholdCheck;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.assertj.core.error.BasicErrorMessageFactory;
@@ -20,7 +20,7 @@ final class ShouldMeetThresholds extends BasicErrorMessageFactory {
   }
 
   /** One threshold failed: {@code Expecting tps of run: ... to be at least: ... but was: ...}. */
-  static ErrorMessageFactory shouldMeet(RunResult actual, Verdict failed) {
+  static ErrorMessageFactory shouldMeet(RunResult actual, ThresholdCheck failed) {
     if (!failed.checked()) {
       return new ShouldMeetThresholds("%nExpecting %s of run:%n  %s%nto be %s:%n  %s%nbut %s was"
           + " not checked: %s", unquotedString(failed.threshold().metric()),
@@ -35,7 +35,7 @@ final class ShouldMeetThresholds extends BasicErrorMessageFactory {
   }
 
   /** Some of several thresholds failed; lists each failed one with its figures. */
-  static ErrorMessageFactory shouldMeet(RunResult actual, List<Threshold> all, List<Verdict> failed) {
+  static ErrorMessageFactory shouldMeet(RunResult actual, List<Threshold> all, List<ThresholdCheck> failed) {
     String thresholds = all.stream().map(Threshold::text).collect(Collectors.joining(", "));
     String failures = failed.stream()
         .map(v -> "  " + (v.checked()

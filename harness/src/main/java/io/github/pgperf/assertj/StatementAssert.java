@@ -4,9 +4,11 @@ import static io.github.pgperf.assertj.ShouldHaveWork.shouldHavePlan;
 import static io.github.pgperf.assertj.ShouldHaveWork.shouldHaveStatementWork;
 import static io.github.pgperf.assertj.ShouldHaveWork.shouldPlan;
 import static io.github.pgperf.assertj.ShouldHaveWork.shouldTouchAtMost;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.github.pgperf.plan.StatementPlan;
 import java.util.List;
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
 /**
@@ -17,6 +19,7 @@ import org.assertj.core.api.AbstractAssert;
  * <p>From {@link PgPerfSoftAssertions} it is soft too: each failed assertion is collected, and
  * when no one statement could be picked, each assertion on it fails with that reason.
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public class StatementAssert extends AbstractAssert<StatementAssert, PickedStatement> {
 
   /** Prefer {@link RunResultAssert#statement}; public for AssertJ's soft assertions' proxies. */

@@ -1,8 +1,12 @@
 package io.github.pgperf.init;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** How {@code --partitions} splits pgbench_accounts by aid. */
+@API(status = STABLE, since = "0.1.0")
 public enum PartitionMethod {
   /** Consecutive aid ranges of equal size; the first from minvalue, the last to maxvalue. */
   RANGE,
@@ -12,20 +16,5 @@ public enum PartitionMethod {
   /** The name pgbench uses on the command line and in the DDL. */
   public String sqlName() {
     return name().toLowerCase(Locale.ROOT);
-  }
-
-  /**
-   * Parses {@code range} or {@code hash} (case-insensitive, as pgbench).
-   *
-   * @throws InitException for any other name
-   */
-  public static PartitionMethod parse(String name) throws InitException {
-    for (PartitionMethod m : values()) {
-      if (m.sqlName().equalsIgnoreCase(name)) {
-        return m;
-      }
-    }
-    throw new InitException(
-        "invalid partition method, expecting \"range\" or \"hash\", got: \"" + name + "\"", null);
   }
 }

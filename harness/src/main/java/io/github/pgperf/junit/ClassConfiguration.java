@@ -1,7 +1,7 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.provision.ServerRequest;
-import io.github.pgperf.provision.ServerSettings;
+import io.github.pgperf.internal.provision.ServerRequest;
+import io.github.pgperf.internal.provision.ServerSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.provision.ProvisionException;
-import io.github.pgperf.provision.ProvisionedServer;
+import io.github.pgperf.internal.provision.ProvisionException;
+import io.github.pgperf.internal.provision.ProvisionedServer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,10 +1,13 @@
 package io.github.pgperf.junit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -26,6 +29,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The counts can be changed from the build: {@code pgperf.<TestClass>.<method>.clientSweep}, else
  * {@code pgperf.clientSweep}, comma-separated ({@code -Dpgperf.clientSweep=1,2,4}).
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented

@@ -1,11 +1,11 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.connect.ConnectionSource;
-import io.github.pgperf.provision.ProviderChoice;
+import io.github.pgperf.internal.connect.ConnectionSource;
+import io.github.pgperf.internal.provision.ProviderChoice;
+import io.github.pgperf.internal.provision.ProvisionException;
+import io.github.pgperf.internal.provision.ProvisionedServer;
+import io.github.pgperf.internal.provision.ServerRequest;
 import io.github.pgperf.provision.ProviderKind;
-import io.github.pgperf.provision.ProvisionException;
-import io.github.pgperf.provision.ProvisionedServer;
-import io.github.pgperf.provision.ServerRequest;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,7 +58,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * <p>It lives in {@code junit} because it resolves the configuration with the extension's own
  * classes ({@link Overrides}, {@link ClassConfiguration}), so the two cannot differ.
  */
-public final class CompareServer {
+final class CompareServer {
 
   /** The sides, each with a database of its own; the plugin names them the same way. */
   public static final List<String> SIDES = List.of("base", "candidate");

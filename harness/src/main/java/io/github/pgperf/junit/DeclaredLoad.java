@@ -1,11 +1,11 @@
 package io.github.pgperf.junit;
 
+import io.github.pgperf.internal.script.BuiltinScript;
+import io.github.pgperf.internal.script.ScriptException;
+import io.github.pgperf.internal.script.ScriptSpec;
 import io.github.pgperf.result.DurationText;
-import io.github.pgperf.result.TestIdentity;
-import io.github.pgperf.script.BuiltinScript;
 import io.github.pgperf.result.QueryMode;
-import io.github.pgperf.script.ScriptException;
-import io.github.pgperf.script.ScriptSpec;
+import io.github.pgperf.result.TestIdentity;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,15 +1,7 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.threshold.FailureRateCeiling;
 import io.github.pgperf.threshold.InvalidThresholdException;
-import io.github.pgperf.threshold.LatencyCeiling;
-import io.github.pgperf.threshold.MeanLatencyCeiling;
-import io.github.pgperf.threshold.SequentialScanBan;
-import io.github.pgperf.threshold.SharedBlocksCeiling;
-import io.github.pgperf.threshold.TempBlocksCeiling;
 import io.github.pgperf.threshold.Threshold;
-import io.github.pgperf.threshold.TpsFloor;
-import io.github.pgperf.threshold.WalCeiling;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -22,7 +14,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * The thresholds a test method declares ({@link TpsAtLeast}, {@link LatencyAtMost},
  * {@link MeanLatencyAtMost}, {@link FailureRateAtMost}, {@link NoFailures}; on the server's work
  * {@link SharedBlocksPerTransactionAtMost}, {@link WalBytesPerTransactionAtMost},
- * {@link TempBlocksAtMost}, {@link NoSequentialScan}), turned into
+ * {@link TempBlocksAtMost}, {@link NoSequentialScanOn}), turned into
  * {@link Threshold}s through their text form, so that the annotations, the configuration
  * parameters and the assertions accept and refuse the same values; then changed by the
  * configuration parameters {@code pgperf.thresholds},
@@ -35,7 +27,7 @@ final class DeclaredThresholds {
       DeclaredThresholds::overrides);
 
   /** Marks, in a parsed override list, where {@code none} dropped what came before. */
-  private static final Threshold NONE = new TpsFloor(0);
+  private static final Threshold NONE = Threshold.tpsAtLeast(0);
 
   private DeclaredThresholds() {}
 
@@ -68,43 +60,13 @@ final class DeclaredThresholds {
       }
       int at = -1;
       for (int i = thresholds.size() - 1; i >= 0; i--) {
-        if (slot(thresholds.get(i)).equals(slot(t))) {
+        if (thresholds.get(i).figure().equals(t.figure())) {
           thresholds.remove(i);
           at = i;
         }
       }
       thresholds.add(at < 0 ? thresholds.size() : at, t);
     }
-  }
-
-  /**
-   * Which figure a threshold limits; an override replaces the declared thresholds on its
-   * figure. A failure-rate ceiling and "no failures" limit the same figure; each table's
-   * sequential scans are a figure of their own.
-   */
-  private static String slot(Threshold t) {
-    if (t instanceof SharedBlocksCeiling) {
-      return "blocks/tx";
-    }
-    if (t instanceof WalCeiling) {
-      return "wal/tx";
-    }
-    if (t instanceof TempBlocksCeiling) {
-      return "temp";
-    }
-    if (t instanceof SequentialScanBan ban) {
-      return "seqscan(" + ban.table() + ")";
-    }
-    if (t instanceof TpsFloor) {
-      return "tps";
-    }
-    if (t instanceof LatencyCeiling c) {
-      return "p" + BigDecimal.valueOf(c.percentile()).stripTrailingZeros().toPlainString();
-    }
-    if (t instanceof MeanLatencyCeiling) {
-      return "mean";
-    }
-    return "failures";
   }
 
   /** An override's text: thresholds separated by commas, where {@code none} drops those before. */
@@ -151,15 +113,15 @@ final class DeclaredThresholds {
             () -> "wal/tx<=" + number(a.value()) + "B")));
     AnnotationSupport.findAnnotation(method, TempBlocksAtMost.class).ifPresent(a ->
         all.add(parse("@TempBlocksAtMost(" + a.value() + ")", () -> "temp<=" + a.value())));
-    AnnotationSupport.findAnnotation(method, NoSequentialScan.class).ifPresent(a -> {
+    AnnotationSupport.findAnnotation(method, NoSequentialScanOn.class).ifPresent(a -> {
       if (a.table().length == 0) {
         throw new ExtensionConfigurationException(
-            "@NoSequentialScan(table = {}) names no table; name the tables no statement may scan"
-                + " whole, e.g. @NoSequentialScan(table = \"entry\")");
+            "@NoSequentialScanOn(table = {}) names no table; name the tables no statement may scan"
+                + " whole, e.g. @NoSequentialScanOn(table = \"entry\")");
       }
       for (String table : a.table()) {
-        all.add(parse("@NoSequentialScan(table = \"" + table + "\")",
-            () -> new SequentialScanBan(table).text()));
+        all.add(parse("@NoSequentialScanOn(table = \"" + table + "\")",
+            () -> Threshold.noSequentialScanOn(table).text()));
       }
     });
     return all;

@@ -1,8 +1,8 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.init.InitException;
-import io.github.pgperf.init.InitOptions;
 import io.github.pgperf.init.PartitionMethod;
+import io.github.pgperf.internal.init.InitException;
+import io.github.pgperf.internal.init.InitOptions;
 import io.github.pgperf.provision.ProviderKind;
 import java.util.Locale;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;

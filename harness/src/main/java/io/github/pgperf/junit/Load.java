@@ -1,11 +1,14 @@
 package io.github.pgperf.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.github.pgperf.result.QueryMode;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -49,6 +52,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * attribute or configuration key and the value; option combinations pgbench refuses fail it with
  * pgbench's message ({@link LoadRunException}).
  */
+@API(status = STABLE, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented

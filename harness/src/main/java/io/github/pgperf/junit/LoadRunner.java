@@ -1,28 +1,30 @@
 package io.github.pgperf.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import io.github.pgperf.internal.capture.CaptureSettings;
+import io.github.pgperf.internal.capture.SaidOnce;
+import io.github.pgperf.internal.output.WorkSummary;
+import io.github.pgperf.internal.provision.ProvisionException;
+import io.github.pgperf.internal.run.RunException;
+import io.github.pgperf.internal.run.RunOptions;
+import io.github.pgperf.internal.run.RunOptionsException;
+import io.github.pgperf.internal.run.Runner;
+import io.github.pgperf.internal.run.VacuumMode;
+import io.github.pgperf.internal.script.BuiltinScript;
+import io.github.pgperf.internal.script.JavaTransaction;
+import io.github.pgperf.internal.script.Script;
+import io.github.pgperf.internal.script.ScriptException;
+import io.github.pgperf.internal.script.VariableDefinitions;
+import io.github.pgperf.internal.script.WorkloadBuilder;
+import io.github.pgperf.internal.script.WorkloadItem;
 import io.github.pgperf.provision.Initialization;
-import io.github.pgperf.provision.ProvisionException;
+import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.TestIdentity;
-import io.github.pgperf.run.RunException;
-import io.github.pgperf.run.RunOptions;
-import io.github.pgperf.run.RunOptionsException;
-import io.github.pgperf.run.Runner;
-import io.github.pgperf.run.VacuumMode;
-import io.github.pgperf.script.BuiltinScript;
-import io.github.pgperf.script.JavaTransaction;
-import io.github.pgperf.result.QueryMode;
-import io.github.pgperf.script.Script;
-import io.github.pgperf.script.ScriptException;
-import io.github.pgperf.script.VariableDefinitions;
-import io.github.pgperf.script.WorkloadBuilder;
-import io.github.pgperf.script.WorkloadItem;
-import io.github.pgperf.capture.CaptureSettings;
-import io.github.pgperf.capture.SaidOnce;
-import io.github.pgperf.work.WorkSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,7 +38,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * Runs load against the test class's database, as pgbench would against the class's schema, and
@@ -85,6 +89,7 @@ import java.util.function.Consumer;
  *
  * <p>A runner is not thread-safe; use one per test.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class LoadRunner {
 
   private final PgPerfDatabase database;
@@ -298,15 +303,17 @@ public final class LoadRunner {
     }, weight);
   }
 
-  /** Java code measured as one transaction; see {@link JavaTransaction} for the contract. */
-  public LoadRunner transaction(String name, JavaTransaction.Body body) {
+  /** Java code measured as one transaction; see {@link TransactionBody} for the contract. */
+  public LoadRunner transaction(String name, TransactionBody body) {
     return transaction(name, 1, body);
   }
 
   /** A Java transaction chosen with this weight relative to the other items. */
-  public LoadRunner transaction(String name, int weight, JavaTransaction.Body body) {
+  public LoadRunner transaction(String name, int weight, TransactionBody body) {
+    Objects.requireNonNull(body, "body");
     custom = true;
-    return add(() -> new JavaTransaction(name, body), weight);
+    // The runner's own form of the body: the internal packages do not depend on this one.
+    return add(() -> new JavaTransaction(name, body::execute), weight);
   }
 
   /**
@@ -336,9 +343,9 @@ public final class LoadRunner {
     }
     labels.claim(testName(), label);
     try {
-      ResultFiles.checkDirectory(resultsDirectory);
+      ResultFileWriter.checkDirectory(resultsDirectory);
     } catch (IOException e) {
-      throw new LoadRunException(ResultFiles.unwritable(resultsDirectory, e));
+      throw new LoadRunException(ResultFileWriter.unwritable(resultsDirectory, e));
     }
     PrintStream err = System.err;
     ByteArrayOutputStream said = new ByteArrayOutputStream();
@@ -356,10 +363,10 @@ public final class LoadRunner {
       tee.flush();
     }
     result = recorded(result);
-    Path file = ResultFiles.next(resultsDirectory, identity.test().key(label));
+    Path file = ResultFileWriter.next(resultsDirectory, identity.test().key(label));
     String written;
     try {
-      ResultFiles.write(result, file);
+      ResultFileWriter.write(result, file);
       written = file.toString();
     } catch (IOException e) {
       written = "not written: " + e.getMessage();

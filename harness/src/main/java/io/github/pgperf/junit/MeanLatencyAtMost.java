@@ -1,10 +1,13 @@
 package io.github.pgperf.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -12,6 +15,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * A run that processed no transaction fails it. See {@link TpsAtLeast} for how declared thresholds
  * are checked and overridden.
  */
+@API(status = STABLE, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented

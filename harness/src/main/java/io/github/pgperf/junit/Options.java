@@ -1,9 +1,10 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.init.InitException;
 import io.github.pgperf.init.PartitionMethod;
+import io.github.pgperf.internal.init.InitException;
+import io.github.pgperf.internal.init.InitOptions;
+import io.github.pgperf.internal.provision.ServerSettings;
 import io.github.pgperf.provision.ProviderKind;
-import io.github.pgperf.provision.ServerSettings;
 import io.github.pgperf.result.DurationText;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -184,7 +185,7 @@ final class Options {
 
   private static PartitionMethod partitionMethod(String text) {
     try {
-      return PartitionMethod.parse(text);
+      return InitOptions.partitionMethod(text);
     } catch (InitException e) {
       throw new IllegalArgumentException("expected range or hash");
     }

@@ -1,14 +1,17 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.connect.ConnectionSource;
-import io.github.pgperf.init.InitOptions;
+import static org.apiguardian.api.API.Status.STABLE;
+
+import io.github.pgperf.internal.connect.ConnectionSource;
+import io.github.pgperf.internal.init.InitOptions;
+import io.github.pgperf.internal.provision.ProviderChoice;
+import io.github.pgperf.internal.provision.ProvisionedServer;
 import io.github.pgperf.provision.Initialization;
-import io.github.pgperf.provision.ProviderChoice;
 import io.github.pgperf.provision.ProviderKind;
-import io.github.pgperf.provision.ProvisionedServer;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.Target;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The database a {@link PgPerfTest} class runs against: the server, why its provider was chosen,
@@ -16,6 +19,7 @@ import java.util.List;
  * tables at the class's scale (the second). Inject it as a test parameter. Nothing here holds a
  * password.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class PgPerfDatabase {
 
   private final ProvisionedServer server;
@@ -87,7 +91,7 @@ public final class PgPerfDatabase {
   }
 
   /** The options pgbench's tables are (or will be) initialized with. */
-  public InitOptions initOptions() {
+  InitOptions initOptions() {
     return pgbenchTables.options();
   }
 
@@ -108,7 +112,7 @@ public final class PgPerfDatabase {
    * Opens connections to the database with search_path set to {@link #schema()}, then
    * {@link #pgbenchSchema()}.
    */
-  public ConnectionSource connectionSource() {
+  ConnectionSource connectionSource() {
     return server.connectionSource(List.of(schema(), pgbenchSchema()));
   }
 

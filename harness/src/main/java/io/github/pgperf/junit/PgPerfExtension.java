@@ -1,22 +1,24 @@
 package io.github.pgperf.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.github.pgperf.assertj.PgPerfAssertions;
-import io.github.pgperf.init.InitOptions;
+import io.github.pgperf.internal.capture.CaptureSettings;
+import io.github.pgperf.internal.capture.SaidOnce;
+import io.github.pgperf.internal.init.InitOptions;
+import io.github.pgperf.internal.provision.PgbenchSchema;
+import io.github.pgperf.internal.provision.Provider;
+import io.github.pgperf.internal.provision.ProviderChoice;
+import io.github.pgperf.internal.provision.ProvisionException;
+import io.github.pgperf.internal.provision.ProvisionedServer;
+import io.github.pgperf.internal.provision.ServerRequest;
+import io.github.pgperf.internal.provision.ServerSettings;
 import io.github.pgperf.provision.Initialization;
-import io.github.pgperf.provision.PgbenchSchema;
-import io.github.pgperf.provision.Provider;
-import io.github.pgperf.provision.ProviderChoice;
 import io.github.pgperf.provision.ProviderKind;
-import io.github.pgperf.provision.ProvisionException;
-import io.github.pgperf.provision.ProvisionedServer;
-import io.github.pgperf.provision.ServerRequest;
-import io.github.pgperf.provision.ServerSettings;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.threshold.Threshold;
-import io.github.pgperf.capture.CaptureSettings;
-import io.github.pgperf.capture.SaidOnce;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -27,6 +29,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
@@ -68,6 +71,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * class ({@link ClassRuns}); when the class's tests have run, a {@link SweepTable} is printed for
  * each method that ran more than one client count.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecutionCallback,
     AfterAllCallback, ParameterResolver, TestTemplateInvocationContextProvider {
 
@@ -95,7 +99,7 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
   }
 
   @Override
-  public void beforeAll(ExtensionContext context) throws ProvisionException {
+  public void beforeAll(ExtensionContext context) throws Exception {
     database(context);
   }
 
@@ -105,7 +109,7 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
    * take the {@link RunResult}) and before its body.
    */
   @Override
-  public void beforeTestExecution(ExtensionContext context) throws ProvisionException {
+  public void beforeTestExecution(ExtensionContext context) throws Exception {
     Method method = context.getRequiredTestMethod();
     if (SweepPoint.of(context) == null && AnnotationSupport.isAnnotated(method, ClientSweep.class)) {
       // @ClientSweep is a test template; with @Test too, JUnit also runs the method once more,

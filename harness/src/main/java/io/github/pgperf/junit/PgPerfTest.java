@@ -1,5 +1,7 @@
 package io.github.pgperf.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.github.pgperf.init.PartitionMethod;
 import io.github.pgperf.provision.ProviderKind;
 import java.lang.annotation.Documented;
@@ -8,6 +10,7 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -51,6 +54,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * initialization is made once per server, schema, scale and options, and is reused by later
  * classes and, on an external server, by later runs.
  */
+@API(status = STABLE, since = "0.1.0")
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented

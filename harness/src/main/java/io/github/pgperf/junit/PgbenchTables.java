@@ -1,8 +1,8 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.init.InitOptions;
+import io.github.pgperf.internal.init.InitOptions;
+import io.github.pgperf.internal.provision.ProvisionException;
 import io.github.pgperf.provision.Initialization;
-import io.github.pgperf.provision.ProvisionException;
 import java.util.Locale;
 
 /**

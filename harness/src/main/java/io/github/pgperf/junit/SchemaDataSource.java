@@ -1,6 +1,6 @@
 package io.github.pgperf.junit;
 
-import io.github.pgperf.connect.ConnectionSource;
+import io.github.pgperf.internal.connect.ConnectionSource;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;

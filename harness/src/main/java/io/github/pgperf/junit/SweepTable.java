@@ -25,7 +25,7 @@ import java.util.Objects;
  * @param title what was swept, printed above the rows
  * @param rows one per run, ordered by clients
  */
-public record SweepTable(String title, List<Row> rows) {
+record SweepTable(String title, List<Row> rows) {
 
   /**
    * One run's figures.

@@ -1,10 +1,13 @@
 package io.github.pgperf.junit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -14,6 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * negative figure is a configuration error naming this annotation. See {@link TpsAtLeast} for how
  * declared thresholds are checked and overridden.
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented

@@ -1,10 +1,13 @@
 package io.github.pgperf.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -15,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>Declared thresholds ({@code @TpsAtLeast}, {@link LatencyAtMost}, {@link MeanLatencyAtMost},
  * {@link FailureRateAtMost}, {@link NoFailures}; on the server's work
  * {@link SharedBlocksPerTransactionAtMost}, {@link WalBytesPerTransactionAtMost},
- * {@link TempBlocksAtMost}, {@link NoSequentialScan}) are checked after the run, all at once; a
+ * {@link TempBlocksAtMost}, {@link NoSequentialScanOn}) are checked after the run, all at once; a
  * missed one fails the test with the measured figure, the limit and a summary of the run, and a
  * work threshold whose work was not captured fails as "not checked" with the reason. They can be
  * changed from the build without touching code: the configuration parameter
@@ -30,6 +33,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * are added to none: {@code none, failures=0}. The keys are applied broadest first: the global
  * one, then the class's, then the method's.
  */
+@API(status = STABLE, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented

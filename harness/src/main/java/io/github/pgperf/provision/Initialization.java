@@ -1,6 +1,12 @@
 package io.github.pgperf.provision;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import io.github.pgperf.internal.provision.PgbenchSchema;
+import org.apiguardian.api.API;
+
 /** What {@link PgbenchSchema#ensure} did. */
+@API(status = STABLE, since = "0.1.0")
 public enum Initialization {
   /** The schema held no matching initialization; pgperf made one. */
   MADE,

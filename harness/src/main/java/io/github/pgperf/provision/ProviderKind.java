@@ -1,6 +1,12 @@
 package io.github.pgperf.provision;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import io.github.pgperf.internal.provision.Provider;
+import org.apiguardian.api.API;
+
 /** How the PostgreSQL server under test is obtained; see {@link Provider} for each kind. */
+@API(status = STABLE, since = "0.1.0")
 public enum ProviderKind {
   /**
    * {@link #EXTERNAL} when a URL is configured, else {@link #TESTCONTAINERS} when Testcontainers

@@ -1,5 +1,6 @@
 package io.github.pgperf.threshold;
 
+import io.github.pgperf.internal.output.Figures;
 import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.Stats;
 
@@ -11,9 +12,9 @@ import io.github.pgperf.result.Stats;
  * @param percent the ceiling in percent, from 0 to 100: {@code 0.1} means one failure in a
  *     thousand transactions
  */
-public record FailureRateCeiling(double percent) implements Threshold {
+record FailureRateCeiling(double percent) implements Threshold {
 
-  public FailureRateCeiling {
+  FailureRateCeiling {
     if (!(percent >= 0 && percent <= 100)) {
       throw new InvalidThresholdException(
           "failure-rate ceiling must be a percentage from 0 to 100, was " + Figures.plain(percent));
@@ -36,13 +37,13 @@ public record FailureRateCeiling(double percent) implements Threshold {
   }
 
   @Override
-  public Verdict check(Stats stats, double seconds) {
+  public ThresholdCheck check(Stats stats, double seconds) {
     Counts counts = stats.counts();
     if (counts.total() == 0) {
-      return new Verdict(this, false, Double.NaN, percent, "%", "no transaction ended");
+      return new ThresholdCheck(this, false, Double.NaN, percent, "%", "no transaction ended");
     }
     double rate = 100.0 * counts.failed() / counts.total();
-    return new Verdict(this, rate <= percent, rate, percent, "%",
+    return new ThresholdCheck(this, rate <= percent, rate, percent, "%",
         counts.failed() + " of " + counts.total() + " transactions failed");
   }
 }

@@ -1,5 +1,6 @@
 package io.github.pgperf.threshold;
 
+import io.github.pgperf.internal.output.Figures;
 import io.github.pgperf.result.Stats;
 import java.time.Duration;
 
@@ -12,9 +13,9 @@ import java.time.Duration;
  * @param percentile greater than 0 and at most 100 (99.9 and 99.99 are fine)
  * @param limit the ceiling, positive and at most 1 hour
  */
-public record LatencyCeiling(double percentile, Duration limit) implements Threshold {
+record LatencyCeiling(double percentile, Duration limit) implements Threshold {
 
-  public LatencyCeiling {
+  LatencyCeiling {
     if (!(percentile > 0 && percentile <= 100)) {
       throw new InvalidThresholdException("latency ceiling's percentile must be greater than 0"
           + " and at most 100, was " + Figures.plain(percentile));
@@ -23,7 +24,7 @@ public record LatencyCeiling(double percentile, Duration limit) implements Thres
   }
 
   /** A ceiling on the maximum latency (percentile 100). */
-  public static LatencyCeiling max(Duration limit) {
+  static LatencyCeiling max(Duration limit) {
     return new LatencyCeiling(100, limit);
   }
 
@@ -44,8 +45,8 @@ public record LatencyCeiling(double percentile, Duration limit) implements Thres
   }
 
   @Override
-  public Verdict check(Stats stats, double seconds) {
-    return Verdict.ofLatency(this, stats.latency(), limit,
+  public ThresholdCheck check(Stats stats, double seconds) {
+    return ThresholdCheck.ofLatency(this, stats.latency(), limit,
         latency -> percentile == 100 ? latency.max() : latency.percentile(percentile));
   }
 

@@ -1,5 +1,6 @@
 package io.github.pgperf.threshold;
 
+import io.github.pgperf.internal.output.Figures;
 import io.github.pgperf.result.Latencies;
 import io.github.pgperf.result.Stats;
 import java.time.Duration;
@@ -10,9 +11,9 @@ import java.time.Duration;
  *
  * @param limit the ceiling, positive and at most 1 hour
  */
-public record MeanLatencyCeiling(Duration limit) implements Threshold {
+record MeanLatencyCeiling(Duration limit) implements Threshold {
 
-  public MeanLatencyCeiling {
+  MeanLatencyCeiling {
     Durations.positive("mean latency ceiling", limit);
   }
 
@@ -32,8 +33,8 @@ public record MeanLatencyCeiling(Duration limit) implements Threshold {
   }
 
   @Override
-  public Verdict check(Stats stats, double seconds) {
-    return Verdict.ofLatency(this, stats.latency(), limit, Latencies::mean);
+  public ThresholdCheck check(Stats stats, double seconds) {
+    return ThresholdCheck.ofLatency(this, stats.latency(), limit, Latencies::mean);
   }
 
 }

@@ -19,18 +19,18 @@ final class PerTransaction {
    * @param ceiling the ceiling per transaction, in {@code unit}
    * @param counted what the total counts, for the verdict's detail ({@code blocks}, {@code bytes})
    */
-  static Verdict check(WorkThreshold threshold, ServerWork work, long transactions,
+  static ThresholdCheck check(WorkThreshold threshold, ServerWork work, long transactions,
       ToLongFunction<ServerWork> total, double ceiling, String unit, String counted) {
     if (work.statements() == null) {
       return threshold.notChecked(work.whyUnavailable(WorkPart.STATEMENTS));
     }
     if (transactions == 0) {
-      return new Verdict(threshold, false, Double.NaN, ceiling, unit,
+      return new ThresholdCheck(threshold, false, Double.NaN, ceiling, unit,
           "no transaction was processed");
     }
     long sum = total.applyAsLong(work);
     double measured = (double) sum / transactions;
-    return new Verdict(threshold, measured <= ceiling, measured, ceiling, unit,
+    return new ThresholdCheck(threshold, measured <= ceiling, measured, ceiling, unit,
         sum + " " + counted + " in " + transactions + " transactions");
   }
 }

@@ -19,13 +19,13 @@ import java.util.regex.Pattern;
  *
  * @param table the table as plans name it (its name without schema, in its own case)
  */
-public record SequentialScanBan(String table) implements WorkThreshold {
+record SequentialScanBan(String table) implements WorkThreshold {
 
   private static final Pattern NAME = Pattern.compile("[\\p{L}_][\\p{L}\\p{N}_$]*");
   /** PostgreSQL's limit on identifier length, in bytes. */
   private static final int MAX_NAME_BYTES = 63;
 
-  public SequentialScanBan {
+  SequentialScanBan {
     if (table == null || !NAME.matcher(table).matches()
         || table.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
       throw new InvalidThresholdException("sequential scan ban needs a table name as plans show"
@@ -50,7 +50,7 @@ public record SequentialScanBan(String table) implements WorkThreshold {
   }
 
   @Override
-  public Verdict check(ServerWork work, long transactions) {
+  public ThresholdCheck check(ServerWork work, long transactions) {
     List<StatementPlan> plans = work.plans();
     String partly = work.whyUnavailable(WorkPart.PLANS);
     if (plans == null || partly != null) {
@@ -70,12 +70,12 @@ public record SequentialScanBan(String table) implements WorkThreshold {
     long planned = plans.stream().filter(p -> p.shape() != null).count();
     String note = scanning.isEmpty() ? "of " + planned + " planned statements"
         : "of " + planned + " planned statements: " + String.join("; ", scanning);
-    return new Verdict(this, scanning.isEmpty(), scanning.size(), 0, "", note);
+    return new ThresholdCheck(this, scanning.isEmpty(), scanning.size(), 0, "", note);
   }
 
   @Override
-  public Verdict notChecked(String why) {
-    return Verdict.notChecked(this, 0, "", why);
+  public ThresholdCheck notChecked(String why) {
+    return ThresholdCheck.notChecked(this, 0, "", why);
   }
 
   private static String firstLine(String sql) {

@@ -1,5 +1,6 @@
 package io.github.pgperf.threshold;
 
+import io.github.pgperf.internal.output.Figures;
 import io.github.pgperf.work.ServerWork;
 
 /**
@@ -9,9 +10,9 @@ import io.github.pgperf.work.ServerWork;
  *
  * @param perTransaction the ceiling in blocks per transaction, finite and not negative
  */
-public record SharedBlocksCeiling(double perTransaction) implements WorkThreshold {
+record SharedBlocksCeiling(double perTransaction) implements WorkThreshold {
 
-  public SharedBlocksCeiling {
+  SharedBlocksCeiling {
     if (!Double.isFinite(perTransaction) || perTransaction < 0) {
       throw new InvalidThresholdException("shared blocks per transaction ceiling must be a finite"
           + " number of at least 0, was " + Figures.plain(perTransaction));
@@ -34,14 +35,14 @@ public record SharedBlocksCeiling(double perTransaction) implements WorkThreshol
   }
 
   @Override
-  public Verdict check(ServerWork work, long transactions) {
+  public ThresholdCheck check(ServerWork work, long transactions) {
     return PerTransaction.check(this, work, transactions,
         w -> w.statementBlocks().sharedAccessed(), perTransaction, "blocks", "blocks");
   }
 
 
   @Override
-  public Verdict notChecked(String why) {
-    return Verdict.notChecked(this, perTransaction, "blocks", why);
+  public ThresholdCheck notChecked(String why) {
+    return ThresholdCheck.notChecked(this, perTransaction, "blocks", why);
   }
 }

@@ -10,9 +10,9 @@ import io.github.pgperf.work.WorkPart;
  *
  * @param maximum the ceiling in blocks, 0 or more
  */
-public record TempBlocksCeiling(long maximum) implements WorkThreshold {
+record TempBlocksCeiling(long maximum) implements WorkThreshold {
 
-  public TempBlocksCeiling {
+  TempBlocksCeiling {
     if (maximum < 0) {
       throw new InvalidThresholdException(
           "temporary blocks ceiling must be at least 0, was " + maximum);
@@ -35,16 +35,16 @@ public record TempBlocksCeiling(long maximum) implements WorkThreshold {
   }
 
   @Override
-  public Verdict check(ServerWork work, long transactions) {
+  public ThresholdCheck check(ServerWork work, long transactions) {
     if (work.statements() == null) {
       return notChecked(work.whyUnavailable(WorkPart.STATEMENTS));
     }
     long temp = work.statementBlocks().temp();
-    return new Verdict(this, temp <= maximum, temp, maximum, "", "");
+    return new ThresholdCheck(this, temp <= maximum, temp, maximum, "", "");
   }
 
   @Override
-  public Verdict notChecked(String why) {
-    return Verdict.notChecked(this, maximum, "", why);
+  public ThresholdCheck notChecked(String why) {
+    return ThresholdCheck.notChecked(this, maximum, "", why);
   }
 }

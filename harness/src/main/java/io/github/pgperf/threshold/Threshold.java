@@ -1,8 +1,13 @@
 package io.github.pgperf.threshold;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.Stats;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A limit a run must meet: a tps floor, a latency ceiling at a percentile or on the mean, a
@@ -65,11 +70,12 @@ import java.util.List;
  * latency fails a run that processed no transaction, and a failure-rate ceiling fails a run in
  * which no transaction ended: with nothing measured there is nothing to pass. For the same reason a
  * {@link WorkThreshold} fails, as "not checked" with the reason, when the work it limits was not
- * captured ({@link Verdict#checked()}), and when asked about one script or interval: the server's
+ * captured ({@link ThresholdCheck#checked()}), and when asked about one script or interval: the server's
  * work is measured per run.
  */
+@API(status = STABLE, since = "0.1.0")
 public sealed interface Threshold
-    permits TpsFloor, LatencyCeiling, MeanLatencyCeiling, FailureRateCeiling, NoFailures,
+    permits TpsFloor, LatencyCeiling, MeanLatencyCeiling, FailureRateCeiling, FailureBan,
         WorkThreshold {
 
   /**
@@ -91,6 +97,59 @@ public sealed interface Threshold
     return ThresholdParser.parseList(text);
   }
 
+  /** At least {@code tps} processed transactions per second: {@code tps>=N}. */
+  static Threshold tpsAtLeast(double tps) {
+    return new TpsFloor(tps);
+  }
+
+  /**
+   * Latency at {@code percentile} (greater than 0, at most 100) no longer than {@code limit}:
+   * {@code pN<=limit}.
+   */
+  static Threshold latencyAtMost(double percentile, Duration limit) {
+    return new LatencyCeiling(percentile, limit);
+  }
+
+  /** The longest latency no longer than {@code limit}: {@code max<=limit}. */
+  static Threshold maxLatencyAtMost(Duration limit) {
+    return LatencyCeiling.max(limit);
+  }
+
+  /** Mean latency no longer than {@code limit}: {@code mean<=limit}. */
+  static Threshold meanLatencyAtMost(Duration limit) {
+    return new MeanLatencyCeiling(limit);
+  }
+
+  /** At most {@code percent} of the transactions that ended failed: {@code failures<=N%}. */
+  static Threshold failureRateAtMost(double percent) {
+    return new FailureRateCeiling(percent);
+  }
+
+  /** No failed transaction at all: {@code failures=0}. */
+  static Threshold noFailures() {
+    return new FailureBan();
+  }
+
+  /** At most {@code blocks} shared blocks touched per transaction: {@code blocks/tx<=N}. */
+  static WorkThreshold sharedBlocksPerTransactionAtMost(double blocks) {
+    return new SharedBlocksCeiling(blocks);
+  }
+
+  /** At most {@code bytes} of WAL written per transaction: {@code wal/tx<=N}. */
+  static WorkThreshold walBytesPerTransactionAtMost(double bytes) {
+    return new WalCeiling(bytes);
+  }
+
+  /** At most {@code blocks} temporary-file blocks in all: {@code temp<=N}. */
+  static WorkThreshold tempBlocksAtMost(long blocks) {
+    return new TempBlocksCeiling(blocks);
+  }
+
+  /** No planned statement scans {@code table} whole: {@code seqscan(table)=0}. */
+  static WorkThreshold noSequentialScanOn(String table) {
+    return new SequentialScanBan(table);
+  }
+
   /** The threshold in its text form, which {@link #parse} reads back to an equal threshold. */
   String text();
 
@@ -100,11 +159,42 @@ public sealed interface Threshold
    */
   String metric();
 
+  /**
+   * The figure the threshold limits, as the text form names it: {@code tps}, {@code p99},
+   * {@code mean}, {@code failures} (a failure-rate ceiling and "no failures" limit the same
+   * figure), {@code blocks/tx}, {@code wal/tx}, {@code temp}, {@code seqscan(table)}. A threshold
+   * set later on the same figure replaces the earlier one.
+   */
+  default String figure() {
+    if (this instanceof SharedBlocksCeiling) {
+      return "blocks/tx";
+    }
+    if (this instanceof WalCeiling) {
+      return "wal/tx";
+    }
+    if (this instanceof TempBlocksCeiling) {
+      return "temp";
+    }
+    if (this instanceof SequentialScanBan ban) {
+      return "seqscan(" + ban.table() + ")";
+    }
+    if (this instanceof TpsFloor) {
+      return "tps";
+    }
+    if (this instanceof LatencyCeiling c) {
+      return "p" + BigDecimal.valueOf(c.percentile()).stripTrailingZeros().toPlainString();
+    }
+    if (this instanceof MeanLatencyCeiling) {
+      return "mean";
+    }
+    return "failures";
+  }
+
   /** How the measured figure must compare to the limit: {@code at least} or {@code at most}. */
   String relation();
 
   /** Judges a run by its totals over all scripts. */
-  default Verdict check(RunResult run) {
+  default ThresholdCheck check(RunResult run) {
     return check(run.total(), run.benchSeconds());
   }
 
@@ -112,5 +202,5 @@ public sealed interface Threshold
    * Judges a set of transactions measured over {@code seconds} (tps is processed transactions over
    * {@code seconds}; other thresholds ignore it).
    */
-  Verdict check(Stats stats, double seconds);
+  ThresholdCheck check(Stats stats, double seconds);
 }

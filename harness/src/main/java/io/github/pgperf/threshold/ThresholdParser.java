@@ -74,7 +74,7 @@ final class ThresholdParser {
       if (take("=")) {
         spaces();
         zero("only failures=0 is allowed; for a failure rate write failures<=N%");
-        return new NoFailures();
+        return new FailureBan();
       }
       throw error("expected <=N% or =0 after failures");
     }

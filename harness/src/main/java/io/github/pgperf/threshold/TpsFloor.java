@@ -1,5 +1,6 @@
 package io.github.pgperf.threshold;
 
+import io.github.pgperf.internal.output.Figures;
 import io.github.pgperf.result.Stats;
 
 /**
@@ -8,9 +9,9 @@ import io.github.pgperf.result.Stats;
  *
  * @param minimum the floor in transactions per second, finite and not negative
  */
-public record TpsFloor(double minimum) implements Threshold {
+record TpsFloor(double minimum) implements Threshold {
 
-  public TpsFloor {
+  TpsFloor {
     if (!Double.isFinite(minimum) || minimum < 0) {
       throw new InvalidThresholdException(
           "tps floor must be a finite number of at least 0, was " + Figures.plain(minimum));
@@ -33,11 +34,11 @@ public record TpsFloor(double minimum) implements Threshold {
   }
 
   @Override
-  public Verdict check(Stats stats, double seconds) {
+  public ThresholdCheck check(Stats stats, double seconds) {
     if (!(seconds > 0)) {
-      return new Verdict(this, false, Double.NaN, minimum, "tps", "no benchmark time was measured");
+      return new ThresholdCheck(this, false, Double.NaN, minimum, "tps", "no benchmark time was measured");
     }
     double tps = stats.counts().processed() / seconds;
-    return new Verdict(this, tps >= minimum, tps, minimum, "tps", "");
+    return new ThresholdCheck(this, tps >= minimum, tps, minimum, "tps", "");
   }
 }

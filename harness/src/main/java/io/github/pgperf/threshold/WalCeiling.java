@@ -1,5 +1,6 @@
 package io.github.pgperf.threshold;
 
+import io.github.pgperf.internal.output.Figures;
 import io.github.pgperf.work.ServerWork;
 
 /**
@@ -10,9 +11,9 @@ import io.github.pgperf.work.ServerWork;
  *
  * @param bytesPerTransaction the ceiling in bytes per transaction, finite and not negative
  */
-public record WalCeiling(double bytesPerTransaction) implements WorkThreshold {
+record WalCeiling(double bytesPerTransaction) implements WorkThreshold {
 
-  public WalCeiling {
+  WalCeiling {
     if (!Double.isFinite(bytesPerTransaction) || bytesPerTransaction < 0) {
       throw new InvalidThresholdException("WAL bytes per transaction ceiling must be a finite"
           + " number of at least 0, was " + Figures.plain(bytesPerTransaction));
@@ -35,14 +36,14 @@ public record WalCeiling(double bytesPerTransaction) implements WorkThreshold {
   }
 
   @Override
-  public Verdict check(ServerWork work, long transactions) {
+  public ThresholdCheck check(ServerWork work, long transactions) {
     return PerTransaction.check(this, work, transactions, w -> w.statementWal().bytes(),
         bytesPerTransaction, "B", "bytes");
   }
 
 
   @Override
-  public Verdict notChecked(String why) {
-    return Verdict.notChecked(this, bytesPerTransaction, "B", why);
+  public ThresholdCheck notChecked(String why) {
+    return ThresholdCheck.notChecked(this, bytesPerTransaction, "B", why);
   }
 }

@@ -1,8 +1,11 @@
 package io.github.pgperf.threshold;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.Stats;
 import io.github.pgperf.work.ServerWork;
+import org.apiguardian.api.API;
 
 /**
  * A limit on what the server itself did for a run ({@link RunResult#serverWork()}): blocks and WAL
@@ -12,16 +15,17 @@ import io.github.pgperf.work.ServerWork;
  *
  * <p>A work threshold never passes when the work it limits was not measured (server counters off,
  * {@code pg_stat_statements} missing, plans not taken): its verdict is then a failure that says
- * "not checked" and why ({@link Verdict#notChecked}), since a limit that silently passes when it
+ * "not checked" and why ({@link ThresholdCheck#notChecked}), since a limit that silently passes when it
  * could not look protects nothing. Drop the threshold (or turn the capture on) to make such a run
  * pass.
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public sealed interface WorkThreshold extends Threshold
     permits SharedBlocksCeiling, TempBlocksCeiling, WalCeiling, SequentialScanBan {
 
   /** Judges the run by its server work; not checked when the run captured none. */
   @Override
-  default Verdict check(RunResult run) {
+  default ThresholdCheck check(RunResult run) {
     ServerWork work = run.serverWork();
     if (work == null) {
       return notChecked("the run captured no server work (pgperf.serverCounters=false,"
@@ -35,14 +39,14 @@ public sealed interface WorkThreshold extends Threshold
    * interval's transactions.
    */
   @Override
-  default Verdict check(Stats stats, double seconds) {
+  default ThresholdCheck check(Stats stats, double seconds) {
     return notChecked("the server's work is measured for the whole run, not per script or"
         + " interval");
   }
 
   /** Judges the server's work of a run that processed {@code transactions} transactions. */
-  Verdict check(ServerWork work, long transactions);
+  ThresholdCheck check(ServerWork work, long transactions);
 
   /** This threshold's verdict when it could not be checked, saying {@code why}. */
-  Verdict notChecked(String why);
+  ThresholdCheck notChecked(String why);
 }

@@ -4,14 +4,14 @@ import static io.github.pgperf.assertj.PgPerfAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.pgperf.internal.run.RunResultBuilder;
+import io.github.pgperf.internal.run.ThreadRecorder;
 import io.github.pgperf.result.FailureKind;
 import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.Target;
-import io.github.pgperf.run.RunResultBuilder;
-import io.github.pgperf.run.ThreadRecorder;
 import io.github.pgperf.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -37,9 +37,9 @@ class MeasuredQueriesTest {
     assertThat(run.total().latency().min()).isGreaterThanOrEqualTo(5_000);
 
     assertThat(run).hasNoFailures()
-        .hasLatencyPercentileAtMost(50, Duration.ofSeconds(5))
+        .hasLatencyAtMost(50, Duration.ofSeconds(5))
         .meets("p99.9<=5s", "mean<=5s", "failures<=0%");
-    assertThatThrownBy(() -> assertThat(run).hasLatencyPercentileAtMost(50, Duration.ofNanos(4_999_000)))
+    assertThatThrownBy(() -> assertThat(run).hasLatencyAtMost(50, Duration.ofNanos(4_999_000)))
         .hasMessageContainingAll("Expecting p50 latency of run:", "20 processed, 0 failed",
             "to be at most:%n  4.999 ms".formatted());
     assertThatThrownBy(() -> assertThat(run).hasMeanLatencyAtMost(Duration.ofMillis(4)))

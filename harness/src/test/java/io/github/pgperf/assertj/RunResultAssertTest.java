@@ -4,15 +4,12 @@ import static io.github.pgperf.assertj.PgPerfAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.internal.connect.ConnectionSpec;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.Target;
-import io.github.pgperf.threshold.FailureRateCeiling;
 import io.github.pgperf.threshold.InvalidThresholdException;
 import io.github.pgperf.threshold.KnownRuns;
-import io.github.pgperf.threshold.LatencyCeiling;
-import io.github.pgperf.threshold.NoFailures;
-import io.github.pgperf.threshold.TpsFloor;
+import io.github.pgperf.threshold.Threshold;
 import java.time.Duration;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
@@ -32,17 +29,17 @@ class RunResultAssertTest {
   void everyAssertionPassesAtItsExactLimit() {
     assertThat(KNOWN)
         .hasTpsAtLeast(1000)
-        .hasLatencyPercentileAtMost(50, Duration.ofMillis(1))
-        .hasLatencyPercentileAtMost(99, Duration.ofMillis(1))
-        .hasLatencyPercentileAtMost(99.9, Duration.ofNanos(1_500_000))
-        .hasLatencyPercentileAtMost(99.99, Duration.ofMillis(2))
-        .hasLatencyPercentileAtMost(100, Duration.ofMillis(20))
+        .hasLatencyAtMost(50, Duration.ofMillis(1))
+        .hasLatencyAtMost(99, Duration.ofMillis(1))
+        .hasLatencyAtMost(99.9, Duration.ofNanos(1_500_000))
+        .hasLatencyAtMost(99.99, Duration.ofMillis(2))
+        .hasLatencyAtMost(100, Duration.ofMillis(20))
         .hasMeanLatencyAtMost(Duration.ofNanos(1_004_550))
         .hasMaxLatencyAtMost(Duration.ofMillis(20))
         .hasNoFailures()
         .hasFailureRateAtMost(0)
         .meets("tps>=1000", "p99.9<=1.5ms", "p99.99<=2ms", "max<=20ms", "mean<=1004.55us", "failures=0")
-        .meets(new TpsFloor(999), new NoFailures());
+        .meets(Threshold.tpsAtLeast(999), Threshold.noFailures());
   }
 
   @Test
@@ -55,12 +52,12 @@ class RunResultAssertTest {
 
   @Test
   void percentileFailuresShowThePercentileAndBothFigures() {
-    assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyPercentileAtMost(99.9, Duration.ofNanos(1_499_000)))
+    assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyAtMost(99.9, Duration.ofNanos(1_499_000)))
         .hasMessage(String.format("%nExpecting p99.9 latency of run:%n  %s%nto be at most:%n  1.499 ms%n"
             + "but was:%n  1.5 ms", SUMMARY));
-    assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyPercentileAtMost(99.99, Duration.ofNanos(1_999_000)))
+    assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyAtMost(99.99, Duration.ofNanos(1_999_000)))
         .hasMessageContainingAll("Expecting p99.99 latency of run:", "1.999 ms", "but was:%n  2.0 ms".formatted());
-    assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyPercentileAtMost(100, Duration.ofMillis(19)))
+    assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyAtMost(100, Duration.ofMillis(19)))
         .hasMessageContainingAll("Expecting max latency of run:", "19.0 ms", "but was:%n  20.0 ms".formatted());
     assertThatThrownBy(() -> assertThat(KNOWN).hasMaxLatencyAtMost(Duration.ofMillis(19)))
         .hasMessageContainingAll("Expecting max latency of run:", "19.0 ms", "but was:%n  20.0 ms".formatted());
@@ -90,7 +87,7 @@ class RunResultAssertTest {
 
   @Test
   void latencyAssertionsFailARunThatProcessedNothing() {
-    assertThatThrownBy(() -> assertThat(KnownRuns.empty()).hasLatencyPercentileAtMost(99, Duration.ofSeconds(1)))
+    assertThatThrownBy(() -> assertThat(KnownRuns.empty()).hasLatencyAtMost(99, Duration.ofSeconds(1)))
         .hasMessageContainingAll("latency none", "but was:%n  none (no transaction was processed)".formatted());
   }
 
@@ -101,7 +98,7 @@ class RunResultAssertTest {
             + " failures=0%nbut these 2 failed:%n"
             + "  tps>=2000: tps was 1000.0 tps, expected at least 2000.0 tps%n"
             + "  p99.9<=1ms: p99.9 latency was 1.5 ms, expected at most 1.0 ms", SUMMARY));
-    assertThatThrownBy(() -> assertThat(KNOWN).meets(new TpsFloor(1), LatencyCeiling.max(Duration.ofMillis(10))))
+    assertThatThrownBy(() -> assertThat(KNOWN).meets(Threshold.tpsAtLeast(1), Threshold.maxLatencyAtMost(Duration.ofMillis(10))))
         .hasMessageContainingAll("but this one failed:", "max<=10ms: max latency was 20.0 ms");
     // One threshold reads like the dedicated assertion.
     assertThatThrownBy(() -> assertThat(KNOWN).meets("mean<=1ms"))
@@ -113,7 +110,7 @@ class RunResultAssertTest {
     assertThatThrownBy(() -> assertThat(KNOWN).meets("p99<20ms"))
         .isInstanceOf(InvalidThresholdException.class)
         .hasMessage("invalid threshold \"p99<20ms\" at column 4: expected <= after the percentile");
-    assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyPercentileAtMost(101, Duration.ofMillis(1)))
+    assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyAtMost(101, Duration.ofMillis(1)))
         .isInstanceOf(InvalidThresholdException.class)
         .hasMessage("latency ceiling's percentile must be greater than 0 and at most 100, was 101");
     assertThatThrownBy(() -> assertThat(KNOWN).hasTpsAtLeast(-1))
@@ -125,11 +122,11 @@ class RunResultAssertTest {
   @Test
   void scriptNarrowsToOneScriptsFigures() {
     RunResult run = KnownRuns.twoScripts();
-    assertThat(run).hasTpsAtLeast(1009).hasLatencyPercentileAtMost(99, Duration.ofNanos(1_500_000));
+    assertThat(run).hasTpsAtLeast(1009).hasLatencyAtMost(99, Duration.ofNanos(1_500_000));
     assertThat(run).script(KnownRuns.MAIN).hasTpsAtLeast(1000).hasNoFailures()
         .hasMaxLatencyAtMost(Duration.ofMillis(20));
     assertThat(run).script(KnownRuns.SLOW).hasTpsAtLeast(9).hasFailureRateAtMost(10)
-        .hasLatencyPercentileAtMost(50, Duration.ofMillis(50));
+        .hasLatencyAtMost(50, Duration.ofMillis(50));
     assertThatThrownBy(() -> assertThat(run).script(KnownRuns.SLOW).hasNoFailures())
         .hasMessageContainingAll("[script slow.sql] ", "Expecting failed transactions of run:",
             "slow.sql \"known\", 4 clients, 2 threads, 10 s: 90 processed, 10 failed",
@@ -162,7 +159,7 @@ class RunResultAssertTest {
   @Test
   void softAssertionsCollectEveryFailure() {
     PgPerfSoftAssertions softly = new PgPerfSoftAssertions();
-    softly.assertThat(KNOWN).hasTpsAtLeast(2000).hasLatencyPercentileAtMost(99.99, Duration.ofMillis(1))
+    softly.assertThat(KNOWN).hasTpsAtLeast(2000).hasLatencyAtMost(99.99, Duration.ofMillis(1))
         .hasNoFailures();
     softly.assertThat(KNOWN.aborted()).isTrue();
     softly.check(() -> assertThat(KnownRuns.twoScripts()).script(KnownRuns.SLOW).hasNoFailures());
@@ -175,7 +172,7 @@ class RunResultAssertTest {
   @Test
   void worksInsidePlainSoftAssertionsThroughCheck() {
     SoftAssertions softly = new SoftAssertions();
-    softly.check(() -> assertThat(KNOWN).meets(new FailureRateCeiling(0), new TpsFloor(5000)));
+    softly.check(() -> assertThat(KNOWN).meets(Threshold.failureRateAtMost(0), Threshold.tpsAtLeast(5000)));
     softly.check(() -> assertThat(KNOWN).hasMaxLatencyAtMost(Duration.ofMillis(5)));
     assertThat(softly.errorsCollected()).hasSize(2);
   }

@@ -2,7 +2,7 @@ package io.github.pgperf.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.pgperf.capture.CaptureSettings;
+import io.github.pgperf.internal.capture.CaptureSettings;
 import io.github.pgperf.result.SettingKeys;
 import java.io.IOException;
 import java.lang.reflect.Array;

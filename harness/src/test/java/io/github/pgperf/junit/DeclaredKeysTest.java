@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.pgperf.result.DurationText;
 import io.github.pgperf.result.SettingKeys;
-import io.github.pgperf.threshold.LatencyCeiling;
 import io.github.pgperf.threshold.Threshold;
 import java.time.Duration;
 import java.util.List;
@@ -44,7 +43,7 @@ class DeclaredKeysTest {
     assertThat(DeclaredLoad.LATENCY_LIMIT.annotated("Load", text)).isEqualTo(expected);
     assertThat(Levels.global(parameters("pgperf.latencyLimit", text))
         .global(DeclaredLoad.LATENCY_LIMIT)).contains(expected);
-    assertThat(Threshold.parse("p99<=" + text)).isEqualTo(new LatencyCeiling(99, expected));
+    assertThat(Threshold.parse("p99<=" + text)).isEqualTo(Threshold.latencyAtMost(99, expected));
     assertThat(Threshold.parse("mean<=" + text)).isNotNull();
   }
 

@@ -19,7 +19,7 @@ import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.Event;
 
 /**
- * The declared work thresholds ({@link NoSequentialScan}, {@link SharedBlocksPerTransactionAtMost},
+ * The declared work thresholds ({@link NoSequentialScanOn}, {@link SharedBlocksPerTransactionAtMost},
  * {@link TempBlocksAtMost}, {@link WalBytesPerTransactionAtMost}), run by JUnit itself on the
  * fixtures of {@link WorkThresholdFixtures} against a cluster of this test's own with
  * pg_stat_statements preloaded, as EXTERNAL: met with the index, missed without it or by a sort
@@ -158,12 +158,12 @@ class DeclaredWorkThresholdsTest {
     run.results().testEvents().assertStatistics(s -> s.started(4).failed(4));
     assertThat(failure(run, "BadValues", "schemaQualified"))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessage("@NoSequentialScan(table = \"public.entry\") is not a valid threshold:"
+        .hasMessage("@NoSequentialScanOn(table = \"public.entry\") is not a valid threshold:"
             + " sequential scan ban needs a table name as plans show it (letters, digits, _ and"
             + " $, not starting with a digit or $, at most 63 bytes), was \"public.entry\"");
     assertThat(failure(run, "BadValues", "noTable"))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessageStartingWith("@NoSequentialScan(table = {}) names no table");
+        .hasMessageStartingWith("@NoSequentialScanOn(table = {}) names no table");
     assertThat(failure(run, "BadValues", "negativeTemp"))
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessage("@TempBlocksAtMost(-1) is not a valid threshold: invalid threshold"

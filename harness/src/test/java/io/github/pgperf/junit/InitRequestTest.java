@@ -2,9 +2,9 @@ package io.github.pgperf.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.pgperf.init.InitOptions;
-import io.github.pgperf.init.InitStep;
 import io.github.pgperf.init.PartitionMethod;
+import io.github.pgperf.internal.init.InitOptions;
+import io.github.pgperf.internal.init.InitStep;
 import io.github.pgperf.provision.ProviderKind;
 import org.junit.jupiter.api.Test;
 

@@ -2,13 +2,13 @@ package io.github.pgperf.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.pgperf.internal.output.RunSummary;
 import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.TestIdentity;
 import io.github.pgperf.testing.TestDatabaseExtension;
-import io.github.pgperf.threshold.RunSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

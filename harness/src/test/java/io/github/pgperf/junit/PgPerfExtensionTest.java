@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.pgperf.internal.provision.ProvisionException;
 import io.github.pgperf.provision.Initialization;
 import io.github.pgperf.provision.ProviderKind;
-import io.github.pgperf.provision.ProvisionException;
 import io.github.pgperf.testing.TestDatabase;
 import java.io.IOException;
 import java.io.PrintWriter;

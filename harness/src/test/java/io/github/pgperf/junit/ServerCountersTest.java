@@ -2,7 +2,7 @@ package io.github.pgperf.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.pgperf.capture.CaptureSettings;
+import io.github.pgperf.internal.capture.CaptureSettings;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.testing.TestDatabaseExtension;

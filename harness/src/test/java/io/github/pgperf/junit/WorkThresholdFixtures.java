@@ -52,7 +52,7 @@ final class WorkThresholdFixtures {
 
     @Test
     @Load(script = "/queries/entry-lookup.sql", clients = 2, transactions = 50, vacuum = false)
-    @NoSequentialScan(table = {"entry", "account"})
+    @NoSequentialScanOn(table = {"entry", "account"})
     @SharedBlocksPerTransactionAtMost(200)
     @TempBlocksAtMost(0)
     @WalBytesPerTransactionAtMost(8192)
@@ -72,7 +72,7 @@ final class WorkThresholdFixtures {
 
     @Test
     @Load(script = "/queries/entry-lookup.sql", clients = 2, transactions = 50, vacuum = false)
-    @NoSequentialScan(table = {"entry", "account"})
+    @NoSequentialScanOn(table = {"entry", "account"})
     @SharedBlocksPerTransactionAtMost(200)
     @TempBlocksAtMost(0)
     void lookups(RunResult run) {
@@ -103,12 +103,12 @@ final class WorkThresholdFixtures {
   static class BadValues {
     @Test
     @Load(script = "/queries/entry-lookup.sql", transactions = 1, vacuum = false)
-    @NoSequentialScan(table = "public.entry")
+    @NoSequentialScanOn(table = "public.entry")
     void schemaQualified() {}
 
     @Test
     @Load(script = "/queries/entry-lookup.sql", transactions = 1, vacuum = false)
-    @NoSequentialScan(table = {})
+    @NoSequentialScanOn(table = {})
     void noTable() {}
 
     @Test

@@ -1,6 +1,6 @@
 package io.github.pgperf.testing;
 
-import io.github.pgperf.connect.ConnectionSource;
+import io.github.pgperf.internal.connect.ConnectionSource;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;

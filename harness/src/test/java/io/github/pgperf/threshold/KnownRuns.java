@@ -1,5 +1,7 @@
 package io.github.pgperf.threshold;
 
+import io.github.pgperf.internal.run.RunResultBuilder;
+import io.github.pgperf.internal.run.ThreadRecorder;
 import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.FailureKind;
 import io.github.pgperf.result.QueryMode;
@@ -7,8 +9,6 @@ import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.Target;
-import io.github.pgperf.run.RunResultBuilder;
-import io.github.pgperf.run.ThreadRecorder;
 import java.time.Instant;
 import java.util.List;
 

@@ -2,7 +2,8 @@ package io.github.pgperf.threshold;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.pgperf.connect.ConnectionSpec;
+import io.github.pgperf.internal.connect.ConnectionSpec;
+import io.github.pgperf.internal.output.RunSummary;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.Target;
 import java.time.Duration;

@@ -40,8 +40,8 @@ class ThresholdParserTest {
         Arguments.of("failures<=0.1%", new FailureRateCeiling(0.1)),
         Arguments.of("failures <= 5 %", new FailureRateCeiling(5)),
         Arguments.of("failures<=0%", new FailureRateCeiling(0)),
-        Arguments.of("failures=0", new NoFailures()),
-        Arguments.of("failures = 0.0", new NoFailures()),
+        Arguments.of("failures=0", new FailureBan()),
+        Arguments.of("failures = 0.0", new FailureBan()),
         Arguments.of("blocks/tx<=200", new SharedBlocksCeiling(200)),
         Arguments.of("blocks/tx <= 12.5", new SharedBlocksCeiling(12.5)),
         Arguments.of("blocks/tx<=0", new SharedBlocksCeiling(0)),
@@ -168,7 +168,7 @@ class ThresholdParserTest {
   void listsAreCommaSeparated() {
     assertThat(Threshold.parseList("tps>=500, p99<=20ms,p99.9<=50ms , failures=0")).containsExactly(
         new TpsFloor(500), new LatencyCeiling(99, Duration.ofMillis(20)),
-        new LatencyCeiling(99.9, Duration.ofMillis(50)), new NoFailures());
+        new LatencyCeiling(99.9, Duration.ofMillis(50)), new FailureBan());
     assertThat(Threshold.parseList("")).isEmpty();
     assertThat(Threshold.parseList("  ")).isEmpty();
     assertThat(Threshold.parseList(null)).isEmpty();

@@ -22,12 +22,12 @@ class ThresholdTest {
   @CsvSource({"50, 1000", "90, 1000", "99, 1000", "99.5, 1000", "99.6, 1500", "99.9, 1500", "99.95, 1500",
       "99.99, 2000", "99.999, 20000", "100, 20000"})
   void latencyCeilingPassesAtTheExactPercentileAndFailsOneMicrosecondBelow(double p, long micros) {
-    Verdict atLimit = new LatencyCeiling(p, Duration.ofNanos(micros * 1000)).check(KNOWN);
+    ThresholdCheck atLimit = new LatencyCeiling(p, Duration.ofNanos(micros * 1000)).check(KNOWN);
     assertThat(atLimit.passed()).isTrue();
     assertThat(atLimit.measured()).isEqualTo(micros / 1000.0);
     assertThat(atLimit.unit()).isEqualTo("ms");
 
-    Verdict below = new LatencyCeiling(p, Duration.ofNanos((micros - 1) * 1000)).check(KNOWN);
+    ThresholdCheck below = new LatencyCeiling(p, Duration.ofNanos((micros - 1) * 1000)).check(KNOWN);
     assertThat(below.passed()).isFalse();
     assertThat(below.measured()).isEqualTo(micros / 1000.0);
     assertThat(below.limit()).isEqualTo((micros - 1) / 1000.0);
@@ -44,8 +44,8 @@ class ThresholdTest {
   @Test
   void meanCeilingComparesTheExactMean() {
     assertThat(KNOWN.total().latency().mean()).isEqualTo(1004.55);
-    Verdict pass = new MeanLatencyCeiling(Duration.ofNanos(1_004_550)).check(KNOWN);
-    Verdict fail = new MeanLatencyCeiling(Duration.ofNanos(1_004_549)).check(KNOWN);
+    ThresholdCheck pass = new MeanLatencyCeiling(Duration.ofNanos(1_004_550)).check(KNOWN);
+    ThresholdCheck fail = new MeanLatencyCeiling(Duration.ofNanos(1_004_549)).check(KNOWN);
     assertThat(pass.passed()).isTrue();
     assertThat(fail.passed()).isFalse();
     assertThat(fail.measured()).isEqualTo(1.00455);
@@ -56,10 +56,10 @@ class ThresholdTest {
 
   @Test
   void tpsFloorIsProcessedTransactionsOverBenchmarkTime() {
-    Verdict pass = new TpsFloor(1000).check(KNOWN);
+    ThresholdCheck pass = new TpsFloor(1000).check(KNOWN);
     assertThat(pass.passed()).isTrue();
     assertThat(pass.measured()).isEqualTo(1000.0);
-    Verdict fail = new TpsFloor(1200).check(KnownRuns.known(500, 500));
+    ThresholdCheck fail = new TpsFloor(1200).check(KnownRuns.known(500, 500));
     assertThat(fail.passed()).isFalse();
     assertThat(fail.measured()).isEqualTo(1000.0);
     assertThat(fail.describe()).isEqualTo("tps>=1200 failed: tps 1000.0 tps, expected at least 1200.0 tps");
@@ -68,10 +68,10 @@ class ThresholdTest {
   @Test
   void failureRateIsFailedOverAllEndedTransactionsInPercent() {
     RunResult run = KnownRuns.known(11, 989);   // 11 of 10000 + 11 + 989 = 11000: exactly 0.1 %
-    Verdict pass = new FailureRateCeiling(0.1).check(run);
+    ThresholdCheck pass = new FailureRateCeiling(0.1).check(run);
     assertThat(pass.passed()).isTrue();
     assertThat(pass.measured()).isEqualTo(0.1);
-    Verdict fail = new FailureRateCeiling(0.099).check(run);
+    ThresholdCheck fail = new FailureRateCeiling(0.099).check(run);
     assertThat(fail.passed()).isFalse();
     assertThat(fail.measuredText()).isEqualTo("0.1% (11 of 11000 transactions failed)");
     assertThat(fail.limitText()).isEqualTo("0.099%");
@@ -80,12 +80,12 @@ class ThresholdTest {
 
   @Test
   void noFailuresCountsFailedTransactionsAndAbortedRuns() {
-    assertThat(new NoFailures().check(KNOWN).passed()).isTrue();
-    assertThat(new NoFailures().check(KnownRuns.known(0, 7)).passed()).as("skips are no failures").isTrue();
-    Verdict failed = new NoFailures().check(KnownRuns.known(3, 0));
+    assertThat(new FailureBan().check(KNOWN).passed()).isTrue();
+    assertThat(new FailureBan().check(KnownRuns.known(0, 7)).passed()).as("skips are no failures").isTrue();
+    ThresholdCheck failed = new FailureBan().check(KnownRuns.known(3, 0));
     assertThat(failed.passed()).isFalse();
     assertThat(failed.describe()).isEqualTo("failures=0 failed: failed transactions 3, expected at most 0");
-    Verdict aborted = new NoFailures().check(KnownRuns.aborted());
+    ThresholdCheck aborted = new FailureBan().check(KnownRuns.aborted());
     assertThat(aborted.passed()).isFalse();
     assertThat(aborted.measuredText()).isEqualTo(
         "0 (the run was aborted by a client's error; its figures are incomplete)");
@@ -94,7 +94,7 @@ class ThresholdTest {
   @Test
   void nothingMeasuredFailsLatencyAndRateThresholds() {
     RunResult empty = KnownRuns.empty();
-    Verdict p99 = new LatencyCeiling(99, Duration.ofSeconds(1)).check(empty);
+    ThresholdCheck p99 = new LatencyCeiling(99, Duration.ofSeconds(1)).check(empty);
     assertThat(p99.passed()).isFalse();
     assertThat(p99.measured()).isNaN();
     assertThat(p99.measuredText()).isEqualTo("none (no transaction was processed)");

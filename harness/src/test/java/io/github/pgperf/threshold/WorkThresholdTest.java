@@ -71,7 +71,7 @@ class WorkThresholdTest {
   void sharedBlocksAndWalArePerProcessedTransactionAndPassAtTheirLimit() {
     RunResult run = run(statements(), List.of(), null);
     double blocks = 8.0 / TRANSACTIONS;
-    Verdict atLimit = new SharedBlocksCeiling(blocks).check(run);
+    ThresholdCheck atLimit = new SharedBlocksCeiling(blocks).check(run);
     assertThat(atLimit.passed()).isTrue();
     assertThat(atLimit.measured()).isEqualTo(blocks);
     assertThat(atLimit.note()).isEqualTo("8 blocks in " + TRANSACTIONS + " transactions");
@@ -79,7 +79,7 @@ class WorkThresholdTest {
 
     double wal = 400.0 / TRANSACTIONS;
     assertThat(new WalCeiling(wal).check(run).passed()).isTrue();
-    Verdict over = new WalCeiling(wal * 0.999).check(run);
+    ThresholdCheck over = new WalCeiling(wal * 0.999).check(run);
     assertThat(over.passed()).isFalse();
     assertThat(over.describe()).startsWith("wal/tx<=").contains(" failed: WAL bytes per"
         + " transaction ").contains("(400 bytes in " + TRANSACTIONS + " transactions)");
@@ -89,7 +89,7 @@ class WorkThresholdTest {
   void tempBlocksCountReadAndWritten() {
     RunResult run = run(statements(), List.of(), null);
     assertThat(new TempBlocksCeiling(7).check(run).passed()).isTrue();
-    Verdict none = new TempBlocksCeiling(0).check(run);
+    ThresholdCheck none = new TempBlocksCeiling(0).check(run);
     assertThat(none.passed()).isFalse();
     assertThat(none.describe())
         .isEqualTo("temp=0 failed: temporary blocks 7, expected at most 0");
@@ -100,7 +100,7 @@ class WorkThresholdTest {
     RunResult scanned = run(statements(), List.of(planned("select * from entry", SEQ_SCAN),
         planned("select * from entry where id = :id", INDEX_SCAN),
         unplanned("BEGIN;", "\"begin\" has no plan")), null);
-    Verdict v = new SequentialScanBan("entry").check(scanned);
+    ThresholdCheck v = new SequentialScanBan("entry").check(scanned);
     assertThat(v.passed()).isFalse();
     assertThat(v.describe()).isEqualTo("seqscan(entry)=0 failed: statements scanning entry"
         + " sequentially 1 (of 2 planned statements: select * from entry), expected at most 0");
@@ -117,7 +117,7 @@ class WorkThresholdTest {
     RunResult noStatements = run(null, List.of(), null);
     for (WorkThreshold t : List.of(new SharedBlocksCeiling(1e9), new WalCeiling(1e9),
         new TempBlocksCeiling(Long.MAX_VALUE))) {
-      Verdict v = t.check(noStatements);
+      ThresholdCheck v = t.check(noStatements);
       assertThat(v.passed()).as(t.text()).isFalse();
       assertThat(v.checked()).isFalse();
       assertThat(v.describe()).isEqualTo(t.text()
@@ -125,19 +125,19 @@ class WorkThresholdTest {
     }
 
     String java = "the statements of Java transactions are not planned";
-    Verdict partly = new SequentialScanBan("entry").check(run(statements(),
+    ThresholdCheck partly = new SequentialScanBan("entry").check(run(statements(),
         List.of(planned("select * from entry where id = :id", INDEX_SCAN)), java));
     assertThat(partly.passed()).isFalse();
     assertThat(partly.describe()).isEqualTo("seqscan(entry)=0 not checked: " + java);
     assertThat(new SequentialScanBan("entry").check(run(statements(), null, null)).describe())
         .isEqualTo("seqscan(entry)=0 not checked: plans were not taken");
-    Verdict compound = new SequentialScanBan("entry").check(run(statements(), List.of(
+    ThresholdCheck compound = new SequentialScanBan("entry").check(run(statements(), List.of(
         unplanned("select 1 \\; select * from entry", "a compound command (\\;) is not planned")),
         null));
     assertThat(compound.describe()).isEqualTo("seqscan(entry)=0 not checked: select 1 \\; select"
         + " * from entry (s.sql) was not planned: a compound command (\\;) is not planned");
 
-    Verdict noWork = new TempBlocksCeiling(0).check(RUN);
+    ThresholdCheck noWork = new TempBlocksCeiling(0).check(RUN);
     assertThat(noWork.passed()).isFalse();
     assertThat(noWork.measuredText()).isEqualTo("not checked: the run captured no server work"
         + " (pgperf.serverCounters=false, or a Runner without CaptureSettings)");
@@ -146,7 +146,7 @@ class WorkThresholdTest {
   @Test
   void aScriptOrIntervalIsNotCheckedTheWorkIsPerRun() {
     RunResult run = run(statements(), List.of(), null);
-    Verdict v = new TempBlocksCeiling(100).check(run.total(), run.benchSeconds());
+    ThresholdCheck v = new TempBlocksCeiling(100).check(run.total(), run.benchSeconds());
     assertThat(v.passed()).isFalse();
     assertThat(v.describe()).isEqualTo("temp<=100 not checked: the server's work is measured for"
         + " the whole run, not per script or interval");
@@ -156,7 +156,7 @@ class WorkThresholdTest {
   void perTransactionFiguresFailARunThatProcessedNothing() {
     RunResult empty = KnownRuns.empty().withServerWork(run(statements(), List.of(), null)
         .serverWork());
-    Verdict v = new SharedBlocksCeiling(1e9).check(empty);
+    ThresholdCheck v = new SharedBlocksCeiling(1e9).check(empty);
     assertThat(v.passed()).isFalse();
     assertThat(v.measuredText()).isEqualTo("none (no transaction was processed)");
   }

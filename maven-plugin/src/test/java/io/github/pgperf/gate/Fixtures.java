@@ -1,5 +1,7 @@
 package io.github.pgperf.gate;
 
+import io.github.pgperf.internal.run.RunResultBuilder;
+import io.github.pgperf.internal.run.ThreadRecorder;
 import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.ResultJson;
@@ -10,8 +12,6 @@ import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.Target;
 import io.github.pgperf.result.TestIdentity;
-import io.github.pgperf.run.RunResultBuilder;
-import io.github.pgperf.run.ThreadRecorder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,17 @@
 package io.github.pgperf.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Two plan shapes side by side, the baseline's on the left, the new one on the right, lines
  * aligned where the plans agree and marked with {@code *} where a node differs: what a
  * PLAN_CHANGED finding prints, so the log shows which node changed without a diff tool.
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public final class PlanDiff {
 
   private PlanDiff() {}

@@ -1,7 +1,10 @@
 package io.github.pgperf.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One node of a plan's shape: what the planner chose at that point, in the words of {@code
@@ -12,6 +15,7 @@ import java.util.Objects;
  * @param label the node as {@code EXPLAIN} names it
  * @param children its inputs in plan order (outer before inner)
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record PlanNode(String label, List<PlanNode> children) {
 
   public PlanNode {

@@ -1,5 +1,7 @@
 package io.github.pgperf.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +12,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
+import org.apiguardian.api.API;
 
 /**
  * The shape of a statement's plan: node types, relation and index names and join order, the
@@ -19,6 +22,7 @@ import java.util.function.Predicate;
  *
  * @param root the plan's top node
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record PlanShape(PlanNode root) {
 
   private static final ObjectMapper JSON = new ObjectMapper();

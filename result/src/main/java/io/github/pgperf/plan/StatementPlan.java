@@ -1,6 +1,9 @@
 package io.github.pgperf.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * How the server planned one SQL command of a script, or why there is no plan.
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param reason why the command has no plan (a utility statement such as {@code BEGIN}, the
  *     server's error, a compound command); {@code null} when there is a shape
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record StatementPlan(String script, int command, String sql, PlanShape shape,
     String reason) {
 

@@ -1,11 +1,14 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The machine that generated the load, as far as it changes results.
@@ -18,6 +21,7 @@ import java.util.Objects;
  *     (results of schema 1, systems without {@code /proc/cpuinfo})
  * @param memoryBytes the machine's physical memory, or 0 when unknown
  */
+@API(status = STABLE, since = "0.1.0")
 public record ClientMachine(
     String pgperfVersion, int cores, String jvm, String os, String cpu, long memoryBytes) {
 

@@ -1,5 +1,9 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * How many transactions ended how. A transaction is either processed (it succeeded, possibly after
  * retries), failed (after its last try) or skipped (under {@code -R} with {@code -L}, never run).
@@ -13,6 +17,7 @@ package io.github.pgperf.result;
  * @param skipped transactions skipped because they were already late when scheduled
  * @param late processed transactions whose latency exceeded the latency limit
  */
+@API(status = STABLE, since = "0.1.0")
 public record Counts(
     long processed,
     long serializationFailures,

@@ -1,9 +1,12 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The one way pgperf reads a duration written as text, wherever a user writes one: {@code @Load}'s
@@ -12,6 +15,7 @@ import java.util.regex.Pattern;
  * {@code ns us ms s min h} ({@code 30s}, {@code 1.5ms}, {@code 2min}, {@code 0.5s}). One grammar,
  * so that text accepted in one place is accepted in every other. JDK only: the plugin reads it too.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class DurationText {
 
   /** What a duration looks like, for messages. */

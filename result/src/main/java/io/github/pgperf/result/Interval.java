@@ -1,6 +1,9 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One step of a run's timeline: what happened to transactions that ended in
@@ -12,6 +15,7 @@ import java.util.Objects;
  * @param lengthMicros length of the interval, µs (the last one of a run may be shorter)
  * @param stats transactions that ended in the interval
  */
+@API(status = STABLE, since = "0.1.0")
 public record Interval(long startMicros, long lengthMicros, Stats stats) {
 
   public Interval {

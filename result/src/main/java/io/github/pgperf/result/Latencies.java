@@ -1,5 +1,7 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.lang.ref.SoftReference;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -7,6 +9,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
+import org.apiguardian.api.API;
 
 /**
  * An immutable latency distribution in microseconds: the full HdrHistogram (1 µs to 1 hour, 3
@@ -21,6 +24,7 @@ import org.HdrHistogram.Histogram;
  * where the decoded histogram takes about 190 KB: a timeline of many intervals stays small) and
  * decoded when asked for.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class Latencies {
 
   /** Lowest value told apart: 1 µs. */

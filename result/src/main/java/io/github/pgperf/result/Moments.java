@@ -1,5 +1,9 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Count, sum, sum of squares, minimum and maximum of a series of microsecond values: what pgbench
  * keeps for schedule lag and prints in its aggregated log. Exact, and cheap to add.
@@ -10,6 +14,7 @@ package io.github.pgperf.result;
  * @param min smallest value, µs (0 when there are none)
  * @param max largest value, µs (0 when there are none)
  */
+@API(status = STABLE, since = "0.1.0")
 public record Moments(long count, long sum, double sumOfSquares, long min, long max) {
 
   /** No values. */

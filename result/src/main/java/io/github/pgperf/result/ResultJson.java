@@ -1,5 +1,7 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -23,6 +25,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * pgperf's JSON form of a {@link RunResult} (documented in {@code docs/result-json.md}): one object
@@ -32,6 +35,7 @@ import java.util.List;
  * <p>Reading is strict: an unknown field, a missing field or another schema version is an error
  * that names the file and the cause, never a half-read result.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class ResultJson {
 
   /**

@@ -1,11 +1,14 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Which build, which trial of it and which test a run belongs to. The build is the regression
@@ -19,6 +22,7 @@ import java.util.Objects;
  * @param test the test that ran it; {@code null} outside a test (the command line) and in results
  *     written before pgperf recorded it (schema 4 and older)
  */
+@API(status = STABLE, since = "0.1.0")
 public record RunIdentity(String build, int trial, TestIdentity test) {
 
   private static final DateTimeFormatter STAMP =

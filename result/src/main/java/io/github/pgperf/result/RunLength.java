@@ -1,7 +1,10 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import org.apiguardian.api.API;
 
 /** How long a run lasts: a number of transactions per client ({@code -t}) or seconds ({@code -T}). */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
@@ -9,6 +12,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
   @JsonSubTypes.Type(value = RunLength.PerClient.class, name = "transactions"),
   @JsonSubTypes.Type(value = RunLength.Timed.class, name = "duration")
 })
+@API(status = STABLE, since = "0.1.0")
 public sealed interface RunLength {
 
   /**

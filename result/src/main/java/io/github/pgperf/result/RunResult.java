@@ -1,5 +1,7 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.github.pgperf.work.ServerWork;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -8,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of one run (or of several merged runs): an immutable value that tests assert on, the
@@ -38,6 +41,7 @@ import java.util.Optional;
  *     backends' wait events, the server's CPU time); {@code null} when not captured (server
  *     counters off, the command line without {@code --server-counters}, results before schema 3)
  */
+@API(status = STABLE, since = "0.1.0")
 public record RunResult(
     RunSettings workload,
     Target target,

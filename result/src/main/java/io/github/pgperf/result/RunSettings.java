@@ -1,8 +1,11 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What was run and with which options: everything a result needs to be read, compared and printed
@@ -25,6 +28,7 @@ import java.util.Optional;
  * @param perStatement {@code -r}: per-statement latencies, failures and retries
  * @param label a free name the user gave the run, or {@code null}
  */
+@API(status = STABLE, since = "0.1.0")
 public record RunSettings(
     List<Script> scripts,
     int clients,

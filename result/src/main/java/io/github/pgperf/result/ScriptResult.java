@@ -1,8 +1,11 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What one script of the workload did.
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param statements its commands in order, with {@code -r} figures (empty when the runner did not
  *     measure per-statement figures)
  */
+@API(status = STABLE, since = "0.1.0")
 public record ScriptResult(String name, int weight, Stats stats, List<StatementResult> statements) {
 
   public ScriptResult {

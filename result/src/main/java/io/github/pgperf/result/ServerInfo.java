@@ -1,8 +1,11 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * The server a run went to, and the settings that change its results. Values are as
@@ -24,6 +27,7 @@ import java.util.TreeMap;
  * @param providerReason why that provider was chosen, one line (for example {@code pgperf.url
  *     configured}); {@code null} with {@code provider}
  */
+@API(status = STABLE, since = "0.1.0")
 public record ServerInfo(
     String version,
     String fsync,

@@ -1,11 +1,14 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * The {@code pgperf.*} keys the JUnit extension reads, where both the extension and the Maven
@@ -13,6 +16,7 @@ import java.util.TreeSet;
  * {@code pgperf.*} property that is not its own), the extension warns about any other it is given.
  * A test of the extension checks that these lists equal the options it declares. JDK only.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SettingKeys {
 
   public static final String PREFIX = "pgperf.";

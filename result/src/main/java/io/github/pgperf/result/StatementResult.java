@@ -1,6 +1,9 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One command of a script, as {@code -r} reports it.
@@ -11,6 +14,7 @@ import java.util.Objects;
  * @param failures transactions that failed in this command
  * @param retries retries caused by an error in this command
  */
+@API(status = STABLE, since = "0.1.0")
 public record StatementResult(
     String command, long executions, long latencySumMicros, long failures, long retries) {
 

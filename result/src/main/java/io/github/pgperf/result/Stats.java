@@ -1,8 +1,11 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What happened to a set of transactions (a script, an interval, or the whole run): how they ended,
@@ -13,6 +16,7 @@ import java.util.Objects;
  *     scheduled start, so including schedule lag)
  * @param lag schedule lag of processed transactions, µs (all zero without {@code -R})
  */
+@API(status = STABLE, since = "0.1.0")
 public record Stats(Counts counts, Latencies latency, Moments lag) {
 
   /** No transactions. */

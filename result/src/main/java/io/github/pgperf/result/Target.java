@@ -1,6 +1,9 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Where the load went: server, port, user and database. There is deliberately no password field,
@@ -12,6 +15,7 @@ import java.util.Objects;
  * @param user the role the clients logged in as
  * @param database the database name
  */
+@API(status = STABLE, since = "0.1.0")
 public record Target(String host, int port, String user, String database) {
 
   public Target {

@@ -1,9 +1,12 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * Which test ran a run: what the regression gate and the report group results by. File names carry
@@ -19,6 +22,7 @@ import java.util.TreeMap;
  * @param sweep the sweep parameters of the point this run belongs to ({@code {"clients": 8}} for
  *     a {@code @ClientSweep} point), empty outside a sweep
  */
+@API(status = STABLE, since = "0.1.0")
 public record TestIdentity(String className, String method, String displayName,
     Map<String, Integer> sweep) {
 

@@ -1,11 +1,15 @@
 package io.github.pgperf.result;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /** Adds timelines interval by interval, aligned by offset from the benchmark start. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Timelines {
 
   private Timelines() {}

@@ -1,5 +1,9 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Blocks (pages of 8 kB by default) a statement touched, as {@code pg_stat_statements} counts them:
  * shared buffers (tables and indexes), local buffers (temporary tables) and temporary files (sorts
@@ -16,6 +20,7 @@ package io.github.pgperf.work;
  * @param tempRead temporary-file blocks read
  * @param tempWritten temporary-file blocks written
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record Blocks(
     long sharedHit,
     long sharedRead,

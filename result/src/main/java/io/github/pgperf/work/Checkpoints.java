@@ -1,5 +1,9 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Checkpoints that happened during the measured window: an event that changes what a run
  * measures (the pages written, and the full-page images of every page changed after it).
@@ -11,6 +15,7 @@ package io.github.pgperf.work;
  *     {@code CHECKPOINT} command ({@code checkpoints_req})
  * @param buffersWritten buffers the checkpoints wrote ({@code buffers_checkpoint})
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record Checkpoints(long timed, long requested, long buffersWritten) {
 
   /** All checkpoints, timed and requested. */

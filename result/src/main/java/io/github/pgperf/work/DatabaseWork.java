@@ -1,5 +1,9 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What {@code pg_stat_database} counted for the run's database during the measured window. It
  * counts every session of the database, including sessions other than the run's; pgperf's own
@@ -24,6 +28,7 @@ package io.github.pgperf.work;
  *     {@code track_io_timing} is on)
  * @param blockWriteMillis time writing blocks, ms ({@code blk_write_time})
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record DatabaseWork(
     long commits,
     long rollbacks,

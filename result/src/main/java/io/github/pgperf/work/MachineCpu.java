@@ -1,5 +1,9 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The machine's CPU during the measured window, where the server runs on the machine pgperf runs
  * on: how much of it there was, how much was busy, and how much of that was pgperf itself, µs of
@@ -13,6 +17,7 @@ package io.github.pgperf.work;
  *     softirq) and taken by the hypervisor (steal)
  * @param pgperfMicros CPU time this JVM used (user and system)
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record MachineCpu(long capacityMicros, long busyMicros, long pgperfMicros) {
 
   public MachineCpu {

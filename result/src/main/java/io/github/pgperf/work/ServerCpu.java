@@ -1,5 +1,9 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * CPU time the server's processes used during the measured window, user and system, µs, read
  * from {@code /proc/<pid>/stat} where the server runs on the machine pgperf runs on. Linux counts
@@ -19,6 +23,7 @@ package io.github.pgperf.work;
  * @param machine the whole machine's CPU in the same window, with pgperf's own share; {@code
  *     null} when {@code /proc/stat} could not be read (and in results of schema 3)
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record ServerCpu(
     long backendsMicros,
     Long walWriterMicros,

@@ -1,5 +1,7 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.github.pgperf.plan.StatementPlan;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BinaryOperator;
+import org.apiguardian.api.API;
 
 /**
  * What the database itself did during a run's measured window (after the warm-up, until the end
@@ -34,6 +37,7 @@ import java.util.function.BinaryOperator;
  * @param plans how the server planned each SQL command of the run's scripts, taken after the
  *     window ({@code capture.ScriptPlans}); {@code null} when not taken
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record ServerWork(
     double windowSeconds,
     List<StatementWork> statements,

@@ -1,6 +1,9 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What the server did for one statement during the measured window, from
@@ -22,6 +25,7 @@ import java.util.Objects;
  * @param blockReadMillis time reading blocks, ms (0 unless {@code track_io_timing} is on)
  * @param blockWriteMillis time writing blocks, ms (0 unless {@code track_io_timing} is on)
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record StatementWork(
     String query,
     long calls,

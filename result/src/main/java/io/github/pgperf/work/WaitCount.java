@@ -1,6 +1,9 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * How often the run's backends were seen in one state.
@@ -11,6 +14,7 @@ import java.util.Objects;
  *     backend that waits for nothing
  * @param count times seen
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record WaitCount(String event, long count) {
 
   public WaitCount {

@@ -1,10 +1,13 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Where the run's backends spent the measured window: {@code pg_stat_activity} read every
@@ -16,6 +19,7 @@ import java.util.Map;
  *     interval when the machine was too busy to keep up)
  * @param counts per event, most seen first (ties by name)
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record WaitEvents(int intervalMillis, long samples, List<WaitCount> counts) {
 
   /** The name of "active, waiting for nothing": on CPU (or waiting for something not counted). */

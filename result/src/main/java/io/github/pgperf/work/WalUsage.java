@@ -1,5 +1,9 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Write-ahead log generated, as PostgreSQL counts it ({@code pg_stat_statements}' and
  * {@code pg_stat_wal}'s {@code wal_records}, {@code wal_fpi}, {@code wal_bytes}).
@@ -8,6 +12,7 @@ package io.github.pgperf.work;
  * @param fullPageImages full-page images (a page's first change after a checkpoint writes it whole)
  * @param bytes WAL bytes
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record WalUsage(long records, long fullPageImages, long bytes) {
 
   /** No WAL. */

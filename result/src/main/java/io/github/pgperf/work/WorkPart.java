@@ -1,6 +1,11 @@
 package io.github.pgperf.work;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** The parts of a run's {@link ServerWork}, each captured when the server can give it. */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public enum WorkPart {
   /** Per-statement work, from {@code pg_stat_statements}. */
   STATEMENTS,

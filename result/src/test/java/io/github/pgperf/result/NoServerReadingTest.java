@@ -24,8 +24,8 @@ class NoServerReadingTest {
             try {
               String source = Files.readString(f);
               return source.contains("java.sql.") || source.contains("java.net.")
-                  || source.contains("io.github.pgperf.connect.")
-                  || source.contains("io.github.pgperf.script.");
+                  || source.contains("io.github.pgperf.internal.connect.")
+                  || source.contains("io.github.pgperf.internal.script.");
             } catch (IOException e) {
               throw new java.io.UncheckedIOException(e);
             }

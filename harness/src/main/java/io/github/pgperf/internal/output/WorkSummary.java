@@ -1,0 +1,124 @@
+package io.github.pgperf.internal.output;
+
+import io.github.pgperf.result.Counts;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.work.Blocks;
+import io.github.pgperf.work.Checkpoints;
+import io.github.pgperf.work.DatabaseWork;
+import io.github.pgperf.work.MachineCpu;
+import io.github.pgperf.work.ServerCpu;
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.Unavailable;
+import io.github.pgperf.work.WaitEvents;
+import io.github.pgperf.work.WalUsage;
+import io.github.pgperf.work.WorkPart;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The few lines that say what the database did in a run, per transaction (processed and failed
+ * ones: the server worked for both): blocks and WAL, where the backends' time went, the server's
+ * CPU, checkpoints, and what was not captured. Printed under a test's summary, and by the command
+ * line with {@code --server-counters}.
+ */
+public final class WorkSummary {
+
+  private static final Map<WorkPart, String> NAMES = new EnumMap<>(Map.of(
+      WorkPart.PLANS, "plans",
+      WorkPart.STATEMENTS, "per-statement work",
+      WorkPart.DATABASE, "database counters",
+      WorkPart.WAL, "server WAL",
+      WorkPart.CHECKPOINTS, "checkpoints",
+      WorkPart.WAITS, "wait events",
+      WorkPart.SERVER_CPU, "server CPU",
+      WorkPart.BACKGROUND_CPU, "background processes' CPU"));
+
+  /** How many wait events the line names. */
+  private static final int TOP_WAITS = 3;
+
+  private WorkSummary() {}
+
+  /** The lines for {@code run}; none when it captured no server work. */
+  public static List<String> lines(RunResult run) {
+    ServerWork work = run.serverWork();
+    List<String> lines = new ArrayList<>();
+    if (work == null) {
+      return lines;
+    }
+    Counts c = run.totalCounts();
+    long transactions = c.processed() + c.failed();
+    if (transactions > 0) {
+      String perTransaction = perTransaction(work, transactions);
+      if (perTransaction != null) {
+        lines.add("server work per transaction: " + perTransaction);
+      }
+    }
+    if (work.waits() != null) {
+      lines.add(waits(work.waits()));
+    }
+    if (work.cpu() != null && transactions > 0) {
+      ServerCpu cpu = work.cpu();
+      lines.add(String.format(Locale.ROOT,
+          "server CPU per transaction: %.3f ms (backends %.3f ms)",
+          cpu.totalMicros() / 1e3 / transactions, cpu.backendsMicros() / 1e3 / transactions));
+    }
+    if (work.cpu() != null && work.cpu().machine() != null
+        && work.cpu().machine().capacityMicros() > 0) {
+      MachineCpu m = work.cpu().machine();
+      double capacity = m.capacityMicros();
+      lines.add(String.format(Locale.ROOT,
+          "machine CPU: %.0f%% busy (pgperf %.0f%%, server %.0f%%, others %.0f%%)",
+          100 * m.busyMicros() / capacity, 100 * m.pgperfMicros() / capacity,
+          100 * Math.min(1.0, work.cpu().totalMicros() / capacity),
+          100 * work.cpu().othersShare()));
+    }
+    if (work.checkpoints() != null && work.checkpoints().total() > 0) {
+      Checkpoints k = work.checkpoints();
+      lines.add(String.format(Locale.ROOT,
+          "checkpoints in the window: %d (timed %d, requested %d), %,d buffers written", k.total(),
+          k.timed(), k.requested(), k.buffersWritten()));
+    }
+    StringJoiner missing = new StringJoiner(", ");
+    work.unavailable().stream().map(Unavailable::part).distinct()
+        .forEach(p -> missing.add(NAMES.get(p)));
+    if (missing.length() > 0) {
+      lines.add("not captured: " + missing + " (why: the result's serverWork.unavailable)");
+    }
+    return lines;
+  }
+
+  private static String perTransaction(ServerWork work, long transactions) {
+    Blocks blocks = work.statementBlocks();
+    if (blocks != null) {
+      WalUsage wal = work.statementWal();
+      return String.format(Locale.ROOT,
+          "%.1f shared blocks (%.1f read), %.1f temp blocks, %,.0f WAL bytes, %.1f statements",
+          (double) blocks.sharedAccessed() / transactions,
+          (double) blocks.sharedRead() / transactions, (double) blocks.temp() / transactions,
+          (double) wal.bytes() / transactions, (double) work.statementCalls() / transactions);
+    }
+    DatabaseWork d = work.database();
+    if (d == null) {
+      return null;
+    }
+    String wal = work.wal() == null ? ""
+        : String.format(Locale.ROOT, ", %,.0f WAL bytes (whole server)",
+            (double) work.wal().bytes() / transactions);
+    return String.format(Locale.ROOT, "%.1f blocks (%.1f read; the database's, catalogs too)%s",
+        (double) (d.blocksHit() + d.blocksRead()) / transactions,
+        (double) d.blocksRead() / transactions, wal);
+  }
+
+  private static String waits(WaitEvents waits) {
+    StringJoiner top = new StringJoiner(", ");
+    long all = waits.observations();
+    waits.counts().stream().limit(TOP_WAITS).forEach(w -> top.add(String.format(Locale.ROOT,
+        "%s %.1f%%", w.event(), 100.0 * w.count() / all)));
+    return String.format(Locale.ROOT, "waits: %s (%,d samples every %d ms)",
+        all == 0 ? "none seen" : top.toString(), waits.samples(), waits.intervalMillis());
+  }
+}

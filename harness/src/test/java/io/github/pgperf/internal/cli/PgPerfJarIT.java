@@ -1,0 +1,123 @@
+package io.github.pgperf.internal.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.pgperf.testing.TestDatabase;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real executable jar, run by failsafe after {@code package} built it: it initializes, and
+ * its errors are one pgbench-style line with no stack trace.
+ */
+class PgPerfJarIT {
+
+  private static final Path JAR = Path.of("target", "pgperf.jar");
+
+  @Test
+  void initializesADatabase() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      Cli.Result r = java("-i", "-s", "1", "-h", db.host(), "-p", Integer.toString(db.port()),
+          "-U", db.user(), db.name());
+
+      assertThat(r.exitCode()).as(r.stderr()).isZero();
+      assertThat(r.stderr()).contains("creating primary keys...\ndone in ");
+      try (Connection c = db.open(); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("select count(*) from pgbench_accounts")) {
+        rs.next();
+        assertThat(rs.getLong(1)).isEqualTo(100_000);
+      }
+    }
+  }
+
+  @Test
+  void errorsAreOneLineWithoutStackTrace() throws Exception {
+    Cli.Result badStep = java("-i", "-I", "dtq");
+    Cli.Result noServer = java("-i", "-h", "127.0.0.1", "-p", "1", "-U", "postgres", "postgres");
+
+    assertThat(badStep.exitCode()).isEqualTo(1);
+    assertThat(badStep.stderr()).isEqualTo("pgperf: error: unrecognized initialization step \"q\"\n"
+        + "pgperf: detail: Allowed step characters are: \"dtgGvpf\".\n");
+    assertThat(noServer.exitCode()).isEqualTo(1);
+    assertThat(noServer.stderr()).startsWith(
+        "pgperf: error: connection to server at \"127.0.0.1\", port 1");
+    PgPerfCommandTest.assertNoStackTrace(noServer);
+  }
+
+  /**
+   * A run relaunches on the serial collector with a class archive in the user's cache: the first
+   * run dumps it, the second maps it, and neither prints the JVM's CDS messages.
+   */
+  @Test
+  void runsKeepAClassArchiveInTheUserCache(@TempDir Path cache) throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      Path script = cache.resolve("select1.sql");
+      Files.writeString(script, "SELECT 1;\n");
+      String[] run = {"-n", "-t", "5", "-c", "2", "-f", script.toString(), "-h", db.host(), "-p",
+          Integer.toString(db.port()), "-U", db.user(), db.name()};
+      Map<String, String> env = Map.of("XDG_CACHE_HOME", cache.toString());
+
+      Cli.Result first = java(env, run);
+      List<Path> afterFirst = listCache(cache);
+      Cli.Result second = java(env, run);
+
+      for (Cli.Result r : List.of(first, second)) {
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stdout()).contains("number of transactions actually processed: 10/10");
+        assertThat(r.stderr()).doesNotContain("cds", "CDS", "shared archive");
+      }
+      assertThat(afterFirst).hasSize(1);
+      assertThat(afterFirst.get(0).getFileName().toString()).endsWith(".jsa");
+      assertThat(listCache(cache)).isEqualTo(afterFirst);
+    }
+  }
+
+  private static List<Path> listCache(Path cache) throws IOException {
+    try (Stream<Path> files = Files.list(cache.resolve("pgperf"))) {
+      return files.sorted().toList();
+    }
+  }
+
+  private static Cli.Result java(String... args) throws IOException, InterruptedException {
+    return java(Map.of(), args);
+  }
+
+  private static Cli.Result java(Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
+    assertThat(JAR).as("built by mvn package").exists();
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        JAR.toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(false);
+    builder.environment().putAll(env);
+    Process p = builder.start();
+    p.getOutputStream().close();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Thread errReader = new Thread(() -> {
+      try {
+        p.getErrorStream().transferTo(err);
+      } catch (IOException e) {
+        // the process ended; keep what was read
+      }
+    });
+    errReader.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(2, TimeUnit.MINUTES)).as("pgperf finished").isTrue();
+    errReader.join();
+    return new Cli.Result(p.exitValue(), out, err.toString(StandardCharsets.UTF_8));
+  }
+}

@@ -1,0 +1,45 @@
+package io.github.pgperf.internal.output;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.pgperf.result.Counts;
+import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.SampleRuns;
+import io.github.pgperf.work.SampleWork;
+import org.junit.jupiter.api.Test;
+
+/** The server-work lines of a summary, computed per transaction from a result's figures. */
+class WorkSummaryLinesTest {
+
+  @Test
+  void perTransactionFiguresComeFromTheStatementsWhenThereAreAny() {
+    RunResult run = SampleRuns.run(1, 1, 1000).withServerWork(SampleWork.full(1));
+    Counts c = run.totalCounts();
+    long transactions = c.processed() + c.failed();
+
+    assertThat(WorkSummary.lines(run)).containsExactly(
+        String.format(java.util.Locale.ROOT, "server work per transaction: %.1f shared blocks"
+            + " (%.1f read), 0.0 temp blocks, %,.0f WAL bytes, %.1f statements",
+            909.0 / transactions, 9.0 / transactions, 180.0 / transactions,
+            300.0 / transactions),
+        "waits: CPU 55.0%, Client:ClientRead 40.0%, Lock:transactionid 5.0% (50 samples every"
+            + " 10 ms)",
+        String.format(java.util.Locale.ROOT,
+            "server CPU per transaction: %.3f ms (backends %.3f ms)",
+            105.0 / transactions, 90.0 / transactions),
+        // 2 s of CPU, 1.5 s busy: pgperf 0.6 s, the server 0.105 s, others the remaining 0.795 s
+        "machine CPU: 75% busy (pgperf 30%, server 5%, others 40%)",
+        "checkpoints in the window: 1 (timed 0, requested 1), 17 buffers written");
+  }
+
+  @Test
+  void withoutStatementsTheDatabasesCountersAndWhatIsMissingAreSaid() {
+    RunResult run = SampleRuns.run(1, 1, 1000).withServerWork(SampleWork.partial(1));
+    assertThat(WorkSummary.lines(run)).first().asString()
+        .startsWith("server work per transaction: ").contains("the database's, catalogs too")
+        .contains("WAL bytes (whole server)");
+    assertThat(WorkSummary.lines(run)).last().isEqualTo(
+        "not captured: per-statement work, server CPU (why: the result's serverWork.unavailable)");
+    assertThat(WorkSummary.lines(SampleRuns.run(1, 1, 10))).isEmpty();
+  }
+}
