@@ -2,7 +2,19 @@ try {
   def log = io.github.pgperf.it.BuildLog.read(basedir)  // prints as its name in a failed assert, not the whole log
   assert log.find(/pgperf test: 1 test x 3 trials: 3 passed, 0 failed, 0 aborted, 0 skipped in /)
   def slurper = new groovy.json.JsonSlurper()
-  // Four builds recorded the baseline, 3 trials each; the slower build wrote its 3 results.
+  // Surefire left the performance test to pgperf:test.
+  assert !new File(basedir, 'target/surefire-reports').listFiles()?.any { it.name.contains('OrdersPerfTest') }
+  // Build 5, the same workload again: A/A, it passes against the 4 builds.
+  assert new File(basedir, 'target/pgperf-aa/results').list().sort() ==
+      ['OrdersPerfTest-lookup-trial2.json', 'OrdersPerfTest-lookup-trial3.json',
+       'OrdersPerfTest-lookup.json']
+  def aa = slurper.parse(new File(basedir, 'target/pgperf-aa/check.json'))
+  assert aa.passed == true
+  assert aa.findings*.test.unique() == ['OrdersPerfTest-lookup']
+  assert !aa.findings*.verdict.contains('REGRESSION')
+  aa.findings.each { println "A/A: ${it.verdict} ${it.message}" }
+  // Four builds recorded the baseline, 3 trials each (the A/A build added nothing); the slower
+  // build wrote its 3 results.
   def baseline = slurper.parse(new File(basedir, 'src/test/pgperf/baseline/OrdersPerfTest-lookup.json'))
   assert baseline.samples.size() == 12
   assert baseline.samples*.build.unique().size() == 4
