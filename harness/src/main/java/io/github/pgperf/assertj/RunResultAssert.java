@@ -126,7 +126,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   public RunResultAssert script(String name) {
     isNotNull();
     Objects.requireNonNull(name, "name");
-    List<RunSettings.Script> scripts = actual.workload().scripts();
+    List<RunSettings.Script> scripts = actual.settings().scripts();
     for (int i = 0; i < scripts.size(); i++) {
       if (scripts.get(i).name().equals(name)) {
         String outer = descriptionText();
@@ -306,7 +306,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
 
   /** The run as if script {@code index} had been its only one (no timeline: it mixes scripts). */
   private static RunResult onlyScript(RunResult run, int index) {
-    RunSettings w = run.workload();
+    RunSettings w = run.settings();
     RunSettings one = new RunSettings(List.of(w.scripts().get(index)), w.clients(), w.threads(),
         w.length(), w.queryMode(), w.rate(), w.latencyLimitMicros(), w.maxTries(), w.scale(),
         w.partitioning(), w.connectPerTransaction(), w.progressSeconds(), w.failuresDetailed(),

@@ -18,7 +18,7 @@ final class CompactSummary {
   private CompactSummary() {}
 
   static List<String> lines(String title, RunResult run) {
-    RunSettings w = run.workload();
+    RunSettings w = run.settings();
     Counts c = run.total().counts();
     Latencies l = run.total().latency();
     List<String> lines = new ArrayList<>();

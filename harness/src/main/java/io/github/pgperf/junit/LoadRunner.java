@@ -404,7 +404,7 @@ public final class LoadRunner {
 
   /** The result with what only the extension knows: label, target, provider, build and trial. */
   private RunResult recorded(RunResult r) {
-    RunSettings w = r.workload();
+    RunSettings w = r.settings();
     RunSettings labelled = new RunSettings(w.scripts(), w.clients(), w.threads(), w.length(),
         w.queryMode(), w.rate(), w.latencyLimitMicros(), w.maxTries(), w.scale(),
         w.partitioning(), w.connectPerTransaction(), w.progressSeconds(), w.failuresDetailed(),

@@ -65,7 +65,7 @@ final class TestSection {
   private static void settings(StringBuilder out, TestRuns test) {
     Map<RunSettings, List<String>> distinct = new LinkedHashMap<>();
     for (TestRuns.Trial t : test.trials()) {
-      distinct.computeIfAbsent(t.result().workload(), k -> new ArrayList<>()).add(t.file());
+      distinct.computeIfAbsent(t.result().settings(), k -> new ArrayList<>()).add(t.file());
     }
     for (Map.Entry<RunSettings, List<String>> e : distinct.entrySet()) {
       RunSettings w = e.getKey();

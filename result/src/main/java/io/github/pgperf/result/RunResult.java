@@ -19,7 +19,7 @@ import org.apiguardian.api.API;
  * <p>Only measured data is kept; tps, averages and percentiles are computed from it, so they cannot
  * disagree with it. The totals are the sum of the per-script figures.
  *
- * @param workload what was run, with which options
+ * @param settings what was run and with which options
  * @param target where the load went (never a password); {@code null} when not known
  * @param server the server's version and settings; {@code null} when not captured
  * @param clientMachines the machines that generated the load (one per merged machine)
@@ -43,7 +43,7 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1.0")
 public record RunResult(
-    RunSettings workload,
+    RunSettings settings,
     Target target,
     ServerInfo server,
     List<ClientMachine> clientMachines,
@@ -59,18 +59,18 @@ public record RunResult(
     ServerWork serverWork) {
 
   public RunResult {
-    Objects.requireNonNull(workload, "workload");
+    Objects.requireNonNull(settings, "settings");
     Objects.requireNonNull(startedAt, "startedAt");
     Objects.requireNonNull(endedAt, "endedAt");
     clientMachines = List.copyOf(clientMachines);
     scripts = List.copyOf(scripts);
     timeline = List.copyOf(timeline);
-    if (scripts.size() != workload.scripts().size()) {
-      throw new IllegalArgumentException("workload has " + workload.scripts().size()
+    if (scripts.size() != settings.scripts().size()) {
+      throw new IllegalArgumentException("the settings have " + settings.scripts().size()
           + " scripts but the result " + scripts.size());
     }
     for (int i = 0; i < scripts.size(); i++) {
-      RunSettings.Script s = workload.scripts().get(i);
+      RunSettings.Script s = settings.scripts().get(i);
       if (!s.name().equals(scripts.get(i).name()) || s.weight() != scripts.get(i).weight()) {
         throw new IllegalArgumentException("result of script " + (i + 1) + " is for "
             + scripts.get(i).name() + ", not " + s.name());
@@ -82,24 +82,24 @@ public record RunResult(
   }
 
   /** A result without the server's work (as results were before schema 3). */
-  public RunResult(RunSettings workload, Target target, ServerInfo server,
+  public RunResult(RunSettings settings, Target target, ServerInfo server,
       List<ClientMachine> clientMachines, Instant startedAt, Instant endedAt, double benchSeconds,
       long initialConnectionMicros, long connectionMicros, List<ScriptResult> scripts,
       List<Interval> timeline, boolean aborted, RunIdentity identity) {
-    this(workload, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+    this(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
         initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, null);
   }
 
   /** This result as a run of {@code identity}. */
   public RunResult withIdentity(RunIdentity identity) {
-    return new RunResult(workload, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
         initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
         serverWork);
   }
 
   /** This result with {@code work} as the server's work. */
   public RunResult withServerWork(ServerWork work) {
-    return new RunResult(workload, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
         initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, work);
   }
 
@@ -142,7 +142,7 @@ public record RunResult(
    * transactions.
    */
   public double derivedLatencyMillis() {
-    return 1000.0 * benchSeconds * workload.clients() / totalCounts().total();
+    return 1000.0 * benchSeconds * settings.clients() / totalCounts().total();
   }
 
   /**
@@ -183,7 +183,7 @@ public record RunResult(
     RunResult first = results.get(0);
     for (int i = 1; i < results.size(); i++) {
       RunResult r = results.get(i);
-      Optional<String> mismatch = first.workload.mismatch(r.workload);
+      Optional<String> mismatch = first.settings.mismatch(r.settings);
       if (mismatch.isPresent()) {
         throw new IllegalArgumentException("cannot merge results: the workload of result " + (i + 1)
             + " differs from that of result 1: " + mismatch.get());
@@ -213,8 +213,8 @@ public record RunResult(
     }
     for (int i = 0; i < results.size(); i++) {
       RunResult r = results.get(i);
-      clients += r.workload.clients();
-      threads += r.workload.threads();
+      clients += r.settings.clients();
+      threads += r.settings.threads();
       long p = r.totalCounts().processed();
       processed += p;
       if (r.benchSeconds > 0) {
@@ -252,7 +252,7 @@ public record RunResult(
             "cannot merge results: result " + (i + 1) + ": " + e.getMessage());
       }
     }
-    return new RunResult(first.workload.withClients(clients, threads), first.target, first.server,
+    return new RunResult(first.settings.withClients(clients, threads), first.target, first.server,
         new ArrayList<>(machines), start, end, seconds, initialConnection, connection, scripts,
         timeline, aborted, identity, work);
   }

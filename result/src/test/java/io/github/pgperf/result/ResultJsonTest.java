@@ -44,16 +44,16 @@ class ResultJsonTest {
   @Test
   void schemaVersionComesFirstAndDerivedFiguresAreNotStored() throws Exception {
     String json = ResultJson.toJson(SampleRuns.run(1, 1, 100));
-    assertThat(json).startsWith("{\n  \"schemaVersion\" : 5,\n  \"workload\" : {");
+    assertThat(json).startsWith("{\n  \"schemaVersion\" : 6,\n  \"settings\" : {");
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
     List<String> fields = new ArrayList<>();
     root.fieldNames().forEachRemaining(fields::add);
-    assertThat(fields).containsExactly("schemaVersion", "workload", "target", "server",
+    assertThat(fields).containsExactly("schemaVersion", "settings", "target", "server",
         "clientMachines", "startedAt", "endedAt", "benchSeconds", "initialConnectionMicros",
         "connectionMicros", "scripts", "timeline", "aborted", "identity", "serverWork");
     assertThat(json).doesNotContain("\"tps\"", "\"mean\"", "\"total\"", "\"failed\"",
         "\"transactionType\"");
-    assertThat(root.at("/workload/length/kind").asText()).isEqualTo("duration");
+    assertThat(root.at("/settings/length/kind").asText()).isEqualTo("duration");
     assertThat(root.at("/scripts/0/stats/latency/histogram").asText()).matches("[A-Za-z0-9+/=]{20,}");
   }
 
@@ -61,11 +61,11 @@ class ResultJsonTest {
   void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
     Path file = dir.resolve("future.json");
     Files.writeString(file, ResultJson.toJson(SampleRuns.run(1, 1, 10))
-        .replace("\"schemaVersion\" : 5", "\"schemaVersion\" : 6"));
+        .replace("\"schemaVersion\" : 6", "\"schemaVersion\" : 7"));
     assertThatThrownBy(() -> ResultJson.read(file))
         .isInstanceOf(ResultFileException.class)
         .hasMessage("cannot read result file \"" + file
-            + "\": schema version 6 is not supported (this pgperf reads versions 1 to 5)");
+            + "\": schema version 7 is not supported (this pgperf reads versions 1 to 6)");
   }
 
   @Test
@@ -103,6 +103,7 @@ class ResultJsonTest {
     RunResult run = SampleRuns.run(1, 1, 10).withServerWork(SampleWork.full(1));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 3);
+    settingsAsWorkload(root);
     ((ObjectNode) root.get("identity")).remove("test");
     ((ObjectNode) root.at("/serverWork/cpu")).remove("machine");
     RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v3");
@@ -117,6 +118,7 @@ class ResultJsonTest {
     RunResult run = SampleRuns.run(1, 1, 10).withServerWork(SampleWork.full(1));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 2);
+    settingsAsWorkload(root);
     ((ObjectNode) root.get("identity")).remove("test");
     assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
         .hasMessage("cannot read result t: field \"serverWork\" is not part of schema version 2");
@@ -160,11 +162,32 @@ class ResultJsonTest {
   }
 
   @Test
+  void schemaVersion5IsReadWithTheSettingsUnderTheirOldName() throws Exception {
+    RunResult run = SampleRuns.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3,
+        new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 5);
+    String withNewName = new ObjectMapper().writeValueAsString(root);
+    assertThatThrownBy(() -> ResultJson.fromJson(withNewName, "v5"))
+        .isInstanceOf(ResultFileException.class)
+        .hasMessageContaining("field \"settings\" is not part of schema version 5");
+    settingsAsWorkload(root);
+    assertThat(ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v5"))
+        .isEqualTo(run);
+  }
+
+  /** Schema 5 and before held the settings under {@code workload}. */
+  private static void settingsAsWorkload(ObjectNode root) {
+    root.set("workload", root.remove("settings"));
+  }
+
+  @Test
   void schemaVersion4IsReadWithoutTheTestAndRefusedWithIt() throws Exception {
     RunResult run = SampleRuns.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3,
         new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 4);
+    settingsAsWorkload(root);
     String withTest = new ObjectMapper().writeValueAsString(root);
     assertThatThrownBy(() -> ResultJson.fromJson(withTest, "v4"))
         .isInstanceOf(ResultFileException.class)
@@ -180,6 +203,7 @@ class ResultJsonTest {
     RunResult run = SampleRuns.run(1, 1, 10);
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 1);
+    settingsAsWorkload(root);
     root.remove("identity");
     root.remove("serverWork");
     ObjectNode machine = (ObjectNode) root.at("/clientMachines/0");
@@ -277,7 +301,7 @@ class ResultJsonTest {
   void providerSurvivesTheRoundTripAndIsNullWhenNotGiven() throws Exception {
     RunResult r = SampleRuns.run(1, 1, 10);
     assertThat(ResultJson.fromJson(ResultJson.toJson(r), "t").server().provider()).isNull();
-    RunResult provided = new RunResult(r.workload(), r.target(),
+    RunResult provided = new RunResult(r.settings(), r.target(),
         r.server().withProvider("EXTERNAL", "pgperf.url configured"), r.clientMachines(),
         r.startedAt(), r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(),
         r.connectionMicros(), r.scripts(), r.timeline(), r.aborted(), r.identity());

@@ -26,7 +26,7 @@ public final class RunSummary {
 
   /** The summary of {@code run}'s totals over all its scripts. */
   public static String of(RunResult run) {
-    RunSettings w = run.workload();
+    RunSettings w = run.settings();
     StringBuilder s = new StringBuilder(w.transactionType());
     if (w.label() != null) {
       s.append(" \"").append(w.label()).append('"');

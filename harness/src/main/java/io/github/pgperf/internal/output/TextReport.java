@@ -56,7 +56,7 @@ public final class TextReport {
 
   /** The lines of pgbench 15's final report, from {@code transaction type:} on. */
   public static List<String> pgbenchLines(RunResult result) {
-    RunSettings w = result.workload();
+    RunSettings w = result.settings();
     Stats total = result.total();
     Counts c = total.counts();
     List<String> out = new ArrayList<>();
@@ -148,7 +148,7 @@ public final class TextReport {
   }
 
   private static void addScriptFigures(List<String> out, RunResult result, int i, long allProcessed) {
-    RunSettings w = result.workload();
+    RunSettings w = result.settings();
     ScriptResult script = result.scripts().get(i);
     Counts s = script.stats().counts();
     out.add("SQL script " + (i + 1) + ": " + script.name());

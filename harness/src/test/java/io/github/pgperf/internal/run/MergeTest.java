@@ -55,8 +55,8 @@ class MergeTest {
     }
     Counts expected = a.total().counts().plus(b.total().counts()).plus(c.total().counts());
     assertThat(merged.total().counts()).isEqualTo(expected);
-    assertThat(merged.workload().clients()).isEqualTo(4 + 2 + 6);
-    assertThat(merged.workload().threads()).isEqualTo(6);
+    assertThat(merged.settings().clients()).isEqualTo(4 + 2 + 6);
+    assertThat(merged.settings().threads()).isEqualTo(6);
     assertThat(merged.tps()).isCloseTo(a.tps() + b.tps() + c.tps(), org.assertj.core.data.Offset.offset(1e-6));
   }
 
@@ -120,7 +120,7 @@ class MergeTest {
   void mergeRefusesResultsFromDifferentServers() {
     RunResult a = SampleResults.run(1, 1, 100);
     RunResult b = SampleResults.run(2, 1, 100);
-    RunResult c = new RunResult(b.workload(), b.target(),
+    RunResult c = new RunResult(b.settings(), b.target(),
         b.server().withProviderSettings(java.util.Map.of("synchronous_commit", "off")),
         b.clientMachines(), b.startedAt(), b.endedAt(), b.benchSeconds(),
         b.initialConnectionMicros(), b.connectionMicros(), b.scripts(), b.timeline(), b.aborted(), b.identity());
@@ -133,7 +133,7 @@ class MergeTest {
     RunResult a = SampleResults.run(1, 1, 1000);
     RunResult b = SampleResults.run(2, 1, 1000);
     List<Interval> shortened = new ArrayList<>(b.timeline().subList(0, 4));
-    RunResult bShort = new RunResult(b.workload(), b.target(), b.server(), b.clientMachines(),
+    RunResult bShort = new RunResult(b.settings(), b.target(), b.server(), b.clientMachines(),
         b.startedAt(), b.endedAt(), b.benchSeconds(), b.initialConnectionMicros(),
         b.connectionMicros(), b.scripts(), shortened, b.aborted(), b.identity());
     RunResult merged = RunResult.merge(a, bShort);
@@ -147,7 +147,7 @@ class MergeTest {
   void abortedIfAnyPartAborted() {
     RunResult a = SampleResults.run(1, 1, 100);
     RunResult b = SampleResults.run(2, 1, 100);
-    RunResult bAborted = new RunResult(b.workload(), b.target(), b.server(), b.clientMachines(),
+    RunResult bAborted = new RunResult(b.settings(), b.target(), b.server(), b.clientMachines(),
         b.startedAt(), b.endedAt(), b.benchSeconds(), b.initialConnectionMicros(),
         b.connectionMicros(), b.scripts(), b.timeline(), true, null);
     assertThat(RunResult.merge(a, b).aborted()).isFalse();
