@@ -246,13 +246,13 @@ class ResultJsonTest {
   void wrongContentNamesTheFieldPath() throws Exception {
     String json = ResultJson.toJson(SampleRuns.run(1, 1, 10));
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : \"many\""), "t"))
-        .hasMessageStartingWith("cannot read result t: at workload.clients: ");
+        .hasMessageStartingWith("cannot read result t: at settings.clients: ");
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"label\" :", "\"lable\" :"), "t"))
-        .hasMessage("cannot read result t: at workload.label: missing field \"label\"");
+        .hasMessage("cannot read result t: at settings.label: missing field \"label\"");
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2,", "\"clients\" : 2, \"colour\" : 1,"), "t"))
-        .hasMessageStartingWith("cannot read result t: at workload.colour: Unrecognized field \"colour\"");
+        .hasMessageStartingWith("cannot read result t: at settings.colour: Unrecognized field \"colour\"");
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : 0"), "t"))
-        .hasMessage("cannot read result t: at workload: clients and threads must be at least 1: 0, 1");
+        .hasMessage("cannot read result t: at settings: clients and threads must be at least 1: 0, 1");
     String histogram = new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/histogram").asText();
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace(histogram, "AAAA"), "t"))
         .hasMessageStartingWith("cannot read result t: at scripts[0].stats.latency: latency histogram is not a valid encoded HdrHistogram");
