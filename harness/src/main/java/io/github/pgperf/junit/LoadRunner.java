@@ -22,7 +22,6 @@ import io.github.pgperf.provision.Initialization;
 import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.TestIdentity;
 import java.io.ByteArrayOutputStream;
@@ -404,19 +403,14 @@ public final class LoadRunner {
 
   /** The result with what only the extension knows: label, target, provider, build and trial. */
   private RunResult recorded(RunResult r) {
-    RunSettings w = r.settings();
-    RunSettings labelled = new RunSettings(w.scripts(), w.clients(), w.threads(), w.length(),
-        w.queryMode(), w.rate(), w.latencyLimitMicros(), w.maxTries(), w.scale(),
-        w.partitioning(), w.connectPerTransaction(), w.progressSeconds(), w.failuresDetailed(),
-        w.perStatement(), label);
     ServerInfo provided = database.serverInfo();
     ServerInfo server = r.server() == null ? provided
         : r.server().withProviderSettings(provided.providerSettings())
             .withProvider(provided.provider(), provided.providerReason());
-    return new RunResult(labelled, database.target(), server, r.clientMachines(), r.startedAt(),
-        r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(), r.connectionMicros(),
-        r.scripts(), r.timeline(), r.aborted(), identity, r.serverWork());
+    return r.withSettings(r.settings().withLabel(label)).withTarget(database.target())
+        .withServer(server).withIdentity(identity);
   }
+
 
   private String title() {
     return testName() + (label == null ? "" : " \"" + label + "\"");

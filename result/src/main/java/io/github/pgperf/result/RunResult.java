@@ -90,6 +90,43 @@ public record RunResult(
         initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, null);
   }
 
+  /**
+   * This result with other settings of the same scripts (a label, say, that only the caller
+   * knows).
+   *
+   * @throws IllegalArgumentException when {@code newSettings} name other scripts
+   */
+  public RunResult withSettings(RunSettings newSettings) {
+    return new RunResult(newSettings, target, server, clientMachines, startedAt, endedAt,
+        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
+        identity, serverWork);
+  }
+
+  /** This result as a run against {@code newTarget}. */
+  public RunResult withTarget(Target newTarget) {
+    return new RunResult(settings, newTarget, server, clientMachines, startedAt, endedAt,
+        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
+        identity, serverWork);
+  }
+
+  /** This result with {@code newServer} as the server's version and settings. */
+  public RunResult withServer(ServerInfo newServer) {
+    return new RunResult(settings, target, newServer, clientMachines, startedAt, endedAt,
+        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
+        identity, serverWork);
+  }
+
+  /**
+   * The run as if script {@code index} (0-based) had been its only one: its settings with that
+   * script alone and its figures. The timeline and the server's work mix all scripts, so the
+   * copy has neither.
+   */
+  public RunResult onlyScript(int index) {
+    return new RunResult(settings.withScripts(List.of(settings.scripts().get(index))), target,
+        server, clientMachines, startedAt, endedAt, benchSeconds, initialConnectionMicros,
+        connectionMicros, List.of(scripts.get(index)), List.of(), aborted, identity, null);
+  }
+
   /** This result as a run of {@code identity}. */
   public RunResult withIdentity(RunIdentity identity) {
     return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,

@@ -301,10 +301,8 @@ class ResultJsonTest {
   void providerSurvivesTheRoundTripAndIsNullWhenNotGiven() throws Exception {
     RunResult r = SampleRuns.run(1, 1, 10);
     assertThat(ResultJson.fromJson(ResultJson.toJson(r), "t").server().provider()).isNull();
-    RunResult provided = new RunResult(r.settings(), r.target(),
-        r.server().withProvider("EXTERNAL", "pgperf.url configured"), r.clientMachines(),
-        r.startedAt(), r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(),
-        r.connectionMicros(), r.scripts(), r.timeline(), r.aborted(), r.identity());
+    RunResult provided = r.withServer(
+        r.server().withProvider("EXTERNAL", "pgperf.url configured"));
     ServerInfo read = ResultJson.fromJson(ResultJson.toJson(provided), "t").server();
     assertThat(read.provider()).isEqualTo("EXTERNAL");
     assertThat(read.providerReason()).isEqualTo("pgperf.url configured");
