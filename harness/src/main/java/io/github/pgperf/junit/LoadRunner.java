@@ -19,15 +19,14 @@ import io.github.pgperf.internal.script.VariableDefinitions;
 import io.github.pgperf.internal.script.WorkloadBuilder;
 import io.github.pgperf.internal.script.WorkloadItem;
 import io.github.pgperf.provision.Initialization;
+import io.github.pgperf.result.Abort;
 import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.TestIdentity;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -79,7 +78,8 @@ import org.apiguardian.api.API;
  * <p>Bad options or scripts throw {@link LoadRunException} with pgbench's message when they are
  * given (scripts) or at {@link #run()} (options). A client that aborts (an SQL error in a script,
  * a failing Java transaction body) makes {@link #run()} throw {@link LoadRunException} with the
- * runner's error lines, after the result file of the incomplete run has been written.
+ * runner's error lines (the result's {@link RunResult#aborts()}), after the result file of the
+ * incomplete run has been written.
  *
  * <p>The extension keeps every run's result per test method; a method whose runs used more than
  * one client count (a parameterized test over clients) gets a {@link SweepTable} printed when its
@@ -347,19 +347,15 @@ public final class LoadRunner {
       throw new LoadRunException(ResultFileWriter.unwritable(resultsDirectory, e));
     }
     PrintStream err = System.err;
-    ByteArrayOutputStream said = new ByteArrayOutputStream();
-    PrintStream tee = new PrintStream(new Tee(err, said), true, StandardCharsets.UTF_8);
     RunResult result;
     try {
-      result = new Runner(database.connectionSource(), tee, capture, saidOnce)
+      result = new Runner(database.connectionSource(), err, capture, saidOnce)
           .run(workload.build(queryMode), built);
     } catch (RunException e) {
       throw new LoadRunException(e.hint() == null ? e.getMessage()
           : e.getMessage() + " (" + e.hint() + ")");
     } catch (ScriptException e) {
       throw new LoadRunException(e.getMessage());
-    } finally {
-      tee.flush();
     }
     result = recorded(result);
     Path file = ResultFileWriter.next(resultsDirectory, identity.test().key(label));
@@ -378,8 +374,7 @@ public final class LoadRunner {
     WorkSummary.lines(result).forEach(out::println);
     recorder.accept(result);
     if (result.aborted()) {
-      throw new LoadRunException("the run was aborted: "
-          + String.join("; ", errorLines(said.toString(StandardCharsets.UTF_8))));
+      throw new LoadRunException("the run was aborted: " + reasons(result.aborts()));
     }
     return result;
   }
@@ -427,20 +422,12 @@ public final class LoadRunner {
     return arguments;
   }
 
-  /** The runner's error lines (client aborts and their server messages), without the prefix. */
-  private static List<String> errorLines(String stderr) {
-    List<String> lines = new ArrayList<>();
-    String prefix = Runner.NAME + ": error: ";
-    for (String line : stderr.split("\\R")) {
-      if (line.startsWith(prefix)) {
-        lines.add(line.substring(prefix.length()));
-      }
-    }
-    if (lines.isEmpty()) {
-      lines.add("a client aborted");
-    }
-    return lines;
+  /** Why the run aborted, as the runner said it: each abort's messages, in client order. */
+  private static String reasons(List<Abort> aborts) {
+    List<String> messages = aborts.stream().flatMap(a -> a.messages().stream()).toList();
+    return messages.isEmpty() ? "a client aborted" : String.join("; ", messages);
   }
+
 
   private byte[] resourceBytes(String resource) throws ScriptException {
     try (InputStream in = testClass.getResourceAsStream(resource)) {
@@ -489,33 +476,5 @@ public final class LoadRunner {
     }
     weights.add(weight);
     return this;
-  }
-
-  /** Writes to stderr and keeps a copy, to quote the runner's errors in the failure. */
-  private static final class Tee extends OutputStream {
-    private final OutputStream first;
-    private final OutputStream second;
-
-    Tee(OutputStream first, OutputStream second) {
-      this.first = first;
-      this.second = second;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      first.write(b);
-      second.write(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      first.write(b, off, len);
-      second.write(b, off, len);
-    }
-
-    @Override
-    public void flush() throws IOException {
-      first.flush();
-    }
   }
 }

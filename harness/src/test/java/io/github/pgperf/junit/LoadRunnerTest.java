@@ -178,6 +178,13 @@ class LoadRunnerTest {
     Path file = dir.resolve("results").resolve("Broken-divides-by_zero.json");
     RunResult kept = ResultJson.read(file);
     assertThat(kept.aborted()).isTrue();
+    // Why, as data: the message above is made from it, not read back from stderr.
+    assertThat(kept.aborts()).singleElement().satisfies(a -> {
+      assertThat(a.client()).isZero();
+      assertThat(a.messages()).last().asString()
+          .startsWith("client 0 script 0 aborted in command 0 query 0");
+      assertThat(failureMessage(run, "Broken")).endsWith(String.join("; ", a.messages()));
+    });
     assertThat(kept.settings().label()).isEqualTo("by zero");
     assertThat(run.out()).contains("Run was aborted; the above results are incomplete.");
 
@@ -253,6 +260,8 @@ class LoadRunnerTest {
     assertThat(Fixture.SEEN).doesNotContainKey("StuckTransaction");
     RunResult kept = ResultJson.read(dir.resolve("results").resolve("StuckTransaction-sleeps-stuck.json"));
     assertThat(kept.aborted()).isTrue();
+    assertThat(kept.aborts()).singleElement()
+        .satisfies(a -> assertThat(a.messages().get(0)).contains("--end-timeout"));
   }
 
   @Test

@@ -166,17 +166,25 @@ public final class ResultJson {
     }
   }
 
-  /** Schema 5's fields as schema 6 holds them: the settings were named {@code workload}. */
+  /**
+   * Schema 5's fields as schema 6 holds them: the settings were named {@code workload}, and why
+   * clients aborted was not recorded.
+   */
   private static void upgradeFromVersion5(ObjectNode fields, int version, String source)
       throws ResultFileException {
     if (fields.has("settings")) {
       throw new ResultFileException(source, "field \"settings\" is not part of schema version "
           + version + " (it calls them \"workload\")", null);
     }
+    if (fields.has("aborts")) {
+      throw new ResultFileException(source, "field \"aborts\" is not part of schema version "
+          + version, null);
+    }
     JsonNode settings = fields.remove("workload");
     if (settings != null) {
       fields.set("settings", settings);
     }
+    fields.putArray("aborts");
   }
 
   /**

@@ -40,6 +40,8 @@ import org.apiguardian.api.API;
  * @param serverWork what the database itself did in the measured window (its counters, the
  *     backends' wait events, the server's CPU time); {@code null} when not captured (server
  *     counters off, the command line without {@code --server-counters}, results before schema 3)
+ * @param aborts why clients aborted, by client number (empty when none did, and in results
+ *     before schema 6, which did not record it); not empty only when {@code aborted}
  */
 @API(status = STABLE, since = "0.1.0")
 public record RunResult(
@@ -56,7 +58,8 @@ public record RunResult(
     List<Interval> timeline,
     boolean aborted,
     RunIdentity identity,
-    ServerWork serverWork) {
+    ServerWork serverWork,
+    List<Abort> aborts) {
 
   public RunResult {
     Objects.requireNonNull(settings, "settings");
@@ -65,6 +68,10 @@ public record RunResult(
     clientMachines = List.copyOf(clientMachines);
     scripts = List.copyOf(scripts);
     timeline = List.copyOf(timeline);
+    aborts = List.copyOf(aborts);
+    if (!aborted && !aborts.isEmpty()) {
+      throw new IllegalArgumentException("a run that did not abort cannot say why: " + aborts);
+    }
     if (scripts.size() != settings.scripts().size()) {
       throw new IllegalArgumentException("the settings have " + settings.scripts().size()
           + " scripts but the result " + scripts.size());
@@ -79,6 +86,16 @@ public record RunResult(
     if (!(benchSeconds >= 0) || initialConnectionMicros < 0 || connectionMicros < 0) {
       throw new IllegalArgumentException("durations must not be negative");
     }
+  }
+
+  /** A result without abort reasons (as results were before schema 6). */
+  public RunResult(RunSettings settings, Target target, ServerInfo server,
+      List<ClientMachine> clientMachines, Instant startedAt, Instant endedAt, double benchSeconds,
+      long initialConnectionMicros, long connectionMicros, List<ScriptResult> scripts,
+      List<Interval> timeline, boolean aborted, RunIdentity identity, ServerWork serverWork) {
+    this(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
+        serverWork, List.of());
   }
 
   /** A result without the server's work (as results were before schema 3). */
@@ -99,21 +116,21 @@ public record RunResult(
   public RunResult withSettings(RunSettings newSettings) {
     return new RunResult(newSettings, target, server, clientMachines, startedAt, endedAt,
         benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
-        identity, serverWork);
+        identity, serverWork, aborts);
   }
 
   /** This result as a run against {@code newTarget}. */
   public RunResult withTarget(Target newTarget) {
     return new RunResult(settings, newTarget, server, clientMachines, startedAt, endedAt,
         benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
-        identity, serverWork);
+        identity, serverWork, aborts);
   }
 
   /** This result with {@code newServer} as the server's version and settings. */
   public RunResult withServer(ServerInfo newServer) {
     return new RunResult(settings, target, newServer, clientMachines, startedAt, endedAt,
         benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
-        identity, serverWork);
+        identity, serverWork, aborts);
   }
 
   /**
@@ -124,20 +141,31 @@ public record RunResult(
   public RunResult onlyScript(int index) {
     return new RunResult(settings.withScripts(List.of(settings.scripts().get(index))), target,
         server, clientMachines, startedAt, endedAt, benchSeconds, initialConnectionMicros,
-        connectionMicros, List.of(scripts.get(index)), List.of(), aborted, identity, null);
+        connectionMicros, List.of(scripts.get(index)), List.of(), aborted, identity, null,
+        aborts);
+  }
+
+  /**
+   * This result with the reasons its clients aborted; a result with any is {@link #aborted()}.
+   */
+  public RunResult withAborts(List<Abort> newAborts) {
+    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt,
+        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline,
+        aborted || !newAborts.isEmpty(), identity, serverWork, newAborts);
   }
 
   /** This result as a run of {@code identity}. */
   public RunResult withIdentity(RunIdentity identity) {
     return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
         initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
-        serverWork);
+        serverWork, aborts);
   }
 
   /** This result with {@code work} as the server's work. */
   public RunResult withServerWork(ServerWork work) {
     return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
-        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, work);
+        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, work,
+        aborts);
   }
 
   /** All scripts' figures together. */
@@ -194,8 +222,9 @@ public record RunResult(
    *       connection times under {@code -C} add;
    *   <li>timelines are aligned by their offset from each run's benchmark start: intervals at the
    *       same offset add, others are kept; intervals at one offset must have the same length;
-   *   <li>aborted if any part aborted; client machines are listed once each; the target is the
-   *       first part's (machines may name one server differently);
+   *   <li>aborted if any part aborted, with every part's aborts in part order; client machines
+   *       are listed once each; the target is the first part's (machines may name one server
+   *       differently);
    *   <li>the server's work adds ({@link ServerWork#plus}); when a part has none, the merged
    *       result has none.
    * </ul>
@@ -240,6 +269,7 @@ public record RunResult(
     long initialConnection = 0;
     long connection = 0;
     boolean aborted = false;
+    List<Abort> aborts = new ArrayList<>();
     LinkedHashSet<ClientMachine> machines = new LinkedHashSet<>();
     List<ScriptResult> scripts = new ArrayList<>(first.scripts);
     List<Interval> timeline;
@@ -263,6 +293,7 @@ public record RunResult(
       initialConnection = Math.max(initialConnection, r.initialConnectionMicros);
       connection += r.connectionMicros;
       aborted |= r.aborted;
+      aborts.addAll(r.aborts);
       machines.addAll(r.clientMachines);
       if (i > 0) {
         for (int s = 0; s < scripts.size(); s++) {
@@ -291,6 +322,6 @@ public record RunResult(
     }
     return new RunResult(first.settings.withClients(clients, threads), first.target, first.server,
         new ArrayList<>(machines), start, end, seconds, initialConnection, connection, scripts,
-        timeline, aborted, identity, work);
+        timeline, aborted, identity, work, aborts);
   }
 }

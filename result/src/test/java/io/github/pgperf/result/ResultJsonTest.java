@@ -50,7 +50,7 @@ class ResultJsonTest {
     root.fieldNames().forEachRemaining(fields::add);
     assertThat(fields).containsExactly("schemaVersion", "settings", "target", "server",
         "clientMachines", "startedAt", "endedAt", "benchSeconds", "initialConnectionMicros",
-        "connectionMicros", "scripts", "timeline", "aborted", "identity", "serverWork");
+        "connectionMicros", "scripts", "timeline", "aborted", "identity", "serverWork", "aborts");
     assertThat(json).doesNotContain("\"tps\"", "\"mean\"", "\"total\"", "\"failed\"",
         "\"transactionType\"");
     assertThat(root.at("/settings/length/kind").asText()).isEqualTo("duration");
@@ -103,7 +103,7 @@ class ResultJsonTest {
     RunResult run = SampleRuns.run(1, 1, 10).withServerWork(SampleWork.full(1));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 3);
-    settingsAsWorkload(root);
+    asSchema5(root);
     ((ObjectNode) root.get("identity")).remove("test");
     ((ObjectNode) root.at("/serverWork/cpu")).remove("machine");
     RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v3");
@@ -118,7 +118,7 @@ class ResultJsonTest {
     RunResult run = SampleRuns.run(1, 1, 10).withServerWork(SampleWork.full(1));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 2);
-    settingsAsWorkload(root);
+    asSchema5(root);
     ((ObjectNode) root.get("identity")).remove("test");
     assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
         .hasMessage("cannot read result t: field \"serverWork\" is not part of schema version 2");
@@ -171,14 +171,49 @@ class ResultJsonTest {
     assertThatThrownBy(() -> ResultJson.fromJson(withNewName, "v5"))
         .isInstanceOf(ResultFileException.class)
         .hasMessageContaining("field \"settings\" is not part of schema version 5");
-    settingsAsWorkload(root);
+    root.set("workload", root.remove("settings"));
+    String withAborts = new ObjectMapper().writeValueAsString(root);
+    assertThatThrownBy(() -> ResultJson.fromJson(withAborts, "v5"))
+        .hasMessageContaining("field \"aborts\" is not part of schema version 5");
+    root.remove("aborts");
     assertThat(ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v5"))
         .isEqualTo(run);
   }
 
-  /** Schema 5 and before held the settings under {@code workload}. */
-  private static void settingsAsWorkload(ObjectNode root) {
+  /** Schema 5 and before held the settings under {@code workload}, and no aborts. */
+  private static void asSchema5(ObjectNode root) {
     root.set("workload", root.remove("settings"));
+    root.remove("aborts");
+  }
+
+  @Test
+  void abortsAreWrittenAndReadBack() throws Exception {
+    RunResult run = SampleRuns.run(1, 1, 10).withAborts(List.of(
+        new Abort(0, List.of("ERROR:  division by zero",
+            "client 0 script 0 aborted in command 1 query 0: ERROR:  division by zero")),
+        new Abort(null, List.of("could not write to log file: disk full"))));
+    assertThat(run.aborted()).isTrue();
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/aborts/0/client").asInt()).isZero();
+    assertThat(root.at("/aborts/0/messages/1").asText()).startsWith("client 0 script 0 aborted");
+    assertThat(root.at("/aborts/1/client").isNull()).isTrue();
+    assertThat(ResultJson.fromJson(ResultJson.toJson(run), "t")).isEqualTo(run);
+    assertThat(root.at("/aborts").size()).isEqualTo(2);
+    assertThat(ResultJson.toJson(SampleRuns.run(1, 1, 10))).contains("\"aborts\" : [ ]");
+  }
+
+  @Test
+  void abortsOfARunThatDidNotAbortOrWithoutMessagesAreRefused() throws Exception {
+    RunResult run = SampleRuns.run(1, 1, 10)
+        .withAborts(List.of(new Abort(2, List.of("client 2 aborted"))));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("aborted", false);
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .hasMessageStartingWith("cannot read result t: a run that did not abort cannot say why");
+    root.put("aborted", true);
+    ((ObjectNode) root.at("/aborts/0")).putArray("messages");
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .hasMessage("cannot read result t: at aborts[0]: an abort needs at least one message");
   }
 
   @Test
@@ -187,7 +222,7 @@ class ResultJsonTest {
         new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 4);
-    settingsAsWorkload(root);
+    asSchema5(root);
     String withTest = new ObjectMapper().writeValueAsString(root);
     assertThatThrownBy(() -> ResultJson.fromJson(withTest, "v4"))
         .isInstanceOf(ResultFileException.class)
@@ -203,7 +238,7 @@ class ResultJsonTest {
     RunResult run = SampleRuns.run(1, 1, 10);
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 1);
-    settingsAsWorkload(root);
+    asSchema5(root);
     root.remove("identity");
     root.remove("serverWork");
     ObjectNode machine = (ObjectNode) root.at("/clientMachines/0");
