@@ -41,8 +41,8 @@ final class DeclaredLoad {
       new Option<>("threads", t -> Options.number(t, 1, Integer.MAX_VALUE));
   static final Option<Duration> DURATION =
       new Option<>("duration", t -> DurationText.wholeSeconds(t, 1, PGBENCH_SECONDS));
-  static final Option<Integer> TRANSACTIONS =
-      new Option<>("transactions", t -> Options.number(t, 0, Integer.MAX_VALUE));
+  static final Option<Integer> TRANSACTIONS_PER_CLIENT =
+      new Option<>("transactionsPerClient", t -> Options.number(t, 0, Integer.MAX_VALUE));
   static final Option<Double> RATE = new Option<>("rate", DeclaredLoad::rate);
   static final Option<Duration> LATENCY_LIMIT =
       new Option<>("latencyLimit", DeclaredLoad::positiveDuration);
@@ -57,7 +57,7 @@ final class DeclaredLoad {
 
   /** Every option of {@link Load}, each also per class and per method. */
   static final List<Option<?>> ALL = List.of(BUILTIN, SCRIPT, SCRIPT_FILE, CLIENTS, THREADS,
-      DURATION, TRANSACTIONS, RATE, LATENCY_LIMIT, QUERY_MODE, MAX_TRIES, WARMUP, VACUUM, DEFINE,
+      DURATION, TRANSACTIONS_PER_CLIENT, RATE, LATENCY_LIMIT, QUERY_MODE, MAX_TRIES, WARMUP, VACUUM, DEFINE,
       LABEL);
 
 
@@ -71,7 +71,7 @@ final class DeclaredLoad {
    */
   static LoadSpec resolve(Load a, Levels at) {
     int scriptsFrom = at.decides(BUILTIN, SCRIPT, SCRIPT_FILE);
-    int lengthFrom = at.decides(DURATION, TRANSACTIONS);
+    int lengthFrom = at.decides(DURATION, TRANSACTIONS_PER_CLIENT);
     List<LoadSpec.Item> items = new ArrayList<>();
     at.from(scriptsFrom, BUILTIN, elements(BUILTIN, DeclaredLoad::builtin, a.builtin()), List.of())
         .forEach(s -> items.add(new LoadSpec.Builtin(s.name(), s.weight())));
@@ -79,8 +79,8 @@ final class DeclaredLoad {
         .forEach(s -> items.add(new LoadSpec.Resource(s.name(), s.weight())));
     at.from(scriptsFrom, SCRIPT_FILE, elements(SCRIPT_FILE, DeclaredLoad::spec, a.scriptFile()),
         List.of()).forEach(s -> items.add(new LoadSpec.ScriptFile(Path.of(s.name()), s.weight())));
-    Integer transactions = at.from(lengthFrom, TRANSACTIONS,
-        attribute(TRANSACTIONS, Integer.toString(a.transactions()), ""), 0);
+    Integer transactions = at.from(lengthFrom, TRANSACTIONS_PER_CLIENT,
+        attribute(TRANSACTIONS_PER_CLIENT, Integer.toString(a.transactionsPerClient()), ""), 0);
     int maxTries = at.value(MAX_TRIES, attribute(MAX_TRIES, Integer.toString(a.maxTries()), ""));
     Duration warmup = at.value(WARMUP, attribute(WARMUP, a.warmup(), ""));
     Map<String, String> defines = new LinkedHashMap<>();

@@ -148,8 +148,11 @@ public final class LoadRunner {
     return this;
   }
 
-  /** {@code -t}: run this many transactions per client instead of for a duration. */
-  public LoadRunner transactions(int perClient) {
+  /**
+   * {@code -t}: run this many transactions per client instead of for a duration (not to be
+   * confused with {@link #transaction(String, TransactionBody)}, which adds Java code as one).
+   */
+  public LoadRunner transactionsPerClient(int perClient) {
     spec = spec.withTransactionsPerClient(perClient);
     return this;
   }

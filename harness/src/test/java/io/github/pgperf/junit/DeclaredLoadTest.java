@@ -169,7 +169,7 @@ class DeclaredLoadTest {
     // broadest first, so the class's "none" drops the declared ones and the method's adds after.
     Fixture.SEEN.clear();
     Kit.Run perClass = run(Map.of("pgperf.clients", "5", "pgperf.Overridden.clients", "2",
-        "pgperf.Overridden.transactions", "4", "pgperf.Overridden.selectOnly.transactions", "3",
+        "pgperf.Overridden.transactionsPerClient", "4", "pgperf.Overridden.selectOnly.transactionsPerClient", "3",
         "pgperf.Overridden.thresholds", "none", "pgperf.Overridden.selectOnly.thresholds",
         "failures=0"), DeclaredFixtures.Overridden.class);
     succeeded(perClass, 1);
@@ -180,7 +180,7 @@ class DeclaredLoadTest {
     // A key for every method, here dropping all thresholds but one added after "none".
     Fixture.SEEN.clear();
     Kit.Run global = run(Map.of("pgperf.thresholds", "none, failures=0",
-        "pgperf.transactions", "5"), DeclaredFixtures.Overridden.class);
+        "pgperf.transactionsPerClient", "5"), DeclaredFixtures.Overridden.class);
     succeeded(global, 1);
     assertThat(((RunResult) seen("Overridden").get(0)).totalCounts().processed()).isEqualTo(5);
 
