@@ -48,8 +48,9 @@ record SweepTable(String title, List<Row> rows) {
       Latencies l = run.total().latency();
       boolean none = l.count() == 0;
       return new Row(run.settings().label(), run.settings().clients(), run.settings().threads(),
-          run.tps(), none ? Double.NaN : l.mean() / 1e3,
-          none ? Double.NaN : l.percentile(50) / 1e3, none ? Double.NaN : l.percentile(99) / 1e3,
+          run.tps(), none ? Double.NaN : l.meanMicros() / 1e3,
+          none ? Double.NaN : l.percentileMicros(50) / 1e3,
+          none ? Double.NaN : l.percentileMicros(99) / 1e3,
           run.totalCounts().failed(), run.aborted());
     }
   }

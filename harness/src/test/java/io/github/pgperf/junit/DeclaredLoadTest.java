@@ -101,7 +101,7 @@ class DeclaredLoadTest {
         .containsPattern("p99\\.9<=2us: p99\\.9 latency was [0-9.]+ ms, expected at most 0\\.002 ms")
         .doesNotContain("tps>=1: ");
     // The message shows the file's p99, rounded to the microsecond (trailing zeros dropped).
-    double p99 = kept.total().latency().percentile(99) / 1e3;
+    double p99 = kept.total().latency().percentileMicros(99) / 1e3;
     java.util.regex.Matcher shown =
         java.util.regex.Pattern.compile("p99 latency was ([0-9.]+) ms").matcher(message);
     assertThat(shown.find()).isTrue();
@@ -300,9 +300,9 @@ class DeclaredLoadTest {
       SweepTable.Row expected = SweepTable.Row.of(file);
       assertThat(Integer.parseInt(m.group(2))).isEqualTo(file.settings().threads());
       assertThat(m.group(3)).isEqualTo(fixed(file.tps(), 1));
-      assertThat(m.group(4)).isEqualTo(fixed(file.total().latency().mean() / 1e3, 3));
-      assertThat(m.group(5)).isEqualTo(fixed(file.total().latency().percentile(50) / 1e3, 3));
-      assertThat(m.group(6)).isEqualTo(fixed(file.total().latency().percentile(99) / 1e3, 3));
+      assertThat(m.group(4)).isEqualTo(fixed(file.total().latency().meanMicros() / 1e3, 3));
+      assertThat(m.group(5)).isEqualTo(fixed(file.total().latency().percentileMicros(50) / 1e3, 3));
+      assertThat(m.group(6)).isEqualTo(fixed(file.total().latency().percentileMicros(99) / 1e3, 3));
       assertThat(Long.parseLong(m.group(7))).isEqualTo(file.totalCounts().failed());
       assertThat(expected.clients()).isEqualTo(c);
     }

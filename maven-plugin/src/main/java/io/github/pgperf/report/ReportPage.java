@@ -239,7 +239,8 @@ final class ReportPage {
           TestSection.javaOnly(first.settings()) ? "-"
               : first.settings().queryMode().name().toLowerCase(Locale.ROOT),
           TestSection.length(first.settings().length()), Html.tps(t.medianTps()),
-          Html.millis(l.percentile(50)), Html.millis(l.percentile(99)), Long.toString(failed),
+          Html.millis(l.percentileMicros(50)), Html.millis(l.percentileMicros(99)),
+          Long.toString(failed),
           t.hasTimeline() ? "yes" : "no"));
       if (sides) {
         row.add(1, sideNames.get(i));

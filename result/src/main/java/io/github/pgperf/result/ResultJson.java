@@ -294,8 +294,8 @@ public final class ResultJson {
       gen.writeStringField("histogram", value.encodedHistogram());
       gen.writeNumberField("sumMicros", value.moments().sum());
       gen.writeNumberField("sumOfSquares", value.moments().sumOfSquares());
-      gen.writeNumberField("minMicros", value.min());
-      gen.writeNumberField("maxMicros", value.max());
+      gen.writeNumberField("minMicros", value.minMicros());
+      gen.writeNumberField("maxMicros", value.maxMicros());
       gen.writeEndObject();
     }
   }

@@ -3,6 +3,7 @@ package io.github.pgperf.result;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import io.github.pgperf.work.ServerWork;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -180,6 +181,24 @@ public record RunResult(
       total = total.plus(s.stats().counts());
     }
     return total;
+  }
+
+  /**
+   * The latency at or below which {@code percentile} percent of all scripts' processed
+   * transactions finished (as {@code p99<=20ms} reads it); zero when none was processed.
+   */
+  public Duration latency(double percentile) {
+    return total().latency().percentile(percentile);
+  }
+
+  /** The mean latency of all scripts' processed transactions; zero when none was processed. */
+  public Duration meanLatency() {
+    return total().latency().mean();
+  }
+
+  /** The longest latency of a processed transaction; zero when none was processed. */
+  public Duration maxLatency() {
+    return total().latency().max();
   }
 
   /** Processed transactions per second of benchmark time (pgbench's tps). */

@@ -26,8 +26,8 @@ class ResultJsonTest {
     ResultJson.write(result, file);
     RunResult read = ResultJson.read(file);
     assertThat(read).isEqualTo(result);
-    assertThat(read.total().latency().percentile(99.99))
-        .isEqualTo(result.total().latency().percentile(99.99));
+    assertThat(read.total().latency().percentileMicros(99.99))
+        .isEqualTo(result.total().latency().percentileMicros(99.99));
     assertThat(read.timeline()).hasSize(10).isEqualTo(result.timeline());
     assertThat(ResultJson.toJson(read)).isEqualTo(Files.readString(file));
   }

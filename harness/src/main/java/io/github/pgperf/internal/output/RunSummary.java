@@ -47,8 +47,8 @@ public final class RunSummary {
     if (l.count() == 0) {
       s.append("none");
     } else {
-      s.append("p50 ").append(millis(l.percentile(50))).append(", p99 ")
-          .append(millis(l.percentile(99))).append(", max ").append(millis(l.max()));
+      s.append("p50 ").append(millis(l.percentileMicros(50))).append(", p99 ")
+          .append(millis(l.percentileMicros(99))).append(", max ").append(millis(l.maxMicros()));
     }
     if (run.aborted()) {
       s.append("; ABORTED, figures incomplete");

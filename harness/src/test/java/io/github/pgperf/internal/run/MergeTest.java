@@ -38,19 +38,19 @@ class MergeTest {
       all.add(l.histogram());
       count += l.count();
       sum += l.moments().sum();
-      min = Math.min(min, l.min());
-      max = Math.max(max, l.max());
+      min = Math.min(min, l.minMicros());
+      max = Math.max(max, l.maxMicros());
     }
     Latencies m = merged.total().latency();
     // Equality of distributions is by content: different runs differ, a merge is not its parts.
     assertThat(a.total().latency()).isNotEqualTo(b.total().latency()).isNotEqualTo(m);
     assertThat(m.count()).isEqualTo(count).isEqualTo(all.getTotalCount()).isGreaterThan(60_000);
     assertThat(m.histogram()).isEqualTo(all);
-    assertThat(m.min()).isEqualTo(min);
-    assertThat(m.max()).isEqualTo(max);
-    assertThat(m.mean()).isEqualTo((double) sum / count);
+    assertThat(m.minMicros()).isEqualTo(min);
+    assertThat(m.maxMicros()).isEqualTo(max);
+    assertThat(m.meanMicros()).isEqualTo((double) sum / count);
     for (double p : Latencies.REPORTED_PERCENTILES) {
-      assertThat(m.percentile(p)).as("p%s", p)
+      assertThat(m.percentileMicros(p)).as("p%s", p)
           .isEqualTo(Math.min(all.getValueAtPercentile(p), max));
     }
     Counts expected = a.total().counts().plus(b.total().counts()).plus(c.total().counts());
