@@ -160,7 +160,12 @@ public final class ResultJson {
     try {
       return MAPPER.treeToValue(fields, RunResult.class);
     } catch (JsonProcessingException e) {
-      throw new ResultFileException(source, describe(e), e);
+      String cause = describe(e);
+      if (version.intValue() <= SCHEMA_VERSION_5 && cause.startsWith("at settings")) {
+        // Named as the file names it: before schema 6 the settings were "workload".
+        cause = "at workload" + cause.substring("at settings".length());
+      }
+      throw new ResultFileException(source, cause, e);
     } catch (IllegalArgumentException e) {
       throw new ResultFileException(source, e.getMessage(), e);
     }

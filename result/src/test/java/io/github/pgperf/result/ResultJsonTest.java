@@ -178,6 +178,12 @@ class ResultJsonTest {
     root.remove("aborts");
     assertThat(ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v5"))
         .isEqualTo(run);
+    // A bad field is named as the old file names it.
+    ((ObjectNode) root.get("workload")).put("clients", "many");
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v5"))
+        .hasMessageStartingWith("cannot read result v5: at workload.clients: ");
+    assertThatThrownBy(() -> ResultJson.fromJson("{\"schemaVersion\": 1, \"workload\": {}}", "v1"))
+        .hasMessageContaining("at workload.scripts: missing field \"scripts\"");
   }
 
   /** Schema 5 and before held the settings under {@code workload}, and no aborts. */
