@@ -211,4 +211,22 @@ class RunnerTest {
         .isInstanceOf(RunException.class)
         .hasMessage("could not create connection for setup");
   }
+
+  @Test
+  void eachAbortedClientsErrorLinesAreRecordedInTheResult() throws Exception {
+    Workload workload = Workload.of(Script.parse("zero.sql", "select 1/0;\n"),
+        QueryMode.SIMPLE);
+
+    RunResult r = runner.run(workload, RunOptions.builder().clients(2).threads(2)
+        .transactions(3).vacuum(VacuumMode.NONE).build());
+
+    assertThat(r.aborted()).isTrue();
+    assertThat(r.aborts()).extracting(a -> a.client()).containsExactly(0, 1);
+    for (var abort : r.aborts()) {
+      assertThat(abort.messages()).last().asString().startsWith("client " + abort.client()
+          + " script 0 aborted in command 0 query 0: ERROR:  division by zero");
+      // The same lines pgbench prints, still printed: recording them changes nothing on stderr.
+      abort.messages().forEach(m -> assertThat(stderr()).contains("pgperf: error: " + m));
+    }
+  }
 }
