@@ -126,12 +126,12 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   public RunResultAssert script(String name) {
     isNotNull();
     Objects.requireNonNull(name, "name");
-    List<RunSettings.Script> scripts = actual.workload().scripts();
+    List<RunSettings.Script> scripts = actual.settings().scripts();
     for (int i = 0; i < scripts.size(); i++) {
       if (scripts.get(i).name().equals(name)) {
         String outer = descriptionText();
         String own = "script " + name;
-        return new RunResultAssert(onlyScript(actual, i), name)
+        return new RunResultAssert(actual.onlyScript(i), name)
             .describedAs(outer == null || outer.isEmpty() ? own : outer + ", " + own);
       }
     }
@@ -302,17 +302,5 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
       return work.check(actual.total(), actual.benchSeconds());
     }
     return threshold.check(actual);
-  }
-
-  /** The run as if script {@code index} had been its only one (no timeline: it mixes scripts). */
-  private static RunResult onlyScript(RunResult run, int index) {
-    RunSettings w = run.workload();
-    RunSettings one = new RunSettings(List.of(w.scripts().get(index)), w.clients(), w.threads(),
-        w.length(), w.queryMode(), w.rate(), w.latencyLimitMicros(), w.maxTries(), w.scale(),
-        w.partitioning(), w.connectPerTransaction(), w.progressSeconds(), w.failuresDetailed(),
-        w.perStatement(), w.label());
-    return new RunResult(one, run.target(), run.server(), run.clientMachines(), run.startedAt(),
-        run.endedAt(), run.benchSeconds(), run.initialConnectionMicros(), run.connectionMicros(),
-        List.of(run.scripts().get(index)), List.of(), run.aborted(), run.identity());
   }
 }

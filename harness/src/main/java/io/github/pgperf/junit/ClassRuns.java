@@ -32,7 +32,7 @@ final class ClassRuns {
   synchronized List<SweepTable> sweeps() {
     List<SweepTable> tables = new ArrayList<>();
     byMethod.forEach((method, runs) -> {
-      if (runs.stream().map(r -> r.workload().clients()).distinct().count() > 1) {
+      if (runs.stream().map(r -> r.settings().clients()).distinct().count() > 1) {
         tables.add(SweepTable.of(testClass + "." + method, runs));
       }
     });
@@ -48,12 +48,12 @@ final class ClassRuns {
     byMethod.forEach((method, runs) -> {
       Map<String, Integer> clientsByLabel = new LinkedHashMap<>();
       for (RunResult r : runs) {
-        Integer earlier = clientsByLabel.putIfAbsent(String.valueOf(r.workload().label()),
-            r.workload().clients());
-        if (earlier != null && !Objects.equals(earlier, r.workload().clients())) {
-          String label = r.workload().label();
+        Integer earlier = clientsByLabel.putIfAbsent(String.valueOf(r.settings().label()),
+            r.settings().clients());
+        if (earlier != null && !Objects.equals(earlier, r.settings().clients())) {
+          String label = r.settings().label();
           warnings.add("pgperf: warning: runs of " + testClass + "." + method + " with "
-              + earlier + " and " + r.workload().clients() + " clients "
+              + earlier + " and " + r.settings().clients() + " clients "
               + (label == null ? "have no label" : "share the label \"" + label + "\"")
               + ", so their result files are read as trials of one test; label each client"
               + " count, e.g. load.label(\"clients-\" + clients)");

@@ -18,7 +18,7 @@ final class CompactSummary {
   private CompactSummary() {}
 
   static List<String> lines(String title, RunResult run) {
-    RunSettings w = run.workload();
+    RunSettings w = run.settings();
     Counts c = run.total().counts();
     Latencies l = run.total().latency();
     List<String> lines = new ArrayList<>();
@@ -33,7 +33,8 @@ final class CompactSummary {
         c.processed(), c.failed(), total == 0 ? 0.0 : 100.0 * c.failed() / total));
     lines.add(l.count() == 0 ? "latency: none measured"
         : String.format(Locale.ROOT, "latency avg/p50/p99/max = %.3f/%.3f/%.3f/%.3f ms",
-            l.mean() / 1e3, l.percentile(50) / 1e3, l.percentile(99) / 1e3, l.max() / 1e3));
+            l.meanMicros() / 1e3, l.percentileMicros(50) / 1e3, l.percentileMicros(99) / 1e3,
+            l.maxMicros() / 1e3));
     lines.add(String.format(Locale.ROOT, "tps = %f (without initial connection time)",
         run.tps()));
     if (run.aborted()) {

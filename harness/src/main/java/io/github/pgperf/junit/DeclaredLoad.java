@@ -5,33 +5,25 @@ import io.github.pgperf.internal.script.ScriptException;
 import io.github.pgperf.internal.script.ScriptSpec;
 import io.github.pgperf.result.DurationText;
 import io.github.pgperf.result.QueryMode;
-import io.github.pgperf.result.TestIdentity;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The workload a {@link Load} declares, resolved against its configuration parameters (method key,
- * then global key, then the annotation; see {@link Load}), and put onto a {@link LoadRunner}.
- * Values are checked here, so a bad one fails with the annotation attribute or key that gave it;
- * option combinations are left to {@link LoadRunner#run()}, which reports them as pgbench does.
- *
- * @param duration {@code null} when the run is a number of transactions
- * @param transactions 0 when not set
- * @param latencyLimit {@code null} for none
- * @param warmup {@code null} for none
- * @param defines {@code name=value} entries
- * @param label {@code null} for none
+ * The options of {@link Load} and their resolution into a {@link LoadSpec}, against its
+ * configuration parameters (method key, then class key, then global key, then the annotation; see
+ * {@link Load}). Values are checked here, so a bad one fails with the annotation attribute or key
+ * that gave it; option combinations are left to {@link LoadRunner#run()}, which reports them as
+ * pgbench does.
  */
-record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
-    List<ScriptSpec> scriptFiles, int clients, int threads, Duration duration, int transactions,
-    double rate, Duration latencyLimit, QueryMode queryMode, int maxTries, Duration warmup,
-    boolean vacuum, List<String> defines, String label) {
+final class DeclaredLoad {
 
   static final String ANNOTATION = "Load";
 
@@ -49,8 +41,8 @@ record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
       new Option<>("threads", t -> Options.number(t, 1, Integer.MAX_VALUE));
   static final Option<Duration> DURATION =
       new Option<>("duration", t -> DurationText.wholeSeconds(t, 1, PGBENCH_SECONDS));
-  static final Option<Integer> TRANSACTIONS =
-      new Option<>("transactions", t -> Options.number(t, 0, Integer.MAX_VALUE));
+  static final Option<Integer> TRANSACTIONS_PER_CLIENT =
+      new Option<>("transactionsPerClient", t -> Options.number(t, 0, Integer.MAX_VALUE));
   static final Option<Double> RATE = new Option<>("rate", DeclaredLoad::rate);
   static final Option<Duration> LATENCY_LIMIT =
       new Option<>("latencyLimit", DeclaredLoad::positiveDuration);
@@ -65,84 +57,54 @@ record DeclaredLoad(List<ScriptSpec> builtins, List<ScriptSpec> scripts,
 
   /** Every option of {@link Load}, each also per class and per method. */
   static final List<Option<?>> ALL = List.of(BUILTIN, SCRIPT, SCRIPT_FILE, CLIENTS, THREADS,
-      DURATION, TRANSACTIONS, RATE, LATENCY_LIMIT, QUERY_MODE, MAX_TRIES, WARMUP, VACUUM, DEFINE,
+      DURATION, TRANSACTIONS_PER_CLIENT, RATE, LATENCY_LIMIT, QUERY_MODE, MAX_TRIES, WARMUP, VACUUM, DEFINE,
       LABEL);
 
 
+  private DeclaredLoad() {}
+
   /**
-   * Resolves a method's annotation.
+   * Resolves a method's annotation into the workload it declares.
    *
    * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming the attribute
    *     or key and the value that cannot be read
    */
-  static DeclaredLoad resolve(Load a, Levels at) {
+  static LoadSpec resolve(Load a, Levels at) {
     int scriptsFrom = at.decides(BUILTIN, SCRIPT, SCRIPT_FILE);
-    int lengthFrom = at.decides(DURATION, TRANSACTIONS);
+    int lengthFrom = at.decides(DURATION, TRANSACTIONS_PER_CLIENT);
+    List<LoadSpec.Item> items = new ArrayList<>();
+    at.from(scriptsFrom, BUILTIN, elements(BUILTIN, DeclaredLoad::builtin, a.builtin()), List.of())
+        .forEach(s -> items.add(new LoadSpec.Builtin(s.name(), s.weight())));
+    at.from(scriptsFrom, SCRIPT, elements(SCRIPT, DeclaredLoad::spec, a.script()), List.of())
+        .forEach(s -> items.add(new LoadSpec.Resource(s.name(), s.weight())));
+    at.from(scriptsFrom, SCRIPT_FILE, elements(SCRIPT_FILE, DeclaredLoad::spec, a.scriptFile()),
+        List.of()).forEach(s -> items.add(new LoadSpec.ScriptFile(Path.of(s.name()), s.weight())));
+    Integer transactions = at.from(lengthFrom, TRANSACTIONS_PER_CLIENT,
+        attribute(TRANSACTIONS_PER_CLIENT, Integer.toString(a.transactionsPerClient()), ""), 0);
+    int maxTries = at.value(MAX_TRIES, attribute(MAX_TRIES, Integer.toString(a.maxTries()), ""));
+    Duration warmup = at.value(WARMUP, attribute(WARMUP, a.warmup(), ""));
+    Map<String, String> defines = new LinkedHashMap<>();
+    for (String d : at.value(DEFINE, elements(DEFINE, DeclaredLoad::define, a.define()))) {
+      int eq = d.indexOf('=');
+      defines.put(d.substring(0, eq), d.substring(eq + 1));
+    }
     String label = at.value(LABEL, attribute(LABEL, a.label(), ""));
-    Integer transactions = at.from(lengthFrom, TRANSACTIONS,
-        attribute(TRANSACTIONS, Integer.toString(a.transactions()), ""), 0);
-    return new DeclaredLoad(
-        at.from(scriptsFrom, BUILTIN, elements(BUILTIN, DeclaredLoad::builtin, a.builtin()),
-            List.of()),
-        at.from(scriptsFrom, SCRIPT, elements(SCRIPT, DeclaredLoad::spec, a.script()), List.of()),
-        at.from(scriptsFrom, SCRIPT_FILE,
-            elements(SCRIPT_FILE, DeclaredLoad::spec, a.scriptFile()), List.of()),
+    double rate = at.value(RATE, attribute(RATE, plain(a.rate()), ""));
+    // Attributes at their defaults are left unset, as a runner given no such option.
+    return new LoadSpec(items,
         at.value(CLIENTS, attribute(CLIENTS, Integer.toString(a.clients()), "")),
         at.value(THREADS, attribute(THREADS, Integer.toString(a.threads()), "")),
         at.from(lengthFrom, DURATION, attribute(DURATION, a.duration(), ""), null),
-        transactions,
-        at.value(RATE, attribute(RATE, plain(a.rate()), "")),
+        transactions == null || transactions == 0 ? null : transactions,
+        rate,
         at.value(LATENCY_LIMIT, attribute(LATENCY_LIMIT, a.latencyLimit(), "")),
         at.value(QUERY_MODE, attribute(QUERY_MODE, a.queryMode().name(), "")),
-        at.value(MAX_TRIES, attribute(MAX_TRIES, Integer.toString(a.maxTries()), "")),
-        at.value(WARMUP, attribute(WARMUP, a.warmup(), "")),
+        maxTries == 1 ? null : maxTries,
+        warmup == null || warmup.isZero() ? null : warmup,
         at.value(VACUUM, attribute(VACUUM, Boolean.toString(a.vacuum()), "")),
-        at.value(DEFINE, elements(DEFINE, DeclaredLoad::define, a.define())),
-        label == null || label.isEmpty() ? null : label);
-  }
-
-  /** One point of a {@link ClientSweep}: its clients, threads capped at them, its own label. */
-  DeclaredLoad atClients(int count) {
-    return new DeclaredLoad(builtins, scripts, scriptFiles, count, Math.min(threads, count),
-        duration, transactions, rate, latencyLimit, queryMode, maxTries, warmup, vacuum, defines,
-        TestIdentity.pointLabel(label, count));
-  }
-
-  /** Sets this workload on a fresh runner. */
-  LoadRunner applyTo(LoadRunner runner) {
-    builtins.forEach(s -> runner.builtin(s.name(), s.weight()));
-    scripts.forEach(s -> runner.script(s.name(), s.weight()));
-    scriptFiles.forEach(s -> runner.scriptFile(Path.of(s.name()), s.weight()));
-    runner.clients(clients).threads(threads).queryMode(queryMode);
-    if (duration != null) {
-      runner.duration(duration);
-    }
-    if (transactions > 0) {
-      runner.transactions(transactions);
-    }
-    if (rate > 0) {
-      runner.rate(rate);
-    }
-    if (latencyLimit != null) {
-      runner.latencyLimit(latencyLimit);
-    }
-    if (maxTries != 1) {
-      runner.maxTries(maxTries);
-    }
-    if (warmup != null && !warmup.isZero()) {
-      runner.warmup(warmup);
-    }
-    if (!vacuum) {
-      runner.noVacuum();
-    }
-    for (String d : defines) {
-      int eq = d.indexOf('=');
-      runner.define(d.substring(0, eq), d.substring(eq + 1));
-    }
-    if (label != null) {
-      runner.label(label);
-    }
-    return runner;
+        defines,
+        label == null || label.isEmpty() ? null : label,
+        null, false, null, null);
   }
 
   /** An array attribute read element by element (an element may hold a comma, a key may not). */

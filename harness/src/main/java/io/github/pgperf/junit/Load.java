@@ -43,7 +43,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * ({@code -Dpgperf.SelectTest.selectOnly.builtin=select-only@9,tpcb-like@1}). Two groups are
  * replaced as a whole by the most specific place that sets any of their members, so that an
  * override never combines with the annotation into a contradiction: the run's length
- * ({@code duration}, {@code transactions}) and its scripts ({@code builtin}, {@code script},
+ * ({@code duration}, {@code transactionsPerClient}) and its scripts ({@code builtin}, {@code script},
  * {@code scriptFile}). Thresholds are overridden by {@code pgperf.<TestClass>.<method>.thresholds},
  * {@code pgperf.<TestClass>.thresholds} and {@code pgperf.thresholds}; see {@link TpsAtLeast}.
  *
@@ -86,8 +86,11 @@ public @interface Load {
   /** {@code -T}: how long to run, for example {@code "10s"}; empty for a number of transactions. */
   String duration() default "";
 
-  /** {@code -t}: transactions per client; 0 for the default (10, unless a duration is set). */
-  int transactions() default 0;
+  /**
+   * {@code -t}: transactions per client; 0 for the default (10, unless a duration is set).
+   * Named as {@link LoadRunner#transactionsPerClient(int)}.
+   */
+  int transactionsPerClient() default 0;
 
   /** {@code -R}: throttle to this many transactions per second in all; 0 for no throttle. */
   double rate() default 0;

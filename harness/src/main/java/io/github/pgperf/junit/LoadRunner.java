@@ -19,25 +19,21 @@ import io.github.pgperf.internal.script.VariableDefinitions;
 import io.github.pgperf.internal.script.WorkloadBuilder;
 import io.github.pgperf.internal.script.WorkloadItem;
 import io.github.pgperf.provision.Initialization;
+import io.github.pgperf.result.Abort;
 import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.result.TestIdentity;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.apiguardian.api.API;
@@ -80,7 +76,8 @@ import org.apiguardian.api.API;
  * <p>Bad options or scripts throw {@link LoadRunException} with pgbench's message when they are
  * given (scripts) or at {@link #run()} (options). A client that aborts (an SQL error in a script,
  * a failing Java transaction body) makes {@link #run()} throw {@link LoadRunException} with the
- * runner's error lines, after the result file of the incomplete run has been written.
+ * runner's error lines (the result's {@link RunResult#aborts()}), after the result file of the
+ * incomplete run has been written.
  *
  * <p>The extension keeps every run's result per test method; a method whose runs used more than
  * one client count (a parameterized test over clients) gets a {@link SweepTable} printed when its
@@ -102,16 +99,11 @@ public final class LoadRunner {
   private final SaidOnce saidOnce;
   private final Consumer<RunResult> recorder;
 
-  private final RunOptions.Builder options = RunOptions.builder();
-  private final List<WorkloadItem> items = new ArrayList<>();
-  private final List<Integer> weights = new ArrayList<>();
-  private final Map<String, String> definitions = new LinkedHashMap<>();
-  private QueryMode queryMode = QueryMode.SIMPLE;
-  private boolean custom;
-  private boolean builtin;
+  /** What to run: this runner's setters build it up. */
+  private LoadSpec spec = LoadSpec.PGBENCH;
+  /** The spec's items as made when given (pgbench checks a script when the option is given). */
+  private final List<WorkloadItem> made = new ArrayList<>();
   private boolean usesPgbenchTables;
-  private boolean noVacuum;
-  private String label;
 
   /**
    * @param method the test method's name, or {@code null} when injected where there is none (a
@@ -139,56 +131,62 @@ public final class LoadRunner {
 
   /** {@code -c}: number of clients, each with its own connection. */
   public LoadRunner clients(int clients) {
-    options.clients(clients);
+    spec = spec.withClients(clients);
     return this;
   }
 
   /** {@code -j}: number of threads (groups of clients), at most the number of clients. */
   public LoadRunner threads(int threads) {
-    options.threads(threads);
+    spec = spec.withThreads(threads);
     return this;
   }
 
   /** {@code -T}: run for this long, in whole seconds (at least 1). */
   public LoadRunner duration(Duration duration) {
-    options.durationSeconds(wholeSeconds(duration, "duration"));
+    wholeSeconds(duration, "duration");
+    spec = spec.withDuration(duration);
     return this;
   }
 
-  /** {@code -t}: run this many transactions per client instead of for a duration. */
-  public LoadRunner transactions(int perClient) {
-    options.transactions(perClient);
+  /**
+   * {@code -t}: run this many transactions per client instead of for a duration (not to be
+   * confused with {@link #transaction(String, TransactionBody)}, which adds Java code as one).
+   */
+  public LoadRunner transactionsPerClient(int perClient) {
+    spec = spec.withTransactionsPerClient(perClient);
     return this;
   }
 
   /** {@code -R}: throttle to this many transactions per second over all clients. */
   public LoadRunner rate(double tps) {
-    options.rate(tps);
+    spec = spec.withRate(tps);
     return this;
   }
 
   /** {@code -L}: count (and with a rate, skip) transactions later than this. */
   public LoadRunner latencyLimit(Duration limit) {
-    options.latencyLimitMillis(limit.toNanos() / 1e6);
+    spec = spec.withLatencyLimit(Objects.requireNonNull(limit, "limit"));
     return this;
   }
 
   /** {@code -M}: how SQL is sent (simple, extended or prepared). */
   public LoadRunner queryMode(QueryMode mode) {
-    queryMode = mode;
-    options.queryMode(mode);
+    spec = spec.withQueryMode(mode);
     return this;
   }
 
   /** {@code --max-tries}: tries of a transaction that fails with a serialization or deadlock. */
   public LoadRunner maxTries(int tries) {
-    options.maxTries(tries);
+    spec = spec.withMaxTries(tries);
     return this;
   }
 
   /** Load for this long, in whole seconds, before the measured run; not in the result. */
   public LoadRunner warmup(Duration warmup) {
-    options.warmupSeconds(warmup.isZero() ? 0 : wholeSeconds(warmup, "warm-up"));
+    if (!warmup.isZero()) {
+      wholeSeconds(warmup, "warm-up");
+    }
+    spec = spec.withWarmup(warmup);
     return this;
   }
 
@@ -198,7 +196,10 @@ public final class LoadRunner {
    * pgbench does, without limit). Raise it for transactions that may legitimately run longer.
    */
   public LoadRunner endTimeout(Duration timeout) {
-    options.endTimeoutSeconds(timeout.isZero() ? 0 : wholeSeconds(timeout, "end timeout"));
+    if (!timeout.isZero()) {
+      wholeSeconds(timeout, "end timeout");
+    }
+    spec = spec.withEndTimeout(timeout);
     return this;
   }
 
@@ -207,7 +208,7 @@ public final class LoadRunner {
    * result's per-script {@code statements} and in the report.
    */
   public LoadRunner perStatementLatencies() {
-    options.perStatement(true);
+    spec = spec.withPerStatement(true);
     return this;
   }
 
@@ -216,7 +217,8 @@ public final class LoadRunner {
    * watch a long run from the build log.
    */
   public LoadRunner progress(Duration interval) {
-    options.progressSeconds(wholeSeconds(interval, "progress interval"));
+    wholeSeconds(interval, "progress interval");
+    spec = spec.withProgress(interval);
     return this;
   }
 
@@ -231,7 +233,7 @@ public final class LoadRunner {
       throw new LoadRunException("timeline interval must be whole milliseconds from 0 to "
           + Integer.MAX_VALUE + ", not " + interval);
     }
-    options.timelineMillis((int) millis);
+    spec = spec.withTimelineInterval(interval);
     return this;
   }
 
@@ -240,19 +242,19 @@ public final class LoadRunner {
    * when the class has them (a class that has not needed them has none to vacuum).
    */
   public LoadRunner noVacuum() {
-    noVacuum = true;
+    spec = spec.withVacuum(false);
     return this;
   }
 
   /** {@code -D name=value}: a variable for the scripts. */
   public LoadRunner define(String name, String value) {
-    definitions.put(name, value);
+    spec = spec.withDefine(name, value);
     return this;
   }
 
   /** A name for the run, recorded in the result and its file name. */
   public LoadRunner label(String value) {
-    label = value;
+    spec = spec.withLabel(value);
     return this;
   }
 
@@ -263,9 +265,8 @@ public final class LoadRunner {
 
   /** {@code -b name@weight}. */
   public LoadRunner builtin(String name, int weight) {
-    builtin = true;
     usesPgbenchTables = true;
-    return add(() -> BuiltinScript.find(name).script(), weight);
+    return add(new LoadSpec.Builtin(name, weight), () -> BuiltinScript.find(name).script());
   }
 
   /**
@@ -279,13 +280,12 @@ public final class LoadRunner {
 
   /** {@code -f resource@weight}. */
   public LoadRunner script(String resource, int weight) {
-    custom = true;
-    return add(() -> {
+    return add(new LoadSpec.Resource(resource, weight), () -> {
       byte[] bytes = resourceBytes(resource);
       usesPgbenchTables |= PgbenchTables.usedBy(new String(bytes, StandardCharsets.UTF_8));
       // Bytes, as pgbench reads a file: they reach the server in the database's encoding.
       return Script.parse(resource, bytes);
-    }, weight);
+    });
   }
 
   /** {@code -f file}: a script file, relative to the working directory. */
@@ -295,12 +295,11 @@ public final class LoadRunner {
 
   /** {@code -f file@weight}. */
   public LoadRunner scriptFile(Path file, int weight) {
-    custom = true;
-    return add(() -> {
+    return add(new LoadSpec.ScriptFile(file, weight), () -> {
       Script script = Script.load(file.toString());
       usesPgbenchTables |= PgbenchTables.usedBy(fileText(file));
       return script;
-    }, weight);
+    });
   }
 
   /** Java code measured as one transaction; see {@link TransactionBody} for the contract. */
@@ -311,9 +310,9 @@ public final class LoadRunner {
   /** A Java transaction chosen with this weight relative to the other items. */
   public LoadRunner transaction(String name, int weight, TransactionBody body) {
     Objects.requireNonNull(body, "body");
-    custom = true;
     // The runner's own form of the body: the internal packages do not depend on this one.
-    return add(() -> new JavaTransaction(name, body::execute), weight);
+    return add(new LoadSpec.Java(name, weight, body),
+        () -> new JavaTransaction(name, body::execute));
   }
 
   /**
@@ -326,21 +325,15 @@ public final class LoadRunner {
     RunOptions built;
     WorkloadBuilder workload = new WorkloadBuilder();
     try {
-      for (int i = 0; i < items.size(); i++) {
-        workload.add(items.get(i), weights.get(i));
+      for (int i = 0; i < made.size(); i++) {
+        workload.add(made.get(i), spec.items().get(i).weight());
       }
-      if (custom && !builtin) {
-        // pgbench takes the scale from the tables only for built-in scripts; custom ones would get
-        // 1 without -s.
-        options.scale(database.scale());
-      } else {
-        options.scale(0);
-      }
-      built = options.definitions(VariableDefinitions.parse(definitionArguments()))
-          .vacuum(vacuum()).build();
+      VariableDefinitions definitions = spec.definitions();
+      built = spec.runOptions(spec.customOnly() ? database.scale() : 0, vacuum(), definitions);
     } catch (ScriptException | RunOptionsException e) {
       throw new LoadRunException(e.getMessage());
     }
+    String label = spec.label();
     labels.claim(testName(), label);
     try {
       ResultFileWriter.checkDirectory(resultsDirectory);
@@ -348,19 +341,15 @@ public final class LoadRunner {
       throw new LoadRunException(ResultFileWriter.unwritable(resultsDirectory, e));
     }
     PrintStream err = System.err;
-    ByteArrayOutputStream said = new ByteArrayOutputStream();
-    PrintStream tee = new PrintStream(new Tee(err, said), true, StandardCharsets.UTF_8);
     RunResult result;
     try {
-      result = new Runner(database.connectionSource(), tee, capture, saidOnce)
-          .run(workload.build(queryMode), built);
+      result = new Runner(database.connectionSource(), err, capture, saidOnce)
+          .run(workload.build(spec.queryMode()), built);
     } catch (RunException e) {
       throw new LoadRunException(e.hint() == null ? e.getMessage()
           : e.getMessage() + " (" + e.hint() + ")");
     } catch (ScriptException e) {
       throw new LoadRunException(e.getMessage());
-    } finally {
-      tee.flush();
     }
     result = recorded(result);
     Path file = ResultFileWriter.next(resultsDirectory, identity.test().key(label));
@@ -379,8 +368,7 @@ public final class LoadRunner {
     WorkSummary.lines(result).forEach(out::println);
     recorder.accept(result);
     if (result.aborted()) {
-      throw new LoadRunException("the run was aborted: "
-          + String.join("; ", errorLines(said.toString(StandardCharsets.UTF_8))));
+      throw new LoadRunException("the run was aborted: " + reasons(result.aborts()));
     }
     return result;
   }
@@ -398,28 +386,23 @@ public final class LoadRunner {
         throw new LoadRunException(e.getMessage());
       }
     }
-    return noVacuum || tables.state() == Initialization.NOT_NEEDED
+    return !spec.vacuum() || tables.state() == Initialization.NOT_NEEDED
         ? VacuumMode.NONE : VacuumMode.DEFAULT;
   }
 
   /** The result with what only the extension knows: label, target, provider, build and trial. */
   private RunResult recorded(RunResult r) {
-    RunSettings w = r.workload();
-    RunSettings labelled = new RunSettings(w.scripts(), w.clients(), w.threads(), w.length(),
-        w.queryMode(), w.rate(), w.latencyLimitMicros(), w.maxTries(), w.scale(),
-        w.partitioning(), w.connectPerTransaction(), w.progressSeconds(), w.failuresDetailed(),
-        w.perStatement(), label);
     ServerInfo provided = database.serverInfo();
     ServerInfo server = r.server() == null ? provided
         : r.server().withProviderSettings(provided.providerSettings())
             .withProvider(provided.provider(), provided.providerReason());
-    return new RunResult(labelled, database.target(), server, r.clientMachines(), r.startedAt(),
-        r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(), r.connectionMicros(),
-        r.scripts(), r.timeline(), r.aborted(), identity, r.serverWork());
+    return r.withSettings(r.settings().withLabel(spec.label())).withTarget(database.target())
+        .withServer(server).withIdentity(identity);
   }
 
+
   private String title() {
-    return testName() + (label == null ? "" : " \"" + label + "\"");
+    return testName() + (spec.label() == null ? "" : " \"" + spec.label() + "\"");
   }
 
   /** The test as messages name it: {@code OrdersTest.insert}. */
@@ -427,26 +410,13 @@ public final class LoadRunner {
     return testClass.getSimpleName() + (method == null ? "" : "." + method);
   }
 
-  private List<String> definitionArguments() {
-    List<String> arguments = new ArrayList<>();
-    definitions.forEach((name, value) -> arguments.add(name + "=" + value));
-    return arguments;
+
+  /** Why the run aborted, as the runner said it: each abort's messages, in client order. */
+  private static String reasons(List<Abort> aborts) {
+    List<String> messages = aborts.stream().flatMap(a -> a.messages().stream()).toList();
+    return messages.isEmpty() ? "a client aborted" : String.join("; ", messages);
   }
 
-  /** The runner's error lines (client aborts and their server messages), without the prefix. */
-  private static List<String> errorLines(String stderr) {
-    List<String> lines = new ArrayList<>();
-    String prefix = Runner.NAME + ": error: ";
-    for (String line : stderr.split("\\R")) {
-      if (line.startsWith(prefix)) {
-        lines.add(line.substring(prefix.length()));
-      }
-    }
-    if (lines.isEmpty()) {
-      lines.add("a client aborted");
-    }
-    return lines;
-  }
 
   private byte[] resourceBytes(String resource) throws ScriptException {
     try (InputStream in = testClass.getResourceAsStream(resource)) {
@@ -484,44 +454,36 @@ public final class LoadRunner {
     WorkloadItem make() throws ScriptException;
   }
 
-  private LoadRunner add(ItemSource source, int weight) {
-    if (weight < 0) {
-      throw new LoadRunException("weight must not be negative: " + weight);
+  private LoadRunner add(LoadSpec.Item item, ItemSource source) {
+    if (item.weight() < 0) {
+      throw new LoadRunException("weight must not be negative: " + item.weight());
     }
     try {
-      items.add(source.make());
+      made.add(source.make());
     } catch (ScriptException e) {
       throw new LoadRunException(e.getMessage());
     }
-    weights.add(weight);
+    spec = spec.withItem(item);
     return this;
   }
 
-  /** Writes to stderr and keeps a copy, to quote the runner's errors in the failure. */
-  private static final class Tee extends OutputStream {
-    private final OutputStream first;
-    private final OutputStream second;
-
-    Tee(OutputStream first, OutputStream second) {
-      this.first = first;
-      this.second = second;
+  /**
+   * Sets a declared workload on this fresh runner: its items made as if given one by one (so a
+   * bad one fails as it would), then its options.
+   */
+  LoadRunner load(LoadSpec declared) {
+    for (LoadSpec.Item item : declared.items()) {
+      if (item instanceof LoadSpec.Builtin b) {
+        builtin(b.name(), b.weight());
+      } else if (item instanceof LoadSpec.Resource r) {
+        script(r.name(), r.weight());
+      } else if (item instanceof LoadSpec.ScriptFile f) {
+        scriptFile(f.file(), f.weight());
+      } else if (item instanceof LoadSpec.Java j) {
+        transaction(j.name(), j.weight(), j.body());
+      }
     }
-
-    @Override
-    public void write(int b) throws IOException {
-      first.write(b);
-      second.write(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      first.write(b, off, len);
-      second.write(b, off, len);
-    }
-
-    @Override
-    public void flush() throws IOException {
-      first.flush();
-    }
+    spec = declared.withItems(spec.items());
+    return this;
   }
 }

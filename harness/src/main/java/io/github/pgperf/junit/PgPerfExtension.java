@@ -66,8 +66,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  *
  * <p>The declarative form: before a method with {@link Load} runs (after its {@code @BeforeEach}
  * methods), the extension runs the declared load through a {@link LoadRunner} and checks the
- * declared thresholds ({@link DeclaredLoad}, {@link DeclaredThresholds}); a {@link ClientSweep}
- * makes one invocation per client count ({@link SweepPoint}). Every runner's runs are recorded per
+ * declared thresholds ({@link DeclaredLoad} resolves the load into a {@link LoadSpec},
+ * {@link DeclaredThresholds} the thresholds); a {@link ClientSweep} makes one invocation per client count ({@link SweepPoint}). Every runner's runs are recorded per
  * class ({@link ClassRuns}); when the class's tests have run, a {@link SweepTable} is printed for
  * each method that ran more than one client count.
  */
@@ -129,13 +129,13 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     }
     requireClassAnnotation(context, "@Load");
     Levels at = Levels.of(context);
-    DeclaredLoad declared = DeclaredLoad.resolve(load.get(), at);
+    LoadSpec declared = DeclaredLoad.resolve(load.get(), at);
     SweepPoint point = SweepPoint.of(context);
     if (point != null) {
       declared = declared.atClients(point.clients());
     }
     List<Threshold> thresholds = DeclaredThresholds.resolve(method, at);
-    RunResult run = declared.applyTo(loadRunner(database(context), context)).run();
+    RunResult run = loadRunner(database(context), context).load(declared).run();
     context.getStore(NAMESPACE).put(DeclaredRun.class, new DeclaredRun(run));
     if (!thresholds.isEmpty()) {
       PgPerfAssertions.assertThat(run).as("declared thresholds of %s", name(context))

@@ -47,9 +47,10 @@ record SweepTable(String title, List<Row> rows) {
     public static Row of(RunResult run) {
       Latencies l = run.total().latency();
       boolean none = l.count() == 0;
-      return new Row(run.workload().label(), run.workload().clients(), run.workload().threads(),
-          run.tps(), none ? Double.NaN : l.mean() / 1e3,
-          none ? Double.NaN : l.percentile(50) / 1e3, none ? Double.NaN : l.percentile(99) / 1e3,
+      return new Row(run.settings().label(), run.settings().clients(), run.settings().threads(),
+          run.tps(), none ? Double.NaN : l.meanMicros() / 1e3,
+          none ? Double.NaN : l.percentileMicros(50) / 1e3,
+          none ? Double.NaN : l.percentileMicros(99) / 1e3,
           run.totalCounts().failed(), run.aborted());
     }
   }
@@ -66,7 +67,7 @@ record SweepTable(String title, List<Row> rows) {
   public static SweepTable of(String title, List<RunResult> runs) {
     List<Row> rows = new ArrayList<>(runs.stream().map(Row::of).toList());
     rows.sort(Comparator.comparingInt(Row::clients));
-    String type = runs.stream().map(r -> r.workload().transactionType()).distinct()
+    String type = runs.stream().map(r -> r.settings().transactionType()).distinct()
         .reduce((a, b) -> a + ", " + b).orElse("no runs");
     return new SweepTable(title + ": " + type + ", tps and latency by clients", rows);
   }

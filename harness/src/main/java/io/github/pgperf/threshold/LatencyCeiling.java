@@ -47,7 +47,7 @@ record LatencyCeiling(double percentile, Duration limit) implements Threshold {
   @Override
   public ThresholdCheck check(Stats stats, double seconds) {
     return ThresholdCheck.ofLatency(this, stats.latency(), limit,
-        latency -> percentile == 100 ? latency.max() : latency.percentile(percentile));
+        latency -> percentile == 100 ? latency.maxMicros() : latency.percentileMicros(percentile));
   }
 
 }

@@ -34,7 +34,7 @@ record MeanLatencyCeiling(Duration limit) implements Threshold {
 
   @Override
   public ThresholdCheck check(Stats stats, double seconds) {
-    return ThresholdCheck.ofLatency(this, stats.latency(), limit, Latencies::mean);
+    return ThresholdCheck.ofLatency(this, stats.latency(), limit, Latencies::meanMicros);
   }
 
 }

@@ -34,7 +34,7 @@ final class DeclaredFixtures {
     }
 
     @Test
-    @Load(builtin = "select-only", clients = 2, transactions = 25, queryMode = QueryMode.PREPARED,
+    @Load(builtin = "select-only", clients = 2, transactionsPerClient = 25, queryMode = QueryMode.PREPARED,
         label = "all kinds")
     @TpsAtLeast(1)
     @LatencyAtMost(percentile = 50, limit = "10s")
@@ -52,7 +52,7 @@ final class DeclaredFixtures {
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
   static class Failing {
     @Test
-    @Load(script = "/queries/hot.sql", define = "marker=7", transactions = 20, label = "ceilings")
+    @Load(script = "/queries/hot.sql", define = "marker=7", transactionsPerClient = 20, label = "ceilings")
     @TpsAtLeast(1)
     @LatencyAtMost(percentile = 99, limit = "1us")
     @LatencyAtMost(percentile = 99.9, limit = "2us")
@@ -103,7 +103,7 @@ final class DeclaredFixtures {
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
   static class Overridden {
     @Test
-    @Load(builtin = "select-only", transactions = 10)
+    @Load(builtin = "select-only", transactionsPerClient = 10)
     @TpsAtLeast(1e9)
     @NoFailures
     void selectOnly(RunResult run) {
@@ -127,7 +127,7 @@ final class DeclaredFixtures {
   static class SweepTwice {
     @Test
     @ClientSweep({2})
-    @Load(builtin = "select-only", transactions = 5)
+    @Load(builtin = "select-only", transactionsPerClient = 5)
     void byClients(RunResult run) {
       add("SweepTwice", run);
     }
@@ -138,7 +138,7 @@ final class DeclaredFixtures {
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
   static class Sweep {
     @ClientSweep({1, 3, 2})
-    @Load(builtin = "select-only", transactions = 30, threads = 2)
+    @Load(builtin = "select-only", transactionsPerClient = 30, threads = 2)
     @NoFailures
     void byClients(RunResult run) {
       add("Sweep", run);
@@ -152,7 +152,7 @@ final class DeclaredFixtures {
     @ParameterizedTest
     @ValueSource(ints = {2, 1})
     void byClients(int clients, LoadRunner load) {
-      add("ParameterizedSweep", load.builtin("select-only").clients(clients).transactions(20)
+      add("ParameterizedSweep", load.builtin("select-only").clients(clients).transactionsPerClient(20)
           .label("clients-" + clients).run());
     }
   }
@@ -164,7 +164,7 @@ final class DeclaredFixtures {
     @ParameterizedTest
     @ValueSource(ints = {1, 2})
     void byClients(int clients, LoadRunner load) {
-      load.builtin("select-only").clients(clients).transactions(10).run();
+      load.builtin("select-only").clients(clients).transactionsPerClient(10).run();
     }
   }
 }

@@ -61,10 +61,10 @@ class DeclaredLoadTest {
 
     succeeded(run, 1);
     RunResult seen = (RunResult) seen("Passing").get(0);
-    assertThat(seen.workload().clients()).isEqualTo(2);
-    assertThat(seen.workload().length()).isEqualTo(new RunLength.PerClient(25));
-    assertThat(seen.workload().queryMode()).isEqualTo(QueryMode.PREPARED);
-    assertThat(seen.workload().scripts().get(0).name()).isEqualTo("<builtin: select only>");
+    assertThat(seen.settings().clients()).isEqualTo(2);
+    assertThat(seen.settings().length()).isEqualTo(new RunLength.PerClient(25));
+    assertThat(seen.settings().queryMode()).isEqualTo(QueryMode.PREPARED);
+    assertThat(seen.settings().scripts().get(0).name()).isEqualTo("<builtin: select only>");
     assertThat(seen.totalCounts().processed()).isEqualTo(50);
     // Order: @BeforeEach, then the load, then the body.
     long setUp = (Long) seen("Passing.setUp").get(0);
@@ -75,7 +75,7 @@ class DeclaredLoadTest {
     // The result file is the run the body got, named as any LoadRunner run.
     RunResult read = ResultJson.read(results().resolve("Passing-selectOnly-all_kinds.json"));
     assertThat(read.totalCounts()).isEqualTo(seen.totalCounts());
-    assertThat(read.workload().label()).isEqualTo("all kinds");
+    assertThat(read.settings().label()).isEqualTo("all kinds");
     assertThat(run.out()).contains("pgperf: Passing.selectOnly \"all kinds\" (");
   }
 
@@ -101,7 +101,7 @@ class DeclaredLoadTest {
         .containsPattern("p99\\.9<=2us: p99\\.9 latency was [0-9.]+ ms, expected at most 0\\.002 ms")
         .doesNotContain("tps>=1: ");
     // The message shows the file's p99, rounded to the microsecond (trailing zeros dropped).
-    double p99 = kept.total().latency().percentile(99) / 1e3;
+    double p99 = kept.total().latency().percentileMicros(99) / 1e3;
     java.util.regex.Matcher shown =
         java.util.regex.Pattern.compile("p99 latency was ([0-9.]+) ms").matcher(message);
     assertThat(shown.find()).isTrue();
@@ -159,28 +159,28 @@ class DeclaredLoadTest {
         "pgperf.label", "from build"), DeclaredFixtures.Overridden.class);
     succeeded(perMethod, 1);
     RunResult overridden = (RunResult) seen("Overridden").get(0);
-    assertThat(overridden.workload().clients()).isEqualTo(3);
+    assertThat(overridden.settings().clients()).isEqualTo(3);
     // The duration replaced the annotation's transactions rather than clashing with them.
-    assertThat(overridden.workload().length()).isEqualTo(new RunLength.Timed(1));
-    assertThat(overridden.workload().label()).isEqualTo("from build");
+    assertThat(overridden.settings().length()).isEqualTo(new RunLength.Timed(1));
+    assertThat(overridden.settings().label()).isEqualTo("from build");
     assertThat(results().resolve("Overridden-selectOnly-from_build.json")).exists();
 
     // The class's key wins over the global one and loses to the method's; threshold keys apply
     // broadest first, so the class's "none" drops the declared ones and the method's adds after.
     Fixture.SEEN.clear();
     Kit.Run perClass = run(Map.of("pgperf.clients", "5", "pgperf.Overridden.clients", "2",
-        "pgperf.Overridden.transactions", "4", "pgperf.Overridden.selectOnly.transactions", "3",
+        "pgperf.Overridden.transactionsPerClient", "4", "pgperf.Overridden.selectOnly.transactionsPerClient", "3",
         "pgperf.Overridden.thresholds", "none", "pgperf.Overridden.selectOnly.thresholds",
         "failures=0"), DeclaredFixtures.Overridden.class);
     succeeded(perClass, 1);
     RunResult byClass = (RunResult) seen("Overridden").get(0);
-    assertThat(byClass.workload().clients()).isEqualTo(2);
+    assertThat(byClass.settings().clients()).isEqualTo(2);
     assertThat(byClass.totalCounts().processed()).isEqualTo(2 * 3);
 
     // A key for every method, here dropping all thresholds but one added after "none".
     Fixture.SEEN.clear();
     Kit.Run global = run(Map.of("pgperf.thresholds", "none, failures=0",
-        "pgperf.transactions", "5"), DeclaredFixtures.Overridden.class);
+        "pgperf.transactionsPerClient", "5"), DeclaredFixtures.Overridden.class);
     succeeded(global, 1);
     assertThat(((RunResult) seen("Overridden").get(0)).totalCounts().processed()).isEqualTo(5);
 
@@ -212,7 +212,7 @@ class DeclaredLoadTest {
     // The sweep's own point still ran, at its client count.
     run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
     assertThat(Fixture.SEEN.get("SweepTwice")).asList().singleElement()
-        .satisfies(r -> assertThat(((RunResult) r).workload().clients()).isEqualTo(2));
+        .satisfies(r -> assertThat(((RunResult) r).settings().clients()).isEqualTo(2));
   }
 
   @Test
@@ -230,16 +230,16 @@ class DeclaredLoadTest {
         "ParameterizedSweep-byClients-clients-2.json",
         "ParameterizedSweep-byClients-clients-1.json");
     RunResult three = ResultJson.read(results().resolve("Sweep-byClients-clients-3.json"));
-    assertThat(three.workload().clients()).isEqualTo(3);
-    assertThat(three.workload().threads()).isEqualTo(2);
+    assertThat(three.settings().clients()).isEqualTo(3);
+    assertThat(three.settings().threads()).isEqualTo(2);
     // The point is recorded as data, so the gate and the report need not read the file name.
     assertThat(three.identity().test()).isEqualTo(new TestIdentity(
         DeclaredFixtures.Sweep.class.getCanonicalName(), "byClients", "clients=3",
         Map.of("clients", 3)));
-    assertThat(three.identity().test().sweepKey(three.workload().label()))
+    assertThat(three.identity().test().sweepKey(three.settings().label()))
         .isEqualTo("Sweep-byClients");
     assertThat(ResultJson.read(results().resolve("Sweep-byClients-clients-1.json"))
-        .workload().threads()).isEqualTo(1);
+        .settings().threads()).isEqualTo(1);
     assertThat(seen("Sweep")).hasSize(3);
 
     System.out.print(run.out());
@@ -298,11 +298,11 @@ class DeclaredLoadTest {
       assertThat(Integer.parseInt(m.group(1))).isEqualTo(c);
       RunResult file = ResultJson.read(results().resolve(filePrefix + "-clients-" + c + ".json"));
       SweepTable.Row expected = SweepTable.Row.of(file);
-      assertThat(Integer.parseInt(m.group(2))).isEqualTo(file.workload().threads());
+      assertThat(Integer.parseInt(m.group(2))).isEqualTo(file.settings().threads());
       assertThat(m.group(3)).isEqualTo(fixed(file.tps(), 1));
-      assertThat(m.group(4)).isEqualTo(fixed(file.total().latency().mean() / 1e3, 3));
-      assertThat(m.group(5)).isEqualTo(fixed(file.total().latency().percentile(50) / 1e3, 3));
-      assertThat(m.group(6)).isEqualTo(fixed(file.total().latency().percentile(99) / 1e3, 3));
+      assertThat(m.group(4)).isEqualTo(fixed(file.total().latency().meanMicros() / 1e3, 3));
+      assertThat(m.group(5)).isEqualTo(fixed(file.total().latency().percentileMicros(50) / 1e3, 3));
+      assertThat(m.group(6)).isEqualTo(fixed(file.total().latency().percentileMicros(99) / 1e3, 3));
       assertThat(Long.parseLong(m.group(7))).isEqualTo(file.totalCounts().failed());
       assertThat(expected.clients()).isEqualTo(c);
     }

@@ -33,7 +33,7 @@ final class LoadFixtures {
   static class ImpossibleTps {
     @Test
     void selectOnly(LoadRunner load) {
-      RunResult run = load.builtin("select-only").transactions(20).label("floor 1e9").run();
+      RunResult run = load.builtin("select-only").transactionsPerClient(20).label("floor 1e9").run();
       Fixture.SEEN.put("ImpossibleTps", run);
       assertThat(run).hasTpsAtLeast(1e9);
     }
@@ -44,7 +44,7 @@ final class LoadFixtures {
   static class JavaCode {
     @Test
     void transfer(LoadRunner load) {
-      RunResult run = load.clients(2).transactions(20).noVacuum()
+      RunResult run = load.clients(2).transactionsPerClient(20).noVacuum()
           .transaction("transfer", connection -> {
             connection.setAutoCommit(false);
             try (PreparedStatement s = connection.prepareStatement(
@@ -66,7 +66,7 @@ final class LoadFixtures {
   static class ClasspathScript {
     @Test
     void hot(LoadRunner load) {
-      load.script("/queries/hot.sql").define("marker", "7").transactions(20).label("hot/path");
+      load.script("/queries/hot.sql").define("marker", "7").transactionsPerClient(20).label("hot/path");
       RunResult first = load.run();
       RunResult second = load.queryMode(io.github.pgperf.result.QueryMode.PREPARED)
           .label("hot/path prepared").run();
@@ -81,7 +81,7 @@ final class LoadFixtures {
   static class Broken {
     @Test
     void divides(LoadRunner load) {
-      load.script("/queries/broken.sql").transactions(20).label("by zero").run();
+      load.script("/queries/broken.sql").transactionsPerClient(20).label("by zero").run();
       Fixture.SEEN.put("Broken", true);
     }
   }
@@ -150,7 +150,7 @@ final class LoadFixtures {
   static class InvalidByte {
     @Test
     void sends(LoadRunner load) {
-      load.script("/queries/latin1-byte.sql").transactions(5).label("byte").run();
+      load.script("/queries/latin1-byte.sql").transactionsPerClient(5).label("byte").run();
       Fixture.SEEN.put("InvalidByte", true);
     }
   }
@@ -164,7 +164,7 @@ final class LoadFixtures {
 
     @Test
     void counts(LoadRunner load) {
-      load.transactions(3).noVacuum().transaction("count", connection -> {
+      load.transactionsPerClient(3).noVacuum().transaction("count", connection -> {
         RUNS.incrementAndGet();
         try (java.sql.Statement s = connection.createStatement()) {
           s.execute("select 1");
@@ -180,7 +180,7 @@ final class LoadFixtures {
   static class TwiceUnlabelled {
     @Test
     void twice(LoadRunner load) {
-      load.builtin("select-only").transactions(5);
+      load.builtin("select-only").transactionsPerClient(5);
       Fixture.SEEN.put("TwiceUnlabelled", load.run());
       load.run();
       Fixture.SEEN.put("TwiceUnlabelled.second", true);
@@ -192,9 +192,9 @@ final class LoadFixtures {
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
   static class DeclaredThenUnlabelled {
     @Test
-    @Load(builtin = "select-only", transactions = 5)
+    @Load(builtin = "select-only", transactionsPerClient = 5)
     void declared(LoadRunner load) {
-      load.builtin("select-only").transactions(5).run();
+      load.builtin("select-only").transactionsPerClient(5).run();
       Fixture.SEEN.put("DeclaredThenUnlabelled.second", true);
     }
   }

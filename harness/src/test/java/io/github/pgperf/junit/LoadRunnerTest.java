@@ -61,8 +61,8 @@ class LoadRunnerTest {
 
     run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
     RunResult passed = (RunResult) Fixture.SEEN.get("SelectOnly");
-    assertThat(passed.workload().clients()).isEqualTo(2);
-    assertThat(passed.workload().length()).isEqualTo(new RunLength.Timed(1));
+    assertThat(passed.settings().clients()).isEqualTo(2);
+    assertThat(passed.settings().length()).isEqualTo(new RunLength.Timed(1));
     assertThat(passed.totalCounts().processed()).isPositive();
     assertThat(passed.server().provider()).isEqualTo("EXTERNAL");
     assertThat(passed.server().providerReason()).isEqualTo("EXTERNAL asked");
@@ -91,8 +91,8 @@ class LoadRunnerTest {
     assertThat(read.tps()).isEqualTo(passed.tps());
     assertThat(read.server().provider()).isEqualTo(passed.server().provider());
     RunResult readFailed = ResultJson.read(results.resolve("ImpossibleTps-selectOnly-floor_1e9.json"));
-    assertThat(readFailed.workload().label()).isEqualTo("floor 1e9");
-    assertThat(readFailed.workload().scripts().get(0).name())
+    assertThat(readFailed.settings().label()).isEqualTo("floor 1e9");
+    assertThat(readFailed.settings().scripts().get(0).name())
         .isEqualTo("<builtin: select only>");
 
     // A compact summary per run on stdout.
@@ -117,23 +117,23 @@ class LoadRunnerTest {
     run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(2));
     RunResult java = (RunResult) Fixture.SEEN.get("JavaCode");
     assertThat(java.totalCounts().processed()).isEqualTo(40);
-    assertThat(java.workload().scripts().get(0).name()).isEqualTo("transfer");
+    assertThat(java.settings().scripts().get(0).name()).isEqualTo("transfer");
     // Each transfer committed one increment in the class's schema.
     assertThat(balance() - before).isEqualTo(40);
 
     RunResult[] hot = (RunResult[]) Fixture.SEEN.get("ClasspathScript");
-    assertThat(hot[0].workload().scripts().get(0).name()).isEqualTo("/queries/hot.sql");
+    assertThat(hot[0].settings().scripts().get(0).name()).isEqualTo("/queries/hot.sql");
     assertThat(hot[0].totalCounts().processed()).isEqualTo(20);
-    assertThat(hot[0].workload().scale()).isEqualTo(1);
-    assertThat(hot[1].workload().queryMode()).isEqualTo(QueryMode.PREPARED);
+    assertThat(hot[0].settings().scale()).isEqualTo(1);
+    assertThat(hot[1].settings().queryMode()).isEqualTo(QueryMode.PREPARED);
 
     Path results = dir.resolve("results");
     assertThat(files(results)).containsExactlyInAnyOrder("JavaCode-transfer.json",
         "ClasspathScript-hot-hot_path.json", "ClasspathScript-hot-hot_path_prepared.json");
     assertThat(ResultJson.read(results.resolve("ClasspathScript-hot-hot_path_prepared.json"))
-        .workload().queryMode()).isEqualTo(QueryMode.PREPARED);
+        .settings().queryMode()).isEqualTo(QueryMode.PREPARED);
     assertThat(ResultJson.read(results.resolve("ClasspathScript-hot-hot_path.json"))
-        .workload().queryMode()).isEqualTo(QueryMode.SIMPLE);
+        .settings().queryMode()).isEqualTo(QueryMode.SIMPLE);
   }
 
   @Test
@@ -162,7 +162,7 @@ class LoadRunnerTest {
     assertThat(first.identity().test()).isEqualTo(new TestIdentity(
         LoadFixtures.TwiceUnlabelled.class.getCanonicalName(), "twice", "twice(LoadRunner)",
         Map.of()));
-    assertThat(first.identity().test().key(first.workload().label()))
+    assertThat(first.identity().test().key(first.settings().label()))
         .isEqualTo("TwiceUnlabelled-twice");
   }
 
@@ -178,7 +178,14 @@ class LoadRunnerTest {
     Path file = dir.resolve("results").resolve("Broken-divides-by_zero.json");
     RunResult kept = ResultJson.read(file);
     assertThat(kept.aborted()).isTrue();
-    assertThat(kept.workload().label()).isEqualTo("by zero");
+    // Why, as data: the message above is made from it, not read back from stderr.
+    assertThat(kept.aborts()).singleElement().satisfies(a -> {
+      assertThat(a.client()).isZero();
+      assertThat(a.messages()).last().asString()
+          .startsWith("client 0 script 0 aborted in command 0 query 0");
+      assertThat(failureMessage(run, "Broken")).endsWith(String.join("; ", a.messages()));
+    });
+    assertThat(kept.settings().label()).isEqualTo("by zero");
     assertThat(run.out()).contains("Run was aborted; the above results are incomplete.");
 
     assertThat(failureMessage(run, "MissingScript")).isEqualTo(
@@ -226,8 +233,8 @@ class LoadRunnerTest {
 
     run.results().testEvents().assertStatistics(s -> s.started(1).succeeded(1));
     RunResult result = (RunResult) Fixture.SEEN.get("Detailed");
-    assertThat(result.workload().perStatement()).isTrue();
-    assertThat(result.workload().progressSeconds()).isEqualTo(1);
+    assertThat(result.settings().perStatement()).isTrue();
+    assertThat(result.settings().progressSeconds()).isEqualTo(1);
     // tpcb-like has 7 SQL statements and 4 \set commands, each with its own figures.
     assertThat(result.scripts()).singleElement().satisfies(script -> {
       assertThat(script.statements()).hasSize(11);
@@ -253,6 +260,8 @@ class LoadRunnerTest {
     assertThat(Fixture.SEEN).doesNotContainKey("StuckTransaction");
     RunResult kept = ResultJson.read(dir.resolve("results").resolve("StuckTransaction-sleeps-stuck.json"));
     assertThat(kept.aborted()).isTrue();
+    assertThat(kept.aborts()).singleElement()
+        .satisfies(a -> assertThat(a.messages().get(0)).contains("--end-timeout"));
   }
 
   @Test

@@ -34,12 +34,12 @@ final class SchemaFixtures {
 
   static void runOwnLoad(String name, PgPerfDatabase database, DataSource dataSource,
       LoadRunner scriptLoad, LoadRunner javaLoad) throws SQLException {
-    RunResult script = scriptLoad.script("/queries/own-table.sql").transactions(5).run();
+    RunResult script = scriptLoad.script("/queries/own-table.sql").transactionsPerClient(5).run();
     RunResult java = javaLoad.label("java").transaction("own", c -> {
           try (Statement s = c.createStatement()) {
             s.executeQuery("select owner from account").close();
           }
-        }).transactions(5).run();
+        }).transactionsPerClient(5).run();
     try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("select string_agg(owner, ',' order by id) from account")) {
       rs.next();
@@ -89,7 +89,7 @@ final class SchemaFixtures {
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
   static class Builtin {
     @Test
-    @Load(builtin = "select-only", transactions = 5)
+    @Load(builtin = "select-only", transactionsPerClient = 5)
     void selectOnly(PgPerfDatabase database) {
       Fixture.SEEN.put("Builtin", database);
     }
@@ -101,7 +101,7 @@ final class SchemaFixtures {
   static class PgbenchScript {
     @Test
     void hot(PgPerfDatabase database, LoadRunner load) {
-      RunResult run = load.script("/queries/hot.sql").define("marker", "7").transactions(5).run();
+      RunResult run = load.script("/queries/hot.sql").define("marker", "7").transactionsPerClient(5).run();
       Fixture.SEEN.put("PgbenchScript", database);
       Fixture.SEEN.put("PgbenchScript.run", run);
     }
@@ -117,7 +117,7 @@ final class SchemaFixtures {
         try (Statement s = c.createStatement()) {
           s.executeQuery("select abalance from pgbench_accounts where aid = 1").close();
         }
-      }).transactions(1).run();
+      }).transactionsPerClient(1).run();
       Fixture.SEEN.put("JavaOnPgbenchTables", run);
     }
   }

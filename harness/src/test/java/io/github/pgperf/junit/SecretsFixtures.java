@@ -20,7 +20,7 @@ final class SecretsFixtures {
   static class Passing {
     @Test
     void selectOnly(LoadRunner load) {
-      RunResult run = load.builtin("select-only").clients(2).transactions(20).run();
+      RunResult run = load.builtin("select-only").clients(2).transactionsPerClient(20).run();
       assertThat(run).hasNoFailures();
     }
   }
@@ -30,13 +30,13 @@ final class SecretsFixtures {
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
   static class Failing {
     @Test
-    @Load(builtin = "select-only", transactions = 20)
+    @Load(builtin = "select-only", transactionsPerClient = 20)
     @TpsAtLeast(1e9)
     void missesItsThreshold() {}
 
     @Test
     void aborts(LoadRunner load) {
-      load.script("/queries/broken.sql").transactions(5).run();
+      load.script("/queries/broken.sql").transactionsPerClient(5).run();
     }
   }
 }

@@ -18,7 +18,7 @@ final class WorkFixtures {
   static class External {
     @Test
     void twice(LoadRunner load) {
-      load.builtin("select-only").clients(2).transactions(20).noVacuum();
+      load.builtin("select-only").clients(2).transactionsPerClient(20).noVacuum();
       Fixture.SEEN.put("External", new RunResult[] {load.label("first").run(),
           load.label("second").run()});
     }
@@ -31,7 +31,7 @@ final class WorkFixtures {
     @Test
     void selectOnly(LoadRunner load) {
       Fixture.SEEN.put("Embedded",
-          load.builtin("select-only").clients(2).transactions(50).noVacuum().run());
+          load.builtin("select-only").clients(2).transactionsPerClient(50).noVacuum().run());
     }
   }
 }

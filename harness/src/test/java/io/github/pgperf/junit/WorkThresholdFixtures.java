@@ -51,7 +51,7 @@ final class WorkThresholdFixtures {
     }
 
     @Test
-    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactions = 50, vacuum = false)
+    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactionsPerClient = 50, vacuum = false)
     @NoSequentialScanOn(table = {"entry", "account"})
     @SharedBlocksPerTransactionAtMost(200)
     @TempBlocksAtMost(0)
@@ -71,7 +71,7 @@ final class WorkThresholdFixtures {
     }
 
     @Test
-    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactions = 50, vacuum = false)
+    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactionsPerClient = 50, vacuum = false)
     @NoSequentialScanOn(table = {"entry", "account"})
     @SharedBlocksPerTransactionAtMost(200)
     @TempBlocksAtMost(0)
@@ -90,7 +90,7 @@ final class WorkThresholdFixtures {
     }
 
     @Test
-    @Load(script = "/queries/entry-sort.sql", transactions = 3, vacuum = false)
+    @Load(script = "/queries/entry-sort.sql", transactionsPerClient = 3, vacuum = false)
     @TempBlocksAtMost(0)
     void sort() {
       DeclaredFixtures.add("Sorting", true);
@@ -102,22 +102,22 @@ final class WorkThresholdFixtures {
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
   static class BadValues {
     @Test
-    @Load(script = "/queries/entry-lookup.sql", transactions = 1, vacuum = false)
+    @Load(script = "/queries/entry-lookup.sql", transactionsPerClient = 1, vacuum = false)
     @NoSequentialScanOn(table = "public.entry")
     void schemaQualified() {}
 
     @Test
-    @Load(script = "/queries/entry-lookup.sql", transactions = 1, vacuum = false)
+    @Load(script = "/queries/entry-lookup.sql", transactionsPerClient = 1, vacuum = false)
     @NoSequentialScanOn(table = {})
     void noTable() {}
 
     @Test
-    @Load(script = "/queries/entry-lookup.sql", transactions = 1, vacuum = false)
+    @Load(script = "/queries/entry-lookup.sql", transactionsPerClient = 1, vacuum = false)
     @TempBlocksAtMost(-1)
     void negativeTemp() {}
 
     @Test
-    @Load(script = "/queries/entry-lookup.sql", transactions = 1, vacuum = false)
+    @Load(script = "/queries/entry-lookup.sql", transactionsPerClient = 1, vacuum = false)
     @SharedBlocksPerTransactionAtMost(Double.NaN)
     void notANumber() {}
   }

@@ -35,7 +35,7 @@ class ThresholdTest {
 
   @Test
   void percentile100IsTheExactMaximumEvenAboveTheHistogramsExactRange() {
-    assertThat(KNOWN.total().latency().max()).isEqualTo(20_000);
+    assertThat(KNOWN.total().latency().maxMicros()).isEqualTo(20_000);
     assertThat(LatencyCeiling.max(Duration.ofMillis(20)).check(KNOWN).passed()).isTrue();
     assertThat(LatencyCeiling.max(Duration.ofNanos(19_999_999)).check(KNOWN).passed()).isFalse();
     assertThat(LatencyCeiling.max(Duration.ofMillis(20))).isEqualTo(new LatencyCeiling(100, Duration.ofMillis(20)));
@@ -43,7 +43,7 @@ class ThresholdTest {
 
   @Test
   void meanCeilingComparesTheExactMean() {
-    assertThat(KNOWN.total().latency().mean()).isEqualTo(1004.55);
+    assertThat(KNOWN.total().latency().meanMicros()).isEqualTo(1004.55);
     ThresholdCheck pass = new MeanLatencyCeiling(Duration.ofNanos(1_004_550)).check(KNOWN);
     ThresholdCheck fail = new MeanLatencyCeiling(Duration.ofNanos(1_004_549)).check(KNOWN);
     assertThat(pass.passed()).isTrue();

@@ -11,6 +11,6 @@ class EmbeddedPerfTest {
 
   @Test
   void ping(LoadRunner load) {
-    load.script("ping.sql").clients(1).transactions(20).noVacuum().run();
+    load.script("ping.sql").clients(1).transactionsPerClient(20).noVacuum().run();
   }
 }

@@ -17,7 +17,7 @@ class CatalogPerfTest {
 
   @Test
   void browse(LoadRunner load) {
-    RunResult result = load.builtin("select-only").clients(2).transactions(50).run();
+    RunResult result = load.builtin("select-only").clients(2).transactionsPerClient(50).run();
     assertThat(result).hasNoFailures();
   }
 }

@@ -20,7 +20,7 @@ class CatalogPerfTest {
   void browse(LoadRunner load) {
     // pgperf:test gave its JVM the build's password (the local server trusts, so it cannot tell).
     assertNotNull(System.getenv("PGPERF_PASSWORD"), "PGPERF_PASSWORD in the test JVM");
-    RunResult result = load.builtin("select-only").clients(2).transactions(50).run();
+    RunResult result = load.builtin("select-only").clients(2).transactionsPerClient(50).run();
     assertThat(result).hasNoFailures();
   }
 }

@@ -60,7 +60,7 @@ public record Fingerprint(
     }
     String provider = s == null || s.provider() == null ? "none" : s.provider();
     return new Fingerprint(s == null ? "unknown" : s.version(), settings, provider,
-        s == null ? Map.of() : s.providerSettings(), machines, result.workload().toString());
+        s == null ? Map.of() : s.providerSettings(), machines, result.settings().toString());
   }
 
   /**

@@ -49,9 +49,9 @@ public enum Metric {
     }
     Latencies latency = result.total().latency();
     if (this == MEAN) {
-      return latency.mean();
+      return latency.meanMicros();
     }
-    return latency.percentile(Double.parseDouble(label.substring(1)));
+    return latency.percentileMicros(Double.parseDouble(label.substring(1)));
   }
 
   /**

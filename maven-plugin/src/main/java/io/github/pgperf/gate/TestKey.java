@@ -34,11 +34,11 @@ final class TestKey {
    */
   static String of(Path file, RunResult result) {
     if (result != null && result.identity() != null && result.identity().test() != null) {
-      return result.identity().test().key(result.workload().label());
+      return result.identity().test().key(result.settings().label());
     }
     String stem = stem(file);
     if (namesOnlyATrial(stem)) {
-      String label = result == null ? null : result.workload().label();
+      String label = result == null ? null : result.settings().label();
       return label == null || label.isBlank() ? "unnamed" : label.strip();
     }
     return stem;

@@ -63,7 +63,7 @@ public record WorkFingerprint(String postgres, Map<String, String> settings, Str
       settings.values().removeIf(Objects::isNull);
     }
     return new WorkFingerprint(s == null ? "unknown" : major(s.version()), settings,
-        workload(result.workload()));
+        workload(result.settings()));
   }
 
   /** Whether a setting changes plans or work (and so belongs in this fingerprint). */

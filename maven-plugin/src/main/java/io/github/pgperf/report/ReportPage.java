@@ -234,12 +234,13 @@ final class ReportPage {
       Latencies l = t.latency();
       long failed = t.trials().stream().mapToLong(tr -> tr.result().totalCounts().failed()).sum();
       List<String> row = new ArrayList<>(List.of(t.key(), Integer.toString(t.trials().size()),
-          first.workload().transactionType(),
-          first.workload().clients() + "/" + first.workload().threads(),
-          TestSection.javaOnly(first.workload()) ? "-"
-              : first.workload().queryMode().name().toLowerCase(Locale.ROOT),
-          TestSection.length(first.workload().length()), Html.tps(t.medianTps()),
-          Html.millis(l.percentile(50)), Html.millis(l.percentile(99)), Long.toString(failed),
+          first.settings().transactionType(),
+          first.settings().clients() + "/" + first.settings().threads(),
+          TestSection.javaOnly(first.settings()) ? "-"
+              : first.settings().queryMode().name().toLowerCase(Locale.ROOT),
+          TestSection.length(first.settings().length()), Html.tps(t.medianTps()),
+          Html.millis(l.percentileMicros(50)), Html.millis(l.percentileMicros(99)),
+          Long.toString(failed),
           t.hasTimeline() ? "yes" : "no"));
       if (sides) {
         row.add(1, sideNames.get(i));

@@ -31,7 +31,8 @@ record Spectrum(double[] inverse, double[] micros) {
           break; // 100% lies at infinity on this axis
         }
         // The histogram's bucket top can lie above the exact maximum; the maximum is exact.
-        double value = Math.min(h.highestEquivalentValue(v.getValueIteratedTo()), latency.max());
+        double value =
+            Math.min(h.highestEquivalentValue(v.getValueIteratedTo()), latency.maxMicros());
         points.add(new double[] {1 / (1 - p), value});
       }
     }

@@ -50,7 +50,7 @@ record Sweep(String name, List<Point> points) {
     for (Map.Entry<String, List<TestRuns.Trial>> g : groups.entrySet()) {
       Map<Integer, List<TestRuns.Trial>> byClients = new TreeMap<>();
       for (TestRuns.Trial trial : g.getValue()) {
-        byClients.computeIfAbsent(trial.result().workload().clients(), k -> new ArrayList<>())
+        byClients.computeIfAbsent(trial.result().settings().clients(), k -> new ArrayList<>())
             .add(trial);
       }
       if (byClients.size() < 2) {
@@ -76,7 +76,7 @@ record Sweep(String name, List<Point> points) {
   static String group(TestRuns test) {
     RunResult run = test.trials().get(0).result();
     if (run.identity() != null && run.identity().test() != null) {
-      String sweep = run.identity().test().sweepKey(run.workload().label());
+      String sweep = run.identity().test().sweepKey(run.settings().label());
       if (sweep != null) {
         return sweep;
       }

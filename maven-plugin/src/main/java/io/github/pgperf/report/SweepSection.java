@@ -28,12 +28,13 @@ final class SweepSection {
         Sweep.Point p = s.points().get(i);
         clients[i] = p.clients();
         tps[i] = p.tps();
-        p50[i] = p.latency().percentile(50) / 1000.0;
-        p99[i] = p.latency().percentile(99) / 1000.0;
-        mean[i] = p.latency().mean() / 1000;
+        p50[i] = p.latency().percentileMicros(50) / 1000.0;
+        p99[i] = p.latency().percentileMicros(99) / 1000.0;
+        mean[i] = p.latency().meanMicros() / 1000;
         rows.add(List.of(Integer.toString(p.clients()), Integer.toString(p.trials()),
-            Html.tps(p.tps()), Html.millis(p.latency().mean()),
-            Html.millis(p.latency().percentile(50)), Html.millis(p.latency().percentile(99)),
+            Html.tps(p.tps()), Html.millis(p.latency().meanMicros()),
+            Html.millis(p.latency().percentileMicros(50)),
+            Html.millis(p.latency().percentileMicros(99)),
             Long.toString(p.failed())));
       }
       out.append("<div class=\"charts\">");

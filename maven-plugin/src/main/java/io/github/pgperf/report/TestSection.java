@@ -65,7 +65,7 @@ final class TestSection {
   private static void settings(StringBuilder out, TestRuns test) {
     Map<RunSettings, List<String>> distinct = new LinkedHashMap<>();
     for (TestRuns.Trial t : test.trials()) {
-      distinct.computeIfAbsent(t.result().workload(), k -> new ArrayList<>()).add(t.file());
+      distinct.computeIfAbsent(t.result().settings(), k -> new ArrayList<>()).add(t.file());
     }
     for (Map.Entry<RunSettings, List<String>> e : distinct.entrySet()) {
       RunSettings w = e.getKey();
@@ -130,8 +130,9 @@ final class TestSection {
       rows.add(List.of(Integer.toString(t.number()), t.file(), r.startedAt().toString(),
           String.format(Locale.ROOT, "%.1f", r.benchSeconds()), Html.tps(r.tps()),
           Long.toString(r.totalCounts().processed()), Long.toString(r.totalCounts().failed()),
-          Html.millis(l.mean()), Html.millis(l.percentile(50)), Html.millis(l.percentile(99)),
-          Html.millis(l.max()),
+          Html.millis(l.meanMicros()), Html.millis(l.percentileMicros(50)),
+          Html.millis(l.percentileMicros(99)),
+          Html.millis(l.maxMicros()),
           r.timeline().isEmpty() ? "none" : Integer.toString(r.timeline().size()),
           r.aborted() ? "ABORTED" : "no"));
     }
@@ -290,10 +291,10 @@ final class TestSection {
     List<List<String>> rows = new ArrayList<>();
     for (double p : Latencies.REPORTED_PERCENTILES) {
       rows.add(cells(Spectrum.percentileLabel(100 / (100 - p)), before, all, both,
-          l -> Html.millis(l.percentile(p))));
+          l -> Html.millis(l.percentileMicros(p))));
     }
-    rows.add(cells("max", before, all, both, l -> Html.millis(l.max())));
-    rows.add(cells("mean", before, all, both, l -> Html.millis(l.mean())));
+    rows.add(cells("max", before, all, both, l -> Html.millis(l.maxMicros())));
+    rows.add(cells("mean", before, all, both, l -> Html.millis(l.meanMicros())));
     rows.add(cells("transactions", before, all, both, l -> Long.toString(l.count())));
     out.append(new Table("Latency of " + of + " (ms)", both
         ? List.of("percentile", "base", "candidate") : List.of("percentile", "latency"), rows)

@@ -155,10 +155,10 @@ public final class Fixtures {
   /** A real run of the fixtures' workload that processed nothing (a recorder fed no transaction). */
   public static RunResult emptyRun(Instant start) {
     RunResult model = run(1000, 2000, 1, server(VERSION), start);
-    ThreadRecorder recorder = new ThreadRecorder(model.workload(),
+    ThreadRecorder recorder = new ThreadRecorder(model.settings(),
         List.of(List.of("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")), 0);
     recorder.finish(10_000_000);
-    return new RunResultBuilder(model.workload())
+    return new RunResultBuilder(model.settings())
         .server(model.server())
         .client(model.clientMachines().get(0))
         .startedAt(start).endedAt(start.plusSeconds(10))
@@ -169,7 +169,7 @@ public final class Fixtures {
   /** A run whose client aborted after processing transactions: figures of a shorter run. */
   public static RunResult abortedRun(Instant start) {
     RunResult r = run(1000, 2000, 1, server(VERSION), start);
-    return new RunResult(r.workload(), r.target(), r.server(), r.clientMachines(), r.startedAt(),
+    return new RunResult(r.settings(), r.target(), r.server(), r.clientMachines(), r.startedAt(),
         r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(), r.connectionMicros(),
         r.scripts(), r.timeline(), true, r.identity());
   }

@@ -225,7 +225,7 @@ class GateTest {
   void differentSettingsAndMachinesAreNamed() throws IOException {
     RunResult a = Fixtures.run(1000, 2000, 1, Fixtures.server(Fixtures.VERSION), Instant.EPOCH);
     Fingerprint fa = Fingerprint.of(a);
-    RunResult b = new RunResult(a.workload(), a.target(),
+    RunResult b = new RunResult(a.settings(), a.target(),
         a.server().withProviderSettings(java.util.Map.of("fsync", "off"))
             .withProvider("EMBEDDED", "EMBEDDED asked"),
         List.of(new ClientMachine("dev", 8, "OpenJDK 21", "Linux")), a.startedAt(), a.endedAt(),

@@ -20,7 +20,7 @@ class WorkFingerprintTest {
 
   private static RunResult run(ServerInfo server, RunSettings workload, ClientMachine machine) {
     RunResult r = Fixtures.run(1000, 2000, 1, server, START, workload, 0);
-    return new RunResult(r.workload(), r.target(), r.server(), List.of(machine), r.startedAt(),
+    return new RunResult(r.settings(), r.target(), r.server(), List.of(machine), r.startedAt(),
         r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(), r.connectionMicros(),
         r.scripts(), r.timeline(), r.aborted(), r.identity(), null);
   }
@@ -32,7 +32,7 @@ class WorkFingerprintTest {
   void anotherMachineMinorVersionLengthAndTimingSettingsKeepTheWorkFingerprint() {
     RunResult here = run(Fixtures.server("15.20 (Debian 15.20-0+deb12u1)"),
         Fixtures.workload(4, "a"), HERE);
-    RunSettings longer = new RunSettings(here.workload().scripts(), 4, 4, new RunLength.Timed(60),
+    RunSettings longer = new RunSettings(here.settings().scripts(), 4, 4, new RunLength.Timed(60),
         QueryMode.PREPARED, 500, 0, 1, 1, null, false, 5, false, true, "b");
     RunResult there = run(Fixtures.server("15.8").withProviderSettings(
         Map.of("fsync", "off", "synchronous_commit", "off")), longer, WorkFixtures.OTHER_MACHINE);

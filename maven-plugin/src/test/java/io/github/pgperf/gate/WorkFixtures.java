@@ -128,7 +128,7 @@ final class WorkFixtures {
       RunResult r = Fixtures.run(b.tps() * (1 + 0.05 * random.nextDouble()), 2000 * 1000 / b.tps(), random.nextLong(),
           Fixtures.server(Fixtures.VERSION), start);
       if (b.machine() != null) {
-        r = new RunResult(r.workload(), r.target(), r.server(), List.of(b.machine()),
+        r = new RunResult(r.settings(), r.target(), r.server(), List.of(b.machine()),
             r.startedAt(), r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(),
             r.connectionMicros(), r.scripts(), r.timeline(), r.aborted(), r.identity(), null);
       }

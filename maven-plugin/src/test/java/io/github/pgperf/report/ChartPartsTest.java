@@ -76,11 +76,11 @@ class ChartPartsTest {
     assertThat(s.inverse()[0]).isEqualTo(1.0, within(0.01));
     assertThat(s.inverse()).isSorted();
     assertThat(s.micros()).isSorted();
-    assertThat(s.micros()[s.micros().length - 1]).isLessThanOrEqualTo(latency.max());
+    assertThat(s.micros()[s.micros().length - 1]).isLessThanOrEqualTo(latency.maxMicros());
     // The point at 1/(1-p) = 2 is the median.
     for (int i = 0; i < s.inverse().length; i++) {
       if (Math.abs(s.inverse()[i] - 2) < 1e-9) {
-        assertThat(s.micros()[i]).isEqualTo(latency.percentile(50), within(2.0));
+        assertThat(s.micros()[i]).isEqualTo(latency.percentileMicros(50), within(2.0));
       }
     }
     assertThat(Spectrum.percentileLabel(1)).isEqualTo("0%");

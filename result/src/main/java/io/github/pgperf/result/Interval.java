@@ -37,16 +37,16 @@ public record Interval(long startMicros, long lengthMicros, Stats stats) {
 
   /** Median latency in µs (0 without processed transactions). */
   public long p50() {
-    return stats.latency().percentile(50);
+    return stats.latency().percentileMicros(50);
   }
 
   /** 99th percentile of latency in µs (0 without processed transactions). */
   public long p99() {
-    return stats.latency().percentile(99);
+    return stats.latency().percentileMicros(99);
   }
 
   /** Largest latency in µs (0 without processed transactions). */
   public long max() {
-    return stats.latency().max();
+    return stats.latency().maxMicros();
   }
 }

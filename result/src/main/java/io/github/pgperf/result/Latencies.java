@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import java.lang.ref.SoftReference;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
@@ -119,22 +120,22 @@ public final class Latencies {
   }
 
   /** Exact mean in µs; {@code NaN} when empty. */
-  public double mean() {
+  public double meanMicros() {
     return moments.mean();
   }
 
   /** Exact population standard deviation in µs (pgbench's); {@code NaN} when empty. */
-  public double stddev() {
+  public double stddevMicros() {
     return moments.stddev();
   }
 
   /** Smallest latency in µs, 0 when empty. */
-  public long min() {
+  public long minMicros() {
     return moments.min();
   }
 
   /** Largest latency in µs (capped at one hour), 0 when empty. */
-  public long max() {
+  public long maxMicros() {
     return moments.max();
   }
 
@@ -145,13 +146,40 @@ public final class Latencies {
 
   /**
    * The latency at or below which {@code percentile} percent of the latencies lie, in µs, within
-   * the histogram's precision (never above {@link #max()}); 0 when empty.
+   * the histogram's precision (never above {@link #maxMicros()}); 0 when empty.
    */
-  public long percentile(double percentile) {
+  public long percentileMicros(double percentile) {
     if (count() == 0) {
       return 0;
     }
-    return Math.min(queryable().getValueAtPercentile(percentile), max());
+    return Math.min(queryable().getValueAtPercentile(percentile), maxMicros());
+  }
+
+  /**
+   * The latency at or below which {@code percentile} percent of the latencies lie, within the
+   * histogram's precision (never above {@link #max()}); zero when empty.
+   */
+  public Duration percentile(double percentile) {
+    return ofMicros(percentileMicros(percentile));
+  }
+
+  /** Exact mean, to the nanosecond; zero when empty (see {@link #count()}). */
+  public Duration mean() {
+    return count() == 0 ? Duration.ZERO : Duration.ofNanos(Math.round(meanMicros() * 1000));
+  }
+
+  /** Smallest latency; zero when empty. */
+  public Duration min() {
+    return ofMicros(minMicros());
+  }
+
+  /** Largest latency (capped at one hour); zero when empty. */
+  public Duration max() {
+    return ofMicros(maxMicros());
+  }
+
+  private static Duration ofMicros(long micros) {
+    return Duration.ofNanos(micros * 1000);
   }
 
   /** Both distributions together: histograms added, moments added. */
@@ -230,7 +258,7 @@ public final class Latencies {
 
   @Override
   public String toString() {
-    return "Latencies[count=" + count() + ", mean=" + mean() + " µs, min=" + min() + ", max="
-        + max() + "]";
+    return "Latencies[count=" + count() + ", mean=" + meanMicros() + " µs, min=" + minMicros()
+        + ", max=" + maxMicros() + "]";
   }
 }

@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
 
 /**
  * pgperf's JSON form of a {@link RunResult} (documented in {@code docs/result-json.md}): one object
- * whose first field is {@code "schemaVersion": 5}, then the result's fields. Latency histograms are
+ * whose first field is {@code "schemaVersion": 6}, then the result's fields. Latency histograms are
  * kept whole (HdrHistogram's compressed form, base64), so results read back merge exactly.
  *
  * <p>Reading is strict: an unknown field, a missing field or another schema version is an error
@@ -39,10 +39,16 @@ import org.apiguardian.api.API;
 public final class ResultJson {
 
   /**
-   * The schema version this code writes; it reads this one, {@link #SCHEMA_VERSION_4}, {@link
-   * #SCHEMA_VERSION_3}, {@link #SCHEMA_VERSION_2} and {@link #SCHEMA_VERSION_1}.
+   * The schema version this code writes; it reads this one, {@link #SCHEMA_VERSION_5}, {@link
+   * #SCHEMA_VERSION_4}, {@link #SCHEMA_VERSION_3}, {@link #SCHEMA_VERSION_2} and {@link
+   * #SCHEMA_VERSION_1}.
    */
-  public static final int SCHEMA_VERSION = 5;
+  public static final int SCHEMA_VERSION = 6;
+  /**
+   * Schema 5: as 6, with the run's settings under {@code workload} (the name of the accessor then)
+   * and no {@code aborts}.
+   */
+  public static final int SCHEMA_VERSION_5 = 5;
   /** Schema 4: as 5, and no {@code identity.test} (which test ran it: the file name said). */
   public static final int SCHEMA_VERSION_4 = 4;
   /** Schema 3: as 4, and no {@code serverWork.cpu.machine}. */
@@ -148,13 +154,42 @@ public final class ResultJson {
     if (version.intValue() <= SCHEMA_VERSION_4) {
       upgradeFromVersion4(fields, version.intValue(), source);
     }
+    if (version.intValue() <= SCHEMA_VERSION_5) {
+      upgradeFromVersion5(fields, version.intValue(), source);
+    }
     try {
       return MAPPER.treeToValue(fields, RunResult.class);
     } catch (JsonProcessingException e) {
-      throw new ResultFileException(source, describe(e), e);
+      String cause = describe(e);
+      if (version.intValue() <= SCHEMA_VERSION_5 && cause.startsWith("at settings")) {
+        // Named as the file names it: before schema 6 the settings were "workload".
+        cause = "at workload" + cause.substring("at settings".length());
+      }
+      throw new ResultFileException(source, cause, e);
     } catch (IllegalArgumentException e) {
       throw new ResultFileException(source, e.getMessage(), e);
     }
+  }
+
+  /**
+   * Schema 5's fields as schema 6 holds them: the settings were named {@code workload}, and why
+   * clients aborted was not recorded.
+   */
+  private static void upgradeFromVersion5(ObjectNode fields, int version, String source)
+      throws ResultFileException {
+    if (fields.has("settings")) {
+      throw new ResultFileException(source, "field \"settings\" is not part of schema version "
+          + version + " (it calls them \"workload\")", null);
+    }
+    if (fields.has("aborts")) {
+      throw new ResultFileException(source, "field \"aborts\" is not part of schema version "
+          + version, null);
+    }
+    JsonNode settings = fields.remove("workload");
+    if (settings != null) {
+      fields.set("settings", settings);
+    }
+    fields.putArray("aborts");
   }
 
   /**
@@ -264,8 +299,8 @@ public final class ResultJson {
       gen.writeStringField("histogram", value.encodedHistogram());
       gen.writeNumberField("sumMicros", value.moments().sum());
       gen.writeNumberField("sumOfSquares", value.moments().sumOfSquares());
-      gen.writeNumberField("minMicros", value.min());
-      gen.writeNumberField("maxMicros", value.max());
+      gen.writeNumberField("minMicros", value.minMicros());
+      gen.writeNumberField("maxMicros", value.maxMicros());
       gen.writeEndObject();
     }
   }

@@ -3,6 +3,7 @@ package io.github.pgperf.result;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import io.github.pgperf.work.ServerWork;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,7 +20,7 @@ import org.apiguardian.api.API;
  * <p>Only measured data is kept; tps, averages and percentiles are computed from it, so they cannot
  * disagree with it. The totals are the sum of the per-script figures.
  *
- * @param workload what was run, with which options
+ * @param settings what was run and with which options
  * @param target where the load went (never a password); {@code null} when not known
  * @param server the server's version and settings; {@code null} when not captured
  * @param clientMachines the machines that generated the load (one per merged machine)
@@ -40,10 +41,12 @@ import org.apiguardian.api.API;
  * @param serverWork what the database itself did in the measured window (its counters, the
  *     backends' wait events, the server's CPU time); {@code null} when not captured (server
  *     counters off, the command line without {@code --server-counters}, results before schema 3)
+ * @param aborts why clients aborted, by client number (empty when none did, and in results
+ *     before schema 6, which did not record it); not empty only when {@code aborted}
  */
 @API(status = STABLE, since = "0.1.0")
 public record RunResult(
-    RunSettings workload,
+    RunSettings settings,
     Target target,
     ServerInfo server,
     List<ClientMachine> clientMachines,
@@ -56,21 +59,26 @@ public record RunResult(
     List<Interval> timeline,
     boolean aborted,
     RunIdentity identity,
-    ServerWork serverWork) {
+    ServerWork serverWork,
+    List<Abort> aborts) {
 
   public RunResult {
-    Objects.requireNonNull(workload, "workload");
+    Objects.requireNonNull(settings, "settings");
     Objects.requireNonNull(startedAt, "startedAt");
     Objects.requireNonNull(endedAt, "endedAt");
     clientMachines = List.copyOf(clientMachines);
     scripts = List.copyOf(scripts);
     timeline = List.copyOf(timeline);
-    if (scripts.size() != workload.scripts().size()) {
-      throw new IllegalArgumentException("workload has " + workload.scripts().size()
+    aborts = List.copyOf(aborts);
+    if (!aborted && !aborts.isEmpty()) {
+      throw new IllegalArgumentException("a run that did not abort cannot say why: " + aborts);
+    }
+    if (scripts.size() != settings.scripts().size()) {
+      throw new IllegalArgumentException("the settings have " + settings.scripts().size()
           + " scripts but the result " + scripts.size());
     }
     for (int i = 0; i < scripts.size(); i++) {
-      RunSettings.Script s = workload.scripts().get(i);
+      RunSettings.Script s = settings.scripts().get(i);
       if (!s.name().equals(scripts.get(i).name()) || s.weight() != scripts.get(i).weight()) {
         throw new IllegalArgumentException("result of script " + (i + 1) + " is for "
             + scripts.get(i).name() + ", not " + s.name());
@@ -81,26 +89,84 @@ public record RunResult(
     }
   }
 
+  /** A result without abort reasons (as results were before schema 6). */
+  public RunResult(RunSettings settings, Target target, ServerInfo server,
+      List<ClientMachine> clientMachines, Instant startedAt, Instant endedAt, double benchSeconds,
+      long initialConnectionMicros, long connectionMicros, List<ScriptResult> scripts,
+      List<Interval> timeline, boolean aborted, RunIdentity identity, ServerWork serverWork) {
+    this(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
+        serverWork, List.of());
+  }
+
   /** A result without the server's work (as results were before schema 3). */
-  public RunResult(RunSettings workload, Target target, ServerInfo server,
+  public RunResult(RunSettings settings, Target target, ServerInfo server,
       List<ClientMachine> clientMachines, Instant startedAt, Instant endedAt, double benchSeconds,
       long initialConnectionMicros, long connectionMicros, List<ScriptResult> scripts,
       List<Interval> timeline, boolean aborted, RunIdentity identity) {
-    this(workload, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+    this(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
         initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, null);
+  }
+
+  /**
+   * This result with other settings of the same scripts (a label, say, that only the caller
+   * knows).
+   *
+   * @throws IllegalArgumentException when {@code newSettings} name other scripts
+   */
+  public RunResult withSettings(RunSettings newSettings) {
+    return new RunResult(newSettings, target, server, clientMachines, startedAt, endedAt,
+        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
+        identity, serverWork, aborts);
+  }
+
+  /** This result as a run against {@code newTarget}. */
+  public RunResult withTarget(Target newTarget) {
+    return new RunResult(settings, newTarget, server, clientMachines, startedAt, endedAt,
+        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
+        identity, serverWork, aborts);
+  }
+
+  /** This result with {@code newServer} as the server's version and settings. */
+  public RunResult withServer(ServerInfo newServer) {
+    return new RunResult(settings, target, newServer, clientMachines, startedAt, endedAt,
+        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
+        identity, serverWork, aborts);
+  }
+
+  /**
+   * The run as if script {@code index} (0-based) had been its only one: its settings with that
+   * script alone and its figures. The timeline and the server's work mix all scripts, so the
+   * copy has neither.
+   */
+  public RunResult onlyScript(int index) {
+    return new RunResult(settings.withScripts(List.of(settings.scripts().get(index))), target,
+        server, clientMachines, startedAt, endedAt, benchSeconds, initialConnectionMicros,
+        connectionMicros, List.of(scripts.get(index)), List.of(), aborted, identity, null,
+        aborts);
+  }
+
+  /**
+   * This result with the reasons its clients aborted; a result with any is {@link #aborted()}.
+   */
+  public RunResult withAborts(List<Abort> newAborts) {
+    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt,
+        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline,
+        aborted || !newAborts.isEmpty(), identity, serverWork, newAborts);
   }
 
   /** This result as a run of {@code identity}. */
   public RunResult withIdentity(RunIdentity identity) {
-    return new RunResult(workload, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
         initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
-        serverWork);
+        serverWork, aborts);
   }
 
   /** This result with {@code work} as the server's work. */
   public RunResult withServerWork(ServerWork work) {
-    return new RunResult(workload, target, server, clientMachines, startedAt, endedAt, benchSeconds,
-        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, work);
+    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, work,
+        aborts);
   }
 
   /** All scripts' figures together. */
@@ -115,6 +181,24 @@ public record RunResult(
       total = total.plus(s.stats().counts());
     }
     return total;
+  }
+
+  /**
+   * The latency at or below which {@code percentile} percent of all scripts' processed
+   * transactions finished (as {@code p99<=20ms} reads it); zero when none was processed.
+   */
+  public Duration latency(double percentile) {
+    return total().latency().percentile(percentile);
+  }
+
+  /** The mean latency of all scripts' processed transactions; zero when none was processed. */
+  public Duration meanLatency() {
+    return total().latency().mean();
+  }
+
+  /** The longest latency of a processed transaction; zero when none was processed. */
+  public Duration maxLatency() {
+    return total().latency().max();
   }
 
   /** Processed transactions per second of benchmark time (pgbench's tps). */
@@ -142,7 +226,7 @@ public record RunResult(
    * transactions.
    */
   public double derivedLatencyMillis() {
-    return 1000.0 * benchSeconds * workload.clients() / totalCounts().total();
+    return 1000.0 * benchSeconds * settings.clients() / totalCounts().total();
   }
 
   /**
@@ -157,8 +241,9 @@ public record RunResult(
    *       connection times under {@code -C} add;
    *   <li>timelines are aligned by their offset from each run's benchmark start: intervals at the
    *       same offset add, others are kept; intervals at one offset must have the same length;
-   *   <li>aborted if any part aborted; client machines are listed once each; the target is the
-   *       first part's (machines may name one server differently);
+   *   <li>aborted if any part aborted, with every part's aborts in part order; client machines
+   *       are listed once each; the target is the first part's (machines may name one server
+   *       differently);
    *   <li>the server's work adds ({@link ServerWork#plus}); when a part has none, the merged
    *       result has none.
    * </ul>
@@ -183,7 +268,7 @@ public record RunResult(
     RunResult first = results.get(0);
     for (int i = 1; i < results.size(); i++) {
       RunResult r = results.get(i);
-      Optional<String> mismatch = first.workload.mismatch(r.workload);
+      Optional<String> mismatch = first.settings.mismatch(r.settings);
       if (mismatch.isPresent()) {
         throw new IllegalArgumentException("cannot merge results: the workload of result " + (i + 1)
             + " differs from that of result 1: " + mismatch.get());
@@ -203,6 +288,7 @@ public record RunResult(
     long initialConnection = 0;
     long connection = 0;
     boolean aborted = false;
+    List<Abort> aborts = new ArrayList<>();
     LinkedHashSet<ClientMachine> machines = new LinkedHashSet<>();
     List<ScriptResult> scripts = new ArrayList<>(first.scripts);
     List<Interval> timeline;
@@ -213,8 +299,8 @@ public record RunResult(
     }
     for (int i = 0; i < results.size(); i++) {
       RunResult r = results.get(i);
-      clients += r.workload.clients();
-      threads += r.workload.threads();
+      clients += r.settings.clients();
+      threads += r.settings.threads();
       long p = r.totalCounts().processed();
       processed += p;
       if (r.benchSeconds > 0) {
@@ -226,6 +312,7 @@ public record RunResult(
       initialConnection = Math.max(initialConnection, r.initialConnectionMicros);
       connection += r.connectionMicros;
       aborted |= r.aborted;
+      aborts.addAll(r.aborts);
       machines.addAll(r.clientMachines);
       if (i > 0) {
         for (int s = 0; s < scripts.size(); s++) {
@@ -252,8 +339,8 @@ public record RunResult(
             "cannot merge results: result " + (i + 1) + ": " + e.getMessage());
       }
     }
-    return new RunResult(first.workload.withClients(clients, threads), first.target, first.server,
+    return new RunResult(first.settings.withClients(clients, threads), first.target, first.server,
         new ArrayList<>(machines), start, end, seconds, initialConnection, connection, scripts,
-        timeline, aborted, identity, work);
+        timeline, aborted, identity, work, aborts);
   }
 }

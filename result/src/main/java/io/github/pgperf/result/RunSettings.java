@@ -147,9 +147,23 @@ public record RunSettings(
     return Optional.empty();
   }
 
-  /** This workload with other numbers of clients and threads. */
+  /** These settings with other numbers of clients and threads. */
   public RunSettings withClients(int newClients, int newThreads) {
     return new RunSettings(scripts, newClients, newThreads, length, queryMode, rate,
+        latencyLimitMicros, maxTries, scale, partitioning, connectPerTransaction, progressSeconds,
+        failuresDetailed, perStatement, label);
+  }
+
+  /** These settings with {@code newLabel} as the run's label ({@code null}: none). */
+  public RunSettings withLabel(String newLabel) {
+    return new RunSettings(scripts, clients, threads, length, queryMode, rate, latencyLimitMicros,
+        maxTries, scale, partitioning, connectPerTransaction, progressSeconds, failuresDetailed,
+        perStatement, newLabel);
+  }
+
+  /** These settings with other scripts. */
+  public RunSettings withScripts(List<Script> newScripts) {
+    return new RunSettings(newScripts, clients, threads, length, queryMode, rate,
         latencyLimitMicros, maxTries, scale, partitioning, connectPerTransaction, progressSeconds,
         failuresDetailed, perStatement, label);
   }

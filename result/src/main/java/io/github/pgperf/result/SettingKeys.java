@@ -47,7 +47,7 @@ public final class SettingKeys {
    * {@code pgperf.<TestClass>.<method>.<name>}.
    */
   public static final Set<String> TEST = Set.of("builtin", "script", "scriptFile", "clients",
-      "threads", "duration", "transactions", "rate", "latencyLimit", "queryMode", "maxTries",
+      "threads", "duration", "transactionsPerClient", "rate", "latencyLimit", "queryMode", "maxTries",
       "warmup", "vacuum", "define", "label", "thresholds", "clientSweep");
 
   /** Old names still read, each with a warning naming its replacement. */

@@ -26,8 +26,8 @@ class ResultJsonTest {
     ResultJson.write(result, file);
     RunResult read = ResultJson.read(file);
     assertThat(read).isEqualTo(result);
-    assertThat(read.total().latency().percentile(99.99))
-        .isEqualTo(result.total().latency().percentile(99.99));
+    assertThat(read.total().latency().percentileMicros(99.99))
+        .isEqualTo(result.total().latency().percentileMicros(99.99));
     assertThat(read.timeline()).hasSize(10).isEqualTo(result.timeline());
     assertThat(ResultJson.toJson(read)).isEqualTo(Files.readString(file));
   }
@@ -44,16 +44,16 @@ class ResultJsonTest {
   @Test
   void schemaVersionComesFirstAndDerivedFiguresAreNotStored() throws Exception {
     String json = ResultJson.toJson(SampleRuns.run(1, 1, 100));
-    assertThat(json).startsWith("{\n  \"schemaVersion\" : 5,\n  \"workload\" : {");
+    assertThat(json).startsWith("{\n  \"schemaVersion\" : 6,\n  \"settings\" : {");
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
     List<String> fields = new ArrayList<>();
     root.fieldNames().forEachRemaining(fields::add);
-    assertThat(fields).containsExactly("schemaVersion", "workload", "target", "server",
+    assertThat(fields).containsExactly("schemaVersion", "settings", "target", "server",
         "clientMachines", "startedAt", "endedAt", "benchSeconds", "initialConnectionMicros",
-        "connectionMicros", "scripts", "timeline", "aborted", "identity", "serverWork");
+        "connectionMicros", "scripts", "timeline", "aborted", "identity", "serverWork", "aborts");
     assertThat(json).doesNotContain("\"tps\"", "\"mean\"", "\"total\"", "\"failed\"",
         "\"transactionType\"");
-    assertThat(root.at("/workload/length/kind").asText()).isEqualTo("duration");
+    assertThat(root.at("/settings/length/kind").asText()).isEqualTo("duration");
     assertThat(root.at("/scripts/0/stats/latency/histogram").asText()).matches("[A-Za-z0-9+/=]{20,}");
   }
 
@@ -61,11 +61,11 @@ class ResultJsonTest {
   void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
     Path file = dir.resolve("future.json");
     Files.writeString(file, ResultJson.toJson(SampleRuns.run(1, 1, 10))
-        .replace("\"schemaVersion\" : 5", "\"schemaVersion\" : 6"));
+        .replace("\"schemaVersion\" : 6", "\"schemaVersion\" : 7"));
     assertThatThrownBy(() -> ResultJson.read(file))
         .isInstanceOf(ResultFileException.class)
         .hasMessage("cannot read result file \"" + file
-            + "\": schema version 6 is not supported (this pgperf reads versions 1 to 5)");
+            + "\": schema version 7 is not supported (this pgperf reads versions 1 to 6)");
   }
 
   @Test
@@ -103,6 +103,7 @@ class ResultJsonTest {
     RunResult run = SampleRuns.run(1, 1, 10).withServerWork(SampleWork.full(1));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 3);
+    asSchema5(root);
     ((ObjectNode) root.get("identity")).remove("test");
     ((ObjectNode) root.at("/serverWork/cpu")).remove("machine");
     RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v3");
@@ -117,6 +118,7 @@ class ResultJsonTest {
     RunResult run = SampleRuns.run(1, 1, 10).withServerWork(SampleWork.full(1));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 2);
+    asSchema5(root);
     ((ObjectNode) root.get("identity")).remove("test");
     assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
         .hasMessage("cannot read result t: field \"serverWork\" is not part of schema version 2");
@@ -160,11 +162,73 @@ class ResultJsonTest {
   }
 
   @Test
+  void schemaVersion5IsReadWithTheSettingsUnderTheirOldName() throws Exception {
+    RunResult run = SampleRuns.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3,
+        new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 5);
+    String withNewName = new ObjectMapper().writeValueAsString(root);
+    assertThatThrownBy(() -> ResultJson.fromJson(withNewName, "v5"))
+        .isInstanceOf(ResultFileException.class)
+        .hasMessageContaining("field \"settings\" is not part of schema version 5");
+    root.set("workload", root.remove("settings"));
+    String withAborts = new ObjectMapper().writeValueAsString(root);
+    assertThatThrownBy(() -> ResultJson.fromJson(withAborts, "v5"))
+        .hasMessageContaining("field \"aborts\" is not part of schema version 5");
+    root.remove("aborts");
+    assertThat(ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v5"))
+        .isEqualTo(run);
+    // A bad field is named as the old file names it.
+    ((ObjectNode) root.get("workload")).put("clients", "many");
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v5"))
+        .hasMessageStartingWith("cannot read result v5: at workload.clients: ");
+    assertThatThrownBy(() -> ResultJson.fromJson("{\"schemaVersion\": 1, \"workload\": {}}", "v1"))
+        .hasMessageContaining("at workload.scripts: missing field \"scripts\"");
+  }
+
+  /** Schema 5 and before held the settings under {@code workload}, and no aborts. */
+  private static void asSchema5(ObjectNode root) {
+    root.set("workload", root.remove("settings"));
+    root.remove("aborts");
+  }
+
+  @Test
+  void abortsAreWrittenAndReadBack() throws Exception {
+    RunResult run = SampleRuns.run(1, 1, 10).withAborts(List.of(
+        new Abort(0, List.of("ERROR:  division by zero",
+            "client 0 script 0 aborted in command 1 query 0: ERROR:  division by zero")),
+        new Abort(null, List.of("could not write to log file: disk full"))));
+    assertThat(run.aborted()).isTrue();
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/aborts/0/client").asInt()).isZero();
+    assertThat(root.at("/aborts/0/messages/1").asText()).startsWith("client 0 script 0 aborted");
+    assertThat(root.at("/aborts/1/client").isNull()).isTrue();
+    assertThat(ResultJson.fromJson(ResultJson.toJson(run), "t")).isEqualTo(run);
+    assertThat(root.at("/aborts").size()).isEqualTo(2);
+    assertThat(ResultJson.toJson(SampleRuns.run(1, 1, 10))).contains("\"aborts\" : [ ]");
+  }
+
+  @Test
+  void abortsOfARunThatDidNotAbortOrWithoutMessagesAreRefused() throws Exception {
+    RunResult run = SampleRuns.run(1, 1, 10)
+        .withAborts(List.of(new Abort(2, List.of("client 2 aborted"))));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("aborted", false);
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .hasMessageStartingWith("cannot read result t: a run that did not abort cannot say why");
+    root.put("aborted", true);
+    ((ObjectNode) root.at("/aborts/0")).putArray("messages");
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .hasMessage("cannot read result t: at aborts[0]: an abort needs at least one message");
+  }
+
+  @Test
   void schemaVersion4IsReadWithoutTheTestAndRefusedWithIt() throws Exception {
     RunResult run = SampleRuns.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3,
         new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 4);
+    asSchema5(root);
     String withTest = new ObjectMapper().writeValueAsString(root);
     assertThatThrownBy(() -> ResultJson.fromJson(withTest, "v4"))
         .isInstanceOf(ResultFileException.class)
@@ -180,6 +244,7 @@ class ResultJsonTest {
     RunResult run = SampleRuns.run(1, 1, 10);
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 1);
+    asSchema5(root);
     root.remove("identity");
     root.remove("serverWork");
     ObjectNode machine = (ObjectNode) root.at("/clientMachines/0");
@@ -222,13 +287,13 @@ class ResultJsonTest {
   void wrongContentNamesTheFieldPath() throws Exception {
     String json = ResultJson.toJson(SampleRuns.run(1, 1, 10));
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : \"many\""), "t"))
-        .hasMessageStartingWith("cannot read result t: at workload.clients: ");
+        .hasMessageStartingWith("cannot read result t: at settings.clients: ");
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"label\" :", "\"lable\" :"), "t"))
-        .hasMessage("cannot read result t: at workload.label: missing field \"label\"");
+        .hasMessage("cannot read result t: at settings.label: missing field \"label\"");
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2,", "\"clients\" : 2, \"colour\" : 1,"), "t"))
-        .hasMessageStartingWith("cannot read result t: at workload.colour: Unrecognized field \"colour\"");
+        .hasMessageStartingWith("cannot read result t: at settings.colour: Unrecognized field \"colour\"");
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : 0"), "t"))
-        .hasMessage("cannot read result t: at workload: clients and threads must be at least 1: 0, 1");
+        .hasMessage("cannot read result t: at settings: clients and threads must be at least 1: 0, 1");
     String histogram = new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/histogram").asText();
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace(histogram, "AAAA"), "t"))
         .hasMessageStartingWith("cannot read result t: at scripts[0].stats.latency: latency histogram is not a valid encoded HdrHistogram");
@@ -277,10 +342,8 @@ class ResultJsonTest {
   void providerSurvivesTheRoundTripAndIsNullWhenNotGiven() throws Exception {
     RunResult r = SampleRuns.run(1, 1, 10);
     assertThat(ResultJson.fromJson(ResultJson.toJson(r), "t").server().provider()).isNull();
-    RunResult provided = new RunResult(r.workload(), r.target(),
-        r.server().withProvider("EXTERNAL", "pgperf.url configured"), r.clientMachines(),
-        r.startedAt(), r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(),
-        r.connectionMicros(), r.scripts(), r.timeline(), r.aborted(), r.identity());
+    RunResult provided = r.withServer(
+        r.server().withProvider("EXTERNAL", "pgperf.url configured"));
     ServerInfo read = ResultJson.fromJson(ResultJson.toJson(provided), "t").server();
     assertThat(read.provider()).isEqualTo("EXTERNAL");
     assertThat(read.providerReason()).isEqualTo("pgperf.url configured");

@@ -26,7 +26,7 @@ public final class RunSummary {
 
   /** The summary of {@code run}'s totals over all its scripts. */
   public static String of(RunResult run) {
-    RunSettings w = run.workload();
+    RunSettings w = run.settings();
     StringBuilder s = new StringBuilder(w.transactionType());
     if (w.label() != null) {
       s.append(" \"").append(w.label()).append('"');
@@ -47,8 +47,8 @@ public final class RunSummary {
     if (l.count() == 0) {
       s.append("none");
     } else {
-      s.append("p50 ").append(millis(l.percentile(50))).append(", p99 ")
-          .append(millis(l.percentile(99))).append(", max ").append(millis(l.max()));
+      s.append("p50 ").append(millis(l.percentileMicros(50))).append(", p99 ")
+          .append(millis(l.percentileMicros(99))).append(", max ").append(millis(l.maxMicros()));
     }
     if (run.aborted()) {
       s.append("; ABORTED, figures incomplete");

@@ -56,7 +56,7 @@ public final class TextReport {
 
   /** The lines of pgbench 15's final report, from {@code transaction type:} on. */
   public static List<String> pgbenchLines(RunResult result) {
-    RunSettings w = result.workload();
+    RunSettings w = result.settings();
     Stats total = result.total();
     Counts c = total.counts();
     List<String> out = new ArrayList<>();
@@ -134,11 +134,12 @@ public final class TextReport {
     if (latency.count() == 0) {
       return out;
     }
-    out.add("latency min = " + f(0.001 * latency.min(), 3) + " ms");
+    out.add("latency min = " + f(0.001 * latency.minMicros(), 3) + " ms");
     for (double p : Latencies.REPORTED_PERCENTILES) {
-      out.add("latency p" + percentileName(p) + " = " + f(0.001 * latency.percentile(p), 3) + " ms");
+      out.add("latency p" + percentileName(p) + " = "
+          + f(0.001 * latency.percentileMicros(p), 3) + " ms");
     }
-    out.add("latency max = " + f(0.001 * latency.max(), 3) + " ms");
+    out.add("latency max = " + f(0.001 * latency.maxMicros(), 3) + " ms");
     return out;
   }
 
@@ -148,7 +149,7 @@ public final class TextReport {
   }
 
   private static void addScriptFigures(List<String> out, RunResult result, int i, long allProcessed) {
-    RunSettings w = result.workload();
+    RunSettings w = result.settings();
     ScriptResult script = result.scripts().get(i);
     Counts s = script.stats().counts();
     out.add("SQL script " + (i + 1) + ": " + script.name());
@@ -194,8 +195,8 @@ public final class TextReport {
   /** pgbench prints average and stddev only when there is at least one latency. */
   private static void addAverageAndStddev(List<String> out, String prefix, Latencies latency) {
     if (latency.count() > 0) {
-      out.add(prefix + " average = " + f(0.001 * latency.mean(), 3) + " ms");
-      out.add(prefix + " stddev = " + f(0.001 * latency.stddev(), 3) + " ms");
+      out.add(prefix + " average = " + f(0.001 * latency.meanMicros(), 3) + " ms");
+      out.add(prefix + " stddev = " + f(0.001 * latency.stddevMicros(), 3) + " ms");
     }
   }
 

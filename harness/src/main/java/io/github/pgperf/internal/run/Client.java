@@ -7,12 +7,16 @@ import io.github.pgperf.internal.script.JavaTransaction;
 import io.github.pgperf.internal.script.Prng;
 import io.github.pgperf.internal.script.Script;
 import io.github.pgperf.internal.script.Variables;
+import io.github.pgperf.result.Abort;
 import io.github.pgperf.result.FailureKind;
 import io.github.pgperf.result.QueryMode;
 import java.io.IOException;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.PSQLWarning;
 
@@ -53,6 +57,12 @@ final class Client implements Runnable {
   /** Set when the client is cut after the end of a -T run (--end-timeout). */
   private volatile boolean cut;
 
+  /**
+   * The error lines printed for this client, the reasons it aborted as the result records them.
+   * Written by its own thread and by {@link EndTimeout}'s, only when it gives up.
+   */
+  private final List<String> errors = Collections.synchronizedList(new ArrayList<>());
+
   // Where the current try stopped, and why.
   private int failedCommand;
   private FailureKind failureKind;
@@ -92,11 +102,11 @@ final class Client implements Runnable {
       Thread.currentThread().interrupt();
     } catch (IOException e) {
       // The transactions it ran are counted, but the log lost lines: the run is not complete.
-      bench.error("could not write to log file: " + IoErrors.reason(e));
+      error("could not write to log file: " + IoErrors.reason(e));
       aborted = true;
     } catch (RuntimeException e) {
       // A bug of ours or of a driver: this client stops with one line, the run goes on.
-      bench.error("client " + id + " aborted: internal error: " + e);
+      error("client " + id + " aborted: internal error: " + e);
       aborted = true;
     } finally {
       if (connection != null) {
@@ -161,8 +171,8 @@ final class Client implements Runnable {
       try {
         connection = connect();
       } catch (SQLException e) {
-        bench.error(ConnectionFailure.message(bench.source, e));
-        bench.error("client " + id + " aborted while establishing connection");
+        error(ConnectionFailure.message(bench.source, e));
+        error("client " + id + " aborted while establishing connection");
         aborted = true;
         return false;
       }
@@ -223,7 +233,7 @@ final class Client implements Runnable {
       recorderFor(begin).connected(Clock.micros() - start);
     }
     if (open) {
-      bench.error("client " + id
+      error("client " + id
           + " aborted: end of script reached without completing the last transaction");
       aborted = true;
       return false;
@@ -389,9 +399,9 @@ final class Client implements Runnable {
       } catch (SQLException e) {
         failedCommand = c;
         if (e instanceof PreparationException p) {
-          bench.error(ErrorMessage.of(p.serverError(), ((Command.Sql) command).template()
+          error(ErrorMessage.of(p.serverError(), ((Command.Sql) command).template()
               .numbered()));
-          bench.error("client " + id + " script " + item + " aborted in command " + c
+          error("client " + id + " script " + item + " aborted in command " + c
               + " query 0: ERROR:  prepared statement \"" + bench.preparedNames[item][c]
               + "\" does not exist");
           aborted = true;
@@ -416,9 +426,9 @@ final class Client implements Runnable {
         return FAIL;
       } catch (EvaluationException e) {
         if (!e.getMessage().isEmpty()) {
-          bench.error(e.getMessage());
+          error(e.getMessage());
         }
-        bench.error("client " + id + " aborted in command " + c + " ("
+        error("client " + id + " aborted in command " + c + " ("
             + ((Command.Meta) command).name().toLowerCase(java.util.Locale.ROOT) + ") of script "
             + item + "; " + (e.isAssignment() ? "assignment" : "evaluation")
             + " of meta-command failed");
@@ -426,7 +436,7 @@ final class Client implements Runnable {
         return FAIL;
       } catch (ScriptFailure e) {
         for (String line : e.lines(id, item, c)) {
-          bench.error(line);
+          error(line);
         }
         aborted = true;
         return FAIL;
@@ -495,7 +505,7 @@ final class Client implements Runnable {
     } catch (SQLException e) {
       if (cut) {
         // Cancelled by --end-timeout: the client is cut, as a script's client is.
-        bench.error("client " + id + " aborted in Java transaction " + java.name() + ": "
+        error("client " + id + " aborted in Java transaction " + java.name() + ": "
             + e.getMessage());
         aborted = true;
         return FAIL;
@@ -527,14 +537,14 @@ final class Client implements Runnable {
       }
       return FAIL;
     } catch (RuntimeException e) {
-      bench.error("client " + id + " aborted in Java transaction " + java.name() + ": " + e);
+      error("client " + id + " aborted in Java transaction " + java.name() + ": " + e);
       aborted = true;
       return FAIL;
     }
   }
 
   private void abortSql(SQLException e, String query, int command, int item) {
-    bench.error("client " + id + " script " + item + " aborted in command " + command
+    error("client " + id + " script " + item + " aborted in command " + command
         + " query 0: " + ErrorMessage.of(e, query));
     aborted = true;
   }
@@ -571,7 +581,7 @@ final class Client implements Runnable {
    * notices it sent last (an immediate shutdown's warning), which the connection has printed.
    */
   private void lostConnection(int item, int command) {
-    bench.error("client " + id + " aborted in command " + command + " (SQL) of script " + item
+    error("client " + id + " aborted in command " + command + " (SQL) of script " + item
         + "; " + (cut ? "connection closed by pgperf after the end of the run (--end-timeout)"
             : "perhaps the backend died while processing"));
     aborted = true;
@@ -612,6 +622,20 @@ final class Client implements Runnable {
    * After the end of a {@code -T} run and its timeout: asks the server to cancel this client's
    * statement, from a thread of its own (a server that answers nothing would block it).
    */
+  /** Prints pgbench's error line for this client and keeps it as a reason it aborted. */
+  void error(String line) {
+    bench.error(line);
+    errors.add(line);
+  }
+
+  /** Why this client aborted, as its error lines said; a bare line when none was printed. */
+  Abort abort() {
+    synchronized (errors) {
+      return new Abort(id, errors.isEmpty() ? List.of("client " + id + " aborted")
+          : List.copyOf(errors));
+    }
+  }
+
   void cutAtEnd() {
     cut = true;
     ClientConnection c = current;

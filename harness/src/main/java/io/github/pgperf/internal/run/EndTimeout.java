@@ -55,7 +55,7 @@ final class EndTimeout {
     }
     for (int i : late) {
       Client client = clients.get(i);
-      bench.error("client " + client.id + " still running " + timeout
+      client.error("client " + client.id + " still running " + timeout
           + " s after the end of the run (--end-timeout); cancelling its statement");
       client.cutAtEnd();
     }
@@ -71,7 +71,7 @@ final class EndTimeout {
     List<Client> stuck = new ArrayList<>();
     for (int i : late) {
       Client client = clients.get(i);
-      bench.error("client " + client.id + " did not stop after its connection was closed;"
+      client.error("client " + client.id + " did not stop after its connection was closed;"
           + " its figures so far are kept and it counts as aborted");
       stuck.add(client);
     }

@@ -1,5 +1,6 @@
 package io.github.pgperf.internal.run;
 
+import io.github.pgperf.result.Abort;
 import io.github.pgperf.result.ClientMachine;
 import io.github.pgperf.result.Interval;
 import io.github.pgperf.result.RunIdentity;
@@ -22,7 +23,7 @@ import java.util.Objects;
  */
 public final class RunResultBuilder {
 
-  private final RunSettings workload;
+  private final RunSettings settings;
   private Target target;
   private ServerInfo server;
   private ClientMachine client = ClientMachine.current();
@@ -31,11 +32,12 @@ public final class RunResultBuilder {
   private long benchMicros;
   private long initialConnectionMicros;
   private boolean aborted;
+  private List<Abort> aborts = List.of();
   private ServerWork serverWork;
 
-  /** A builder for a run of {@code workload}. */
-  public RunResultBuilder(RunSettings workload) {
-    this.workload = Objects.requireNonNull(workload, "workload");
+  /** A builder for a run with these settings. */
+  public RunResultBuilder(RunSettings settings) {
+    this.settings = Objects.requireNonNull(settings, "settings");
   }
 
   /** Where the load goes (no password is kept). */
@@ -86,6 +88,12 @@ public final class RunResultBuilder {
     return this;
   }
 
+  /** Why clients aborted; any makes the run aborted. */
+  public RunResultBuilder aborts(List<Abort> value) {
+    this.aborts = List.copyOf(value);
+    return this;
+  }
+
   /** What the database did in the measured window; {@code null} when not captured. */
   public RunResultBuilder serverWork(ServerWork value) {
     this.serverWork = value;
@@ -100,19 +108,19 @@ public final class RunResultBuilder {
     Objects.requireNonNull(startedAt, "startedAt");
     Objects.requireNonNull(endedAt, "endedAt");
     List<ScriptResult> scripts = new ArrayList<>();
-    for (int s = 0; s < workload.scripts().size(); s++) {
+    for (int s = 0; s < settings.scripts().size(); s++) {
       ScriptResult sum = null;
       for (ThreadRecorder t : threads) {
-        ScriptResult part = t.scriptResult(s, workload.scripts().get(s));
+        ScriptResult part = t.scriptResult(s, settings.scripts().get(s));
         sum = sum == null ? part : sum.plus(part);
       }
-      scripts.add(sum != null ? sum : new ScriptResult(workload.scripts().get(s).name(),
-          workload.scripts().get(s).weight(), Stats.NONE, List.of()));
+      scripts.add(sum != null ? sum : new ScriptResult(settings.scripts().get(s).name(),
+          settings.scripts().get(s).weight(), Stats.NONE, List.of()));
     }
     long connection = threads.stream().mapToLong(ThreadRecorder::connectionMicros).sum();
     List<Interval> timeline = Timelines.add(threads.stream().map(ThreadRecorder::timeline).toList());
-    return new RunResult(workload, target, server, List.of(client), startedAt, endedAt,
-        benchMicros / 1e6, initialConnectionMicros, connection, scripts, timeline, aborted,
-        RunIdentity.thisProcess(), serverWork);
+    return new RunResult(settings, target, server, List.of(client), startedAt, endedAt,
+        benchMicros / 1e6, initialConnectionMicros, connection, scripts, timeline,
+        aborted || !aborts.isEmpty(), RunIdentity.thisProcess(), serverWork, aborts);
   }
 }

@@ -18,6 +18,7 @@ import io.github.pgperf.internal.script.VariableDefinitions;
 import io.github.pgperf.internal.script.Workload;
 import io.github.pgperf.internal.script.WorkloadItem;
 import io.github.pgperf.plan.StatementPlan;
+import io.github.pgperf.result.Abort;
 import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
@@ -277,11 +278,13 @@ public final class Runner {
       // Only when the server answered the counters: a result without them has no plans either.
       serverWork = serverWork.withPlans(plans.taken(), plans.reason());
     }
-    boolean aborted = false;
+    List<Abort> aborts = new ArrayList<>();
     List<ThreadRecorder> recorders = new ArrayList<>();
     try {
       for (Client client : clients) {
-        aborted |= client.aborted || stuck.contains(client);
+        if (client.aborted || stuck.contains(client)) {
+          aborts.add(client.abort());
+        }
         client.flushLog();
         client.recorder.finish(end - bench.measuredStartMicros);
         recorders.add(client.recorder);
@@ -290,8 +293,9 @@ public final class Runner {
         g.finish(bench.epochMicros(end));
       }
     } catch (IOException e) {
-      messages.error("could not write to log file: " + IoErrors.reason(e));
-      aborted = true;
+      String line = "could not write to log file: " + IoErrors.reason(e);
+      messages.error(line);
+      aborts.add(new Abort(null, List.of(line)));
     }
     RunResultBuilder result = new RunResultBuilder(settings)
         .server(server)
@@ -300,7 +304,7 @@ public final class Runner {
         .benchMicros(end - bench.measuredStartMicros)
         .initialConnectionMicros(
             options.connectPerTransaction() ? 0 : bench.benchStartMicros - start)
-        .aborted(aborted)
+        .aborts(aborts)
         .serverWork(serverWork);
     if (source instanceof ConnectionSpec spec) {
       result.target(spec.target());

@@ -330,7 +330,7 @@ class RunDifferentialTest {
     io.github.pgperf.result.RunResult read = io.github.pgperf.result.ResultJson.read(json);
     assertThat(read.totalCounts().processed()).isEqualTo(30);
     assertThat(read.total().latency().count()).isEqualTo(30);
-    assertThat(read.workload().queryMode()).isEqualTo(io.github.pgperf.result.QueryMode.PREPARED);
+    assertThat(read.settings().queryMode()).isEqualTo(io.github.pgperf.result.QueryMode.PREPARED);
     assertThat(r.stdout()).contains("number of transactions actually processed: 30/30");
   }
 

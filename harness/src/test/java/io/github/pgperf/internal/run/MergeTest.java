@@ -38,25 +38,25 @@ class MergeTest {
       all.add(l.histogram());
       count += l.count();
       sum += l.moments().sum();
-      min = Math.min(min, l.min());
-      max = Math.max(max, l.max());
+      min = Math.min(min, l.minMicros());
+      max = Math.max(max, l.maxMicros());
     }
     Latencies m = merged.total().latency();
     // Equality of distributions is by content: different runs differ, a merge is not its parts.
     assertThat(a.total().latency()).isNotEqualTo(b.total().latency()).isNotEqualTo(m);
     assertThat(m.count()).isEqualTo(count).isEqualTo(all.getTotalCount()).isGreaterThan(60_000);
     assertThat(m.histogram()).isEqualTo(all);
-    assertThat(m.min()).isEqualTo(min);
-    assertThat(m.max()).isEqualTo(max);
-    assertThat(m.mean()).isEqualTo((double) sum / count);
+    assertThat(m.minMicros()).isEqualTo(min);
+    assertThat(m.maxMicros()).isEqualTo(max);
+    assertThat(m.meanMicros()).isEqualTo((double) sum / count);
     for (double p : Latencies.REPORTED_PERCENTILES) {
-      assertThat(m.percentile(p)).as("p%s", p)
+      assertThat(m.percentileMicros(p)).as("p%s", p)
           .isEqualTo(Math.min(all.getValueAtPercentile(p), max));
     }
     Counts expected = a.total().counts().plus(b.total().counts()).plus(c.total().counts());
     assertThat(merged.total().counts()).isEqualTo(expected);
-    assertThat(merged.workload().clients()).isEqualTo(4 + 2 + 6);
-    assertThat(merged.workload().threads()).isEqualTo(6);
+    assertThat(merged.settings().clients()).isEqualTo(4 + 2 + 6);
+    assertThat(merged.settings().threads()).isEqualTo(6);
     assertThat(merged.tps()).isCloseTo(a.tps() + b.tps() + c.tps(), org.assertj.core.data.Offset.offset(1e-6));
   }
 
@@ -120,7 +120,7 @@ class MergeTest {
   void mergeRefusesResultsFromDifferentServers() {
     RunResult a = SampleResults.run(1, 1, 100);
     RunResult b = SampleResults.run(2, 1, 100);
-    RunResult c = new RunResult(b.workload(), b.target(),
+    RunResult c = new RunResult(b.settings(), b.target(),
         b.server().withProviderSettings(java.util.Map.of("synchronous_commit", "off")),
         b.clientMachines(), b.startedAt(), b.endedAt(), b.benchSeconds(),
         b.initialConnectionMicros(), b.connectionMicros(), b.scripts(), b.timeline(), b.aborted(), b.identity());
@@ -133,7 +133,7 @@ class MergeTest {
     RunResult a = SampleResults.run(1, 1, 1000);
     RunResult b = SampleResults.run(2, 1, 1000);
     List<Interval> shortened = new ArrayList<>(b.timeline().subList(0, 4));
-    RunResult bShort = new RunResult(b.workload(), b.target(), b.server(), b.clientMachines(),
+    RunResult bShort = new RunResult(b.settings(), b.target(), b.server(), b.clientMachines(),
         b.startedAt(), b.endedAt(), b.benchSeconds(), b.initialConnectionMicros(),
         b.connectionMicros(), b.scripts(), shortened, b.aborted(), b.identity());
     RunResult merged = RunResult.merge(a, bShort);
@@ -147,7 +147,7 @@ class MergeTest {
   void abortedIfAnyPartAborted() {
     RunResult a = SampleResults.run(1, 1, 100);
     RunResult b = SampleResults.run(2, 1, 100);
-    RunResult bAborted = new RunResult(b.workload(), b.target(), b.server(), b.clientMachines(),
+    RunResult bAborted = new RunResult(b.settings(), b.target(), b.server(), b.clientMachines(),
         b.startedAt(), b.endedAt(), b.benchSeconds(), b.initialConnectionMicros(),
         b.connectionMicros(), b.scripts(), b.timeline(), true, null);
     assertThat(RunResult.merge(a, b).aborted()).isFalse();

@@ -18,10 +18,7 @@ class NoPasswordInResultTest {
     ConnectionSpec spec = new ConnectionSpec("db.example", 5433, "alice", "bench",
         "s3cret-Passw0rd", Duration.ofSeconds(5));
     RunResult sample = SampleResults.run(1, 1, 10);
-    RunResult r = new RunResult(sample.workload(), spec.target(), sample.server(),
-        sample.clientMachines(), sample.startedAt(), sample.endedAt(), sample.benchSeconds(),
-        sample.initialConnectionMicros(), sample.connectionMicros(), sample.scripts(),
-        sample.timeline(), sample.aborted(), sample.identity());
+    RunResult r = sample.withTarget(spec.target());
     assertThat(r.target()).isEqualTo(new Target("db.example", 5433, "alice", "bench"));
     assertThat(ResultJson.toJson(r)).doesNotContain("s3cret").doesNotContainIgnoringCase("password");
     assertThat(String.join("\n", TextReport.lines(r))).doesNotContain("s3cret");

@@ -36,10 +36,10 @@ class RecordingTest {
     assertThat(a.latencyMoments()).isEqualTo(new Moments(2, 61_000, 1e6 + 3.6e9, 1_000, 60_000));
     assertThat(a.lagMoments()).isEqualTo(new Moments(2, 40, 1000, 10, 30));
     Stats s = a.snapshot();
-    assertThat(s.latency().mean()).isEqualTo(30_500.0);
-    assertThat(s.latency().stddev()).isEqualTo(29_500.0);
-    assertThat(s.latency().percentile(50)).isEqualTo(1_000);
-    assertThat(s.latency().percentile(100)).isEqualTo(60_000);
+    assertThat(s.latency().meanMicros()).isEqualTo(30_500.0);
+    assertThat(s.latency().stddevMicros()).isEqualTo(29_500.0);
+    assertThat(s.latency().percentileMicros(50)).isEqualTo(1_000);
+    assertThat(s.latency().percentileMicros(100)).isEqualTo(60_000);
     a.reset();
     assertThat(a.counts()).isEqualTo(Counts.NONE);
     assertThat(a.snapshot()).isEqualTo(Stats.NONE);
@@ -74,7 +74,7 @@ class RecordingTest {
   void latenciesAboveOneHourAreKeptAsOneHour() {
     StatsAccumulator a = new StatsAccumulator(0);
     a.recordProcessed(5_000_000_000L, 0, 1);
-    assertThat(a.snapshot().latency().max()).isEqualTo(Latencies.HIGHEST_MICROS);
+    assertThat(a.snapshot().latency().maxMicros()).isEqualTo(Latencies.HIGHEST_MICROS);
     assertThat(a.snapshot().counts().late()).isZero();
   }
 
@@ -124,7 +124,7 @@ class RecordingTest {
     assertThat(r.connectionMicros()).isEqualTo(1_200);
     ScriptResult s0 = r.scripts().get(0);
     assertThat(s0.stats().counts()).isEqualTo(new Counts(2, 0, 0, 0, 1, 1, 0, 0));
-    assertThat(s0.stats().latency().mean()).isEqualTo(2_000.0);
+    assertThat(s0.stats().latency().meanMicros()).isEqualTo(2_000.0);
     assertThat(s0.statements()).containsExactly(
         new StatementResult(SampleResults.COMMANDS.get(0).get(0), 2, 30, 0, 0),
         new StatementResult(SampleResults.COMMANDS.get(0).get(1), 2, 3_970, 0, 1));
