@@ -3,6 +3,7 @@ package io.github.pgperf.gate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleBinaryOperator;
 
 /**
  * Whether this build ran on a machine other jobs kept busier than in every baseline build, from
@@ -26,7 +27,7 @@ record BusyMachine(double candidateLeast, double baselineMost) {
 
   /** The shares of {@code now} and {@code before}; NaN where any sample does not know its own. */
   static BusyMachine of(List<Sample> now, List<Sample> before) {
-    return new BusyMachine(least(now), most(before));
+    return new BusyMachine(extreme(now, Math::min), extreme(before, Math::max));
   }
 
   /** Whether every trial of this build was busier than every baseline sample, by the margin. */
@@ -60,25 +61,22 @@ record BusyMachine(double candidateLeast, double baselineMost) {
     return out;
   }
 
-  private static double least(List<Sample> samples) {
-    double least = Double.POSITIVE_INFINITY;
+  /**
+   * The least or the most share of the machine other processes took over {@code samples}
+   * ({@code pick} is {@link Math#min} or {@link Math#max}); NaN when there is none or a sample
+   * did not measure it.
+   */
+  private static double extreme(List<Sample> samples, DoubleBinaryOperator pick) {
+    if (samples.isEmpty()) {
+      return Double.NaN;
+    }
+    double extreme = samples.get(0).othersShare();
     for (Sample s : samples) {
       if (Double.isNaN(s.othersShare())) {
         return Double.NaN;
       }
-      least = Math.min(least, s.othersShare());
+      extreme = pick.applyAsDouble(extreme, s.othersShare());
     }
-    return samples.isEmpty() ? Double.NaN : least;
-  }
-
-  private static double most(List<Sample> samples) {
-    double most = Double.NEGATIVE_INFINITY;
-    for (Sample s : samples) {
-      if (Double.isNaN(s.othersShare())) {
-        return Double.NaN;
-      }
-      most = Math.max(most, s.othersShare());
-    }
-    return samples.isEmpty() ? Double.NaN : most;
+    return extreme;
   }
 }

@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.List;
 import java.util.Objects;
@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  *     prefix: the server's or the script's message first, the line saying how it aborted last;
  *     never empty
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record Abort(Integer client, List<String> messages) {
 
   public Abort {
