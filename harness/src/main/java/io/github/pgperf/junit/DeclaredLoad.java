@@ -51,7 +51,7 @@ final class DeclaredLoad {
       new Option<>("maxTries", t -> Options.number(t, 0, Integer.MAX_VALUE));
   static final Option<Duration> WARMUP = new Option<>("warmup",
       t -> DurationText.wholeSeconds(t, 0, "the warm-up counts whole seconds"));
-  static final Option<Boolean> VACUUM = new Option<>("vacuum", DeclaredLoad::bool);
+  static final Option<Boolean> VACUUM = new Option<>("vacuum", Options::bool);
   static final Option<List<String>> DEFINE = new Option<>("define", list(DeclaredLoad::define));
   static final Option<String> LABEL = new Option<>("label", t -> t);
 
@@ -177,13 +177,6 @@ final class DeclaredLoad {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("expected simple, extended or prepared");
     }
-  }
-
-  private static boolean bool(String text) {
-    if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
-      return Boolean.parseBoolean(text.toLowerCase(Locale.ROOT));
-    }
-    throw new IllegalArgumentException("expected true or false");
   }
 
   private static Duration positiveDuration(String text) {

@@ -191,7 +191,8 @@ final class Options {
     }
   }
 
-  private static boolean bool(String text) {
+  /** {@code true} or {@code false}, in any case; the one reading of a boolean setting. */
+  static boolean bool(String text) {
     if (text.equalsIgnoreCase("true")) {
       return true;
     }
