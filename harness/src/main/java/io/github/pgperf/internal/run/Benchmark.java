@@ -8,6 +8,8 @@ import io.github.pgperf.internal.script.Workload;
 import io.github.pgperf.internal.script.WorkloadItem;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -47,6 +49,31 @@ final class Benchmark {
   long endMicros = Long.MAX_VALUE;
   /** Set when a client's first connection failed: nobody starts. */
   volatile boolean cancelled;
+
+  /**
+   * Connections of clients that ran to their end, closed by {@link #closeFinished} once every
+   * client has finished, as pgbench's threads close theirs when all their clients are done: a
+   * backend exiting costs the server work, and 200 exiting one by one while other clients still
+   * ran their last transaction made those take seconds and the run end seconds after {@code -T}.
+   */
+  private final Queue<ClientConnection> finished = new ConcurrentLinkedQueue<>();
+
+  /** A client that ran to its end leaves its connection here. */
+  void finished(ClientConnection connection) {
+    finished.add(connection);
+    if (cancelled) {
+      // The run was abandoned: nobody else may be left to close it.
+      closeFinished();
+    }
+  }
+
+  /** Closes the connections left by clients that ran to their end. */
+  void closeFinished() {
+    ClientConnection connection;
+    while ((connection = finished.poll()) != null) {
+      connection.close();
+    }
+  }
   /** The first client whose first connection failed, or -1. */
   final AtomicInteger firstFailedClient = new AtomicInteger(-1);
 

@@ -91,12 +91,14 @@ final class Client implements Runnable {
 
   @Override
   public void run() {
+    boolean ranToEnd = false;
     try {
       // Without -C the runner connected this client before starting it (connectFirst).
       bench.connected.countDown();
       bench.go.await();
       if (!bench.cancelled) {
         loop();
+        ranToEnd = !aborted;
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -110,7 +112,11 @@ final class Client implements Runnable {
       aborted = true;
     } finally {
       if (connection != null) {
-        connection.close();
+        if (ranToEnd) {
+          bench.finished(connection);
+        } else {
+          connection.close();
+        }
         connection = null;
       }
     }

@@ -109,16 +109,25 @@ public final class RunResultBuilder {
     Objects.requireNonNull(endedAt, "endedAt");
     List<ScriptResult> scripts = new ArrayList<>();
     for (int s = 0; s < settings.scripts().size(); s++) {
-      ScriptResult sum = null;
-      for (ThreadRecorder t : threads) {
-        ScriptResult part = t.scriptResult(s, settings.scripts().get(s));
-        sum = sum == null ? part : sum.plus(part);
-      }
-      scripts.add(sum != null ? sum : new ScriptResult(settings.scripts().get(s).name(),
-          settings.scripts().get(s).weight(), Stats.NONE, List.of()));
+      RunSettings.Script spec = settings.scripts().get(s);
+      scripts.add(threads.isEmpty()
+          ? new ScriptResult(spec.name(), spec.weight(), Stats.NONE, List.of())
+          : ThreadRecorder.scriptResult(threads, s, spec, settings.latencyLimitMicros()));
     }
     long connection = threads.stream().mapToLong(ThreadRecorder::connectionMicros).sum();
-    List<Interval> timeline = Timelines.add(threads.stream().map(ThreadRecorder::timeline).toList());
+    // The clients of one run share one timeline; recorders made apart (tests) have their own.
+    List<RunTimeline> runTimelines = new ArrayList<>();
+    List<List<Interval>> timelines = new ArrayList<>();
+    for (ThreadRecorder t : threads) {
+      RunTimeline shared = t.runTimeline();
+      if (shared == null) {
+        timelines.add(t.timeline());
+      } else if (runTimelines.stream().noneMatch(seen -> seen == shared)) {
+        runTimelines.add(shared);
+        timelines.add(shared.intervals());
+      }
+    }
+    List<Interval> timeline = Timelines.add(timelines);
     return new RunResult(settings, target, server, List.of(client), startedAt, endedAt,
         benchMicros / 1e6, initialConnectionMicros, connection, scripts, timeline,
         aborted || !aborts.isEmpty(), RunIdentity.thisProcess(), serverWork, aborts);

@@ -190,7 +190,9 @@ public final class Runner {
     Benchmark bench =
         new Benchmark(options, workload, work.clients(), err, new TransactionLog(settings));
     List<List<String>> firstLines = firstLines(bench);
-    long timeline = options.timelineMillis() * 1000L;
+    long timelineMicros = options.timelineMillis() * 1000L;
+    RunTimeline timeline = timelineMicros > 0
+        ? new RunTimeline(timelineMicros, options.latencyLimitMicros()) : null;
     int threads = options.threads();
     double delay = options.rate() > 0 ? 1e6 / options.rate() * threads : 0;
     long pid = ProcessHandle.current().pid();
@@ -259,6 +261,9 @@ public final class Runner {
       for (ClientGroup g : groups) {
         g.start(benchStart, bench.epochMicros(bench.measuredStartMicros));
       }
+      if (timeline != null) {
+        timeline.start(bench.measuredStartMicros);
+      }
       if (options.progressSeconds() > 0 && !bench.cancelled) {
         progress = new Progress(bench, settings, clients);
         progress.start();
@@ -269,10 +274,24 @@ public final class Runner {
         progress.stop();
       }
     } catch (InterruptedException e) {
+      bench.cancelled = true;
+      bench.closeFinished();
+      if (timeline != null) {
+        timeline.abandon();
+      }
       Thread.currentThread().interrupt();
       throw new RunException("interrupted", null);
     }
     long end = Clock.micros();
+    bench.closeFinished();
+    if (timeline != null) {
+      try {
+        timeline.finish(end - bench.measuredStartMicros);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new RunException("interrupted", null);
+      }
+    }
     ServerWork serverWork = work.windowEnded();
     if (serverWork != null && serverWork.database() != null && plans != null) {
       // Only when the server answered the counters: a result without them has no plans either.

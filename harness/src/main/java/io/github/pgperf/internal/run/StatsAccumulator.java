@@ -18,7 +18,13 @@ import org.HdrHistogram.Histogram;
 public final class StatsAccumulator {
 
   private final long latencyLimitMicros;
-  private final Histogram histogram = Latencies.newHistogram();
+  /**
+   * Sized to the largest latency recorded so far, not to the hour pgperf's histograms cover: a
+   * client holds one per script and one for the timeline's interval, and at 200 clients the full
+   * range (about 190 KB each) made most of pgperf's memory. It grows a few times early in a run
+   * (HdrHistogram's auto-resize), then never.
+   */
+  private final Histogram histogram = new Histogram(Latencies.SIGNIFICANT_DIGITS);
 
   private long processed;
   private long serializationFailures;
@@ -156,6 +162,12 @@ public final class StatsAccumulator {
     lagSumOfSquares = 0;
     lagMin = 0;
     lagMax = 0;
+  }
+
+  /** Whether nothing was recorded since it was made or reset. */
+  public boolean isEmpty() {
+    return processed == 0 && serializationFailures == 0 && deadlockFailures == 0
+        && otherFailures == 0 && skipped == 0;
   }
 
   /** Processed transactions so far; cheap, for progress reports. */

@@ -11,10 +11,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything one runner thread records: per-script counts and latency histograms, per-command
- * ({@code -r}) figures, time spent connecting under {@code -C}, and the thread's timeline. Owned by
- * its thread; recording allocates nothing except when a timeline interval closes (once per
- * interval). {@link RunResultBuilder} combines the threads' recorders into a {@link RunResult}.
+ * Everything one client records: per-script counts and latency histograms, per-command
+ * ({@code -r}) figures, time spent connecting under {@code -C}, and its part of the timeline. Owned
+ * by its thread; recording allocates nothing. A run's clients hand their timeline figures to the
+ * run's {@link RunTimeline}, which closes the intervals on a thread of its own; a recorder made on
+ * its own (results built from given values) closes its intervals itself, by the transactions'
+ * times. {@link RunResultBuilder} combines the recorders into a {@link RunResult}.
  *
  * <p>Times are microseconds on the runner's monotonic clock, counted from the benchmark start that
  * all threads share, so the threads' timeline intervals line up.
@@ -28,8 +30,12 @@ public final class ThreadRecorder {
   private final long[][] commandFailures;
   private final long[][] commandRetries;
   private final long intervalMicros;
+  /** A recorder on its own: the interval it records, closed by the transactions' times. */
   private final StatsAccumulator interval;
   private final List<Interval> timeline = new ArrayList<>();
+  /** A run's client: where its timeline figures go ({@code interval} is then null). */
+  private final IntervalRecorder live;
+  private final RunTimeline runTimeline;
   private long intervalStart;
   private long connectionMicros;
 
@@ -40,6 +46,20 @@ public final class ThreadRecorder {
    * @param intervalMicros length of the timeline's intervals in µs; 0 keeps no timeline
    */
   public ThreadRecorder(RunSettings workload, List<List<String>> commands, long intervalMicros) {
+    this(workload, commands, intervalMicros, null);
+  }
+
+  /**
+   * A run's client's recorder, whose timeline figures go to the run's timeline.
+   *
+   * @param timeline the run's timeline; null for none
+   */
+  ThreadRecorder(RunSettings workload, List<List<String>> commands, RunTimeline timeline) {
+    this(workload, commands, 0, timeline);
+  }
+
+  private ThreadRecorder(RunSettings workload, List<List<String>> commands, long intervalMicros,
+      RunTimeline runTimeline) {
     Objects.requireNonNull(workload, "workload");
     if (commands.size() != workload.scripts().size()) {
       throw new IllegalArgumentException("commands given for " + commands.size()
@@ -65,6 +85,8 @@ public final class ThreadRecorder {
     }
     this.intervalMicros = intervalMicros;
     this.interval = intervalMicros > 0 ? new StatsAccumulator(workload.latencyLimitMicros()) : null;
+    this.runTimeline = runTimeline;
+    this.live = runTimeline != null ? runTimeline.client() : null;
   }
 
   /**
@@ -76,7 +98,9 @@ public final class ThreadRecorder {
    */
   public void processed(int script, long nowMicros, long latencyMicros, long lagMicros, int tries) {
     scripts[script].recordProcessed(latencyMicros, lagMicros, tries);
-    if (interval != null) {
+    if (live != null) {
+      live.processed(latencyMicros, lagMicros, tries);
+    } else if (interval != null) {
       rollTo(nowMicros);
       interval.recordProcessed(latencyMicros, lagMicros, tries);
     }
@@ -85,7 +109,9 @@ public final class ThreadRecorder {
   /** A transaction of {@code script} failed on its last try, at {@code nowMicros}. */
   public void failed(int script, long nowMicros, FailureKind kind, int tries) {
     scripts[script].recordFailure(kind, tries);
-    if (interval != null) {
+    if (live != null) {
+      live.failed(kind, tries);
+    } else if (interval != null) {
       rollTo(nowMicros);
       interval.recordFailure(kind, tries);
     }
@@ -94,7 +120,9 @@ public final class ThreadRecorder {
   /** A transaction of {@code script} was skipped at {@code nowMicros} (too late for {@code -L}). */
   public void skipped(int script, long nowMicros) {
     scripts[script].recordSkipped();
-    if (interval != null) {
+    if (live != null) {
+      live.skipped();
+    } else if (interval != null) {
       rollTo(nowMicros);
       interval.recordSkipped();
     }
@@ -126,7 +154,10 @@ public final class ThreadRecorder {
     return scripts[script];
   }
 
-  /** Closes the timeline: the interval in progress ends at {@code endMicros}, possibly short. */
+  /**
+   * Closes a recorder's own timeline: the interval in progress ends at {@code endMicros},
+   * possibly short. (A run's timeline is closed by {@link RunTimeline#finish}.)
+   */
   public void finish(long endMicros) {
     if (interval == null) {
       return;
@@ -155,18 +186,42 @@ public final class ThreadRecorder {
     return connectionMicros;
   }
 
+  /** The intervals of a recorder's own timeline (empty for a run's client). */
   List<Interval> timeline() {
     return timeline;
   }
 
-  /** This thread's figures of {@code script}. */
-  ScriptResult scriptResult(int script, RunSettings.Script spec) {
-    List<StatementResult> statements = new ArrayList<>();
-    List<String> lines = commands.get(script);
-    for (int c = 0; c < lines.size(); c++) {
-      statements.add(new StatementResult(lines.get(c), commandExecutions[script][c],
-          commandMicros[script][c], commandFailures[script][c], commandRetries[script][c]));
+  /** The run's timeline of a run's client; null otherwise. */
+  RunTimeline runTimeline() {
+    return runTimeline;
+  }
+
+  /**
+   * The figures of {@code script} over all {@code threads}: their counts and histograms added as
+   * they are, then encoded once (not once per client).
+   */
+  static ScriptResult scriptResult(List<ThreadRecorder> threads, int script,
+      RunSettings.Script spec, long latencyLimitMicros) {
+    StatsAccumulator sum = new StatsAccumulator(latencyLimitMicros);
+    List<String> lines = threads.get(0).commands.get(script);
+    long[] executions = new long[lines.size()];
+    long[] micros = new long[lines.size()];
+    long[] failures = new long[lines.size()];
+    long[] retries = new long[lines.size()];
+    for (ThreadRecorder t : threads) {
+      sum.add(t.scripts[script]);
+      for (int c = 0; c < lines.size(); c++) {
+        executions[c] += t.commandExecutions[script][c];
+        micros[c] += t.commandMicros[script][c];
+        failures[c] += t.commandFailures[script][c];
+        retries[c] += t.commandRetries[script][c];
+      }
     }
-    return new ScriptResult(spec.name(), spec.weight(), scripts[script].snapshot(), statements);
+    List<StatementResult> statements = new ArrayList<>();
+    for (int c = 0; c < lines.size(); c++) {
+      statements.add(
+          new StatementResult(lines.get(c), executions[c], micros[c], failures[c], retries[c]));
+    }
+    return new ScriptResult(spec.name(), spec.weight(), sum.snapshot(), statements);
   }
 }
