@@ -31,7 +31,7 @@ final class PgbenchOptions {
       "--aggregate-interval", "--failures-detailed", "--log-prefix", "--max-tries",
       "--progress-timestamp", "--random-seed", "--sampling-rate", "--show-script",
       "--verbose-errors", "--result-json", "--warmup", "--timeline-interval", "--end-timeout",
-      "--server-counters");
+      "--server-counters", "--virtual-threads");
 
   // Initialization options.
   @Option(names = {"-i", "--initialize"}, description = "invokes initialization mode")
@@ -207,6 +207,11 @@ final class PgbenchOptions {
       description = "pgperf: also capture and print what the server did in the measured window"
           + " (pg_stat_statements, pg_stat_database, WAL, checkpoints, wait events, server CPU)")
   boolean serverCounters;
+
+  @Option(names = "--virtual-threads",
+      description = "pgperf: run each client on a virtual thread (Java 21 or later) instead of a"
+          + " thread of its own; lighter at many clients")
+  boolean virtualThreads;
 
   // Common options.
   @Option(names = {"-d", "--debug"}, description = "print debugging output")

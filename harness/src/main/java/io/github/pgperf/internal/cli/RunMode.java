@@ -228,6 +228,7 @@ final class RunMode {
     if (o.timelineInterval != null) {
       b.timelineMillis(millis(o.timelineInterval, "--timeline-interval"));
     }
+    b.virtualThreads(o.virtualThreads);
     try {
       SecureRandom strong = new SecureRandom();
       b.randomSeed(RandomSeed.resolve(o.randomSeed, env.get(RandomSeed.ENVIRONMENT_VARIABLE),

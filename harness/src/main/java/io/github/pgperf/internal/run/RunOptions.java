@@ -42,6 +42,8 @@ import java.util.Objects;
  * @param clientEncoding the client encoding pgbench's libpq would use when set
  *     ({@code PGCLIENTENCODING}), or null for the database's: the encoding in which scripts read
  *     from bytes and {@code -D} arguments reach the server
+ * @param virtualThreads pgperf: each client on a virtual thread (Java 21 or later) instead of a
+ *     platform thread of its own
  */
 public record RunOptions(
     int clients,
@@ -70,7 +72,8 @@ public record RunOptions(
     int timelineMillis,
     boolean debug,
     int endTimeoutSeconds,
-    String clientEncoding) {
+    String clientEncoding,
+    boolean virtualThreads) {
 
   /** pgbench's default {@code --log-prefix}. */
   public static final String DEFAULT_LOG_PREFIX = "pgbench_log";
@@ -130,6 +133,7 @@ public record RunOptions(
     private int timelineMillis = 1000;
     private boolean debug;
     private int endTimeoutSeconds = DEFAULT_END_TIMEOUT_SECONDS;
+    private boolean virtualThreads;
     private String clientEncoding;
 
     private Builder() {}
@@ -280,6 +284,16 @@ public record RunOptions(
     }
 
     /**
+     * pgperf: runs each client on a virtual thread (Java 21 or later), the JVM's few carrier
+     * threads multiplexing the clients as pgbench's {@code -j} threads do; the default is a
+     * platform thread per client (bench/README.md compares them).
+     */
+    public Builder virtualThreads(boolean value) {
+      virtualThreads = value;
+      return this;
+    }
+
+    /**
      * The client encoding libpq would use ({@code PGCLIENTENCODING}), any name PostgreSQL knows,
      * {@code auto} for the platform's; null or empty for the database's encoding (the default).
      */
@@ -375,7 +389,7 @@ public record RunOptions(
           progressTimestamp, log, logPrefix == null ? DEFAULT_LOG_PREFIX : logPrefix, aggregate,
           samplingRate == null ? 1.0 : samplingRate, perStatement, connectPerTransaction, vacuum,
           seed, scale, definitions, failuresDetailed, verboseErrors, warmupSeconds,
-          timelineMillis, debug, endTimeoutSeconds, clientEncoding);
+          timelineMillis, debug, endTimeoutSeconds, clientEncoding, virtualThreads);
     }
 
     private static void range(int value, String option) throws RunOptionsException {

@@ -183,6 +183,8 @@ public final class Runner {
   private RunResult execute(Workload workload, RunOptions options, VariableDefinitions defined,
       RunSettings settings, ServerInfo server, Instant startedAt, WorkCapture work, Plans plans)
       throws RunException {
+    ClientThreads clientThreads =
+        options.virtualThreads() ? ClientThreads.virtual() : ClientThreads.platform();
     SeedPlan seeds = SeedPlan.draw(options.randomSeed().value(), options.clients(),
         defined.defines("default_seed"), options.threads());
     VariableDefinitions definitions = defined.withAutomatic(settings.scale(),
@@ -237,7 +239,7 @@ public final class Runner {
     }
     List<Thread> running = new ArrayList<>();
     for (Client client : clients) {
-      Thread thread = new Thread(client, "pgperf-client-" + client.id);
+      Thread thread = clientThreads.unstarted(client, "pgperf-client-" + client.id);
       running.add(thread);
       thread.start();
     }
