@@ -2,15 +2,15 @@ package io.github.pgperf.internal.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.pgperf.testing.Pgbench;
 import io.github.pgperf.testing.TestDatabase;
+import io.github.pgperf.testing.TestDatabaseExtension;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,26 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class VirtualThreadsOptionTest {
 
-  private static TestDatabase db;
-
-  @TempDir
-  static Path dir;
-
-  @BeforeAll
-  static void create() throws Exception {
-    db = TestDatabase.create();
-    Pgbench.initialize(db, dir);
-  }
-
-  @AfterAll
-  static void drop() throws Exception {
-    db.close();
-  }
+  @RegisterExtension
+  static final TestDatabaseExtension DATABASE = new TestDatabaseExtension();
 
   @Test
-  void clientsRunOnVirtualThreadsWhereJavaHasThem() throws Exception {
-    List<String> args = List.of("-n", "-S", "-c", "4", "-j", "2", "-t", "50",
+  void clientsRunOnVirtualThreadsWhereJavaHasThem(@TempDir Path dir) throws Exception {
+    Path script = Files.writeString(dir.resolve("one.sql"), "select 1;\n");
+    List<String> args = List.of("-n", "-f", script.toString(), "-c", "4", "-j", "2", "-t", "50",
         "--virtual-threads");
+    TestDatabase db = DATABASE.get();
     if (Runtime.version().feature() < 21) {
       Cli.Result refused = Cli.runOn(db, args);
       assertThat(refused.exitCode()).isEqualTo(1);
