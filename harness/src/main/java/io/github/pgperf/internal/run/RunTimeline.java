@@ -1,5 +1,6 @@
 package io.github.pgperf.internal.run;
 
+import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.Interval;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,10 +98,25 @@ final class RunTimeline {
       while ((index + 1) * intervalMicros <= endMicros) {
         close(intervalMicros);
       }
-      // The clients stopped before the run's end was read, so when the thread has already closed
-      // the interval the end falls in, nothing is left to collect.
       if (endMicros > index * intervalMicros) {
         close(endMicros - index * intervalMicros);
+        return;
+      }
+      // The thread closed intervals after the run's end was read and before it stopped. The
+      // clients had stopped before the end was read, so those hold nothing recorded after it:
+      // the one the end falls in is cut there, and any that began after it (empty) go.
+      while (!intervals.isEmpty()) {
+        Interval last = intervals.get(intervals.size() - 1);
+        if (last.startMicros() >= endMicros && last.stats().counts().equals(Counts.NONE)) {
+          intervals.remove(intervals.size() - 1);
+        } else {
+          if (last.startMicros() < endMicros
+              && last.startMicros() + last.lengthMicros() > endMicros) {
+            intervals.set(intervals.size() - 1,
+                new Interval(last.startMicros(), endMicros - last.startMicros(), last.stats()));
+          }
+          break;
+        }
       }
     }
   }

@@ -19,12 +19,12 @@ public final class StatsAccumulator {
 
   private final long latencyLimitMicros;
   /**
-   * Sized to the largest latency recorded so far, not to the hour pgperf's histograms cover: a
-   * client holds one per script and one for the timeline's interval, and at 200 clients the full
-   * range (about 190 KB each) made most of pgperf's memory. It grows a few times early in a run
-   * (HdrHistogram's auto-resize), then never.
+   * pgperf's full range (1 µs to an hour), not HdrHistogram's auto-resizing kind: that one
+   * saves memory at many clients, but measured side by side it cost about 40% more client CPU per
+   * transaction at 8 clients (bench/README.md; the cause was not isolated: the profile kept its
+   * shape, every frame costing more).
    */
-  private final Histogram histogram = new Histogram(Latencies.SIGNIFICANT_DIGITS);
+  private final Histogram histogram = Latencies.newHistogram();
 
   private long processed;
   private long serializationFailures;

@@ -92,6 +92,23 @@ class RunTimelineTest {
   }
 
   @Test
+  void intervalsTheThreadClosedAfterTheRunsEndAreCutAtTheEnd() throws InterruptedException {
+    RunTimeline timeline = new RunTimeline(INTERVAL, 0);
+    IntervalRecorder client = timeline.client();
+    long start = Clock.micros();
+    timeline.start(start);
+    client.processed(100, 0, 1);
+    // The run's end is read at 1.5 intervals; the thread goes on closing intervals until finish.
+    Clock.sleepUntil(start + 8 * INTERVAL);
+    timeline.finish(INTERVAL + INTERVAL / 2);
+    List<Interval> intervals = timeline.intervals();
+    assertThat(intervals).extracting(Interval::startMicros).containsExactly(0L, INTERVAL);
+    assertThat(intervals.get(1).lengthMicros()).isEqualTo(INTERVAL / 2);
+    assertThat(intervals.stream().mapToLong(i -> i.stats().counts().processed()).sum())
+        .isEqualTo(1);
+  }
+
+  @Test
   void anAbandonedTimelineStopsItsThread() throws InterruptedException {
     RunTimeline timeline = new RunTimeline(INTERVAL, 0);
     timeline.client();
