@@ -151,9 +151,6 @@ class ChromiumRenderTest {
         "--screenshot=" + png, "--window-size=1360,6000", "--hide-scrollbars");
     Chromium.Output narrow = chromium.run(probed, dir.resolve("profile-narrow"), "--dump-dom",
         "--window-size=412,900");
-    chromium.run(file.toAbsolutePath(), dir.resolve("profile-narrow-shot"), "--screenshot="
-        + OUT.resolve("work-report-narrow.png").toAbsolutePath(), "--window-size=412,6000",
-        "--hide-scrollbars");
 
     assertThat(shot.exitCode()).isZero();
     assertThat(shot.console()).as("console messages").isEmpty();
