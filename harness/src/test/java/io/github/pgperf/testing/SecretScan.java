@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  *
  * <p>Each password is looked for as given, URL-encoded (as it stands in a URI) and as its random
  * part alone (so an escaped, quoted or cut copy counts too). Files are read as bytes, binary files
- * (a class archive) included, and their paths count as text.
+ * included, and their paths count as text.
  */
 public final class SecretScan {
 

@@ -38,8 +38,13 @@ public final class Main {
    * serial one (bench/README.md), CPU taken from the server on a shared machine. A jar cannot
    * choose its collector, so a run on G1 starts this jar again with {@code -XX:+UseSerialGC} and
    * the same JVM options, unless the user chose a collector or set {@code PGPERF_RELAUNCHED}.
-   * Initialization, help and version are not worth a second JVM. The second JVM maps pgperf's
-   * classes from a {@link ClassArchive}, which more than pays for its start.
+   * Initialization, help and version are not worth a second JVM.
+   *
+   * <p>The second JVM does not map a class data sharing archive of pgperf's classes (it did until
+   * 2026-12, dumped by the first run into the user's cache): start-up took 0.1 s less CPU, but an
+   * archive dumped by a 200-client run left the hottest methods of every later run interpreted
+   * (Client.attempt, ClientConnection.execute never compiled; 31 against 14 µs of user CPU per
+   * transaction, bench/README.md). What one run leaves must not decide the speed of the next.
    */
   private static Optional<Integer> relaunchWithSerialCollector(String[] args) {
     if (System.getenv(RELAUNCHED) != null || !usesG1() || !isRun(args)) {
@@ -55,19 +60,8 @@ public final class Main {
     if (java.isEmpty()) {
       return Optional.empty();
     }
-    String classPath = System.getProperty("java.class.path");
-    Optional<ClassArchive> archive = ClassArchive.forRun(classPath, jvmOptions, System.getenv(),
-        System.getProperty("user.home"));
-    List<String> command = new ArrayList<>();
-    command.add(java.get());
-    command.add("-XX:+UseSerialGC");
-    command.add("-D" + PLAIN_SOCKETS + "=" + System.getProperty(PLAIN_SOCKETS));
-    archive.ifPresent(a -> command.addAll(a.jvmOptions()));
-    command.addAll(jvmOptions);
-    command.add("-cp");
-    command.add(classPath);
-    command.add(Main.class.getName());
-    command.addAll(List.of(args));
+    List<String> command = relaunchCommand(java.get(), jvmOptions,
+        System.getProperty("java.class.path"), args);
     ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
     builder.environment().put(RELAUNCHED, "1");
     try {
@@ -75,9 +69,7 @@ public final class Main {
       // The child gets the terminal's signals too; wait for it whatever happens here.
       while (true) {
         try {
-          int exitCode = process.waitFor();
-          archive.ifPresent(a -> a.finish(exitCode));
-          return Optional.of(exitCode);
+          return Optional.of(process.waitFor());
         } catch (InterruptedException e) {
           // keep waiting: the child decides when the run ends
         }
@@ -85,6 +77,40 @@ public final class Main {
     } catch (java.io.IOException e) {
       return Optional.empty();
     }
+  }
+
+  /** The second JVM's command: the serial collector, plain sockets, the user's JVM options. */
+  static List<String> relaunchCommand(String java, List<String> jvmOptions, String classPath,
+      String[] args) {
+    List<String> command = new ArrayList<>();
+    command.add(java);
+    command.add("-XX:+UseSerialGC");
+    command.add("-D" + PLAIN_SOCKETS + "=" + System.getProperty(PLAIN_SOCKETS));
+    if (jvmOptions.stream().noneMatch(Main::sizesHeap)) {
+      command.add(YOUNG_GENERATION);
+    }
+    command.addAll(jvmOptions);
+    command.add("-cp");
+    command.add(classPath);
+    command.add(Main.class.getName());
+    command.addAll(List.of(args));
+    return command;
+  }
+
+  /**
+   * The relaunched JVM's young generation. By default it is a third of an initial heap of 1/64 of
+   * the machine's memory (128 MB on 24 GB), all of which a run touches before the first collection:
+   * 8 clients, select-only, 15 s, 3 alternating pairs: 89-91 MB of memory against 168-178 MB, and
+   * 26-34 µs of client CPU per transaction against 34-54 µs (a small eden stays in the caches;
+   * a young collection takes about 1 ms, once a second); 200 clients: 219 MB against 323-346 MB
+   * (bench/README.md). Not added when the user sizes the heap.
+   */
+  static final String YOUNG_GENERATION = "-Xmn16m";
+
+  private static boolean sizesHeap(String option) {
+    return option.startsWith("-Xmn") || option.startsWith("-Xmx")
+        || option.startsWith("-XX:NewSize") || option.startsWith("-XX:MaxNewSize")
+        || option.startsWith("-XX:NewRatio") || option.startsWith("-XX:MaxHeapSize");
   }
 
   private static boolean usesG1() {

@@ -80,13 +80,12 @@ class ConnectionDifferentialTest {
 
   /**
    * The environment both tools get on top of none of the caller's PG variables: a home of the
-   * test's own (no ~/.pgpass of the machine's), no class archive for pgperf's restart.
+   * test's own (no ~/.pgpass of the machine's) and a cache of its own.
    */
   private static Map<String, String> env(String... pairs) {
     Map<String, String> env = new HashMap<>();
     env.put("HOME", dir.toString());
     env.put("XDG_CACHE_HOME", dir.resolve("cache").toString());
-    env.put("PGPERF_CDS", "off");
     for (int i = 0; i < pairs.length; i += 2) {
       env.put(pairs[i], pairs[i + 1]);
     }

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and runs (good, failing, aborted, wrong password) against a server of the test's own that asks
  * every client for a SCRAM password, with the password given each way pgbench takes one
  * ({@code PGPASSWORD}, {@code PGPASSFILE}, {@code ~/.pgpass}, a URI or a conninfo string as the
- * database name), and neither its streams nor any file it wrote (result JSON, {@code -l} logs, the
- * class archive in {@code ~/.cache/pgperf}, temporary files) holds the password.
+ * database name), and neither its streams nor any file it wrote (result JSON, {@code -l} logs,
+ * temporary files) holds the password.
  *
  * <p>Each JVM gets a fresh home ({@code HOME} and {@code user.home}), temporary directory and
  * working directory inside the test's own directory, so every file it writes is searched. The
@@ -128,7 +128,6 @@ class SecretsIT {
     assertThat(work.resolve("conninfo.json")).isNotEmptyFile();
     assertThat(files(work, "good.")).isNotEmpty();
     assertThat(files(work, "pgbench_log.")).isNotEmpty();
-    assertThat(files(home.resolve(".cache").resolve("pgperf"), "run-")).isNotEmpty();
   }
 
   /** The scan finds each form of a password in a stream, a file's bytes and a file's name. */
