@@ -88,23 +88,26 @@ class TransactionLoopAllocationTest {
 
   @Test
   void selectOnlyAllocatesWhatPgjdbcAllocates() throws Exception {
-    double plain = plainLoop(10_000, this::plainSelectOnly);
-    double pgperf = clientLoop(BuiltinScript.SELECT_ONLY, 2_000, 12_000, plain + MARGIN_BYTES);
-
-    assertThat(pgperf)
-        .as("bytes per select-only transaction, pgperf's client against a plain pgjdbc loop (%.1f)",
-            plain)
-        .isLessThan(plain + MARGIN_BYTES);
+    assertAllocatesAsPgjdbc(BuiltinScript.SELECT_ONLY, 2_000, 12_000, this::plainSelectOnly);
   }
 
   @Test
   void tpcbLikeAllocatesWhatPgjdbcAllocates() throws Exception {
-    double plain = plainLoop(3_000, this::plainTpcbLike);
-    double pgperf = clientLoop(BuiltinScript.TPCB_LIKE, 1_000, 4_000, plain + MARGIN_BYTES);
+    assertAllocatesAsPgjdbc(BuiltinScript.TPCB_LIKE, 1_000, 4_000, this::plainTpcbLike);
+  }
+
+  /**
+   * The client's bytes per transaction of {@code script} (runs of {@code shorter} and {@code
+   * longer} transactions) against the plain loop's over {@code longer - shorter} transactions.
+   */
+  private static void assertAllocatesAsPgjdbc(BuiltinScript script, int shorter, int longer,
+      PlainTransaction plainTransaction) throws Exception {
+    double plain = plainLoop(longer - shorter, plainTransaction);
+    double pgperf = clientLoop(script, shorter, longer, plain + MARGIN_BYTES);
 
     assertThat(pgperf)
-        .as("bytes per tpcb-like transaction, pgperf's client against a plain pgjdbc loop (%.1f)",
-            plain)
+        .as("bytes per %s transaction, pgperf's client against a plain pgjdbc loop (%.1f)",
+            script, plain)
         .isLessThan(plain + MARGIN_BYTES);
   }
 
