@@ -22,6 +22,16 @@ public final class Main {
    */
   static final String PLAIN_SOCKETS = "jdk.net.usePlainSocketImpl";
 
+  /**
+   * The relaunched JVM's young generation. By default it is a third of an initial heap of 1/64 of
+   * the machine's memory (128 MB on 24 GB), all of which a run touches before the first collection.
+   * 8 clients, select-only, 15 s, 3 alternating pairs: 89-91 MB of memory against 168-178 MB, and
+   * 26-34 µs of client CPU per transaction against 34-54 µs (why it costs less CPU was not
+   * isolated; a young collection took about 1 ms, about once a second); 200 clients: 219-222 MB
+   * against 323-346 MB (bench/README.md). Not added when the user sizes the heap.
+   */
+  static final String YOUNG_GENERATION = "-Xmn16m";
+
   public static void main(String[] args) {
     if (System.getProperty(PLAIN_SOCKETS) == null) {
       System.setProperty(PLAIN_SOCKETS, "true");
@@ -96,16 +106,6 @@ public final class Main {
     command.addAll(List.of(args));
     return command;
   }
-
-  /**
-   * The relaunched JVM's young generation. By default it is a third of an initial heap of 1/64 of
-   * the machine's memory (128 MB on 24 GB), all of which a run touches before the first collection:
-   * 8 clients, select-only, 15 s, 3 alternating pairs: 89-91 MB of memory against 168-178 MB, and
-   * 26-34 µs of client CPU per transaction against 34-54 µs (a small eden stays in the caches;
-   * a young collection takes about 1 ms, once a second); 200 clients: 219 MB against 323-346 MB
-   * (bench/README.md). Not added when the user sizes the heap.
-   */
-  static final String YOUNG_GENERATION = "-Xmn16m";
 
   private static boolean sizesHeap(String option) {
     return option.startsWith("-Xmn") || option.startsWith("-Xmx")
