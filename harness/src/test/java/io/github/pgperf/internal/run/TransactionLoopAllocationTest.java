@@ -9,7 +9,8 @@ import io.github.pgperf.internal.script.Workload;
 import io.github.pgperf.result.QueryMode;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.testing.TestDatabase;
-import java.io.ByteArrayOutputStream;
+import io.github.pgperf.testing.TestDatabaseExtension;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -29,9 +30,9 @@ import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.postgresql.PGStatement;
 
 /**
@@ -67,12 +68,13 @@ class TransactionLoopAllocationTest {
     "END",
   };
 
-  private static TestDatabase db;
+  @RegisterExtension static final TestDatabaseExtension DATABASE = new TestDatabaseExtension();
+
   private static Runner runner;
 
   @BeforeAll
   static void initialize() throws Exception {
-    db = TestDatabase.create();
+    TestDatabase db = DATABASE.get();
     new Initializer(db, quiet()).run(InitOptions.builder().scale(1).build());
     try (Connection connection = db.open(); Statement statement = connection.createStatement()) {
       // Commits that wait for the disk would make this test slow, not more telling.
@@ -81,19 +83,16 @@ class TransactionLoopAllocationTest {
     runner = new Runner(db, quiet());
   }
 
-  @AfterAll
-  static void drop() throws Exception {
-    db.close();
-  }
-
   @Test
   void selectOnlyAllocatesWhatPgjdbcAllocates() throws Exception {
-    assertAllocatesAsPgjdbc(BuiltinScript.SELECT_ONLY, 2_000, 12_000, this::plainSelectOnly);
+    assertAllocatesAsPgjdbc(BuiltinScript.SELECT_ONLY, 2_000, 12_000,
+        TransactionLoopAllocationTest::plainSelectOnly);
   }
 
   @Test
   void tpcbLikeAllocatesWhatPgjdbcAllocates() throws Exception {
-    assertAllocatesAsPgjdbc(BuiltinScript.TPCB_LIKE, 1_000, 4_000, this::plainTpcbLike);
+    assertAllocatesAsPgjdbc(BuiltinScript.TPCB_LIKE, 1_000, 4_000,
+        TransactionLoopAllocationTest::plainTpcbLike);
   }
 
   /**
@@ -116,14 +115,14 @@ class TransactionLoopAllocationTest {
     void run(PreparedStatement[] statements, SplittableRandom random) throws SQLException;
   }
 
-  private void plainSelectOnly(PreparedStatement[] statements, SplittableRandom random)
+  private static void plainSelectOnly(PreparedStatement[] statements, SplittableRandom random)
       throws SQLException {
     PreparedStatement select = statements[2];
     select.setObject(1, Long.toString(random.nextInt(1, 100_001)), Types.OTHER);
     execute(select);
   }
 
-  private void plainTpcbLike(PreparedStatement[] s, SplittableRandom random) throws SQLException {
+  private static void plainTpcbLike(PreparedStatement[] s, SplittableRandom random) throws SQLException {
     String aid = Long.toString(random.nextInt(1, 100_001));
     String bid = Long.toString(random.nextInt(1, 2));
     String tid = Long.toString(random.nextInt(1, 11));
@@ -162,7 +161,7 @@ class TransactionLoopAllocationTest {
     com.sun.management.ThreadMXBean bean =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long thread = Thread.currentThread().getId();
-    try (Connection connection = db.open()) {
+    try (Connection connection = DATABASE.get().open()) {
       PreparedStatement[] statements = new PreparedStatement[TPCB_LIKE.length];
       for (int i = 0; i < statements.length; i++) {
         statements[i] = connection.prepareStatement(TPCB_LIKE[i]);
@@ -235,6 +234,6 @@ class TransactionLoopAllocationTest {
   }
 
   private static PrintStream quiet() {
-    return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    return new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
   }
 }
