@@ -7,19 +7,19 @@ import org.HdrHistogram.WriterReaderPhaser;
  * One client's figures of the timeline's current interval, recorded by the client and collected
  * by the run's timeline thread: HdrHistogram's interval recording ({@code Recorder}) applied to
  * the whole accumulator, so that an interval's counts and latencies always agree. The client
- * records into the active accumulator inside a {@link WriterReaderPhaser} critical section (two
- * uncontended atomic increments, no lock, no allocation); the timeline thread swaps in the other
- * one, waits for the phase to flip, and adds the full one to the run's interval.
+ * records into its accumulator inside a {@link WriterReaderPhaser} critical section (two
+ * uncontended atomic increments, no lock, no allocation); the timeline thread swaps in an empty
+ * one, waits for the phase to flip, and adds the full one to the run's interval. The timeline
+ * moves its clients one after another, so one empty accumulator, handed from client to client,
+ * serves them all: each client holds one accumulator, not two.
  */
 final class IntervalRecorder {
 
   private final WriterReaderPhaser phaser = new WriterReaderPhaser();
   private volatile StatsAccumulator active;
-  private StatsAccumulator inactive;
 
   IntervalRecorder(long latencyLimitMicros) {
     active = new StatsAccumulator(latencyLimitMicros);
-    inactive = new StatsAccumulator(latencyLimitMicros);
   }
 
   /** The client: a processed transaction. */
@@ -53,21 +53,22 @@ final class IntervalRecorder {
   }
 
   /**
-   * The timeline thread: adds what the client recorded since the last call to {@code sum} and
-   * starts the client on an empty accumulator.
+   * The timeline thread: starts the client on {@code empty}, adds what it recorded since the last
+   * call to {@code sum}, and returns the accumulator it recorded into, now empty, for the next
+   * client.
    */
-  void moveInto(StatsAccumulator sum) {
+  StatsAccumulator moveInto(StatsAccumulator sum, StatsAccumulator empty) {
     phaser.readerLock();
     try {
       StatsAccumulator full = active;
-      inactive.reset();
-      active = inactive;
-      inactive = full;
+      active = empty;
       // After the flip no client is still inside the accumulator swapped out.
       phaser.flipPhase();
       if (!full.isEmpty()) {
         sum.add(full);
+        full.reset();
       }
+      return full;
     } finally {
       phaser.readerUnlock();
     }

@@ -22,6 +22,8 @@ final class RunTimeline {
   private final long latencyLimitMicros;
   private final List<IntervalRecorder> clients = new ArrayList<>();
   private final StatsAccumulator current;
+  /** The empty accumulator the next client is moved onto (see {@link IntervalRecorder}). */
+  private StatsAccumulator empty;
   private final List<Interval> intervals = new ArrayList<>();
   private Thread thread;
   /** Index of the interval being recorded (its start is {@code index * intervalMicros}). */
@@ -39,6 +41,7 @@ final class RunTimeline {
     this.intervalMicros = intervalMicros;
     this.latencyLimitMicros = latencyLimitMicros;
     this.current = new StatsAccumulator(latencyLimitMicros);
+    this.empty = new StatsAccumulator(latencyLimitMicros);
   }
 
   /** A new client's recorder; all are made before {@link #start}. */
@@ -72,7 +75,7 @@ final class RunTimeline {
   /** Collects every client's part of the current interval and adds it, {@code length} long. */
   private void close(long lengthMicros) {
     for (IntervalRecorder client : clients) {
-      client.moveInto(current);
+      empty = client.moveInto(current, empty);
     }
     intervals.add(new Interval(index * intervalMicros, lengthMicros, current.snapshot()));
     current.reset();

@@ -218,7 +218,7 @@ public final class Runner {
         for (int k = 0; k < n; k++) {
           int id = dealt + k;
           ThreadRecorder recorder = new ThreadRecorder(settings, firstLines, timeline);
-          // A histogram is about 190 KB: the warm-up's own recorder only when there is one.
+          // Each recorder holds a histogram per script: the warm-up's own only when there is one.
           ThreadRecorder warmup = options.warmupSeconds() > 0
               ? new ThreadRecorder(settings, firstLines, 0) : recorder;
           Client client = new Client(id, bench, group, definitions.forClient(id),

@@ -19,12 +19,13 @@ public final class StatsAccumulator {
 
   private final long latencyLimitMicros;
   /**
-   * pgperf's full range (1 µs to an hour), not HdrHistogram's auto-resizing kind: that one
-   * saves memory at many clients, but measured side by side it cost about 40% more client CPU per
-   * transaction at 8 clients (bench/README.md; the cause was not isolated: the profile kept its
-   * shape, every frame costing more).
+   * Sized to the latencies recorded (HdrHistogram's auto-resizing kind, pgperf's precision from
+   * 1 µs): a client's latencies span a few powers of two, so its histogram takes 60-110 KB where
+   * the full range to an hour takes 190 KB; at 200 clients the histograms were the bulk of the
+   * live heap (bench/README.md). Recording takes the same path (the same array index, and a catch
+   * that resizes when a value lies beyond the array); growing allocates, a few times in a run.
    */
-  private final Histogram histogram = Latencies.newHistogram();
+  private final Histogram histogram = new Histogram(Latencies.SIGNIFICANT_DIGITS);
 
   private long processed;
   private long serializationFailures;
