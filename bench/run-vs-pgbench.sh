@@ -13,20 +13,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-jar=$PWD/harness/target/pgperf.jar
-if [ ! -f "$jar" ]; then
-  echo "error: $jar not found; build it with: mvn -B -q package -DskipTests -pl harness" >&2
-  exit 1
-fi
-
-export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres}
+. bench/scratch.sh
 pairs=${PAIRS:-3}
 seconds=${RUN_SECONDS:-10}
-db="pgperf_runbench_$$"
-work=$(mktemp -d)
-
-psql -q -X -d postgres -c "create database $db" >/dev/null
-trap 'psql -q -X -d postgres -c "drop database if exists $db with (force)" >/dev/null; rm -rf "$work"' EXIT
+scratch_database "pgperf_runbench_$$"
 pgbench -i -q -s 10 "$db" >/dev/null 2>&1
 echo 'SELECT 1;' > "$work/select1.sql"
 
