@@ -17,6 +17,8 @@ import java.util.Objects;
 import org.postgresql.PGConnection;
 import org.postgresql.PGStatement;
 import org.postgresql.core.BaseConnection;
+import org.postgresql.core.BaseStatement;
+import org.postgresql.core.QueryExecutor;
 import org.postgresql.core.TransactionState;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.PSQLWarning;
@@ -38,7 +40,7 @@ final class ClientConnection implements AutoCloseable {
   private final Connection connection;
   private final BaseConnection base;
   private final QueryMode mode;
-  private final Statement simple;
+  private final BaseStatement simple;
   private final PreparedStatement[][] statements;
   private final StringBuilder text = new StringBuilder(256);
   private final Messages messages;
@@ -54,7 +56,7 @@ final class ClientConnection implements AutoCloseable {
     this.base = connection.unwrap(BaseConnection.class);
     this.mode = mode;
     connection.setAutoCommit(true);
-    this.simple = connection.createStatement();
+    this.simple = connection.createStatement().unwrap(BaseStatement.class);
     simple.setEscapeProcessing(false);
     this.statements = new PreparedStatement[commandsPerItem.length][];
     for (int i = 0; i < commandsPerItem.length; i++) {
@@ -87,7 +89,15 @@ final class ClientConnection implements AutoCloseable {
     if (mode == QueryMode.SIMPLE) {
       statement = simple;
       try {
-        hasResult = simple.execute(substituted(sql, variables));
+        String text = substituted(sql, variables);
+        // One query goes as a simple Query message, as pgbench's PQexec sends it (pgjdbc would
+        // send Parse, Bind, Describe and Execute for the unnamed statement: more messages for the
+        // client to write and the server to read). A compound command stays on pgjdbc's
+        // extended path: as simple queries pgjdbc would send its parts one message each, each
+        // its own implicit transaction, where pgbench's one message makes them one.
+        hasResult = sql.parts().size() == 1
+            ? simple.executeWithFlags(text, QueryExecutor.QUERY_EXECUTE_AS_SIMPLE)
+            : simple.execute(text);
       } finally {
         printNotices(simple);
       }

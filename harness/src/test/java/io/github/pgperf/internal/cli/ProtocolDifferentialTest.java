@@ -18,12 +18,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * What the server is sent for a script's query under each {@code -M}, read from the server's own
- * statement log ({@code log_statement=all} on a cluster of the test's own): with {@code extended}
- * the unnamed statement at every execution ({@code execute <unnamed>:}), as pgbench's
- * PQexecParams; with {@code prepared} a named statement prepared once. Each line is compared with
- * real pgbench's for the same script. {@code simple} is left out: pgbench sends a simple Query
- * message ({@code statement:}), pgperf pgjdbc's unnamed statement (a change to simple Query
- * messages was measured and taken back: see bench/README.md).
+ * statement log ({@code log_statement=all} on a cluster of the test's own): with {@code simple}
+ * a simple Query message ({@code statement:}), as pgbench's PQexec sends it, not the extended
+ * protocol's unnamed statement; with {@code extended} the unnamed statement at every execution
+ * ({@code execute <unnamed>:}), as pgbench's PQexecParams; with {@code prepared} a named statement
+ * prepared once. Each line is compared with real pgbench's for the same script.
  */
 class ProtocolDifferentialTest {
 
@@ -50,7 +49,7 @@ class ProtocolDifferentialTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"extended, execute <unnamed>", "prepared, execute <name>"})
+  @CsvSource({"simple, statement", "extended, execute <unnamed>", "prepared, execute <name>"})
   void theServerIsSentWhatPgbenchSends(String mode, String message) throws Exception {
     // A text no setup query of either tool contains, and no other case's.
     String mark = "protocol-check-" + mode;
