@@ -2,13 +2,15 @@
 # The JUnit path against the command line and pgbench: `SELECT 1` as pgbench's script and as a
 # Java transaction (bench/JavaTransactionBench.java: the runner LoadRunner calls, in a JVM of its
 # own as a test JVM runs it), under the test JVM's default options (the plugin's argLine,
-# -XX:+UseSerialGC) and with what the command line's relaunch adds (-Xmn16m, plain sockets on 17).
+# -XX:+UseSerialGC) and with what the command line's relaunch adds (-Xmn16m, plain sockets on 17),
+# and, as the ceiling, a bare pgjdbc loop running no pgperf code.
 # ROUNDS rounds, each running every variant once in the same order; prints each run's tps, client
 # CPU (user + system of the whole JVM, from wait4) per transaction and max RSS, then the medians.
 # Builds nothing: run `mvn -B -q package -DskipTests -pl harness` first.
 #
 # Environment: PGHOST (127.0.0.1), PGPORT (5432), PGUSER (postgres), ROUNDS (3), RUN_SECONDS (20),
-# CLIENTS (8), THREADS (2).
+# CLIENTS (8), THREADS (2), ONLY (an extended regular expression: only the variants whose label
+# matches it, pgbench always).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +34,7 @@ variants=(
   "java, test JVM plain sockets|$fork -Djdk.net.usePlainSocketImpl=true|java"
   "script, as the CLI's JVM|$cli|script"
   "java, as the CLI's JVM|$cli|java"
+  "pgjdbc alone, as the CLI's JVM|$cli|plain"
 )
 
 # Runs a command; prints "tps us_per_txn rss_mb".
@@ -57,6 +60,9 @@ results="$work/results"
 for r in $(seq 1 "$rounds"); do
   for v in "${variants[@]}"; do
     IFS='|' read -r label opts item <<<"$v"
+    if [ -n "${ONLY:-}" ] && [ "$label" != pgbench ] && ! grep -Eq -- "$ONLY" <<<"$label"; then
+      continue
+    fi
     if [ "$label" = pgbench ]; then
       line=$(measure pgbench -n -f "$work/select1.sql" -M prepared -c "$clients" -j "$threads" \
         -T "$seconds" "$db")
