@@ -208,10 +208,10 @@ final class PgbenchOptions {
           + " (pg_stat_statements, pg_stat_database, WAL, checkpoints, wait events, server CPU)")
   boolean serverCounters;
 
-  @Option(names = "--virtual-threads",
-      description = "pgperf: run each client on a virtual thread (Java 21 or later) instead of a"
-          + " thread of its own; lighter at many clients")
-  boolean virtualThreads;
+  @Option(names = "--virtual-threads", negatable = true,
+      description = "pgperf: run each client on a virtual thread (Java 21 or later), or not;"
+          + " without either, virtual threads on Java 21+ from 16 clients per processor")
+  Boolean virtualThreads;
 
   // Common options.
   @Option(names = {"-d", "--debug"}, description = "print debugging output")

@@ -12,6 +12,7 @@ import io.github.pgperf.internal.run.RunOptions;
 import io.github.pgperf.internal.run.RunOptionsException;
 import io.github.pgperf.internal.run.Runner;
 import io.github.pgperf.internal.run.VacuumMode;
+import io.github.pgperf.internal.run.VirtualThreads;
 import io.github.pgperf.internal.script.BuiltinScript;
 import io.github.pgperf.internal.script.RandomSeed;
 import io.github.pgperf.internal.script.ScriptException;
@@ -228,7 +229,9 @@ final class RunMode {
     if (o.timelineInterval != null) {
       b.timelineMillis(millis(o.timelineInterval, "--timeline-interval"));
     }
-    b.virtualThreads(o.virtualThreads);
+    if (o.virtualThreads != null) {
+      b.virtualThreads(o.virtualThreads ? VirtualThreads.ON : VirtualThreads.OFF);
+    }
     try {
       SecureRandom strong = new SecureRandom();
       b.randomSeed(RandomSeed.resolve(o.randomSeed, env.get(RandomSeed.ENVIRONMENT_VARIABLE),

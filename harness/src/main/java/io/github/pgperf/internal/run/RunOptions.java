@@ -42,8 +42,8 @@ import java.util.Objects;
  * @param clientEncoding the client encoding pgbench's libpq would use when set
  *     ({@code PGCLIENTENCODING}), or null for the database's: the encoding in which scripts read
  *     from bytes and {@code -D} arguments reach the server
- * @param virtualThreads pgperf: each client on a virtual thread (Java 21 or later) instead of a
- *     platform thread of its own
+ * @param virtualThreads pgperf: whether each client runs on a virtual thread (Java 21 or later)
+ *     instead of a platform thread of its own; {@link VirtualThreads#AUTOMATIC} unless chosen
  */
 public record RunOptions(
     int clients,
@@ -73,7 +73,7 @@ public record RunOptions(
     boolean debug,
     int endTimeoutSeconds,
     String clientEncoding,
-    boolean virtualThreads) {
+    VirtualThreads virtualThreads) {
 
   /** pgbench's default {@code --log-prefix}. */
   public static final String DEFAULT_LOG_PREFIX = "pgbench_log";
@@ -133,7 +133,7 @@ public record RunOptions(
     private int timelineMillis = 1000;
     private boolean debug;
     private int endTimeoutSeconds = DEFAULT_END_TIMEOUT_SECONDS;
-    private boolean virtualThreads;
+    private VirtualThreads virtualThreads = VirtualThreads.AUTOMATIC;
     private String clientEncoding;
 
     private Builder() {}
@@ -284,12 +284,13 @@ public record RunOptions(
     }
 
     /**
-     * pgperf: runs each client on a virtual thread (Java 21 or later), the JVM's few carrier
-     * threads multiplexing the clients as pgbench's {@code -j} threads do; the default is a
-     * platform thread per client (bench/README.md compares them).
+     * pgperf: whether each client runs on a virtual thread (Java 21 or later), the JVM's few
+     * carrier threads multiplexing the clients as pgbench's {@code -j} threads do, or on a
+     * platform thread of its own; {@link VirtualThreads#AUTOMATIC} by default (bench/README.md
+     * compares them).
      */
-    public Builder virtualThreads(boolean value) {
-      virtualThreads = value;
+    public Builder virtualThreads(VirtualThreads value) {
+      virtualThreads = Objects.requireNonNull(value, "virtualThreads");
       return this;
     }
 

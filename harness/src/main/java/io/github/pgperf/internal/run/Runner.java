@@ -183,8 +183,7 @@ public final class Runner {
   private RunResult execute(Workload workload, RunOptions options, VariableDefinitions defined,
       RunSettings settings, ServerInfo server, Instant startedAt, WorkCapture work, Plans plans)
       throws RunException {
-    ClientThreads clientThreads =
-        options.virtualThreads() ? ClientThreads.virtual() : ClientThreads.platform();
+    ClientThreads clientThreads = ClientThreads.choose(options.virtualThreads(), options.clients());
     SeedPlan seeds = SeedPlan.draw(options.randomSeed().value(), options.clients(),
         defined.defines("default_seed"), options.threads());
     VariableDefinitions definitions = defined.withAutomatic(settings.scale(),
