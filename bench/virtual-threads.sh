@@ -4,12 +4,13 @@
 # ROUNDS rounds of pgbench, pgperf on the default Java, and pgperf on JAVA21 with a platform thread
 # per client (--no-virtual-threads) and with virtual threads (--virtual-threads), the order
 # reversed every other round. Prints each run's tps, client CPU (user + system of the whole
-# process tree, from wait4) per transaction and max RSS (the tree's largest process), then per
-# client count the median of the per-round tps ratios to pgbench and the medians of the rest.
+# process tree, from wait4) per transaction, max RSS (the tree's largest process) and how long
+# the measured run took (transactions / tps: how far past -T it ended), then per client count the
+# median of the per-round tps ratios to pgbench and the medians of the rest.
 # Builds nothing: run `mvn -B -q package -DskipTests -pl harness` first.
 #
 # Environment: PGHOST (127.0.0.1), PGPORT (5432), PGUSER (postgres), ROUNDS (3), RUN_SECONDS (10),
-# CLIENTS ("8 32 64"), THREADS (2), WORKLOAD (-S; "-f select1" runs `SELECT 1`),
+# CLIENTS ("8 32 64"), THREADS (2), MODE (prepared), WORKLOAD (-S; "-f select1" runs `SELECT 1`),
 # JAVA21 (a Java 21 or later `java`; /usr/lib/jvm/temurin-25-jdk-amd64/bin/java).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +31,7 @@ for i in "${!workload[@]}"; do
   if [ "${workload[$i]}" = select1 ]; then workload[$i]="$work/select1"; fi
 done
 
-# Runs a command; prints "tps us_per_txn rss_mb".
+# Runs a command; prints "tps us_per_txn rss_mb measured_seconds".
 measure() {
   python3 - "$@" <<'PY'
 import os, re, subprocess, sys, tempfile
@@ -43,8 +44,9 @@ with tempfile.TemporaryFile() as err:
     if status != 0 or not m or not n:
         err.seek(0)
         sys.exit("failed: " + " ".join(sys.argv[1:]) + "\n" + out + err.read().decode())
-print(f"{float(m.group(1)):.1f} {1e6 * (ru.ru_utime + ru.ru_stime) / int(n.group(1)):.2f} "
-      f"{ru.ru_maxrss / 1024:.0f}")
+tps, n = float(m.group(1)), int(n.group(1))
+print(f"{tps:.1f} {1e6 * (ru.ru_utime + ru.ru_stime) / n:.2f} {ru.ru_maxrss / 1024:.0f} "
+      f"{n / tps:.2f}")
 PY
 }
 
@@ -53,7 +55,7 @@ variants=("pgbench" "Java $(version java), platform threads"
   "Java $(version "$java21"), platform threads" "Java $(version "$java21"), virtual threads")
 
 run() { # variant index, clients
-  local common=(-n -T "$seconds" -M prepared -c "$2" -j "$threads" "${workload[@]}" "$db")
+  local common=(-n -T "$seconds" -M "${MODE:-prepared}" -c "$2" -j "$threads" "${workload[@]}" "$db")
   case $1 in
     0) measure pgbench "${common[@]}" ;;
     1) measure java -jar "$jar" "${common[@]}" ;;
@@ -62,7 +64,8 @@ run() { # variant index, clients
   esac
 }
 
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); workload ${WORKLOAD:--S}, -j $threads, $seconds s"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); workload ${WORKLOAD:--S} -M ${MODE:-prepared}," \
+  "-j $threads, $seconds s"
 results="$work/results"
 for c in ${CLIENTS:-8 32 64}; do
   for r in $(seq 1 "$rounds"); do
@@ -71,7 +74,7 @@ for c in ${CLIENTS:-8 32 64}; do
     for v in $order; do
       line=$(run "$v" "$c")
       echo "$c|$r|$v|$line" >>"$results"
-      printf '%3d clients round %d  %-26s tps %9s  client cpu %7s us/txn  rss %4s MB\n' \
+      printf '%3d clients round %d  %-26s tps %9s  client cpu %7s us/txn  rss %4s MB  %6s s\n' \
         "$c" "$r" "${variants[$v]}" $line
     done
   done
@@ -92,5 +95,6 @@ for c in sorted({c for c, _ in runs}):
         print(f"{c:3d} clients {name:26s} median tps "
               f"{statistics.median(x[0] for x in rs.values()):9.1f} ({ratio:.3f} of pgbench's), "
               f"client cpu {statistics.median(x[1] for x in rs.values()):7.2f} us/txn, "
-              f"rss {statistics.median(x[2] for x in rs.values()):.0f} MB")
+              f"rss {statistics.median(x[2] for x in rs.values()):.0f} MB, measured "
+              f"{min(x[3] for x in rs.values()):.2f}-{max(x[3] for x in rs.values()):.2f} s")
 PY
