@@ -23,14 +23,26 @@ public final class Main {
   static final String PLAIN_SOCKETS = "jdk.net.usePlainSocketImpl";
 
   /**
-   * The relaunched JVM's young generation. By default it is a third of an initial heap of 1/64 of
-   * the machine's memory (128 MB on 24 GB), all of which a run touches before the first collection.
-   * 8 clients, select-only, 15 s, 3 alternating pairs: 89-91 MB of memory against 168-178 MB, and
-   * 26-34 µs of client CPU per transaction against 34-54 µs (why it costs less CPU was not
-   * isolated; a young collection took about 1 ms, about once a second); 200 clients: 219-222 MB
-   * against 323-346 MB (bench/README.md). Not added when the user sizes the heap.
+   * The relaunched JVM's young generation, in MB, for runs of up to 32 clients. By default it is
+   * a third of an initial heap of 1/64 of the machine's memory (128 MB on 24 GB), all of which a
+   * run touches before the first collection. 8 clients, select-only, 15 s, 3 alternating pairs:
+   * 89-91 MB of memory against 168-178 MB, and 26-34 µs of client CPU per transaction against
+   * 34-54 µs (why it costs less CPU was not isolated; a young collection took about 1 ms, about
+   * once a second); 200 clients: 219-222 MB against 323-346 MB (bench/README.md). Not added when
+   * the user sizes the heap.
    */
-  static final String YOUNG_GENERATION = "-Xmn16m";
+  static final int YOUNG_GENERATION_MB = 16;
+
+  /**
+   * From 32 clients on, the young generation grows by half a megabyte per client. Every
+   * collection stops all the client threads, and with a platform thread per client the run's
+   * latency tail follows the number of collections, far beyond what the server did: at 200
+   * clients with 16 MB, 45-49 collections in a 20 s run and a p99.9 of 1.6-1.7 s where pgbench's
+   * was 78 ms; with 96 MB, 7-8 collections and 169-186 ms, the same tps, client CPU and memory
+   * (230-255 MB against 246-247 MB); at 64 clients 252 against 67 ms, at 100 clients 738 against
+   * 269 ms (bench/README.md, "The latency tail at many clients").
+   */
+  static final int YOUNG_GENERATION_KB_PER_CLIENT = 512;
 
   public static void main(String[] args) {
     if (System.getProperty(PLAIN_SOCKETS) == null) {
@@ -89,7 +101,10 @@ public final class Main {
     }
   }
 
-  /** The second JVM's command: the serial collector, plain sockets, the user's JVM options. */
+  /**
+   * The second JVM's command: the serial collector, plain sockets, a young generation sized to
+   * the run's clients, the user's JVM options.
+   */
   static List<String> relaunchCommand(String java, List<String> jvmOptions, String classPath,
       String[] args) {
     List<String> command = new ArrayList<>();
@@ -97,7 +112,7 @@ public final class Main {
     command.add("-XX:+UseSerialGC");
     command.add("-D" + PLAIN_SOCKETS + "=" + System.getProperty(PLAIN_SOCKETS));
     if (jvmOptions.stream().noneMatch(Main::sizesHeap)) {
-      command.add(YOUNG_GENERATION);
+      command.add(youngGeneration(clients(args)));
     }
     command.addAll(jvmOptions);
     command.add("-cp");
@@ -105,6 +120,40 @@ public final class Main {
     command.add(Main.class.getName());
     command.addAll(List.of(args));
     return command;
+  }
+
+  /**
+   * The number of clients a command line asks for ({@code -c N}, {@code -cN},
+   * {@code --client=N}, {@code --client N}), read before the run's JVM starts to size its young
+   * generation; 1 when it names none in these forms or not as a number (the run then reads the
+   * arguments with its own parser and reports what is wrong). Not picocli: building its model
+   * here cost the launching JVM 0.15-0.4 s of CPU, counted against every run.
+   */
+  static int clients(String[] args) {
+    String value = null;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--")) {
+        break;
+      } else if ((a.equals("-c") || a.equals("--client")) && i + 1 < args.length) {
+        value = args[++i];
+      } else if (a.startsWith("--client=")) {
+        value = a.substring("--client=".length());
+      } else if (a.startsWith("-c") && a.length() > 2) {
+        value = a.substring(2);
+      }
+    }
+    try {
+      return value == null ? 1 : Math.max(1, Integer.parseInt(value.strip()));
+    } catch (NumberFormatException e) {
+      return 1;
+    }
+  }
+
+  /** The {@code -Xmn} option for a run of this many clients. */
+  static String youngGeneration(int clients) {
+    long kb = Math.max(YOUNG_GENERATION_MB * 1024L, (long) clients * YOUNG_GENERATION_KB_PER_CLIENT);
+    return "-Xmn" + (kb + 1023) / 1024 + "m";
   }
 
   private static boolean sizesHeap(String option) {
