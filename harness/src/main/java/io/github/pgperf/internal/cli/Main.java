@@ -1,5 +1,6 @@
 package io.github.pgperf.internal.cli;
 
+import io.github.pgperf.internal.run.VirtualThreads;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -112,7 +113,8 @@ public final class Main {
     command.add("-XX:+UseSerialGC");
     command.add("-D" + PLAIN_SOCKETS + "=" + System.getProperty(PLAIN_SOCKETS));
     if (jvmOptions.stream().noneMatch(Main::sizesHeap)) {
-      command.add(youngGeneration(clients(args)));
+      int clients = clients(args);
+      command.add(youngGeneration(virtualThreads(args).virtualFor(clients) ? 1 : clients));
     }
     command.addAll(jvmOptions);
     command.add("-cp");
@@ -150,7 +152,26 @@ public final class Main {
     }
   }
 
-  /** The {@code -Xmn} option for a run of this many clients. */
+  /** {@code --virtual-threads}, {@code --no-virtual-threads} (the last given), or neither. */
+  static VirtualThreads virtualThreads(String[] args) {
+    VirtualThreads choice = VirtualThreads.AUTOMATIC;
+    for (String a : args) {
+      if (a.equals("--")) {
+        break;
+      } else if (a.equals("--virtual-threads")) {
+        choice = VirtualThreads.ON;
+      } else if (a.equals("--no-virtual-threads")) {
+        choice = VirtualThreads.OFF;
+      }
+    }
+    return choice;
+  }
+
+  /**
+   * The {@code -Xmn} option for a run of this many clients on platform threads (a run on virtual
+   * threads stops only its few carriers in a collection: at 200 clients on JDK 25, 16 MB gave a
+   * p99.9 of 164 ms, and 100 MB took 81 MB more memory).
+   */
   static String youngGeneration(int clients) {
     long kb = Math.max(YOUNG_GENERATION_MB * 1024L, (long) clients * YOUNG_GENERATION_KB_PER_CLIENT);
     return "-Xmn" + (kb + 1023) / 1024 + "m";

@@ -12,22 +12,6 @@ import java.lang.invoke.MethodType;
  */
 final class ClientThreads {
 
-  /**
-   * From how many clients per processor a run takes virtual threads unless told otherwise. A
-   * platform thread per client sleeps and wakes in every blocking read; with many more client
-   * threads than processors those wake-ups queue behind each other, while a carrier thread finds
-   * another client's answer waiting. Measured on 2 processors, select-only, 10 s runs, rounds
-   * alternating with pgbench on JDK 25 (bench/README.md, "Virtual threads by default"): virtual
-   * threads were no better at 8 clients (0.88 against 0.90 of pgbench's tps) and worse at 16 in
-   * both rounds that ran (0.80 and 0.79 against 0.95 and 0.88); better in every round at 32
-   * (0.73 against 0.66 median) and at 64 (1.14 against 0.68, half the client CPU per
-   * transaction).
-   */
-  static final int VIRTUAL_FROM_CLIENTS_PER_PROCESSOR = 16;
-
-  /** The first Java with virtual threads. */
-  static final int VIRTUAL_SINCE_JAVA = 21;
-
   private final MethodHandle virtual;
 
   private ClientThreads(MethodHandle virtual) {
@@ -40,19 +24,7 @@ final class ClientThreads {
    * @throws RunException when virtual threads were asked for and this Java has none
    */
   static ClientThreads choose(VirtualThreads choice, int clients) throws RunException {
-    boolean virtual = switch (choice) {
-      case ON -> true;
-      case OFF -> false;
-      case AUTOMATIC -> virtualByDefault(Runtime.version().feature(), clients,
-          Runtime.getRuntime().availableProcessors());
-    };
-    return virtual ? virtual() : platform();
-  }
-
-  /** Whether a run without a choice takes virtual threads. */
-  static boolean virtualByDefault(int javaFeature, int clients, int processors) {
-    return javaFeature >= VIRTUAL_SINCE_JAVA
-        && clients >= VIRTUAL_FROM_CLIENTS_PER_PROCESSOR * processors;
+    return choice.virtualFor(clients) ? virtual() : platform();
   }
 
   /** Whether these threads are virtual. */

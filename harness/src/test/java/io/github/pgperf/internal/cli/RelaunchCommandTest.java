@@ -25,15 +25,23 @@ class RelaunchCommandTest {
   }
 
   @Test
-  void manyClientsGetHalfAMegabyteOfYoungGenerationEach() {
+  void manyClientsOnPlatformThreadsGetHalfAMegabyteOfYoungGenerationEach() {
+    boolean virtualByDefault = Runtime.version().feature() >= 21
+        && 200 >= 16 * Runtime.getRuntime().availableProcessors();
+    assertThat(young("-c", "200", "bench")).isEqualTo(virtualByDefault ? "-Xmn16m" : "-Xmn100m");
+    assertThat(young("-c", "200", "--no-virtual-threads", "bench")).isEqualTo("-Xmn100m");
     assertThat(young("-c", "32", "-S", "bench")).isEqualTo("-Xmn16m");
-    assertThat(young("-c", "33", "-S", "bench")).isEqualTo("-Xmn17m");
-    assertThat(young("-c", "200", "-j", "4", "bench")).isEqualTo("-Xmn100m");
-    assertThat(young("--client=64", "bench")).isEqualTo("-Xmn32m");
-    assertThat(young("--client", "64", "bench")).isEqualTo("-Xmn32m");
-    assertThat(young("-c100", "-S", "bench")).isEqualTo("-Xmn50m");
+    assertThat(young("-c", "33", "-S", "--no-virtual-threads")).isEqualTo("-Xmn17m");
+    assertThat(young("-c", "200", "-j", "4", "--no-virtual-threads")).isEqualTo("-Xmn100m");
+    assertThat(young("--client=64", "--no-virtual-threads")).isEqualTo("-Xmn32m");
+    assertThat(young("--client", "64", "--no-virtual-threads")).isEqualTo("-Xmn32m");
+    assertThat(young("-c100", "-S", "--no-virtual-threads")).isEqualTo("-Xmn50m");
     // The last one counts, as in the run's parser.
-    assertThat(young("-c", "8", "-c", "200", "bench")).isEqualTo("-Xmn100m");
+    assertThat(young("-c", "8", "-c", "200", "--no-virtual-threads")).isEqualTo("-Xmn100m");
+    // Virtual threads stop only their carriers in a collection: the young generation stays small.
+    assertThat(young("-c", "200", "--virtual-threads", "bench")).isEqualTo("-Xmn16m");
+    assertThat(young("-c", "200", "--virtual-threads", "--no-virtual-threads", "bench"))
+        .isEqualTo("-Xmn100m");
     // What the run will refuse leaves the default; the run reports it.
     assertThat(young("-c", "many", "bench")).isEqualTo("-Xmn16m");
     assertThat(young("-c")).isEqualTo("-Xmn16m");

@@ -14,14 +14,14 @@ class ClientThreadsTest {
 
   @Test
   void withoutAChoiceOnlyManyClientsOnJava21OrLaterTakeVirtualThreads() {
-    assertThat(ClientThreads.virtualByDefault(17, 1000, 2)).isFalse();
-    assertThat(ClientThreads.virtualByDefault(20, 1000, 2)).isFalse();
-    assertThat(ClientThreads.virtualByDefault(21, 31, 2)).isFalse();
-    assertThat(ClientThreads.virtualByDefault(21, 32, 2)).isTrue();
-    assertThat(ClientThreads.virtualByDefault(25, 8, 2)).isFalse();
-    assertThat(ClientThreads.virtualByDefault(25, 63, 4)).isFalse();
-    assertThat(ClientThreads.virtualByDefault(25, 64, 4)).isTrue();
-    assertThat(ClientThreads.virtualByDefault(25, 200, 2)).isTrue();
+    assertThat(VirtualThreads.byDefault(17, 1000, 2)).isFalse();
+    assertThat(VirtualThreads.byDefault(20, 1000, 2)).isFalse();
+    assertThat(VirtualThreads.byDefault(21, 31, 2)).isFalse();
+    assertThat(VirtualThreads.byDefault(21, 32, 2)).isTrue();
+    assertThat(VirtualThreads.byDefault(25, 8, 2)).isFalse();
+    assertThat(VirtualThreads.byDefault(25, 63, 4)).isFalse();
+    assertThat(VirtualThreads.byDefault(25, 64, 4)).isTrue();
+    assertThat(VirtualThreads.byDefault(25, 200, 2)).isTrue();
   }
 
   @Test
@@ -34,8 +34,8 @@ class ClientThreadsTest {
   @Test
   void automaticFollowsTheRuleForThisJava() throws RunException {
     int processors = Runtime.getRuntime().availableProcessors();
-    int many = ClientThreads.VIRTUAL_FROM_CLIENTS_PER_PROCESSOR * processors;
-    boolean java21 = Runtime.version().feature() >= ClientThreads.VIRTUAL_SINCE_JAVA;
+    int many = VirtualThreads.FROM_CLIENTS_PER_PROCESSOR * processors;
+    boolean java21 = Runtime.version().feature() >= VirtualThreads.SINCE_JAVA;
     assertThat(ClientThreads.choose(VirtualThreads.AUTOMATIC, many).isVirtual())
         .isEqualTo(java21);
     assertThat(ClientThreads.choose(VirtualThreads.AUTOMATIC, many - 1).isVirtual()).isFalse();
@@ -43,7 +43,7 @@ class ClientThreadsTest {
 
   @Test
   void onIsVirtualThreadsOrARefusalNamingTheJava() throws RunException {
-    if (Runtime.version().feature() < ClientThreads.VIRTUAL_SINCE_JAVA) {
+    if (Runtime.version().feature() < VirtualThreads.SINCE_JAVA) {
       assertThatThrownBy(() -> ClientThreads.choose(VirtualThreads.ON, 1))
           .isInstanceOf(RunException.class)
           .hasMessage("--virtual-threads needs Java 21 or later; this run's Java is "
