@@ -114,7 +114,7 @@ public final class Main {
     command.add("-D" + PLAIN_SOCKETS + "=" + System.getProperty(PLAIN_SOCKETS));
     if (jvmOptions.stream().noneMatch(Main::sizesHeap)) {
       int clients = clients(args);
-      command.add(youngGeneration(virtualThreads(args).virtualFor(clients) ? 1 : clients));
+      command.add(youngGeneration(virtualThreads(args).virtualFor(clients, false) ? 1 : clients));
     }
     command.addAll(jvmOptions);
     command.add("-cp");

@@ -21,10 +21,12 @@ final class ClientThreads {
   /**
    * The threads for a run of {@code clients} clients on this JVM.
    *
+   * @param javaTransactions whether the workload runs the user's Java transactions
    * @throws RunException when virtual threads were asked for and this Java has none
    */
-  static ClientThreads choose(VirtualThreads choice, int clients) throws RunException {
-    return choice.virtualFor(clients) ? virtual() : platform();
+  static ClientThreads choose(VirtualThreads choice, int clients, boolean javaTransactions)
+      throws RunException {
+    return choice.virtualFor(clients, javaTransactions) ? virtual() : platform();
   }
 
   /** Whether these threads are virtual. */

@@ -11,6 +11,7 @@ import io.github.pgperf.internal.output.TransactionLog;
 import io.github.pgperf.internal.script.BuiltinScript;
 import io.github.pgperf.internal.script.ClientEncoding;
 import io.github.pgperf.internal.script.Command;
+import io.github.pgperf.internal.script.JavaTransaction;
 import io.github.pgperf.internal.script.Script;
 import io.github.pgperf.internal.script.ScriptException;
 import io.github.pgperf.internal.script.SeedPlan;
@@ -183,7 +184,10 @@ public final class Runner {
   private RunResult execute(Workload workload, RunOptions options, VariableDefinitions defined,
       RunSettings settings, ServerInfo server, Instant startedAt, WorkCapture work, Plans plans)
       throws RunException {
-    ClientThreads clientThreads = ClientThreads.choose(options.virtualThreads(), options.clients());
+    boolean javaTransactions = workload.entries().stream()
+        .anyMatch(entry -> entry.item() instanceof JavaTransaction);
+    ClientThreads clientThreads =
+        ClientThreads.choose(options.virtualThreads(), options.clients(), javaTransactions);
     SeedPlan seeds = SeedPlan.draw(options.randomSeed().value(), options.clients(),
         defined.defines("default_seed"), options.threads());
     VariableDefinitions definitions = defined.withAutomatic(settings.scale(),

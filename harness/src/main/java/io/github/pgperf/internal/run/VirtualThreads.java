@@ -37,12 +37,18 @@ public enum VirtualThreads {
   /**
    * Whether a run of {@code clients} clients on this JVM runs them on virtual threads
    * ({@link #ON} says yes even on a Java without them, which the run then refuses).
+   *
+   * @param javaTransactions whether the workload runs the user's Java transactions: without a
+   *     choice those keep a platform thread per client, because code pgperf does not know may
+   *     block inside {@code synchronized} (a connection pool, a driver), which on Java 21 to 23
+   *     pins the carrier, and with as few carriers as processors a few pinned clients stall the
+   *     rest; pgperf's scripts run pgjdbc alone, whose locks do not pin
    */
-  public boolean virtualFor(int clients) {
+  public boolean virtualFor(int clients, boolean javaTransactions) {
     return switch (this) {
       case ON -> true;
       case OFF -> false;
-      case AUTOMATIC -> byDefault(Runtime.version().feature(), clients,
+      case AUTOMATIC -> !javaTransactions && byDefault(Runtime.version().feature(), clients,
           Runtime.getRuntime().availableProcessors());
     };
   }

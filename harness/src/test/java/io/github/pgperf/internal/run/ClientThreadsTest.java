@@ -26,7 +26,7 @@ class ClientThreadsTest {
 
   @Test
   void offIsAlwaysAPlatformThreadPerClient() throws RunException {
-    ClientThreads threads = ClientThreads.choose(VirtualThreads.OFF, 1000);
+    ClientThreads threads = ClientThreads.choose(VirtualThreads.OFF, 1000, false);
     assertThat(threads.isVirtual()).isFalse();
     assertThat(threads.unstarted(() -> { }, "pgperf-client-0").isDaemon()).isFalse();
   }
@@ -36,21 +36,25 @@ class ClientThreadsTest {
     int processors = Runtime.getRuntime().availableProcessors();
     int many = VirtualThreads.FROM_CLIENTS_PER_PROCESSOR * processors;
     boolean java21 = Runtime.version().feature() >= VirtualThreads.SINCE_JAVA;
-    assertThat(ClientThreads.choose(VirtualThreads.AUTOMATIC, many).isVirtual())
+    assertThat(ClientThreads.choose(VirtualThreads.AUTOMATIC, many, false).isVirtual())
         .isEqualTo(java21);
-    assertThat(ClientThreads.choose(VirtualThreads.AUTOMATIC, many - 1).isVirtual()).isFalse();
+    assertThat(ClientThreads.choose(VirtualThreads.AUTOMATIC, many - 1, false).isVirtual())
+        .isFalse();
+    // The user's Java transactions keep platform threads unless virtual ones are asked for.
+    assertThat(ClientThreads.choose(VirtualThreads.AUTOMATIC, many, true).isVirtual()).isFalse();
+    assertThat(VirtualThreads.ON.virtualFor(many, true)).isTrue();
   }
 
   @Test
   void onIsVirtualThreadsOrARefusalNamingTheJava() throws RunException {
     if (Runtime.version().feature() < VirtualThreads.SINCE_JAVA) {
-      assertThatThrownBy(() -> ClientThreads.choose(VirtualThreads.ON, 1))
+      assertThatThrownBy(() -> ClientThreads.choose(VirtualThreads.ON, 1, false))
           .isInstanceOf(RunException.class)
           .hasMessage("--virtual-threads needs Java 21 or later; this run's Java is "
               + Runtime.version());
       return;
     }
-    ClientThreads threads = ClientThreads.choose(VirtualThreads.ON, 1);
+    ClientThreads threads = ClientThreads.choose(VirtualThreads.ON, 1, false);
     assertThat(threads.isVirtual()).isTrue();
     // Thread.isVirtual is Java 21's; a virtual thread is always a daemon thread.
     assertThat(threads.unstarted(() -> { }, "pgperf-client-0").isDaemon()).isTrue();
