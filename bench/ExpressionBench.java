@@ -9,7 +9,7 @@ import java.lang.management.ManagementFactory;
  * Plain-loop benchmark of evaluating the four {@code \set} lines of pgbench's tpcb-like script, as
  * a client does once per transaction: nanoseconds and allocated bytes per transaction.
  *
- * <p>Run from the worktree root after {@code mvn -o -q compile -pl harness}:
+ * <p>Run from the worktree root after {@code mvn -q compile -pl harness -am}:
  *
  * <pre>
  * java -XX:+UseSerialGC -cp harness/target/classes bench/ExpressionBench.java

@@ -7,7 +7,7 @@
 #   - SweepIT-select-clients-N: select-only at 1, 2, 4 and 8 clients.
 # Then the report of the candidate results against the baseline results (bench/RenderReport.java,
 # the gate's default settings) and a Chromium screenshot of its top. Builds nothing: run
-# `mvn -B -q -o -pl maven-plugin -am package -DskipTests -Dinvoker.skip` first.
+# `mvn -B -q -pl maven-plugin -am package -DskipTests -Dinvoker.skip` first.
 #
 # Environment: PGHOST (127.0.0.1), PGPORT (5432), PGUSER (postgres), RUN_SECONDS (5),
 # OUT (target/report-screenshot: results, baseline and report.html), SHOT (docs/report-screenshot.png).
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 jar=$PWD/harness/target/pgperf.jar
 classes=$PWD/maven-plugin/target/classes
 if [ ! -f "$jar" ] || [ ! -d "$classes/io/github/pgperf/report" ]; then
-  echo "error: build first: mvn -B -q -o -pl maven-plugin -am package -DskipTests -Dinvoker.skip" >&2
+  echo "error: build first: mvn -B -q -pl maven-plugin -am package -DskipTests -Dinvoker.skip" >&2
   exit 1
 fi
 command -v chromium >/dev/null || { echo "error: chromium not installed (apt-get install chromium)" >&2; exit 1; }
