@@ -193,7 +193,11 @@ public final class LoadRunner {
   /**
    * How long a timed run waits after its end for clients still inside a statement or a Java
    * transaction before cancelling them and reporting them aborted (default 10 s; zero waits as
-   * pgbench does, without limit). Raise it for transactions that may legitimately run longer.
+   * pgbench does, without limit). Raise it for transactions that may legitimately run longer, or
+   * for a server that may pause longer (a slow checkpoint, a VM pause). Unlike the command line,
+   * which waits as pgbench does unless given {@code --end-timeout}, a test's run is bounded by
+   * default: a hung build is worse than a late one. A run it cut short fails the test, its
+   * message naming {@code LoadRunner.endTimeout}.
    */
   public LoadRunner endTimeout(Duration timeout) {
     if (!timeout.isZero()) {

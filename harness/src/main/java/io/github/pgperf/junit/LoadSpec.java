@@ -33,7 +33,7 @@ import java.util.Objects;
  * @param defines {@code -D} variables, in the order given (a name given again keeps its place)
  * @param label the run's name, {@code null} for none
  * @param endTimeout how long a timed run waits for clients after its end, {@code null} for the
- *     default
+ *     default ({@link #DEFAULT_END_TIMEOUT}), zero for no limit
  * @param perStatement {@code -r}
  * @param progress {@code -P}, {@code null} for none
  * @param timelineInterval the result's timeline intervals, {@code null} for the default
@@ -42,6 +42,17 @@ record LoadSpec(List<Item> items, int clients, int threads, Duration duration,
     Integer transactionsPerClient, double rate, Duration latencyLimit, QueryMode queryMode,
     Integer maxTries, Duration warmup, boolean vacuum, Map<String, String> defines, String label,
     Duration endTimeout, boolean perStatement, Duration progress, Duration timelineInterval) {
+
+  /**
+   * How long a timed run waits after its end for clients still running, unless told: the command
+   * line waits without limit, as pgbench does, but a test's run must end (a hung build is worse
+   * than a late one); a run this cuts short is reported aborted, naming {@link
+   * #END_TIMEOUT_SETTING}.
+   */
+  static final Duration DEFAULT_END_TIMEOUT = Duration.ofSeconds(10);
+
+  /** The end timeout as the messages of a run it cut short name it. */
+  static final String END_TIMEOUT_SETTING = "LoadRunner.endTimeout";
 
   /** pgbench's defaults: 1 client, 1 thread, simple query mode, vacuum, no script yet. */
   static final LoadSpec PGBENCH = new LoadSpec(List.of(), 1, 1, null, null, 0, null,
@@ -228,9 +239,9 @@ record LoadSpec(List<Item> items, int clients, int threads, Duration duration,
     if (warmup != null) {
       options.warmupSeconds((int) warmup.getSeconds());
     }
-    if (endTimeout != null) {
-      options.endTimeoutSeconds((int) endTimeout.getSeconds());
-    }
+    options.endTimeoutSeconds(
+        (int) (endTimeout == null ? DEFAULT_END_TIMEOUT : endTimeout).getSeconds())
+        .endTimeoutSetting(END_TIMEOUT_SETTING);
     if (progress != null) {
       options.progressSeconds((int) progress.getSeconds());
     }

@@ -255,13 +255,19 @@ class LoadRunnerTest {
     Kit.Run run = run(LoadFixtures.StuckTransaction.class);
 
     run.results().testEvents().assertStatistics(s -> s.started(1).failed(1));
+    // The messages name the extension's setting, not the command line's option.
     assertThat(failureMessage(run, "StuckTransaction")).startsWith("the run was aborted: ")
-        .contains("--end-timeout");
+        .contains("client 0 still running 1 s after the end of the run (LoadRunner.endTimeout);"
+            + " cancelling its statement")
+        .doesNotContain("--end-timeout");
+    assertThat(run.err()).contains("pgperf: error: the end timeout cut the run short: 1 of 1"
+        + " clients still running 1 s after its end were cancelled and count as aborted"
+        + " (LoadRunner.endTimeout; pgbench would wait for them)");
     assertThat(Fixture.SEEN).doesNotContainKey("StuckTransaction");
     RunResult kept = ResultJson.read(dir.resolve("results").resolve("StuckTransaction-sleeps-stuck.json"));
     assertThat(kept.aborted()).isTrue();
     assertThat(kept.aborts()).singleElement()
-        .satisfies(a -> assertThat(a.messages().get(0)).contains("--end-timeout"));
+        .satisfies(a -> assertThat(a.messages().get(0)).contains("LoadRunner.endTimeout"));
   }
 
   @Test

@@ -18,7 +18,12 @@ class LoadSpecTest {
     RunOptions options = LoadSpec.PGBENCH.runOptions(0, VacuumMode.DEFAULT,
         LoadSpec.PGBENCH.definitions());
     RunOptions pgbench = RunOptions.builder().build();
-    assertThat(options).usingRecursiveComparison().ignoringFields("randomSeed").isEqualTo(pgbench);
+    assertThat(options).usingRecursiveComparison()
+        .ignoringFields("randomSeed", "endTimeoutSeconds", "endTimeoutSetting").isEqualTo(pgbench);
+    // But a test's timed run is bounded (pgbench's, and the command line's, wait without limit).
+    assertThat(pgbench.endTimeoutSeconds()).isZero();
+    assertThat(options.endTimeoutSeconds()).isEqualTo(10);
+    assertThat(options.endTimeoutSetting()).isEqualTo("LoadRunner.endTimeout");
   }
 
   @Test
@@ -43,6 +48,7 @@ class LoadSpecTest {
     assertThat(o.definitions().values()).containsEntry("aid", "3").containsEntry("bid", "2");
     assertThat(spec.defines().keySet()).containsExactly("aid", "bid");
     assertThat(o.endTimeoutSeconds()).isEqualTo(20);
+    assertThat(o.endTimeoutSetting()).isEqualTo("LoadRunner.endTimeout");
     assertThat(o.perStatement()).isTrue();
     assertThat(o.progressSeconds()).isEqualTo(2);
     assertThat(o.timelineMillis()).isEqualTo(250);

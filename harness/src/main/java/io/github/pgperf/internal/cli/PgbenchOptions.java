@@ -200,7 +200,7 @@ final class PgbenchOptions {
 
   @Option(names = "--end-timeout", paramLabel = "DURATION",
       description = "pgperf: with -T, cancel clients still running DURATION (whole seconds) after"
-          + " the end (default: 10s; 0s: wait as pgbench does)")
+          + " the end (default: none, wait as pgbench does)")
   String endTimeout;
 
   @Option(names = "--server-counters",

@@ -54,7 +54,7 @@ final class Client implements Runnable {
   // Read and written across threads by EndTimeout only, never on the hot path.
   /** The connection, for cancelling it from another thread. */
   private volatile ClientConnection current;
-  /** Set when the client is cut after the end of a -T run (--end-timeout). */
+  /** Set when the client is cut after the end of a -T run (the end timeout). */
   private volatile boolean cut;
 
   /**
@@ -462,7 +462,7 @@ final class Client implements Runnable {
   private void checkNotCut(Command.Meta command) throws ScriptFailure {
     if (cut) {
       throw ScriptFailure.meta("", command.name(),
-          "still running after the end of the run (--end-timeout)");
+          "still running after the end of the run (" + bench.options.endTimeoutSetting() + ")");
     }
   }
 
@@ -510,7 +510,7 @@ final class Client implements Runnable {
       return OK;
     } catch (SQLException e) {
       if (cut) {
-        // Cancelled by --end-timeout: the client is cut, as a script's client is.
+        // Cancelled by the end timeout: the client is cut, as a script's client is.
         error("client " + id + " aborted in Java transaction " + java.name() + ": "
             + e.getMessage());
         aborted = true;
@@ -587,9 +587,10 @@ final class Client implements Runnable {
    * notices it sent last (an immediate shutdown's warning), which the connection has printed.
    */
   private void lostConnection(int item, int command) {
-    error("client " + id + " aborted in command " + command + " (SQL) of script " + item
-        + "; " + (cut ? "connection closed by pgperf after the end of the run (--end-timeout)"
-            : "perhaps the backend died while processing"));
+    String reason = cut ? "connection closed by pgperf after the end of the run ("
+        + bench.options.endTimeoutSetting() + ")" : "perhaps the backend died while processing";
+    error("client " + id + " aborted in command " + command + " (SQL) of script " + item + "; "
+        + reason);
     aborted = true;
   }
 

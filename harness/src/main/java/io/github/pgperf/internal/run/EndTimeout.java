@@ -9,14 +9,17 @@ import java.util.concurrent.TimeUnit;
  * server stops answering.
  *
  * <p>pgbench lets every transaction still running at the end of {@code -T} finish, and waits for
- * it as long as it takes: a backend that stopped (SIGSTOP, a hung server, a lock nobody releases)
- * keeps pgbench waiting forever. pgperf waits the same way for {@link
- * RunOptions#endTimeoutSeconds()} after the end; then, for each client still running, it prints
- * why, sends the server a cancel request for the client's statement (the client then aborts with
- * the server's "canceling statement" error, naming its script and command), and if that does not
- * end the client within 5 s (a server that answers nothing, not even
- * a cancel request), closes the client's connection. A client blocked outside the database (a
- * {@code \shell} command) is interrupted last. Every client cut this way counts as aborted.
+ * it as long as it takes: a server that pauses (a long checkpoint fsync, a VM pause) only makes
+ * the last transactions slow, and they count; one that stopped for good (a lock nobody releases)
+ * keeps pgbench waiting forever. Without an end timeout ({@link RunOptions#endTimeoutSeconds()}
+ * 0, the command line's default) pgperf waits the same way. With one (the JUnit extension's
+ * default: a hung build is worse than a late one) it waits that long after the end; then, for each
+ * client still running, it prints why, sends the server a cancel request for the client's statement
+ * (the client then aborts with the server's "canceling statement" error, naming its script and
+ * command), and if that does not end the client within 5 s (a server that answers nothing, not
+ * even a cancel request), closes the client's connection. A client blocked outside the database
+ * (a {@code \shell} command) is interrupted last. Every client cut this way counts as aborted, and
+ * a last line says that the end timeout cut the run short.
  *
  * <p>Without {@code -T} there is no end to measure from, so a {@code -t} run waits as pgbench
  * does; legitimate long statements are never cut before the end of the run.
@@ -53,10 +56,12 @@ final class EndTimeout {
     if (late.isEmpty()) {
       return List.of();
     }
+    String setting = bench.options.endTimeoutSetting();
+    List<Client> cancelled = late.stream().map(clients::get).toList();
     for (int i : late) {
       Client client = clients.get(i);
       client.error("client " + client.id + " still running " + timeout
-          + " s after the end of the run (--end-timeout); cancelling its statement");
+          + " s after the end of the run (" + setting + "); cancelling its statement");
       client.cutAtEnd();
     }
     late = joinUntil(threads, late, Clock.micros() + CANCEL_WAIT_MICROS);
@@ -74,6 +79,13 @@ final class EndTimeout {
       client.error("client " + client.id + " did not stop after its connection was closed;"
           + " its figures so far are kept and it counts as aborted");
       stuck.add(client);
+    }
+    // A client whose statement the server finished before the cancel reached it ended normally.
+    long cut = cancelled.stream().filter(c -> c.aborted || stuck.contains(c)).count();
+    if (cut > 0) {
+      bench.error("the end timeout cut the run short: " + cut + " of " + clients.size()
+          + " clients still running " + timeout + " s after its end were cancelled and count as"
+          + " aborted (" + setting + "; pgbench would wait for them)");
     }
     return stuck;
   }

@@ -37,8 +37,11 @@ import java.util.Objects;
  * @param timelineMillis pgperf: length of the timeline's intervals in ms, 0 for no timeline
  * @param debug {@code -d}: pgbench's debugging lines on the error stream
  * @param endTimeoutSeconds pgperf: how long a {@code -T} run waits after its end for clients
- *     still inside a statement before it cancels them and reports them aborted; 0 waits for
- *     them as long as they take, as pgbench does
+ *     still inside a statement before it cancels them and reports them aborted; 0 (the default)
+ *     waits for them as long as they take, as pgbench does
+ * @param endTimeoutSetting how the user sets {@code endTimeoutSeconds}, as the messages of a run
+ *     it cut short name it: {@code --end-timeout} on the command line, the JUnit extension's
+ *     {@code LoadRunner.endTimeout}
  * @param clientEncoding the client encoding pgbench's libpq would use when set
  *     ({@code PGCLIENTENCODING}), or null for the database's: the encoding in which scripts read
  *     from bytes and {@code -D} arguments reach the server
@@ -72,14 +75,12 @@ public record RunOptions(
     int timelineMillis,
     boolean debug,
     int endTimeoutSeconds,
+    String endTimeoutSetting,
     String clientEncoding,
     VirtualThreads virtualThreads) {
 
   /** pgbench's default {@code --log-prefix}. */
   public static final String DEFAULT_LOG_PREFIX = "pgbench_log";
-
-  /** The default {@link #endTimeoutSeconds()}. */
-  public static final int DEFAULT_END_TIMEOUT_SECONDS = 10;
 
   public RunOptions {
     Objects.requireNonNull(queryMode, "queryMode");
@@ -87,6 +88,7 @@ public record RunOptions(
     Objects.requireNonNull(vacuum, "vacuum");
     Objects.requireNonNull(randomSeed, "randomSeed");
     Objects.requireNonNull(definitions, "definitions");
+    Objects.requireNonNull(endTimeoutSetting, "endTimeoutSetting");
   }
 
   /** A builder with pgbench's defaults: 1 client, 1 thread, 10 transactions, simple mode. */
@@ -132,7 +134,8 @@ public record RunOptions(
     private int warmupSeconds;
     private int timelineMillis = 1000;
     private boolean debug;
-    private int endTimeoutSeconds = DEFAULT_END_TIMEOUT_SECONDS;
+    private int endTimeoutSeconds;
+    private String endTimeoutSetting = "--end-timeout";
     private VirtualThreads virtualThreads = VirtualThreads.AUTOMATIC;
     private String clientEncoding;
 
@@ -274,12 +277,21 @@ public record RunOptions(
     }
 
     /**
-     * pgperf: seconds a {@code -T} run waits after its end for clients still inside a statement
-     * (default {@value RunOptions#DEFAULT_END_TIMEOUT_SECONDS}); then their statements are
-     * cancelled and they are reported aborted. 0 waits without limit, as pgbench does.
+     * pgperf: seconds a {@code -T} run waits after its end for clients still inside a statement;
+     * then their statements are cancelled and they are reported aborted. 0 (the default) waits
+     * without limit, as pgbench does.
      */
     public Builder endTimeoutSeconds(int value) {
       endTimeoutSeconds = value;
+      return this;
+    }
+
+    /**
+     * How the user sets the end timeout, named in the messages of a run it cut short (default
+     * {@code --end-timeout}, the command line's option).
+     */
+    public Builder endTimeoutSetting(String value) {
+      endTimeoutSetting = value;
       return this;
     }
 
@@ -341,7 +353,7 @@ public record RunOptions(
       }
       if (endTimeoutSeconds < 0) {
         throw new RunOptionsException(
-            "invalid end timeout (--end-timeout): \"" + endTimeoutSeconds + "\"");
+            "invalid end timeout (" + endTimeoutSetting + "): \"" + endTimeoutSeconds + "\"");
       }
       if (transactions != null && durationSeconds != null) {
         throw new RunOptionsException(
@@ -390,7 +402,8 @@ public record RunOptions(
           progressTimestamp, log, logPrefix == null ? DEFAULT_LOG_PREFIX : logPrefix, aggregate,
           samplingRate == null ? 1.0 : samplingRate, perStatement, connectPerTransaction, vacuum,
           seed, scale, definitions, failuresDetailed, verboseErrors, warmupSeconds,
-          timelineMillis, debug, endTimeoutSeconds, clientEncoding, virtualThreads);
+          timelineMillis, debug, endTimeoutSeconds, endTimeoutSetting, clientEncoding,
+          virtualThreads);
     }
 
     private static void range(int value, String option) throws RunOptionsException {

@@ -57,9 +57,10 @@ class RunOptionsTest {
   }
 
   @Test
-  void theEndTimeoutIsTenSecondsByDefaultAndNeverNegative() throws Exception {
-    assertThat(RunOptions.builder().build().endTimeoutSeconds()).isEqualTo(10);
-    assertThat(RunOptions.builder().endTimeoutSeconds(0).build().endTimeoutSeconds()).isZero();
+  void theEndTimeoutIsOffByDefaultAsInPgbenchAndNeverNegative() throws Exception {
+    assertThat(RunOptions.builder().build().endTimeoutSeconds()).isZero();
+    assertThat(RunOptions.builder().build().endTimeoutSetting()).isEqualTo("--end-timeout");
+    assertThat(RunOptions.builder().endTimeoutSeconds(3).build().endTimeoutSeconds()).isEqualTo(3);
     assertThatThrownBy(() -> RunOptions.builder().endTimeoutSeconds(-1).build())
         .hasMessage("invalid end timeout (--end-timeout): \"-1\"");
     assertThat(RunOptions.builder().build().debug()).isFalse();
