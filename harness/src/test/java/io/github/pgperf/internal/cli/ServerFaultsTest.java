@@ -81,10 +81,26 @@ class ServerFaultsTest {
    */
   private static Outcome runWithFault(boolean pgbench, List<String> args, int clients,
       Fault fault) throws Exception {
-    CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(() -> {
+    CompletableFuture<Outcome> run = launch(pgbench, args, dir);
+    if (clients > 0) {
+      awaitClients(pgbench ? "pgbench" : "pgperf", clients);
+    } else {
+      awaitTransactions();
+    }
+    fault.inflict();
+    return run.get(2, TimeUnit.MINUTES);
+  }
+
+  /**
+   * Runs pgbench (in {@code directory}, where its {@code -l} logs go) or pgperf's command line on
+   * the test database, on a thread of its own.
+   */
+  private static CompletableFuture<Outcome> launch(boolean pgbench, List<String> args,
+      Path directory) {
+    return CompletableFuture.supplyAsync(() -> {
       try {
         if (pgbench) {
-          Pgbench.Result r = Pgbench.run(db, dir, args);
+          Pgbench.Result r = Pgbench.run(db, directory, args);
           return new Outcome(r.exitCode(), r.stdout(), r.stderr());
         }
         Cli.Result r = Cli.runOn(db, args);
@@ -93,13 +109,6 @@ class ServerFaultsTest {
         throw new IllegalStateException(e);
       }
     });
-    if (clients > 0) {
-      awaitClients(pgbench ? "pgbench" : "pgperf", clients);
-    } else {
-      awaitTransactions();
-    }
-    fault.inflict();
-    return run.get(2, TimeUnit.MINUTES);
   }
 
   /** Waits until {@code clients} connections of the application have run the select-only query. */
@@ -255,9 +264,145 @@ class ServerFaultsTest {
     }
   }
 
+  /** Clients of each tool in the paused-server runs. */
+  private static final int PAUSED_CLIENTS = 3;
+  /** Their {@code -T}. */
+  private static final long PAUSED_RUN_MILLIS = 4_000;
+
+  /**
+   * A server that pauses over the end of a {@code -T} run (a long checkpoint fsync, a VM pause:
+   * here SIGSTOP to the postmaster and its backends from 1 s before the end to 11 s after it,
+   * beyond the 10 s the command line once waited): pgbench lets the transactions in flight finish
+   * when the server resumes and counts them, the run completes. pgperf's command line does the
+   * same. Both tools run at once, so that one pause stops both; it ends in a finally, whatever
+   * happens.
+   */
   @Test
-  void aServerThatStopsAnsweringEndsATimedRunAfterTheEndTimeout() throws Exception {
-    List<String> args = List.of("-n", "-S", "-c", "2", "-T", "2", "--end-timeout=1s");
+  @org.junit.jupiter.api.Timeout(value = 3, unit = TimeUnit.MINUTES)
+  void aServerPausedOverTheEndOfTheRunHasItsTransactionsInFlightFinishAndCountAsInPgbench()
+      throws Exception {
+    Path logs = java.nio.file.Files.createTempDirectory(dir, "paused");
+    Path json = dir.resolve("paused.json");
+    List<String> args = List.of("-n", "-b", "tpcb-like", "-c", Integer.toString(PAUSED_CLIENTS),
+        "-T", Long.toString(PAUSED_RUN_MILLIS / 1000));
+    List<String> pgbenchArgs = new ArrayList<>(args);
+    pgbenchArgs.add("-l");
+    List<String> pgperfArgs = new ArrayList<>(args);
+    pgperfArgs.add("--result-json=" + json);
+    CompletableFuture<Outcome> pgbench = launch(true, pgbenchArgs, logs);
+    CompletableFuture<Outcome> pgperf = launch(false, pgperfArgs, dir);
+    // When each tool's clients are connected its -T starts: each run ends that much later.
+    Map<String, Long> connected = awaitConnected(List.of("pgbench", "pgperf"), PAUSED_CLIENTS);
+    long first = java.util.Collections.min(connected.values());
+    long last = java.util.Collections.max(connected.values());
+    long stopAt = first + TimeUnit.MILLISECONDS.toNanos(PAUSED_RUN_MILLIS - 1_000);
+    long resumeAt = last + TimeUnit.MILLISECONDS.toNanos(PAUSED_RUN_MILLIS + 11_000);
+    sleepUntil(stopAt);
+    long stopped = System.nanoTime();
+    if (stopped > first + TimeUnit.MILLISECONDS.toNanos(PAUSED_RUN_MILLIS - 200)) {
+      throw new IllegalStateException("the server could not be stopped before the end of the"
+          + " runs (a machine too busy to schedule the test)");
+    }
+    try {
+      server.freeze();
+      sleepUntil(resumeAt);
+    } finally {
+      // Whatever happens (an interrupt by the timeout included), the server resumes.
+      server.thaw();
+    }
+    long pauseMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopped);
+    Outcome expected = pgbench.get(1, TimeUnit.MINUTES);
+    Outcome actual = pgperf.get(1, TimeUnit.MINUTES);
+
+    // Both runs complete: exit status 0, no error, no client cut at the end.
+    assertThat(expected.exitCode()).as(expected.stderr()).isZero();
+    assertThat(actual.exitCode()).as(actual.stderr()).isEqualTo(expected.exitCode());
+    assertThat(expected.errors("pgbench")).isEmpty();
+    assertThat(actual.errors("pgperf")).as(actual.stderr()).isEmpty();
+    assertThat(actual.stderr()).doesNotContain("end-timeout", "end timeout", "still running");
+    RunResult result = ResultJson.read(json);
+    assertThat(result.aborted()).isFalse();
+    assertThat(result.aborts()).isEmpty();
+    // The transactions the pause caught finished when the server resumed, and count: each
+    // client's last one (one sent after the pause began waited a little less), in pgbench's
+    // per-transaction log and in pgperf's result, among the transactions each reports.
+    long stalledMicros = pauseMillis * 1000 / 2;
+    List<Long> pgbenchLatencies = new ArrayList<>();
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(logs)) {
+      for (Path log : files.filter(f -> f.getFileName().toString().startsWith("pgbench_log."))
+          .toList()) {
+        for (String line : java.nio.file.Files.readAllLines(log)) {
+          pgbenchLatencies.add(Long.parseLong(line.split(" ")[2]));
+        }
+      }
+    }
+    assertThat(expected.stdout()).contains("number of transactions actually processed: "
+        + pgbenchLatencies.size() + "\n");
+    assertThat(pgbenchLatencies.stream().filter(l -> l >= stalledMicros).count())
+        .isBetween(1L, (long) PAUSED_CLIENTS);
+    assertThat(java.util.Collections.max(pgbenchLatencies)).isGreaterThan(pauseMillis * 900);
+    long processed = result.totalCounts().processed();
+    assertThat(actual.stdout()).contains("number of transactions actually processed: "
+        + processed + "\n");
+    assertThat(result.total().latency().histogram().getCountBetweenValues(stalledMicros,
+        Long.MAX_VALUE)).isBetween(1L, (long) PAUSED_CLIENTS);
+    assertThat(result.total().latency().maxMicros()).isGreaterThan(pauseMillis * 900);
+    System.out.printf(java.util.Locale.ROOT, "pgperf figure: server paused %.1f s over the end of"
+        + " a -T 4 run: pgbench %d transactions (max %.1f s), pgperf %d (max %.1f s)%n",
+        pauseMillis / 1e3, pgbenchLatencies.size(),
+        java.util.Collections.max(pgbenchLatencies) / 1e6, processed,
+        result.total().latency().maxMicros() / 1e6);
+  }
+
+  /**
+   * Waits until each application has {@code clients} connections to the test database; returns
+   * when each had them ({@link System#nanoTime()}).
+   */
+  private static Map<String, Long> awaitConnected(List<String> applications, int clients)
+      throws Exception {
+    Map<String, Long> connected = new java.util.HashMap<>();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    try (Connection c = DriverManager.getConnection(server.adminUrl());
+        PreparedStatement ps = c.prepareStatement("select count(*) from pg_stat_activity"
+            + " where datname = ? and application_name = ?")) {
+      while (connected.size() < applications.size()) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("not all clients connected: " + connected);
+        }
+        for (String application : applications) {
+          if (!connected.containsKey(application)) {
+            ps.setString(1, db.name());
+            ps.setString(2, application);
+            try (ResultSet rs = ps.executeQuery()) {
+              rs.next();
+              if (rs.getInt(1) >= clients) {
+                connected.put(application, System.nanoTime());
+              }
+            }
+          }
+        }
+        Thread.sleep(20);
+      }
+    }
+    return connected;
+  }
+
+  private static void sleepUntil(long nanoTime) throws InterruptedException {
+    long left;
+    while ((left = nanoTime - System.nanoTime()) > 0) {
+      TimeUnit.NANOSECONDS.sleep(left);
+    }
+  }
+
+  /**
+   * Asked for a bound ({@code --end-timeout}, off by default), pgperf ends a run whose server
+   * stopped answering that long after its end, where pgbench would wait for it forever.
+   */
+  @Test
+  void aServerThatStopsAnsweringEndsATimedRunAfterTheEndTimeoutGiven() throws Exception {
+    Path json = dir.resolve("end-timeout.json");
+    List<String> args = List.of("-n", "-S", "-c", "2", "-T", "2", "--end-timeout=1s",
+        "--result-json=" + json);
     Outcome actual;
     try {
       actual = runWithFault(false, args, 2, server::freeze);
@@ -271,8 +416,15 @@ class ServerFaultsTest {
             + " cancelling its statement",
         ": error: client 0 aborted in command 1 (SQL) of script 0; connection closed by pgperf"
             + " after the end of the run (--end-timeout)",
+        ": error: the end timeout cut the run short: 2 of 2 clients still running 1 s after its"
+            + " end were cancelled and count as aborted (--end-timeout; pgbench would wait for"
+            + " them)",
         ": error: Run was aborted; the above results are incomplete.");
     assertThat(actual.stdout()).contains("duration: 2 s");
+    RunResult result = ResultJson.read(json);
+    assertThat(result.aborted()).isTrue();
+    assertThat(result.aborts()).hasSize(2).allSatisfy(a -> assertThat(a.messages().get(0))
+        .endsWith("after the end of the run (--end-timeout); cancelling its statement"));
   }
 
   @Test
