@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Waits for the clients at the end of a run, and makes sure a {@code -T} run ends even when the
- * server stops answering.
+ * Waits for the clients at the end of a run and, given an end timeout, makes sure a {@code -T} run
+ * ends even when the server stops answering.
  *
  * <p>pgbench lets every transaction still running at the end of {@code -T} finish, and waits for
  * it as long as it takes: a server that pauses (a long checkpoint fsync, a VM pause) only makes
