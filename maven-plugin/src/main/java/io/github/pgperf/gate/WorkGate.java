@@ -58,7 +58,7 @@ final class WorkGate {
     for (WorkMetric m : WorkMetric.PER_TRANSACTION) {
       compared += counter(key, null, m, completeBase, completeNow, s -> s.work().value(m), out);
     }
-    compared += statements(key, completeBase, completeNow, out);
+    compared += statements(key, base, candidate, completeBase, completeNow, out);
     compared += plans(key, base, candidate, out);
     if (completeNow.size() < candidate.size() || completeBase.size() < base.size()) {
       out.add(incomplete(key, candidate, completeNow, base, completeBase));
@@ -95,8 +95,8 @@ final class WorkGate {
       where.add(shortBase + " of " + samples(base.size()));
     }
     String compared = completeNow.isEmpty() || completeBase.isEmpty()
-        ? "per-statement and per-transaction work not compared (plans are)"
-        : "per-statement and per-transaction work compared on the complete runs only ("
+        ? "per-statement and per-transaction figures not compared"
+        : "per-statement and per-transaction figures compared on the complete runs only ("
             + trials(completeNow.size()) + ", " + samples(completeBase.size()) + ")";
     return new Finding(key, null, Verdict.INCOMPLETE_WORK,
         settings.action(Verdict.INCOMPLETE_WORK),
@@ -143,11 +143,19 @@ final class WorkGate {
     return 1;
   }
 
-  /** New and gone statements, and each common statement's per-call counters. */
+  /**
+   * New and gone statements, and each common statement's per-call counters. A statement that ran
+   * is counted however short its counters, so a statement new in any trial is new when the
+   * baseline has complete samples to be absent from (and one gone, when this build has complete
+   * trials); the per-call counters are compared between complete runs only.
+   *
+   * @param completeBase the baseline samples whose statement counters are complete
+   * @param completeNow this build's trials whose statement counters are complete
+   */
   private int statements(String key, List<Sample> base, List<Sample> candidate,
-      List<Finding> out) {
-    List<Sample> b = base.stream().filter(s -> s.work().statements() != null).toList();
-    List<Sample> c = candidate.stream().filter(s -> s.work().statements() != null).toList();
+      List<Sample> completeBase, List<Sample> completeNow, List<Finding> out) {
+    List<Sample> b = withStatements(base);
+    List<Sample> c = withStatements(candidate);
     if (b.isEmpty() || c.isEmpty()) {
       return 0;
     }
@@ -155,8 +163,12 @@ final class WorkGate {
     Set<String> baseTexts = texts(b);
     String latestBuild = b.get(b.size() - 1).build();
     Set<String> latestTexts = texts(b.stream().filter(s -> s.build().equals(latestBuild)).toList());
-    List<String> added = nowTexts.stream().filter(t -> !baseTexts.contains(t)).toList();
-    List<String> gone = latestTexts.stream().filter(t -> !nowTexts.contains(t)).toList();
+    List<Sample> completeB = withStatements(completeBase);
+    List<Sample> completeC = withStatements(completeNow);
+    List<String> added = completeB.isEmpty() ? List.of()
+        : nowTexts.stream().filter(t -> !baseTexts.contains(t)).toList();
+    List<String> gone = completeC.isEmpty() ? List.of()
+        : latestTexts.stream().filter(t -> !nowTexts.contains(t)).toList();
     if (!added.isEmpty()) {
       out.add(statementsChanged(key, added, "new", "new since the baseline",
           "new since the baseline"));
@@ -165,16 +177,25 @@ final class WorkGate {
       String of = "of the baseline's most recent build (" + latestBuild + ")";
       out.add(statementsChanged(key, gone, "gone", of + " is gone", of + " are gone"));
     }
+    if (completeB.isEmpty() || completeC.isEmpty()) {
+      return 0;
+    }
+    Set<String> completeNowTexts = texts(completeC);
+    Set<String> completeBaseTexts = texts(completeB);
     int compared = 0;
-    for (String text : nowTexts) {
-      if (!baseTexts.contains(text)) {
+    for (String text : completeNowTexts) {
+      if (!completeBaseTexts.contains(text)) {
         continue;
       }
       for (WorkMetric m : WorkMetric.PER_CALL) {
-        compared += counter(key, text, m, b, c, s -> perCall(s, text, m), out);
+        compared += counter(key, text, m, completeB, completeC, s -> perCall(s, text, m), out);
       }
     }
     return compared;
+  }
+
+  private static List<Sample> withStatements(List<Sample> samples) {
+    return samples.stream().filter(s -> s.work().statements() != null).toList();
   }
 
   /** A statement's per-call value in a sample; NaN when it was not called often enough there. */
