@@ -184,12 +184,21 @@ public final class ResultJson {
   private static void upgradeFromVersion6(ObjectNode fields, int version, String source)
       throws ResultFileException {
     if (fields.get("serverWork") instanceof ObjectNode work) {
-      if (work.has("statementEvictions")) {
-        throw new ResultFileException(source, "field \"serverWork.statementEvictions\" is not"
-            + " part of schema version " + version, null);
-      }
-      work.putNull("statementEvictions");
+      notKnown(work, "serverWork", "statementEvictions", version, source);
     }
+  }
+
+  /**
+   * Sets {@code field} of {@code object} (at {@code path}) to null, not known in schema {@code
+   * version}; refuses a file that has it, which that version did not.
+   */
+  private static void notKnown(ObjectNode object, String path, String field, int version,
+      String source) throws ResultFileException {
+    if (object.has(field)) {
+      throw new ResultFileException(source, "field \"" + path + "." + field + "\" is not part of"
+          + " schema version " + version, null);
+    }
+    object.putNull(field);
   }
 
   /**
@@ -220,11 +229,7 @@ public final class ResultJson {
   private static void upgradeFromVersion4(ObjectNode fields, int version, String source)
       throws ResultFileException {
     if (fields.get("identity") instanceof ObjectNode identity) {
-      if (identity.has("test")) {
-        throw new ResultFileException(source, "field \"identity.test\" is not part of schema"
-            + " version " + version, null);
-      }
-      identity.putNull("test");
+      notKnown(identity, "identity", "test", version, source);
     }
   }
 
