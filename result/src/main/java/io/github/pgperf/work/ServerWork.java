@@ -126,6 +126,20 @@ public record ServerWork(
     return statementEvictions != null && statementEvictions > 0;
   }
 
+  /**
+   * Why the statements' counters may be short, and what makes them complete; {@code null} when
+   * they are complete or that is not known.
+   */
+  public String whyStatementsIncomplete() {
+    if (!statementsIncomplete()) {
+      return null;
+    }
+    return "pg_stat_statements evicted its least-used entries "
+        + (statementEvictions == 1 ? "once" : statementEvictions + " times") + " during the run"
+        + " (more distinct statements than pg_stat_statements.max keeps), so statements'"
+        + " counters may be short; raise pg_stat_statements.max (a restart) for complete counters";
+  }
+
   private static List<Unavailable> withReason(List<Unavailable> reasons, Unavailable reason) {
     if (reasons.stream().anyMatch(u -> u.part() == reason.part())) {
       return reasons;

@@ -58,7 +58,7 @@ public final class WorkSummary {
       }
     }
     if (work.statementsIncomplete()) {
-      lines.add(incomplete(work));
+      lines.add("per-statement work incomplete: " + work.whyStatementsIncomplete());
     }
     if (work.waits() != null) {
       lines.add(waits(work.waits()));
@@ -114,15 +114,6 @@ public final class WorkSummary {
     return String.format(Locale.ROOT, "%.1f blocks (%.1f read; the database's, catalogs too)%s",
         (double) (d.blocksHit() + d.blocksRead()) / transactions,
         (double) d.blocksRead() / transactions, wal);
-  }
-
-  /** The line saying that the statements' counters may be short, and what to change. */
-  private static String incomplete(ServerWork work) {
-    long n = work.statementEvictions();
-    return "per-statement work incomplete: pg_stat_statements evicted its least-used entries "
-        + (n == 1 ? "once" : n + " times") + " during the run (more distinct statements than"
-        + " pg_stat_statements.max keeps), so statements' counters may be short; raise"
-        + " pg_stat_statements.max (a restart) for complete counters";
   }
 
   private static String waits(WaitEvents waits) {
