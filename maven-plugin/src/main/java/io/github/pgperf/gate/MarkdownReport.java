@@ -29,11 +29,12 @@ final class MarkdownReport {
     }
     String note = "\n_check.md stops here, at " + OutputLimits.MARKDOWN + " characters (a pull"
         + " request comment takes 65,536): every finding is in check.json._\n";
-    int end = text.lastIndexOf('\n', OutputLimits.MARKDOWN - note.length());
+    String fence = "```\n";
+    int end = text.lastIndexOf('\n', OutputLimits.MARKDOWN - note.length() - fence.length() - 1);
     String cut = text.substring(0, Math.max(0, end + 1));
     // An open code block would swallow the note.
     if (cut.split("```", -1).length % 2 == 0) {
-      cut += "```\n";
+      cut += fence;
     }
     return cut + note;
   }
