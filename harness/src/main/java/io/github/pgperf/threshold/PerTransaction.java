@@ -6,8 +6,10 @@ import java.util.function.ToLongFunction;
 
 /**
  * Judges a ceiling on a figure of the run's statements per processed transaction (shared blocks,
- * WAL bytes): not checked without {@code pg_stat_statements}' figures, failed when no transaction
- * was processed (there is no figure per transaction to meet the ceiling with).
+ * WAL bytes): not checked without {@code pg_stat_statements}' figures, nor when they are within
+ * the ceiling but incomplete (entries were evicted during the run: the figure may be short; above
+ * the ceiling it fails all the same), failed when no transaction was processed (there is no figure
+ * per transaction to meet the ceiling with).
  */
 final class PerTransaction {
 
@@ -30,6 +32,9 @@ final class PerTransaction {
     }
     long sum = total.applyAsLong(work);
     double measured = (double) sum / transactions;
+    if (measured <= ceiling && work.statementsIncomplete()) {
+      return threshold.notChecked(work.whyStatementsIncomplete());
+    }
     return new ThresholdCheck(threshold, measured <= ceiling, measured, ceiling, unit,
         sum + " " + counted + " in " + transactions + " transactions");
   }

@@ -40,6 +40,10 @@ record TempBlocksCeiling(long maximum) implements WorkThreshold {
       return notChecked(work.whyUnavailable(WorkPart.STATEMENTS));
     }
     long temp = work.statementBlocks().temp();
+    if (temp <= maximum && work.statementsIncomplete()) {
+      // Within the ceiling on counters that may be short is no pass; above it is a failure.
+      return notChecked(work.whyStatementsIncomplete());
+    }
     return new ThresholdCheck(this, temp <= maximum, temp, maximum, "", "");
   }
 

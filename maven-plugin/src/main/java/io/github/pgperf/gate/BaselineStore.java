@@ -212,8 +212,9 @@ public final class BaselineStore {
 
   /**
    * Fields added to format 3 without a new version, which its first files lack: every sample's
-   * work's {@code waits} and its {@code othersShare}. They are set to null here, so that a field
-   * missing for any other reason still makes the file unreadable.
+   * work's {@code waits} and {@code statementEvictions}, and its {@code othersShare}. They are set
+   * to null here (not known), so that a field missing for any other reason still makes the file
+   * unreadable.
    */
   private static void withOptionalFields(JsonNode tree) {
     for (JsonNode sample : tree.path("samples")) {
@@ -223,6 +224,9 @@ public final class BaselineStore {
       JsonNode work = sample.path("work");
       if (work instanceof ObjectNode w && !w.has("waits")) {
         w.putNull("waits");
+      }
+      if (work instanceof ObjectNode w && !w.has("statementEvictions")) {
+        w.putNull("statementEvictions");
       }
     }
   }
@@ -279,6 +283,10 @@ public final class BaselineStore {
         }
         checkValues("statement \"" + text + "\"", f.perCall(), WorkMetric.PER_CALL);
       });
+    }
+    if (work.statementEvictions() != null && work.statementEvictions() < 0) {
+      throw new IllegalArgumentException("statementEvictions is " + work.statementEvictions()
+          + ", not a count of 0 or more");
     }
     if (work.waits() != null) {
       work.waits().forEach((event, share) -> {

@@ -56,7 +56,8 @@ record BusyMachine(double candidateLeast, double baselineMost) {
           + " machine with mvn verify pgperf:compare", key, f.metric() == null ? "timing"
           : f.metric().label(), 100 * candidateLeast, 100 * baselineMost, measured);
       out.add(new Finding(key, f.metric(), Verdict.INCONCLUSIVE,
-          settings.action(Verdict.INCONCLUSIVE), message, f.comparison(), f.work(), f.detail()));
+          settings.action(Verdict.INCONCLUSIVE), message, f.comparison(), f.work(), f.detail(),
+          f.items()));
     }
     return out;
   }

@@ -12,11 +12,15 @@ public final class CheckMessages {
 
   private CheckMessages() {}
 
-  /** {@code VERDICT: message} for each finding whose action is {@code action}. */
+  /**
+   * {@code VERDICT: message} for each finding whose action is {@code action}: at most {@value
+   * OutputLimits#SENTENCES} (each cut to {@value OutputLimits#LINE} characters), then a line saying
+   * how many more there are.
+   */
   public static List<String> of(CheckReport report, Action action) {
-    return report.withAction(action).stream()
+    return OutputLimits.sentences(report.withAction(action).stream()
         .map(f -> f.verdict().text() + ": " + Cells.message(f))
-        .toList();
+        .toList(), action == Action.FAIL ? "failures" : "warnings");
   }
 
   /** {@code <goal>: fails the build: 1 REGRESSION, 2 PASS; table in <directory>/check.md}. */

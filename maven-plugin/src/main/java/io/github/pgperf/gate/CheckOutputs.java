@@ -48,7 +48,7 @@ public final class CheckOutputs {
   public static void write(CheckReport report, String lead, Path directory,
       Map<String, String> environment, Consumer<String> stdout) throws IOException {
     Files.createDirectories(directory);
-    String markdown = (lead == null ? "" : lead + "\n\n") + MarkdownReport.of(report);
+    String markdown = MarkdownReport.of(report, lead);
     Files.writeString(directory.resolve(MARKDOWN), markdown, StandardCharsets.UTF_8);
     Files.writeString(directory.resolve(JSON), JsonReport.of(report), StandardCharsets.UTF_8);
     Files.writeString(directory.resolve(JUNIT), JunitReport.of(report), StandardCharsets.UTF_8);

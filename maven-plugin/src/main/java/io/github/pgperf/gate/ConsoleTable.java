@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The report as a fixed-width text table, for the build log. Findings that fail the build come
  * first and are marked {@code >>} in a gutter (the log has no colours to rely on), so a regression
- * is not lost among a long table's passes.
+ * is not lost among a long table's passes. Bounded ({@link OutputLimits}): a long report's rows
+ * beyond the limits are counted in a line below the table.
  */
 public final class ConsoleTable {
 
@@ -16,11 +17,13 @@ public final class ConsoleTable {
   private ConsoleTable() {}
 
   /**
-   * The table's lines: header, rule, one row per finding, those that fail first; then each
-   * finding's detail (a changed plan beside the baseline's), after a blank line.
+   * The table's lines: header, rule, one row per finding, those that fail first, within
+   * {@link OutputLimits}, and a line on the rows left out; then each finding's detail (a changed
+   * plan beside the baseline's), after a blank line.
    */
   public static List<String> lines(CheckReport report) {
-    List<Finding> findings = report.byUrgency();
+    OutputLimits.Table table = OutputLimits.table(report.byUrgency());
+    List<Finding> findings = table.rows();
     boolean marked = findings.stream().anyMatch(f -> f.action() == Action.FAIL);
     List<List<String>> rows = new ArrayList<>();
     rows.add(gutter(marked, "", Cells.HEADERS));
@@ -44,12 +47,21 @@ public final class ConsoleTable {
         lines.add(line(rule, width));
       }
     }
-    for (Finding f : findings) {
-      if (!f.detail().isEmpty()) {
-        lines.add("");
-        lines.add(f.verdict().text() + " " + f.detail().get(0));
-        f.detail().subList(1, f.detail().size()).forEach(d -> lines.add("  " + d));
-      }
+    if (!table.leftOut().isEmpty()) {
+      lines.add(table.leftOut());
+    }
+    List<Finding> detailed = report.byUrgency().stream().filter(f -> !f.detail().isEmpty())
+        .toList();
+    for (Finding f : detailed.subList(0, Math.min(OutputLimits.DETAILS, detailed.size()))) {
+      List<String> detail = OutputLimits.detail(f.detail());
+      lines.add("");
+      lines.add(f.verdict().text() + " " + detail.get(0));
+      detail.subList(1, detail.size()).forEach(d -> lines.add("  " + d));
+    }
+    if (detailed.size() > OutputLimits.DETAILS) {
+      lines.add("");
+      lines.add((detailed.size() - OutputLimits.DETAILS) + " more findings' detail is in"
+          + " check.json");
     }
     return lines;
   }

@@ -18,10 +18,13 @@ import java.util.Optional;
  * @param work the figures, when work was compared
  * @param detail lines printed below the table (a changed plan beside the baseline's); empty when
  *     none
+ * @param items everything a finding that stands for many things names (the statements new since
+ *     the baseline): its sentence names the first few, check.json and the report all of them;
+ *     empty for a finding about one thing
  */
 public record Finding(
     String key, Metric metric, Verdict verdict, Action action, String message,
-    Comparison comparison, WorkChange work, List<String> detail) {
+    Comparison comparison, WorkChange work, List<String> detail, List<String> items) {
 
   public Finding {
     Objects.requireNonNull(key, "key");
@@ -29,6 +32,13 @@ public record Finding(
     Objects.requireNonNull(action, "action");
     Objects.requireNonNull(message, "message");
     detail = List.copyOf(detail);
+    items = List.copyOf(items);
+  }
+
+  /** A finding about one thing, with its figures and detail. */
+  public Finding(String key, Metric metric, Verdict verdict, Action action, String message,
+      Comparison comparison, WorkChange work, List<String> detail) {
+    this(key, metric, verdict, action, message, comparison, work, detail, List.of());
   }
 
   /** A finding without work figures or detail. */
@@ -39,7 +49,8 @@ public record Finding(
 
   /** This finding with {@code more} added to its sentence. */
   Finding withMessage(String more) {
-    return new Finding(key, metric, verdict, action, message + more, comparison, work, detail);
+    return new Finding(key, metric, verdict, action, message + more, comparison, work, detail,
+        items);
   }
 
   /** The figures, when samples were compared. */

@@ -56,6 +56,10 @@ final class JsonReport {
         ArrayNode detail = node.putArray("detail");
         f.detail().forEach(detail::add);
       }
+      if (!f.items().isEmpty()) {
+        ArrayNode items = node.putArray("items");
+        f.items().forEach(items::add);
+      }
       f.figures().ifPresent(c -> {
         ObjectNode fig = node.putObject("figures");
         fig.put("unit", c.metric().unit());

@@ -28,8 +28,18 @@ public enum Verdict {
    * largest value.
    */
   WORK_REGRESSION(Action.FAIL),
-  /** A statement's normalized text is new since the baseline, or the baseline's is gone. */
+  /**
+   * Statements new since the baseline, or the baseline's gone (one finding per test and
+   * direction, naming them all).
+   */
   STATEMENT_CHANGED(Action.WARN),
+  /**
+   * Some of the test's runs, this build's or the baseline's, have incomplete statement counters
+   * ({@code pg_stat_statements} evicted entries during the run): their per-statement and
+   * per-transaction work is not compared, and this says so rather than pass or fail on short
+   * counters.
+   */
+  INCOMPLETE_WORK(Action.WARN),
   /** No result files at all, or a baseline test without results now. */
   MISSING_RESULTS(Action.FAIL),
   /** A result without processed transactions. */

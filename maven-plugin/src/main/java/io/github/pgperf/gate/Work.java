@@ -4,6 +4,7 @@ import io.github.pgperf.plan.StatementPlan;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.work.Blocks;
 import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.StatementShape;
 import io.github.pgperf.work.StatementWork;
 import io.github.pgperf.work.WaitCount;
 import io.github.pgperf.work.WaitEvents;
@@ -21,7 +22,9 @@ import java.util.TreeMap;
  * @param perTransaction each {@link WorkMetric#PER_TRANSACTION} metric by its label; {@code null}
  *     without {@code pg_stat_statements}
  * @param statements each statement's figures by its normalized text; {@code null} without
- *     {@code pg_stat_statements}
+ *     {@code pg_stat_statements}. Texts of one {@code StatementShape} are one statement (calls
+ *     added, per-call figures weighted by calls), so that baselines recorded before statements
+ *     were grouped by shape compare with results recorded after
  * @param plans each planned script command's plan by {@link CommandPlan#name}; {@code null} when
  *     plans were not taken
  * @param waits each wait event's share of the run's backend observations ({@code CPU},
@@ -29,26 +32,46 @@ import java.util.TreeMap;
  *     out); {@code null} when waits were not sampled or nothing was observed. Unlike the rest it
  *     depends on the machine (a slower one spends more of its time on CPU), so it is compared
  *     only between samples of one timing {@link Fingerprint} ({@link WaitShift})
+ * @param statementEvictions how many times {@code pg_stat_statements} evicted entries during the
+ *     run ({@code ServerWork.statementEvictions}): more than 0 makes the statements' figures and
+ *     the per-transaction ones (which come from them) possibly short, and the gate does not
+ *     compare them ({@link Verdict#INCOMPLETE_WORK}); {@code null} when not known
  */
 public record Work(
     WorkFingerprint fingerprint,
     Map<String, Double> perTransaction,
     Map<String, StatementFigures> statements,
     Map<String, CommandPlan> plans,
-    Map<String, Double> waits) {
+    Map<String, Double> waits,
+    Long statementEvictions) {
 
   public Work {
     Objects.requireNonNull(fingerprint, "fingerprint");
     perTransaction = perTransaction == null ? null : sortedCopy(perTransaction);
-    statements = statements == null ? null : sortedCopy(statements);
+    statements = statements == null ? null : sortedCopy(byShape(statements));
     plans = plans == null ? null : sortedCopy(plans);
     waits = waits == null ? null : sortedCopy(waits);
+  }
+
+  /** Work without knowing whether statements were evicted. */
+  public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
+      Map<String, StatementFigures> statements, Map<String, CommandPlan> plans,
+      Map<String, Double> waits) {
+    this(fingerprint, perTransaction, statements, plans, waits, null);
   }
 
   /** Work without wait events (baseline samples recorded before they were kept). */
   public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
       Map<String, StatementFigures> statements, Map<String, CommandPlan> plans) {
     this(fingerprint, perTransaction, statements, plans, null);
+  }
+
+  /**
+   * Whether the statements' counters (and the per-transaction figures from them) may be short:
+   * {@code pg_stat_statements} evicted entries during the run.
+   */
+  public boolean statementsIncomplete() {
+    return statementEvictions != null && statementEvictions > 0;
   }
 
   /** The work of {@code result}; {@code null} when it has none (schema 1 and 2, or not captured). */
@@ -90,7 +113,7 @@ public record Work(
       }
     }
     return new Work(WorkFingerprint.of(result), perTransaction, statements, plans,
-        waitShares(w.waits()));
+        waitShares(w.waits()), w.statementEvictions());
   }
 
   /** Each event's share of the observations; {@code null} when none were made. */
@@ -120,6 +143,18 @@ public record Work(
    */
   static double round(double v) {
     return Math.round(v * 1000) / 1000.0;
+  }
+
+  /** The statements with the figures of texts of one shape added into one. */
+  private static Map<String, StatementFigures> byShape(Map<String, StatementFigures> statements) {
+    Map<String, String> shapes = StatementShape.of(statements.keySet());
+    if (shapes.entrySet().stream().allMatch(e -> e.getKey().equals(e.getValue()))) {
+      return statements;
+    }
+    Map<String, StatementFigures> out = new TreeMap<>();
+    statements.forEach((text, figures) -> out.merge(shapes.get(text), figures,
+        StatementFigures::plus));
+    return out;
   }
 
   private static <V> Map<String, V> sortedCopy(Map<String, V> map) {

@@ -25,6 +25,8 @@ final class WorkGate {
 
   /** Statement text longer than this is cut in table cells (the sentence has it whole). */
   private static final int CELL_TEXT = 40;
+  /** New or gone statements named in a finding's sentence; check.json lists them all. */
+  static final int NAMED_STATEMENTS = 3;
 
   private final GateSettings settings;
 
@@ -48,14 +50,21 @@ final class WorkGate {
     if (base.isEmpty()) {
       return List.of();
     }
+    // Counters pg_stat_statements left short are compared on neither side: said, not judged.
+    List<Sample> completeNow = complete(candidate);
+    List<Sample> completeBase = complete(base);
     List<Finding> out = new ArrayList<>();
     int compared = 0;
     for (WorkMetric m : WorkMetric.PER_TRANSACTION) {
-      compared += counter(key, null, m, base, candidate, s -> s.work().value(m), out);
+      compared += counter(key, null, m, completeBase, completeNow, s -> s.work().value(m), out);
     }
-    compared += statements(key, base, candidate, out);
+    compared += statements(key, base, candidate, completeBase, completeNow, out);
     compared += plans(key, base, candidate, out);
-    boolean regressed = out.stream().anyMatch(f -> f.verdict() != Verdict.STATEMENT_CHANGED);
+    if (completeNow.size() < candidate.size() || completeBase.size() < base.size()) {
+      out.add(incomplete(key, candidate, completeNow, base, completeBase));
+    }
+    boolean regressed = out.stream().anyMatch(f -> f.verdict() == Verdict.WORK_REGRESSION
+        || f.verdict() == Verdict.PLAN_CHANGED);
     if (compared > 0 && !regressed) {
       out.add(new Finding(key, null, Verdict.PASS, settings.action(Verdict.PASS), key + ": work as in the baseline: "
           + compared + " work figures and plans compared with " + samples(base.size())
@@ -66,6 +75,40 @@ final class WorkGate {
               "-", ""), List.of()));
     }
     return out;
+  }
+
+  /** The samples whose statement counters are complete (or not known to be incomplete). */
+  private static List<Sample> complete(List<Sample> samples) {
+    return samples.stream().filter(s -> !s.work().statementsIncomplete()).toList();
+  }
+
+  /** The finding saying which runs' statement counters are incomplete, and what was compared. */
+  private Finding incomplete(String key, List<Sample> now, List<Sample> completeNow,
+      List<Sample> base, List<Sample> completeBase) {
+    List<String> where = new ArrayList<>();
+    int shortNow = now.size() - completeNow.size();
+    int shortBase = base.size() - completeBase.size();
+    if (shortNow > 0) {
+      where.add(shortNow + " of " + trials(now.size()));
+    }
+    if (shortBase > 0) {
+      where.add(shortBase + " of " + samples(base.size()));
+    }
+    String compared = completeNow.isEmpty() || completeBase.isEmpty()
+        ? "per-statement and per-transaction figures not compared"
+        : "per-statement and per-transaction figures compared on the complete runs only ("
+            + trials(completeNow.size()) + ", " + samples(completeBase.size()) + ")";
+    return new Finding(key, null, Verdict.INCOMPLETE_WORK,
+        settings.action(Verdict.INCOMPLETE_WORK),
+        key + ": statement counters incomplete in " + String.join(" and ", where)
+            + ": pg_stat_statements evicted entries during those runs (more distinct statements"
+            + " than pg_stat_statements.max keeps; raise it), so their counters may be short; "
+            + compared,
+        null, new WorkChange("statement counters",
+            shortBase == 0 ? "complete" : shortBase + " of " + base.size() + " incomplete",
+            shortNow == 0 ? "complete" : shortNow + " of " + now.size() + " incomplete",
+            "incomplete", "statement counters incomplete (pg_stat_statements evicted entries)"),
+        List.of());
   }
 
   /**
@@ -100,11 +143,19 @@ final class WorkGate {
     return 1;
   }
 
-  /** New and gone statements, and each common statement's per-call counters. */
+  /**
+   * New and gone statements, and each common statement's per-call counters. A statement that ran
+   * is counted however short its counters, so a statement new in any trial is new when the
+   * baseline has complete samples to be absent from (and one gone, when this build has complete
+   * trials); the per-call counters are compared between complete runs only.
+   *
+   * @param completeBase the baseline samples whose statement counters are complete
+   * @param completeNow this build's trials whose statement counters are complete
+   */
   private int statements(String key, List<Sample> base, List<Sample> candidate,
-      List<Finding> out) {
-    List<Sample> b = base.stream().filter(s -> s.work().statements() != null).toList();
-    List<Sample> c = candidate.stream().filter(s -> s.work().statements() != null).toList();
+      List<Sample> completeBase, List<Sample> completeNow, List<Finding> out) {
+    List<Sample> b = withStatements(base);
+    List<Sample> c = withStatements(candidate);
     if (b.isEmpty() || c.isEmpty()) {
       return 0;
     }
@@ -112,27 +163,39 @@ final class WorkGate {
     Set<String> baseTexts = texts(b);
     String latestBuild = b.get(b.size() - 1).build();
     Set<String> latestTexts = texts(b.stream().filter(s -> s.build().equals(latestBuild)).toList());
-    for (String text : nowTexts) {
-      if (!baseTexts.contains(text)) {
-        out.add(statementChanged(key, text, "new", "a statement new since the baseline"));
-      }
+    List<Sample> completeB = withStatements(completeBase);
+    List<Sample> completeC = withStatements(completeNow);
+    List<String> added = completeB.isEmpty() ? List.of()
+        : nowTexts.stream().filter(t -> !baseTexts.contains(t)).toList();
+    List<String> gone = completeC.isEmpty() ? List.of()
+        : latestTexts.stream().filter(t -> !nowTexts.contains(t)).toList();
+    if (!added.isEmpty()) {
+      out.add(statementsChanged(key, added, "new", "new since the baseline",
+          "new since the baseline"));
     }
-    for (String text : latestTexts) {
-      if (!nowTexts.contains(text)) {
-        out.add(statementChanged(key, text, "gone",
-            "a statement of the baseline's most recent build (" + latestBuild + ") is gone"));
-      }
+    if (!gone.isEmpty()) {
+      String of = "of the baseline's most recent build (" + latestBuild + ")";
+      out.add(statementsChanged(key, gone, "gone", of + " is gone", of + " are gone"));
     }
+    if (completeB.isEmpty() || completeC.isEmpty()) {
+      return 0;
+    }
+    Set<String> completeNowTexts = texts(completeC);
+    Set<String> completeBaseTexts = texts(completeB);
     int compared = 0;
-    for (String text : nowTexts) {
-      if (!baseTexts.contains(text)) {
+    for (String text : completeNowTexts) {
+      if (!completeBaseTexts.contains(text)) {
         continue;
       }
       for (WorkMetric m : WorkMetric.PER_CALL) {
-        compared += counter(key, text, m, b, c, s -> perCall(s, text, m), out);
+        compared += counter(key, text, m, completeB, completeC, s -> perCall(s, text, m), out);
       }
     }
     return compared;
+  }
+
+  private static List<Sample> withStatements(List<Sample> samples) {
+    return samples.stream().filter(s -> s.work().statements() != null).toList();
   }
 
   /** A statement's per-call value in a sample; NaN when it was not called often enough there. */
@@ -141,14 +204,31 @@ final class WorkGate {
     return f == null || f.calls() < GateSettings.WORK_MINIMUM_CALLS ? Double.NaN : f.value(m);
   }
 
-  private Finding statementChanged(String key, String text, String change, String what) {
+  /**
+   * One finding for the statements new (or gone) in test {@code key}: the first
+   * {@value #NAMED_STATEMENTS} named in its sentence, all of them in its {@code items}.
+   *
+   * @param texts the statements, in order
+   * @param one what happened to one ({@code new since the baseline}), {@code many} to several
+   */
+  private Finding statementsChanged(String key, List<String> texts, String change, String one,
+      String many) {
+    int n = texts.size();
+    String named = String.join(", ", texts.subList(0, Math.min(NAMED_STATEMENTS, n)).stream()
+        .map(t -> "\"" + oneLine(t) + "\"").toList());
+    String sentence = n == 1 ? "a statement " + one + ": " + named
+        : n + " statements " + many + (n <= NAMED_STATEMENTS ? ": " + named
+            : ", e.g. " + named + " (all " + n + " in check.json)");
+    boolean added = change.equals("new");
     return new Finding(key, null, Verdict.STATEMENT_CHANGED,
         settings.action(Verdict.STATEMENT_CHANGED),
-        key + ": " + what + ": \"" + text + "\" (an intended change? then record a baseline with "
+        key + ": " + sentence + " (an intended change? then record a baseline with "
             + Judge.RECORD + ")",
-        null, new WorkChange("statement: " + cut(text), change.equals("new") ? "-" : "called",
-            change.equals("new") ? "called" : "-", change, "statement " + change + ": " + text),
-        List.of());
+        null, new WorkChange(n == 1 ? "statement: " + cut(texts.get(0)) : n + " statements",
+            added ? "-" : "called", added ? "called" : "-", change,
+            n == 1 ? "statement " + change + ": " + oneLine(texts.get(0))
+                : n + " statements " + change + ": " + named + (n <= NAMED_STATEMENTS ? "" : ", ...")),
+        List.of(), texts);
   }
 
   /**

@@ -107,6 +107,13 @@ abstract class GateMojo extends PgperfMojo {
   @Parameter(property = "pgperf.onStatementChanged", defaultValue = "warn")
   String onStatementChanged;
 
+  /**
+   * What statement counters that pg_stat_statements left incomplete (it evicted entries during a
+   * run, in this build or the baseline) do: fail or warn. Their work is not compared either way.
+   */
+  @Parameter(property = "pgperf.onIncompleteWork", defaultValue = "warn")
+  String onIncompleteWork;
+
   /** The baseline: {@link #baselineResults} when set, else the baseline store. */
   Baseline baseline() throws IOException {
     return baselineResults != null
@@ -138,6 +145,8 @@ abstract class GateMojo extends PgperfMojo {
           Action.parse(onWorkRegression, "pgperf.onWorkRegression"));
       actions.put(Verdict.STATEMENT_CHANGED,
           Action.parse(onStatementChanged, "pgperf.onStatementChanged"));
+      actions.put(Verdict.INCOMPLETE_WORK,
+          Action.parse(onIncompleteWork, "pgperf.onIncompleteWork"));
       return new GateSettings(GateSettings.parseFraction(level, "pgperf.level"),
           GateSettings.parseFraction(minimumEffect, "pgperf.minimumEffect"),
           GateSettings.parseMetrics(metrics), actions);

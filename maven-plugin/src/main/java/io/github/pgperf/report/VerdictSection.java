@@ -72,7 +72,16 @@ final class VerdictSection {
     for (Finding f : findings) {
       out.append("<li class=\"verdict ").append(f.action().name()).append("\"><strong>")
           .append(Html.text(f.verdict().text())).append("</strong> ")
-          .append(Html.text(Cells.message(f))).append("</li>");
+          .append(Html.text(Cells.message(f)));
+      if (!f.items().isEmpty()) {
+        // Everything the finding stands for: its sentence names the first few.
+        out.append("<details><summary>All ").append(f.items().size())
+            .append("</summary><ul class=\"items\">");
+        f.items().forEach(item -> out.append("<li><code>").append(Html.text(item))
+            .append("</code></li>"));
+        out.append("</ul></details>");
+      }
+      out.append("</li>");
     }
     out.append("</ul>");
     return findings;

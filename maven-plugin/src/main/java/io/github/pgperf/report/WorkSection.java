@@ -56,6 +56,17 @@ final class WorkSection {
           .append(": not measured (no server work in the file); the figures below are the other"
               + " trials'.</p>");
     }
+    List<String> incomplete = with.stream()
+        .filter(t -> t.result().serverWork().statementsIncomplete())
+        .map(t -> t.file() + " (" + t.result().serverWork().statementEvictions() + ")").toList();
+    if (!incomplete.isEmpty()) {
+      out.append("<p class=\"note\">Statement counters incomplete in ")
+          .append(Html.text(String.join(", ", incomplete))).append(": pg_stat_statements evicted"
+              + " its least-used entries during the run (how many times, in parentheses): more"
+              + " distinct statements ran than pg_stat_statements.max keeps. The statements'"
+              + " figures and the work per transaction below may be short, and the gate does not"
+              + " compare them; raise pg_stat_statements.max.</p>");
+    }
     List<Work> trials = with.stream().map(t -> Work.of(t.result())).toList();
     List<Work> baseline = comparable(out, trials.get(trials.size() - 1).fingerprint(),
         baselineSamples);

@@ -158,4 +158,55 @@ class WorkBaselineStoreTest {
     assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
         .asString().contains("sample 1: wait event \"CPU\": share 1.5 is not a number from 0 to 1");
   }
+
+  @Test
+  void evictionsMakeTheRoundTripAndFilesWithoutThemReadAsNotKnown() throws IOException {
+    Path results = dir.resolve("evicted");
+    WorkFixtures.trials(results, KEY, 2, Build.usual().evicted(4), 9);
+    BaselineStore store = new BaselineStore(dir.resolve("baseline"));
+    store.record(ResultFiles.read(results).samples(), 10);
+    Path file = store.file(KEY);
+    assertThat(Files.readString(file)).contains("\"statementEvictions\" : 4");
+    assertThat(store.load().samples().get(KEY))
+        .allSatisfy(s -> assertThat(s.work().statementsIncomplete()).isTrue());
+
+    // A format 3 file written before evictions were recorded.
+    Files.writeString(file, Files.readString(file)
+        .replaceAll(",\\s*\"statementEvictions\" : 4", ""));
+    assertThat(Files.readString(file)).doesNotContain("statementEvictions");
+    assertThat(store.load().problems()).isEmpty();
+    assertThat(store.load().samples().get(KEY))
+        .allSatisfy(s -> assertThat(s.work().statementEvictions()).isNull());
+
+    Files.writeString(file, Files.readString(file)
+        .replaceFirst("\"waits\" :", "\"statementEvictions\" : -1,\n      \"waits\" :"));
+    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
+        .asString().contains("sample 1: statementEvictions is -1, not a count of 0 or more");
+  }
+
+  @Test
+  void statementsOfABaselineRecordedBeforeShapesAreReadByShape() throws IOException {
+    BaselineStore store = new BaselineStore(dir.resolve("baseline"));
+    store.record(results(10), 10);
+    Path file = store.file(KEY);
+    // As an older pgperf recorded an application's savepoints: one text per name.
+    String select = "\"" + WorkFixtures.SELECT.replace("$", "\\$") + "\" : \\{";
+    Files.writeString(file, Files.readString(file).replaceAll(select,
+        "\"SAVEPOINT JDBC_SAVEPOINT_1\" : { \"calls\" : 100, \"perCall\" : {"
+            + " \"rowsPerCall\" : 0.0, \"sharedBlocksPerCall\" : 0.0, \"tempBlocksPerCall\" : 0.0 } },"
+            + " \"savepoint JDBC_SAVEPOINT_2\" : { \"calls\" : 300, \"perCall\" : {"
+            + " \"rowsPerCall\" : 0.0, \"sharedBlocksPerCall\" : 4.0, \"tempBlocksPerCall\" : 0.0 } },"
+            + " $0"));
+
+    List<Sample> loaded = store.load().samples().get(KEY);
+
+    assertThat(loaded).allSatisfy(s -> {
+      StatementFigures savepoint = s.work().statements().get("SAVEPOINT <name>");
+      assertThat(savepoint.calls()).isEqualTo(400);
+      // Per call, weighted by calls: (100 x 0 + 300 x 4) / 400.
+      assertThat(savepoint.value(WorkMetric.SHARED_BLOCKS_PER_CALL)).isEqualTo(3.0);
+      assertThat(s.work().statements()).containsOnlyKeys("SAVEPOINT <name>",
+          WorkFixtures.SELECT, WorkFixtures.UPDATE);
+    });
+  }
 }

@@ -66,16 +66,23 @@ final class WorkFixtures {
    * @param machine the load machine, or {@code null} for the fixtures' own
    * @param tps the runs' tps, before a noise of up to 5%
    * @param waits the backends' wait shares by event, before noise
+   * @param savepoints whether every transaction takes a savepoint of a name of its own and
+   *     releases it, as pgjdbc's {@code setSavepoint()} does: two texts per transaction in
+   *     pg_stat_statements
+   * @param evictions how many times pg_stat_statements evicted entries during each run, or
+   *     {@code null} when not known
    */
   record Build(double selectBlocksPerCall, String plan, String extraStatement, boolean withUpdate,
-      ClientMachine machine, double tps, Map<String, Double> waits) {
+      ClientMachine machine, double tps, Map<String, Double> waits, boolean savepoints,
+      Long evictions) {
 
     /** The backends' usual wait shares: on CPU and waiting for the client, as select-only runs. */
     static final Map<String, Double> USUAL_WAITS = Map.of("CPU", 0.6, "Client:ClientRead", 0.4);
 
     Build(double selectBlocksPerCall, String plan, String extraStatement, boolean withUpdate,
         ClientMachine machine) {
-      this(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, 1000, USUAL_WAITS);
+      this(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, 1000, USUAL_WAITS,
+          false, null);
     }
 
     static Build usual() {
@@ -84,33 +91,50 @@ final class WorkFixtures {
 
     Build tps(double newTps) {
       return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, newTps,
-          waits);
+          waits, savepoints, evictions);
     }
 
     /** Runs whose backends' wait shares are {@code shares} (before a noise of ±3 points). */
     Build waits(Map<String, Double> shares) {
       return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, tps,
-          shares);
+          shares, savepoints, evictions);
     }
 
     Build blocks(double perCall) {
-      return new Build(perCall, plan, extraStatement, withUpdate, machine, tps, waits);
+      return new Build(perCall, plan, extraStatement, withUpdate, machine, tps, waits, savepoints,
+          evictions);
     }
 
     Build plan(String json) {
-      return new Build(selectBlocksPerCall, json, extraStatement, withUpdate, machine, tps, waits);
+      return new Build(selectBlocksPerCall, json, extraStatement, withUpdate, machine, tps, waits,
+          savepoints, evictions);
     }
 
     Build extra(String statement) {
-      return new Build(selectBlocksPerCall, plan, statement, withUpdate, machine, tps, waits);
+      return new Build(selectBlocksPerCall, plan, statement, withUpdate, machine, tps, waits,
+          savepoints, evictions);
     }
 
     Build withoutUpdate() {
-      return new Build(selectBlocksPerCall, plan, extraStatement, false, machine, tps, waits);
+      return new Build(selectBlocksPerCall, plan, extraStatement, false, machine, tps, waits,
+          savepoints, evictions);
     }
 
     Build on(ClientMachine other) {
-      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, other, tps, waits);
+      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, other, tps, waits,
+          savepoints, evictions);
+    }
+
+    /** Every transaction takes a savepoint of a generated name and releases it. */
+    Build withSavepoints() {
+      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, tps, waits,
+          true, evictions);
+    }
+
+    /** pg_stat_statements evicted entries {@code n} times during each run. */
+    Build evicted(long n) {
+      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, tps, waits,
+          savepoints, n);
     }
   }
 
@@ -166,6 +190,12 @@ final class WorkFixtures {
     if (b.extraStatement() != null) {
       statements.add(statement(b.extraStatement(), transactions, 0, 2 * transactions, 0, 0));
     }
+    if (b.savepoints()) {
+      for (long t = 1; t <= transactions; t++) {
+        statements.add(statement("SAVEPOINT JDBC_SAVEPOINT_" + t, 1, 0, 0, 0, 0));
+        statements.add(statement("RELEASE SAVEPOINT JDBC_SAVEPOINT_" + t, 1, 0, 0, 0, 0));
+      }
+    }
     List<StatementPlan> plans = List.of(
         new StatementPlan(SCRIPT, 1, "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;",
             PlanShape.fromExplainJson(b.plan()), null),
@@ -177,7 +207,8 @@ final class WorkFixtures {
         new Unavailable(WorkPart.WAL, "not read in this fixture"),
         new Unavailable(WorkPart.CHECKPOINTS, "not read in this fixture"),
         new Unavailable(WorkPart.SERVER_CPU, "not read in this fixture"),
-        new Unavailable(WorkPart.BACKGROUND_CPU, "not read in this fixture")), plans);
+        new Unavailable(WorkPart.BACKGROUND_CPU, "not read in this fixture")), plans)
+        .withStatementEvictions(b.evictions());
   }
 
   /**

@@ -188,4 +188,126 @@ class WorkGateTest {
     assertThat(with(report, Verdict.STATEMENT_CHANGED)).extracting(Finding::action)
         .containsExactly(Action.FAIL);
   }
+
+  /**
+   * Issue 34: a change that wraps each transaction's work in a savepoint (pgjdbc names every one
+   * anew, JDBC_SAVEPOINT_1, _2 ...) gave thousands of STATEMENT_CHANGED; it is two new statements.
+   */
+  @Test
+  void aSavepointPerTransactionIsTwoNewStatementsNotThousands() throws IOException {
+    CheckReport report = check(Build.usual(), Build.usual().withSavepoints(), 9);
+
+    assertThat(with(report, Verdict.STATEMENT_CHANGED)).singleElement().satisfies(f -> {
+      assertThat(f.items()).containsExactly("RELEASE SAVEPOINT <name>", "SAVEPOINT <name>");
+      assertThat(f.message()).contains("2 statements new since the baseline: \"RELEASE"
+          + " SAVEPOINT <name>\", \"SAVEPOINT <name>\"");
+      assertThat(f.work().what()).isEqualTo("2 statements");
+    });
+    // What both sides ran is compared as before.
+    assertThat(work(report)).extracting(Finding::verdict)
+        .containsExactlyInAnyOrder(Verdict.STATEMENT_CHANGED, Verdict.PASS);
+    // tps, p50, p99 (inconclusive on 3 baseline builds), the work, the new statements.
+    assertThat(report.findings()).hasSize(5);
+    assertThat(report.headline().text()).endsWith(", 1 STATEMENT_CHANGED");
+  }
+
+  @Test
+  void manyNewStatementsAreOneFindingNamingTheFirstAndListingAll() throws IOException {
+    Path store = dir.resolve("store-many");
+    WorkFixtures.baseline(store, KEY, 3, 3, Build.usual(), 1100);
+    Path results = dir.resolve("results-many");
+    WorkFixtures.trials(results, KEY, 3, Build.usual(), 1150);
+    // 142 statements the baseline never ran, in every trial.
+    List<Sample> now = ResultFiles.read(results).samples().get(KEY).stream().map(s -> {
+      Map<String, StatementFigures> statements = new java.util.TreeMap<>(s.work().statements());
+      for (int i = 100; i < 242; i++) {
+        statements.put("SELECT " + i + " FROM audit", new StatementFigures(60,
+            Map.of("sharedBlocksPerCall", 1.0, "rowsPerCall", 1.0, "tempBlocksPerCall", 0.0)));
+      }
+      Work w = s.work();
+      return new Sample(s.key(), s.build(), s.source(), s.startedAt(), s.values(),
+          s.fingerprint(), new Work(w.fingerprint(), w.perTransaction(), statements, w.plans(),
+              w.waits(), w.statementEvictions()), s.othersShare());
+    }).toList();
+
+    List<Finding> findings = new WorkGate(GateSettings.defaults()).compare(KEY, now,
+        Baseline.fromStore(new BaselineStore(store)).samples().get(KEY));
+
+    assertThat(findings).filteredOn(f -> f.verdict() == Verdict.STATEMENT_CHANGED)
+        .singleElement().satisfies(f -> {
+          assertThat(f.items()).hasSize(142).startsWith("SELECT 100 FROM audit");
+          assertThat(f.message()).isEqualTo(KEY + ": 142 statements new since the baseline,"
+              + " e.g. \"SELECT 100 FROM audit\", \"SELECT 101 FROM audit\", \"SELECT 102 FROM"
+              + " audit\" (all 142 in check.json) (an intended change? then record a baseline"
+              + " with mvn verify pgperf:baseline)");
+          assertThat(Cells.of(f)).containsSequence("142 statements", "STATEMENT_CHANGED", "-",
+              "called", "new");
+        });
+  }
+
+  @Test
+  void incompleteStatementCountersAreSaidAndNeitherPassNorFail() throws IOException {
+    // 50 times the blocks per call would fail as a WORK_REGRESSION; on counters pg_stat_statements
+    // may have left short, it is not judged.
+    CheckReport report = check(Build.usual(), Build.usual().blocks(150).evicted(2), 10);
+
+    assertThat(with(report, Verdict.WORK_REGRESSION)).isEmpty();
+    assertThat(with(report, Verdict.INCOMPLETE_WORK)).singleElement().satisfies(f -> {
+      assertThat(f.action()).isEqualTo(Action.WARN);
+      assertThat(f.message()).isEqualTo(KEY + ": statement counters incomplete in 3 of 3"
+          + " trials: pg_stat_statements evicted entries during those runs (more distinct"
+          + " statements than pg_stat_statements.max keeps; raise it), so their counters may be"
+          + " short; per-statement and per-transaction figures not compared");
+      assertThat(f.work().candidate()).isEqualTo("3 of 3 incomplete");
+      assertThat(f.work().baseline()).isEqualTo("complete");
+    });
+    // The plan, which does not come from pg_stat_statements, is still compared.
+    assertThat(with(report, Verdict.PASS).stream().filter(f -> f.work() != null))
+        .singleElement().satisfies(f -> assertThat(f.message()).contains(": 1 work figures"));
+    assertThat(report.failed()).isFalse();
+    assertThat(report.headline().text()).startsWith("compared ").contains("1 INCOMPLETE_WORK");
+    // Configured to fail, it fails the build.
+    CheckReport strict = check(Build.usual(), Build.usual().evicted(2), 11,
+        new GateSettings(GateSettings.DEFAULT_LEVEL, GateSettings.DEFAULT_MINIMUM_EFFECT,
+            GateSettings.DEFAULT_METRICS, Map.of(Verdict.INCOMPLETE_WORK, Action.FAIL)));
+    assertThat(strict.failed()).isTrue();
+  }
+
+  /**
+   * The savepoints of generated names that issue 34's change added overflow pg_stat_statements
+   * itself (5,000 entries; 2 clients taking 4,000 savepoints each): its trials are incomplete, and
+   * still the two new statements, which ran, are named.
+   */
+  @Test
+  void statementsThatRanAreNewEvenWhereTheCountersAreIncomplete() throws IOException {
+    CheckReport report = check(Build.usual(), Build.usual().withSavepoints().evicted(35), 12);
+
+    assertThat(with(report, Verdict.STATEMENT_CHANGED)).singleElement()
+        .satisfies(f -> assertThat(f.items()).containsExactly("RELEASE SAVEPOINT <name>",
+            "SAVEPOINT <name>"));
+    assertThat(with(report, Verdict.INCOMPLETE_WORK)).hasSize(1);
+    // Absence is not known in incomplete trials: nothing is called gone.
+    CheckReport gone = check(Build.usual(), Build.usual().withoutUpdate().evicted(1), 13);
+    assertThat(with(gone, Verdict.STATEMENT_CHANGED)).isEmpty();
+    assertThat(with(gone, Verdict.INCOMPLETE_WORK)).hasSize(1);
+  }
+
+  @Test
+  void baselineSamplesWithIncompleteCountersAreLeftOutAndTheRestCompared() throws IOException {
+    Path store = dir.resolve("store-evicted");
+    WorkFixtures.baseline(store, KEY, 1, 3, Build.usual().evicted(1), 1200);
+    WorkFixtures.baseline(store, KEY, 2, 3, Build.usual().evicted(0), 1201);
+    Path results = dir.resolve("results-evicted");
+    WorkFixtures.trials(results, KEY, 3, Build.usual().blocks(150).evicted(0), 1250);
+
+    CheckReport report = new Gate(GateSettings.defaults()).check(ResultFiles.read(results),
+        Baseline.fromStore(new BaselineStore(store)));
+
+    assertThat(with(report, Verdict.WORK_REGRESSION)).isNotEmpty()
+        .allSatisfy(f -> assertThat(f.message()).contains("the largest of 6 baseline samples"));
+    assertThat(with(report, Verdict.INCOMPLETE_WORK)).singleElement()
+        .satisfies(f -> assertThat(f.message()).contains("incomplete in 3 of 9 baseline samples")
+            .endsWith("figures compared on the complete runs only (3 trials, 6 baseline"
+                + " samples)"));
+  }
 }

@@ -274,6 +274,36 @@ class WorkReportTest {
     assertThat(statementRows(html)).hasSize(2);
   }
 
+  @Test
+  void newStatementsAreListedWholeAndSavepointsOfGeneratedNamesAsOne() throws IOException {
+    List<String> extra = new ArrayList<>(IntStream.range(0, 6)
+        .mapToObj(i -> "SELECT " + i + " FROM audit").toList());
+    IntStream.range(0, 40).forEach(i -> extra.add("SAVEPOINT JDBC_SAVEPOINT_" + i));
+    String html = report(Build.usual(), Build.usual().extra(extra));
+
+    // One finding for the 7 new statements (6 selects, the savepoints as one), all listed.
+    assertThat(html).contains("7 statements new since the baseline, e.g. ")
+        .contains("<details><summary>All 7</summary><ul class=\"items\">")
+        .contains("<li><code>SAVEPOINT &lt;name&gt;</code></li>")
+        .contains("<li><code>SELECT 5 FROM audit</code></li>")
+        .doesNotContain("JDBC_SAVEPOINT_");
+  }
+
+  @Test
+  void incompleteStatementCountersAreSaidAboveTheFigures() throws IOException {
+    Path results = dir.resolve("results");
+    WorkReportFixtures.trials(results, KEY, 2, Build.usual(), 200);
+    Path first = results.resolve(KEY + "-trial1.json");
+    RunResult r = ResultJson.read(first);
+    ResultJson.write(r.withServerWork(r.serverWork().withStatementEvictions(3L)), first);
+
+    String html = ReportFixtures.render(results, dir.resolve("store"));
+
+    assertThat(html).contains("Statement counters incomplete in " + KEY + "-trial1.json (3):"
+        + " pg_stat_statements evicted its least-used entries during the run");
+    assertThat(html).doesNotContain(KEY + "-trial2.json (");
+  }
+
   private void cleanDir() throws IOException {
     try (var files = Files.walk(dir)) {
       files.sorted(java.util.Comparator.reverseOrder()).filter(p -> !p.equals(dir))

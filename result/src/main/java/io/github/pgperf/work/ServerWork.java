@@ -26,7 +26,17 @@ import org.apiguardian.api.API;
  *
  * @param windowSeconds the window's length on the server's clock, s
  * @param statements per statement, most execution time first; {@code null} without
- *     {@code pg_stat_statements}
+ *     {@code pg_stat_statements}. Statements of one {@link StatementShape} are one: a utility
+ *     statement that names a savepoint, cursor, prepared statement or temporary table the
+ *     application names anew each time ({@code SAVEPOINT <name>}), or sets a value ({@code SET x =
+ *     <value>}), is listed once with the counters of all its texts added
+ * @param statementEvictions how many times {@code pg_stat_statements} evicted its least-used
+ *     entries during the window ({@code pg_stat_statements_info.dealloc}, PostgreSQL 14+): more
+ *     distinct statements ran than {@code pg_stat_statements.max} keeps, and the counters of the
+ *     statements evicted (the run's or others') are lost, so that {@code statements} may be
+ *     incomplete ({@link #statementsIncomplete()}); 0 when nothing was evicted; {@code null} when
+ *     not known (no {@code statements}, PostgreSQL 13, an extension older than 1.9, results
+ *     written before it was recorded)
  * @param database the run's database's counters; {@code null} when not read
  * @param wal the WAL the whole server generated (every database, and background processes);
  *     {@code null} before PostgreSQL 14
@@ -41,6 +51,7 @@ import org.apiguardian.api.API;
 public record ServerWork(
     double windowSeconds,
     List<StatementWork> statements,
+    Long statementEvictions,
     DatabaseWork database,
     WalUsage wal,
     Checkpoints checkpoints,
@@ -53,7 +64,12 @@ public record ServerWork(
     if (!(windowSeconds >= 0)) {
       throw new IllegalArgumentException("negative window: " + windowSeconds + " s");
     }
-    statements = statements == null ? null : sorted(statements);
+    statements = statements == null ? null : sorted(byShape(statements));
+    if (statementEvictions != null && (statements == null || statementEvictions < 0)) {
+      throw new IllegalArgumentException(statements == null
+          ? "statement evictions without statements"
+          : "negative statement evictions: " + statementEvictions);
+    }
     plans = plans == null ? null : List.copyOf(plans);
     unavailable = List.copyOf(new LinkedHashSet<>(unavailable));
     Set<WorkPart> explained = EnumSet.noneOf(WorkPart.class);
@@ -76,12 +92,52 @@ public record ServerWork(
     }
   }
 
-  /** The counters without plans: they are taken after the window, by {@link #withPlans}. */
+  /**
+   * The counters without plans (they are taken after the window, by {@link #withPlans}) and
+   * without knowing whether statements were evicted ({@link #withStatementEvictions}).
+   */
   public ServerWork(double windowSeconds, List<StatementWork> statements, DatabaseWork database,
       WalUsage wal, Checkpoints checkpoints, WaitEvents waits, ServerCpu cpu,
       List<Unavailable> unavailable) {
-    this(windowSeconds, statements, database, wal, checkpoints, waits, cpu,
+    this(windowSeconds, statements, null, database, wal, checkpoints, waits, cpu,
         withReason(unavailable, new Unavailable(WorkPart.PLANS, "plans were not taken")), null);
+  }
+
+  /** The counters with plans, without knowing whether statements were evicted. */
+  public ServerWork(double windowSeconds, List<StatementWork> statements, DatabaseWork database,
+      WalUsage wal, Checkpoints checkpoints, WaitEvents waits, ServerCpu cpu,
+      List<Unavailable> unavailable, List<StatementPlan> plans) {
+    this(windowSeconds, statements, null, database, wal, checkpoints, waits, cpu, unavailable,
+        plans);
+  }
+
+  /** The same work, saying how many times statements were evicted during the window. */
+  public ServerWork withStatementEvictions(Long evictions) {
+    return new ServerWork(windowSeconds, statements, evictions, database, wal, checkpoints, waits,
+        cpu, unavailable, plans);
+  }
+
+  /**
+   * Whether {@code pg_stat_statements} evicted entries during the window, so that the statements'
+   * counters may be short ({@link #statementEvictions()}); false when none were, or when that is
+   * not known.
+   */
+  public boolean statementsIncomplete() {
+    return statementEvictions != null && statementEvictions > 0;
+  }
+
+  /**
+   * Why the statements' counters may be short, and what makes them complete; {@code null} when
+   * they are complete or that is not known.
+   */
+  public String whyStatementsIncomplete() {
+    if (!statementsIncomplete()) {
+      return null;
+    }
+    return "pg_stat_statements evicted its least-used entries "
+        + (statementEvictions == 1 ? "once" : statementEvictions + " times") + " during the run"
+        + " (more distinct statements than pg_stat_statements.max keeps), so statements'"
+        + " counters may be short; raise pg_stat_statements.max (a restart) for complete counters";
   }
 
   private static List<Unavailable> withReason(List<Unavailable> reasons, Unavailable reason) {
@@ -103,8 +159,8 @@ public record ServerWork(
     if (partly != null) {
       reasons.add(new Unavailable(WorkPart.PLANS, partly));
     }
-    return new ServerWork(windowSeconds, statements, database, wal, checkpoints, waits, cpu,
-        reasons, taken);
+    return new ServerWork(windowSeconds, statements, statementEvictions, database, wal,
+        checkpoints, waits, cpu, reasons, taken);
   }
 
   /**
@@ -144,8 +200,9 @@ public record ServerWork(
 
   /**
    * Both added, as for runs one after another (trials) or at the same time: counters, samples,
-   * CPU time and window lengths add, statements add by their text. A part one of them lacks is
-   * lacking in the sum, with both reasons kept. Runs at the same time against one database each
+   * CPU time and window lengths add, statements add by their text (and shape), evictions add. A
+   * part one of them lacks is lacking in the sum, with both reasons kept; evictions one of them
+   * does not know are not known, unless the other's say that statements were evicted. Runs at the same time against one database each
    * read the whole database's counters ({@link #database()}) and the whole server's
    * ({@link #wal()}, {@link #checkpoints()}), so their sum counts that shared work once per run;
    * per-statement work, waits and the run's backends' CPU are each run's own.
@@ -155,10 +212,21 @@ public record ServerWork(
   public ServerWork plus(ServerWork o) {
     List<Unavailable> reasons = new ArrayList<>(unavailable);
     reasons.addAll(o.unavailable);
-    return new ServerWork(windowSeconds + o.windowSeconds, addStatements(statements, o.statements),
+    List<StatementWork> both = addStatements(statements, o.statements);
+    return new ServerWork(windowSeconds + o.windowSeconds, both,
+        both == null ? null : evictions(statementEvictions, o.statementEvictions),
         add(database, o.database, DatabaseWork::plus), add(wal, o.wal, WalUsage::plus),
         add(checkpoints, o.checkpoints, Checkpoints::plus), add(waits, o.waits, WaitEvents::plus),
         add(cpu, o.cpu, ServerCpu::plus), reasons, plans != null ? plans : o.plans);
+  }
+
+  /** Both runs' evictions: unknown when one is, unless the other's already say some were. */
+  private static Long evictions(Long a, Long b) {
+    if (a == null || b == null) {
+      Long known = a == null ? b : a;
+      return known != null && known > 0 ? known : null;
+    }
+    return a + b;
   }
 
   private static <T> T add(T a, T b, BinaryOperator<T> plus) {
@@ -179,16 +247,31 @@ public record ServerWork(
     return new ArrayList<>(byText.values());
   }
 
+  /**
+   * The statements with those of one {@link StatementShape} added into one, named by the shape.
+   *
+   * @throws IllegalArgumentException when a text is listed twice
+   */
+  private static List<StatementWork> byShape(List<StatementWork> statements) {
+    Set<String> texts = new LinkedHashSet<>();
+    for (StatementWork s : statements) {
+      if (!texts.add(s.query())) {
+        throw new IllegalArgumentException("statement listed twice: " + s.query());
+      }
+    }
+    Map<String, String> shapes = StatementShape.of(texts);
+    Map<String, StatementWork> byShape = new LinkedHashMap<>();
+    for (StatementWork s : statements) {
+      String shape = shapes.get(s.query());
+      byShape.merge(shape, s.query().equals(shape) ? s : s.named(shape), StatementWork::plus);
+    }
+    return new ArrayList<>(byShape.values());
+  }
+
   private static List<StatementWork> sorted(List<StatementWork> statements) {
     List<StatementWork> list = new ArrayList<>(statements);
     list.sort(Comparator.comparingDouble(StatementWork::totalExecMillis).reversed()
         .thenComparing(StatementWork::query));
-    Set<String> seen = new LinkedHashSet<>();
-    for (StatementWork s : list) {
-      if (!seen.add(s.query())) {
-        throw new IllegalArgumentException("statement listed twice: " + s.query());
-      }
-    }
     return List.copyOf(list);
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.pgperf.work.SampleWork;
 import java.nio.file.Files;
@@ -44,7 +45,7 @@ class ResultJsonTest {
   @Test
   void schemaVersionComesFirstAndDerivedFiguresAreNotStored() throws Exception {
     String json = ResultJson.toJson(SampleRuns.run(1, 1, 100));
-    assertThat(json).startsWith("{\n  \"schemaVersion\" : 6,\n  \"settings\" : {");
+    assertThat(json).startsWith("{\n  \"schemaVersion\" : 7,\n  \"settings\" : {");
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
     List<String> fields = new ArrayList<>();
     root.fieldNames().forEachRemaining(fields::add);
@@ -61,11 +62,11 @@ class ResultJsonTest {
   void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
     Path file = dir.resolve("future.json");
     Files.writeString(file, ResultJson.toJson(SampleRuns.run(1, 1, 10))
-        .replace("\"schemaVersion\" : 6", "\"schemaVersion\" : 7"));
+        .replace("\"schemaVersion\" : 7", "\"schemaVersion\" : 8"));
     assertThatThrownBy(() -> ResultJson.read(file))
         .isInstanceOf(ResultFileException.class)
         .hasMessage("cannot read result file \"" + file
-            + "\": schema version 7 is not supported (this pgperf reads versions 1 to 6)");
+            + "\": schema version 8 is not supported (this pgperf reads versions 1 to 7)");
   }
 
   @Test
@@ -186,10 +187,70 @@ class ResultJsonTest {
         .hasMessageContaining("at workload.scripts: missing field \"scripts\"");
   }
 
-  /** Schema 5 and before held the settings under {@code workload}, and no aborts. */
+  /**
+   * Schema 5 and before held the settings under {@code workload}, and no aborts (nor, as schema 6,
+   * statement evictions).
+   */
   private static void asSchema5(ObjectNode root) {
+    asSchema6(root);
     root.set("workload", root.remove("settings"));
     root.remove("aborts");
+  }
+
+  /** Schema 6 and before did not record whether pg_stat_statements evicted entries. */
+  private static void asSchema6(ObjectNode root) {
+    if (root.get("serverWork") instanceof ObjectNode work) {
+      work.remove("statementEvictions");
+    }
+  }
+
+  @Test
+  void statementEvictionsAreWrittenAndReadBackAndUnknownInSchema6() throws Exception {
+    RunResult run = SampleRuns.run(1, 1, 10)
+        .withServerWork(SampleWork.full(1).withStatementEvictions(3L));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/serverWork/statementEvictions").asLong()).isEqualTo(3);
+    RunResult read = ResultJson.fromJson(ResultJson.toJson(run), "t");
+    assertThat(read).isEqualTo(run);
+    assertThat(read.serverWork().statementsIncomplete()).isTrue();
+
+    root.put("schemaVersion", 6);
+    String withEvictions = new ObjectMapper().writeValueAsString(root);
+    assertThatThrownBy(() -> ResultJson.fromJson(withEvictions, "v6"))
+        .hasMessage("cannot read result v6: field \"serverWork.statementEvictions\" is not part"
+            + " of schema version 6");
+    asSchema6(root);
+    RunResult old = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v6");
+    assertThat(old.serverWork().statementEvictions()).isNull();
+    assertThat(old.serverWork().statementsIncomplete()).isFalse();
+    assertThat(old.serverWork().statements()).isEqualTo(run.serverWork().statements());
+
+    root.put("schemaVersion", 7);
+    ((ObjectNode) root.get("serverWork")).put("statementEvictions", -1);
+    assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
+        .hasMessage("cannot read result t: at serverWork: negative statement evictions: -1");
+  }
+
+  @Test
+  void statementsOfOldFilesAreReadByShape() throws Exception {
+    RunResult run = SampleRuns.run(1, 1, 10).withServerWork(SampleWork.full(1));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 6);
+    asSchema6(root);
+    ArrayNode statements = (ArrayNode) root.at("/serverWork/statements");
+    ObjectNode first = statements.get(0).deepCopy();
+    first.put("query", "SAVEPOINT JDBC_SAVEPOINT_1");
+    ObjectNode second = statements.get(0).deepCopy();
+    second.put("query", "savepoint JDBC_SAVEPOINT_2");
+    statements.add(first).add(second);
+
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v6");
+
+    assertThat(read.serverWork().statementsContaining("SAVEPOINT")).singleElement()
+        .satisfies(s -> {
+          assertThat(s.query()).isEqualTo("SAVEPOINT <name>");
+          assertThat(s.calls()).isEqualTo(2 * first.get("calls").asLong());
+        });
   }
 
   @Test

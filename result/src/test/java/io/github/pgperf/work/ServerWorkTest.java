@@ -66,6 +66,56 @@ class ServerWorkTest {
   }
 
   @Test
+  void statementsOfOneShapeAreOneStatementWithTheirCountersAdded() {
+    ServerWork f = SampleWork.full(1);
+    List<StatementWork> texts = new java.util.ArrayList<>(f.statements());
+    for (int i = 1; i <= 3; i++) {
+      texts.add(SampleWork.statement("SAVEPOINT JDBC_SAVEPOINT_" + i, i));
+      texts.add(SampleWork.statement("RELEASE SAVEPOINT JDBC_SAVEPOINT_" + i, i));
+    }
+
+    ServerWork work = new ServerWork(1, texts, f.database(), f.wal(), f.checkpoints(), f.waits(),
+        f.cpu(), List.of());
+
+    assertThat(work.statements()).extracting(StatementWork::query).containsExactlyInAnyOrder(
+        "SELECT abalance FROM pgbench_accounts WHERE aid = $1",
+        "UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2",
+        "SAVEPOINT <name>", "RELEASE SAVEPOINT <name>");
+    StatementWork savepoint = work.statementsContaining("SAVEPOINT <name>").stream()
+        .filter(s -> s.query().startsWith("SAVEPOINT")).findFirst().orElseThrow();
+    // 100, 200 and 300 calls; every counter adds.
+    assertThat(savepoint.calls()).isEqualTo(600);
+    assertThat(savepoint.blocks().sharedHit()).isEqualTo(300 * 6);
+    assertThat(savepoint.wal().bytes()).isEqualTo(60 * 6);
+    assertThat(savepoint.totalExecMillis()).isEqualTo(12.5 * 6);
+    assertThat(work.statementCalls()).isEqualTo(300 + 2 * 600);
+    // Runs added keep one statement per shape.
+    assertThat(work.plus(work).statementsContaining("SAVEPOINT <name>")).hasSize(2)
+        .allSatisfy(s -> assertThat(s.calls()).isEqualTo(1200));
+  }
+
+  @Test
+  void evictionsSayWhetherTheStatementsMayBeIncompleteAndAdd() {
+    ServerWork complete = SampleWork.full(1).withStatementEvictions(0L);
+    ServerWork evicted = SampleWork.full(2).withStatementEvictions(2L);
+    ServerWork unknown = SampleWork.full(3);
+
+    assertThat(complete.statementsIncomplete()).isFalse();
+    assertThat(evicted.statementsIncomplete()).isTrue();
+    assertThat(unknown.statementEvictions()).isNull();
+    assertThat(unknown.statementsIncomplete()).isFalse();
+    assertThat(complete.plus(evicted).statementEvictions()).isEqualTo(2);
+    assertThat(complete.plus(unknown).statementEvictions()).isNull();
+    assertThat(unknown.plus(evicted).statementEvictions()).isEqualTo(2);
+    assertThat(evicted.plus(SampleWork.partial(1)).statementEvictions()).isNull();
+    assertThat(evicted.withPlans(List.of(), null).statementEvictions()).isEqualTo(2);
+    assertThatThrownBy(() -> SampleWork.partial(1).withStatementEvictions(0L))
+        .hasMessage("statement evictions without statements");
+    assertThatThrownBy(() -> complete.withStatementEvictions(-1L))
+        .hasMessage("negative statement evictions: -1");
+  }
+
+  @Test
   void waitEventsAreMostSeenFirstAndAddOnlyAtOneInterval() {
     WaitEvents w = new WaitEvents(10, 3, List.of(new WaitCount("IO:DataFileRead", 2),
         new WaitCount(WaitEvents.CPU, 5), new WaitCount("Client:ClientRead", 2)));

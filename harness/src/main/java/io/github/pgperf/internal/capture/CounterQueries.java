@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * Reads a {@link Snapshot} in one transaction, with the SQL of the server's version: column names
  * changed in PostgreSQL 17 ({@code pg_stat_checkpointer}, {@code shared_blk_read_time}), and
- * {@code pg_stat_wal} and {@code pg_stat_statements}' {@code toplevel} came in 14.
+ * {@code pg_stat_wal}, {@code pg_stat_statements}' {@code toplevel} and {@code
+ * pg_stat_statements_info} came in 14.
  */
 final class CounterQueries {
 
@@ -40,16 +41,20 @@ final class CounterQueries {
   private final int version;
   private final String statementsWithText;
   private final String statementsWithoutText;
+  private final String evictions;
 
   /**
    * @param statementsSchema the schema of {@code pg_stat_statements}, or {@code null} to read
    *     no statements
+   * @param readsEvictions whether to read {@code pg_stat_statements_info.dealloc} there
    */
-  CounterQueries(int version, String statementsSchema) {
+  CounterQueries(int version, String statementsSchema, boolean readsEvictions) {
     this.version = version;
     this.statementsWithText = statementsSchema == null ? null : statements(statementsSchema, true);
     this.statementsWithoutText =
         statementsSchema == null ? null : statements(statementsSchema, false);
+    this.evictions = statementsSchema == null || !readsEvictions ? null
+        : MARK + "select dealloc from " + quote(statementsSchema) + ".pg_stat_statements_info";
   }
 
   boolean readsStatements() {
@@ -72,6 +77,9 @@ final class CounterQueries {
       // Statements first: their counters move with every call, so they are read closest to
       // the moment the window opens or closes.
       Map<Long, StatementWork> statements = null;
+      // Evictions before and after the statements: one while they are read counts in the window,
+      // whichever end of it they are read at.
+      Long evictedBefore = evictions(s);
       if (readsStatements()) {
         statements = new HashMap<>();
         try (ResultSet rs = s.executeQuery(withText ? statementsWithText : statementsWithoutText)) {
@@ -87,6 +95,7 @@ final class CounterQueries {
           }
         }
       }
+      Long evictedAfter = evictions(s);
       double epoch;
       DatabaseWork database;
       try (ResultSet rs = s.executeQuery(DATABASE)) {
@@ -112,7 +121,8 @@ final class CounterQueries {
         checkpoints = new Checkpoints(rs.getLong(1), rs.getLong(2), rs.getLong(3));
       }
       s.execute(MARK + "commit");
-      return new Snapshot(epoch, database, wal, checkpoints, statements);
+      return new Snapshot(epoch, database, wal, checkpoints, statements,
+          evictedBefore == null ? null : new Snapshot.Evictions(evictedBefore, evictedAfter));
     } catch (SQLException e) {
       try (Statement s = c.createStatement()) {
         s.execute(MARK + "rollback");
@@ -120,6 +130,17 @@ final class CounterQueries {
         e.addSuppressed(ignored);
       }
       throw e;
+    }
+  }
+
+  /** {@code pg_stat_statements_info.dealloc}; {@code null} when not read. */
+  private Long evictions(Statement s) throws SQLException {
+    if (evictions == null) {
+      return null;
+    }
+    try (ResultSet rs = s.executeQuery(evictions)) {
+      rs.next();
+      return rs.getLong(1);
     }
   }
 

@@ -26,6 +26,8 @@ import java.util.Map;
  * @param readsAllStats whether the role has the privileges of {@code pg_read_all_stats}
  * @param statementsSchema where {@code pg_stat_statements} is, or {@code null} when it cannot be
  *     read
+ * @param readsEvictions whether {@code pg_stat_statements_info} (PostgreSQL 14+, extension 1.9+)
+ *     can be read there: how many times entries were evicted
  * @param background the WAL writer's, checkpointer's and background writer's PIDs by
  *     {@code backend_type}, as far as the role may see them
  * @param unavailable what cannot be captured and why
@@ -36,6 +38,7 @@ record ServerFacts(
     String user,
     boolean readsAllStats,
     String statementsSchema,
+    boolean readsEvictions,
     Map<String, Integer> background,
     List<Unavailable> unavailable) {
 
@@ -84,8 +87,21 @@ record ServerFacts(
         }
       }
     }
-    return new ServerFacts(version, database, user, readsAllStats, schema, background,
-        unavailable);
+    return new ServerFacts(version, database, user, readsAllStats, schema,
+        schema != null && version >= 140000 && hasInfo(c, schema), background, unavailable);
+  }
+
+  /** Whether the extension in {@code schema} has {@code pg_stat_statements_info} (1.9 and later). */
+  private static boolean hasInfo(Connection c, String schema) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(MARK + "select pg_catalog.has_table_privilege("
+        + "pg_catalog.to_regclass(pg_catalog.quote_ident(?) || '.pg_stat_statements_info'),"
+        + " 'select')")) {
+      s.setString(1, schema);
+      try (ResultSet rs = s.executeQuery()) {
+        rs.next();
+        return rs.getBoolean(1); // null (no such view) reads as false
+      }
+    }
   }
 
   private static boolean readsAllStats(Connection c, int version) throws SQLException {
@@ -144,7 +160,7 @@ record ServerFacts(
       return null;
     }
     try {
-      new CounterQueries(version, schema).read(c, false);
+      new CounterQueries(version, schema, false).read(c, false);
     } catch (SQLException e) {
       unavailable.add(new Unavailable(WorkPart.STATEMENTS, "pg_stat_statements cannot be read: "
           + firstLine(e.getMessage())
@@ -239,7 +255,7 @@ record ServerFacts(
   @Override
   public String toString() {
     return "ServerFacts[" + version + ", " + database + ", " + user + ", " + readsAllStats + ", "
-        + statementsSchema + ", " + background + ", " + Arrays.toString(unavailable.toArray())
+        + statementsSchema + ", " + readsEvictions + ", " + background + ", " + Arrays.toString(unavailable.toArray())
         + "]";
   }
 }

@@ -16,13 +16,37 @@ import java.util.Map;
  *
  * @param epochSeconds the server's clock
  * @param statements by {@code queryid}; their text only in the window's end snapshot
+ * @param evictions {@code pg_stat_statements_info.dealloc} before and after the statements were
+ *     read; {@code null} when not read
  */
 record Snapshot(
     double epochSeconds,
     DatabaseWork database,
     WalUsage wal,
     Checkpoints checkpoints,
-    Map<Long, StatementWork> statements) {
+    Map<Long, StatementWork> statements,
+    Evictions evictions) {
+
+  /**
+   * How many times {@code pg_stat_statements} evicted entries since the extension's statistics
+   * were reset, read right before and right after the statements.
+   */
+  record Evictions(long before, long after) {}
+
+  /**
+   * How many times entries were evicted since {@code start}: from before the start's statements
+   * were read to after this snapshot's, so that one while either was read counts; {@code null}
+   * when not read. A reset in between ({@code pg_stat_statements_reset()} zeroes the count) counts
+   * those since it.
+   */
+  Long evictionsSince(Snapshot start) {
+    if (evictions == null || start.evictions == null) {
+      return null;
+    }
+    long from = start.evictions.before();
+    long to = evictions.after();
+    return to >= from ? to - from : to;
+  }
 
   /**
    * The statements' work since {@code start}, by normalized text, leaving out pgperf's own

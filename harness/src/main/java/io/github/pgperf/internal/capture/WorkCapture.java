@@ -114,7 +114,8 @@ public final class WorkCapture implements AutoCloseable {
       clients = new RunBackends(source, clientCount,
           connectPerTransaction ? 0 : facts.version());
       unavailable.addAll(facts.unavailable());
-      queries = new CounterQueries(facts.version(), facts.statementsSchema());
+      queries = new CounterQueries(facts.version(), facts.statementsSchema(),
+          facts.readsEvictions());
       queries.read(monitor.connection, true);
       pollExited(new int[0]);
     } catch (SQLException e) {
@@ -310,11 +311,13 @@ public final class WorkCapture implements AutoCloseable {
         }
       }
       long own = monitor.transactions() + (sampler == null ? 0 : sampler.transactions());
-      return new ServerWork(Math.max(0, end.epochSeconds() - start.epochSeconds()),
+      ServerWork work = new ServerWork(Math.max(0, end.epochSeconds() - start.epochSeconds()),
           queries.readsStatements() ? end.statementsSince(start) : null,
           end.database().since(start.database()).withoutCommits(own),
           end.wal() == null || start.wal() == null ? null : end.wal().since(start.wal()),
           end.checkpoints().since(start.checkpoints()), waits, cpu, unavailable);
+      return work.statements() == null ? work
+          : work.withStatementEvictions(end.evictionsSince(start));
     } catch (SQLException e) {
       fail("server counters cannot be read: " + ServerFacts.firstLine(e.getMessage()));
       return nothing();

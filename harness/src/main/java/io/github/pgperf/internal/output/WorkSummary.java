@@ -57,6 +57,9 @@ public final class WorkSummary {
         lines.add("server work per transaction: " + perTransaction);
       }
     }
+    if (work.statementsIncomplete()) {
+      lines.add("per-statement work incomplete: " + work.whyStatementsIncomplete());
+    }
     if (work.waits() != null) {
       lines.add(waits(work.waits()));
     }

@@ -42,4 +42,18 @@ class WorkSummaryLinesTest {
         "not captured: per-statement work, server CPU (why: the result's serverWork.unavailable)");
     assertThat(WorkSummary.lines(SampleRuns.run(1, 1, 10))).isEmpty();
   }
+
+  @Test
+  void statementsEvictedDuringTheRunAreSaidIncompleteWithTheSettingToRaise() {
+    RunResult evicted = SampleRuns.run(1, 1, 1000)
+        .withServerWork(SampleWork.full(1).withStatementEvictions(3L));
+    RunResult complete = SampleRuns.run(1, 1, 1000)
+        .withServerWork(SampleWork.full(1).withStatementEvictions(0L));
+
+    assertThat(WorkSummary.lines(evicted)).element(1).isEqualTo("per-statement work incomplete:"
+        + " pg_stat_statements evicted its least-used entries 3 times during the run (more"
+        + " distinct statements than pg_stat_statements.max keeps), so statements' counters may"
+        + " be short; raise pg_stat_statements.max (a restart) for complete counters");
+    assertThat(WorkSummary.lines(complete)).noneMatch(line -> line.contains("incomplete"));
+  }
 }
