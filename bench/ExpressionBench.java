@@ -9,10 +9,10 @@ import java.lang.management.ManagementFactory;
  * Plain-loop benchmark of evaluating the four {@code \set} lines of pgbench's tpcb-like script, as
  * a client does once per transaction: nanoseconds and allocated bytes per transaction.
  *
- * <p>Run from the worktree root after {@code mvn -q compile -pl harness -am}:
+ * <p>Run from the worktree root after {@code mvn -q compile -pl engine -am}:
  *
  * <pre>
- * java -XX:+UseSerialGC -cp harness/target/classes bench/ExpressionBench.java
+ * java -XX:+UseSerialGC -cp engine/target/classes bench/ExpressionBench.java
  * </pre>
  */
 public class ExpressionBench {

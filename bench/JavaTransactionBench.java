@@ -30,7 +30,7 @@ import org.postgresql.PGStatement;
  * several JVM options.
  *
  * <pre>
- * java [jvm options] -cp harness/target/pgperf.jar bench/JavaTransactionBench.java \
+ * java [jvm options] -cp cli/target/pgperf.jar bench/JavaTransactionBench.java \
  *     jdbc-url seconds clients threads script|java|plain
  * </pre>
  */

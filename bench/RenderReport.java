@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * Writes the HTML report of a results directory against a baseline results directory, with the
- * gate's default settings, as pgperf:report would: {@code java -cp <plugin classes>:<pgperf.jar>
+ * gate's default settings, as pgperf:report would: {@code java -cp <gate classes>:<pgperf.jar>
  * bench/RenderReport.java RESULTS BASELINE_RESULTS OUTPUT_DIR}. Used by report-screenshot.sh.
  */
 public class RenderReport {

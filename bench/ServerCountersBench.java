@@ -23,7 +23,7 @@ import java.util.Locale;
  * median of how much longer (wall time) a run with the capture took.
  *
  * <pre>
- * java -cp harness/target/pgperf.jar bench/ServerCountersBench.java jdbc-url seconds pairs clients
+ * java -cp cli/target/pgperf.jar bench/ServerCountersBench.java jdbc-url seconds pairs clients
  * </pre>
  */
 public class ServerCountersBench {

@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-jar=harness/target/pgperf.jar
+jar=cli/target/pgperf.jar
 if [ ! -f "$jar" ]; then
   echo "error: $jar not found; build it with: mvn -B -q package -DskipTests" >&2
   exit 1

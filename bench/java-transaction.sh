@@ -6,7 +6,7 @@
 # and, as the ceiling, a bare pgjdbc loop running no pgperf code.
 # ROUNDS rounds, each running every variant once in the same order; prints each run's tps, client
 # CPU (user + system of the whole JVM, from wait4) per transaction and max RSS, then the medians.
-# Builds nothing: run `mvn -B -q package -DskipTests -pl harness -am` first.
+# Builds nothing: run `mvn -B -q package -DskipTests -pl cli -am` first.
 #
 # Environment: PGHOST (127.0.0.1), PGPORT (5432), PGUSER (postgres), ROUNDS (3), RUN_SECONDS (20),
 # CLIENTS (8), THREADS (2), ONLY (an extended regular expression: only the variants whose label

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates docs/report-screenshot.png from real runs: pgperf (the harness CLI) against the local
+# Regenerates docs/report-screenshot.png from real runs: pgperf (the CLI) against the local
 # server, in a database of its own (dropped at the end), writing result JSON with timelines:
 #   - TpcbIT-tpcb: the built-in TPC-B-like script, 3 baseline and 3 candidate trials (A/A);
 #   - OrdersIT-lookup: a custom script, 3 baseline trials, then 3 candidate trials of the same
@@ -7,17 +7,17 @@
 #   - SweepIT-select-clients-N: select-only at 1, 2, 4 and 8 clients.
 # Then the report of the candidate results against the baseline results (bench/RenderReport.java,
 # the gate's default settings) and a Chromium screenshot of its top. Builds nothing: run
-# `mvn -B -q -pl maven-plugin -am package -DskipTests -Dinvoker.skip` first.
+# `mvn -B -q -pl cli,gate -am package -DskipTests` first.
 #
 # Environment: PGHOST (127.0.0.1), PGPORT (5432), PGUSER (postgres), RUN_SECONDS (5),
 # OUT (target/report-screenshot: results, baseline and report.html), SHOT (docs/report-screenshot.png).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-jar=$PWD/harness/target/pgperf.jar
-classes=$PWD/maven-plugin/target/classes
+jar=$PWD/cli/target/pgperf.jar
+classes=$PWD/gate/target/classes
 if [ ! -f "$jar" ] || [ ! -d "$classes/io/github/pgperf/report" ]; then
-  echo "error: build first: mvn -B -q -pl maven-plugin -am package -DskipTests -Dinvoker.skip" >&2
+  echo "error: build first: mvn -B -q -pl cli,gate -am package -DskipTests" >&2
   exit 1
 fi
 command -v chromium >/dev/null || { echo "error: chromium not installed (apt-get install chromium)" >&2; exit 1; }

@@ -4,7 +4,7 @@
 # pgperf, pgbench, ...), then the median tps of each tool, the median of the pairwise ratios
 # pgperf/pgbench, and the client CPU seconds (user + system, from wait4's rusage of the tool's
 # process and its threads) per 1000 transactions. Builds nothing: run
-# `mvn -B -q package -DskipTests -pl harness -am` first.
+# `mvn -B -q package -DskipTests -pl cli -am` first.
 #
 # Environment: PGHOST (127.0.0.1), PGPORT (5432), PGUSER (postgres), PAIRS (3), RUN_SECONDS (10),
 # WARM (3: progress intervals left out of the "after warm-up" CPU figure),

@@ -1,8 +1,8 @@
 # Sourced by the benchmark scripts from the project's root: pgperf's jar (built beforehand),
 # libpq's connection variables with this machine's defaults, and scratch_database.
-jar=$PWD/harness/target/pgperf.jar
+jar=$PWD/cli/target/pgperf.jar
 if [ ! -f "$jar" ]; then
-  echo "error: $jar not found; build it with: mvn -B -q package -DskipTests -pl harness -am" >&2
+  echo "error: $jar not found; build it with: mvn -B -q package -DskipTests -pl cli -am" >&2
   exit 1
 fi
 export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres}

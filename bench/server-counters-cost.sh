@@ -10,7 +10,7 @@
 # it takes from the clients on a saturated machine: during one run with the capture, over
 # SAMPLE_SECONDS (5), the CPU time of the sampler's JVM thread and of its server backend (from
 # /proc), as a share of one core. Builds nothing: run
-# `mvn -B -q package -DskipTests -pl harness -am` first.
+# `mvn -B -q package -DskipTests -pl cli -am` first.
 #
 # Environment: PGHOST (127.0.0.1), PGPORT (5432), PGUSER (postgres), PAIRS (5), RUN_SECONDS (10),
 # FIXED_PAIRS (10),

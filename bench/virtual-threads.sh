@@ -7,7 +7,7 @@
 # process tree, from wait4) per transaction, max RSS (the tree's largest process) and how long
 # the measured run took (transactions / tps: how far past -T it ended), then per client count the
 # median of the per-round tps ratios to pgbench and the medians of the rest.
-# Builds nothing: run `mvn -B -q package -DskipTests -pl harness -am` first.
+# Builds nothing: run `mvn -B -q package -DskipTests -pl cli -am` first.
 #
 # Environment: PGHOST (127.0.0.1), PGPORT (5432), PGUSER (postgres), ROUNDS (3), RUN_SECONDS (10),
 # CLIENTS ("8 32 64"), THREADS (2), MODE (prepared), WORKLOAD (-S; "-f select1" runs `SELECT 1`),

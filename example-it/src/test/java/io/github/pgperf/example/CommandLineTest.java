@@ -22,12 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs README's command-line blocks ({@code <!-- command: cli -->}) as written, with the
- * reactor's {@code harness/target/pgperf.jar}, against a database of this test's own on the tests'
+ * reactor's {@code cli/target/pgperf.jar}, against a database of this test's own on the tests'
  * server ({@code PGPERF_TEST_URL}); the database named last on each line is replaced by it.
  */
 class CommandLineTest {
 
-  private static final String JAR = "java -jar harness/target/pgperf.jar ";
+  private static final String JAR = "java -jar cli/target/pgperf.jar ";
 
   private String adminUrl;
   private String database;
@@ -52,7 +52,7 @@ class CommandLineTest {
 
   @Test
   void readmesCommandLinesRunAsWritten(@TempDir Path workDir) throws Exception {
-    Path jar = ReadmeTest.ROOT.resolve("harness/target/pgperf.jar");
+    Path jar = ReadmeTest.ROOT.resolve("cli/target/pgperf.jar");
     assertThat(jar).as("the reactor builds %s before this test", jar).isRegularFile();
     List<String> lines = new ArrayList<>();
     for (String block : ReadmeTest.commands("cli")) {

@@ -6,8 +6,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The harness and the result model as users compile against them: the boundary docs/api.md
- * describes. The plugin's own boundaries are checked in its module.
+ * The harness, the engine and the result model as users compile against them: the boundary
+ * docs/api.md describes. The gate module's own boundaries are checked in its module.
  */
 class ApiBoundaryTest {
 

@@ -36,8 +36,8 @@ final class ApiRules {
   static final String INTERNAL = "..internal..";
 
   /**
-   * pgperf's production classes: this module's and pgperf-result's, without tests (the result
-   * module's test jar is on this module's test class path).
+   * pgperf's production classes: this module's, pgperf-engine's and pgperf-result's, without tests
+   * (the engine's test jar is on this module's test class path).
    */
   static final ImportOption PRODUCTION = location -> !location.contains("/test-classes/")
       && !location.contains("-tests.jar");

@@ -1,7 +1,6 @@
 package io.github.pgperf.maven;
 
 import io.github.pgperf.compare.Alternation;
-import io.github.pgperf.compare.BaseBuild;
 import io.github.pgperf.compare.BaseCommit;
 import io.github.pgperf.compare.BaseRef;
 import io.github.pgperf.compare.BaseWorktree;

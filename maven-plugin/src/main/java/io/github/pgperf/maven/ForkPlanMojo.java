@@ -1,6 +1,5 @@
 package io.github.pgperf.maven;
 
-import io.github.pgperf.compare.BaseBuild;
 import io.github.pgperf.compare.ForkPlan;
 import java.io.File;
 import java.io.IOException;

@@ -16,14 +16,16 @@ import org.w3c.dom.NodeList;
 /**
  * The plugin's class path, as Maven builds it for every goal from the generated descriptor, must
  * carry no JDBC driver, server provider or test framework: they would clash with the versions a
- * user's project picks, and the plugin only reads results ({@code pgperf-result}).
+ * user's project picks, and the plugin only reads results ({@code pgperf-result}) and judges them
+ * ({@code pgperf-gate}), never the engine that makes them.
  */
 class PluginDependenciesTest {
 
   /** Group ids that must not reach the plugin's class path, by prefix. */
   private static final List<String> FORBIDDEN = List.of("org.postgresql", "io.zonky.",
       "org.assertj", "org.junit.jupiter", "info.picocli", "org.testcontainers",
-      "io.github.pgperf:pgperf-harness");
+      "io.github.pgperf:pgperf-harness", "io.github.pgperf:pgperf-engine",
+      "io.github.pgperf:pgperf-cli");
 
   @Test
   void runtimeDependenciesHoldNoDriverProviderOrTestFramework() throws Exception {
@@ -31,7 +33,7 @@ class PluginDependenciesTest {
         Path.of("target", "classes", "META-INF", "maven", "plugin.xml"));
 
     assertThat(dependencies).as("the plugin's runtime dependencies (plugin.xml)")
-        .contains("io.github.pgperf:pgperf-result");
+        .contains("io.github.pgperf:pgperf-gate", "io.github.pgperf:pgperf-result");
     assertThat(dependencies.stream().filter(PluginDependenciesTest::forbidden))
         .as("dependencies the plugin must not bring onto its class path")
         .isEmpty();

@@ -1,5 +1,8 @@
-package io.github.pgperf.compare;
+package io.github.pgperf.maven;
 
+import io.github.pgperf.compare.CompareException;
+import io.github.pgperf.compare.ForkPlan;
+import io.github.pgperf.compare.Outcome;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;

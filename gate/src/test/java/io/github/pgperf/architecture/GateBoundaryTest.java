@@ -1,0 +1,48 @@
+package io.github.pgperf.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The gate module's boundaries: the gate, the report, the test JVM's launch and compare know
+ * nothing of Maven (the plugin's goals hold that; a Gradle task or a CI step could call them) nor
+ * of a database (they read results). Today its pom brings neither, so the compiler refuses such a
+ * use; this keeps it so should a dependency bring them in.
+ */
+class GateBoundaryTest {
+
+  private static JavaClasses gate;
+
+  @BeforeAll
+  static void importGateClasses() {
+    // This module's classes only: in a reactor build the other modules' may be class directories.
+    gate = new ClassFileImporter().importPath(Path.of("target", "classes"));
+  }
+
+  @Test
+  void theGateTheReportLaunchAndCompareKnowNothingOfMaven() {
+    noClasses().should().dependOnClassesThat().resideInAnyPackage("org.apache.maven..",
+            "org.codehaus.plexus..", "org.eclipse.aether..")
+        .as("the gate, the report, launch and compare should not depend on Maven")
+        .check(gate);
+  }
+
+  @Test
+  void theGateModuleReadsResultsNotADatabase() {
+    noClasses().should().dependOnClassesThat().resideInAnyPackage("java.sql..",
+            "org.postgresql..")
+        .as("the gate module should not use JDBC")
+        .check(gate);
+  }
+
+  @Test
+  void packagesHaveNoCycles() {
+    slices().matching("io.github.pgperf.(**)").should().beFreeOfCycles().check(gate);
+  }
+}
