@@ -7,7 +7,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.testcontainers.DockerClientFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 import org.testcontainers.utility.DockerImageName;
 
@@ -33,10 +32,6 @@ final class ContainerServer {
       "track_io_timing", "on"));
 
   private ContainerServer() {}
-
-  static boolean dockerAvailable() {
-    return DockerClientFactory.instance().isDockerAvailable();
-  }
 
   /**
    * The settings the container starts with: pgperf's own, then the test's over them, except that
