@@ -74,10 +74,14 @@ pgperf_docker_setup() {
       pgperf_apt_install mmdebstrap || return 1
     fi
     echo "Building $PGPERF_CI_IMAGE from Debian's packages${recipe:+ (its recipe changed)}"
+    local old
+    old=$(docker image inspect --format '{{.Id}}' "$PGPERF_CI_IMAGE" 2>/dev/null || true)
     if ! "$here/postgres-image/build.sh" "$PGPERF_CI_IMAGE"; then
       echo "error: the image $PGPERF_CI_IMAGE could not be built" >&2
       return 1
     fi
+    # The image of the earlier recipe, untagged now: a few hundred MB.
+    [ -z "$old" ] || docker rmi "$old" >/dev/null 2>&1 || true
     echo "  built in $((SECONDS - step)) s"
   fi
 

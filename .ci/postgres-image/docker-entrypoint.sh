@@ -49,7 +49,9 @@ if [ "$1" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
     >>"$PGDATA/pg_hba.conf"
 
   shift # the temporary server takes the same settings, listening on the socket only
-  pg_ctl -D "$PGDATA" -w start -o "$(printf '%q ' "$@") -c listen_addresses='' -p 5432"
+  options=
+  if [ $# -gt 0 ]; then options=$(printf '%q ' "$@"); fi
+  pg_ctl -D "$PGDATA" -w start -o "$options-c listen_addresses='' -p 5432"
   set -- postgres "$@"
   if [ "$POSTGRES_DB" != postgres ]; then
     psql_init --dbname postgres --set db="$POSTGRES_DB" <<<'CREATE DATABASE :"db";'

@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
 
 /**
  * pgperf's JSON form of a {@link RunResult} (documented in {@code docs/result-json.md}): one object
- * whose first field is {@code "schemaVersion": 6}, then the result's fields. Latency histograms are
+ * whose first field is {@code "schemaVersion": 7}, then the result's fields. Latency histograms are
  * kept whole (HdrHistogram's compressed form, base64), so results read back merge exactly.
  *
  * <p>Reading is strict: an unknown field, a missing field or another schema version is an error
@@ -39,11 +39,14 @@ import org.apiguardian.api.API;
 public final class ResultJson {
 
   /**
-   * The schema version this code writes; it reads this one, {@link #SCHEMA_VERSION_5}, {@link
+   * The schema version this code writes; it reads this one, {@link #SCHEMA_VERSION_6}, {@link
+   * #SCHEMA_VERSION_5}, {@link
    * #SCHEMA_VERSION_4}, {@link #SCHEMA_VERSION_3}, {@link #SCHEMA_VERSION_2} and {@link
    * #SCHEMA_VERSION_1}.
    */
-  public static final int SCHEMA_VERSION = 6;
+  public static final int SCHEMA_VERSION = 7;
+  /** Schema 6: as 7, and no {@code serverWork.cpu.containerMicros}. */
+  public static final int SCHEMA_VERSION_6 = 6;
   /**
    * Schema 5: as 6, with the run's settings under {@code workload} (the name of the accessor then)
    * and no {@code aborts}.
@@ -157,6 +160,9 @@ public final class ResultJson {
     if (version.intValue() <= SCHEMA_VERSION_5) {
       upgradeFromVersion5(fields, version.intValue(), source);
     }
+    if (version.intValue() <= SCHEMA_VERSION_6) {
+      upgradeFromVersion6(fields, version.intValue(), source);
+    }
     try {
       return MAPPER.treeToValue(fields, RunResult.class);
     } catch (JsonProcessingException e) {
@@ -168,6 +174,19 @@ public final class ResultJson {
       throw new ResultFileException(source, cause, e);
     } catch (IllegalArgumentException e) {
       throw new ResultFileException(source, e.getMessage(), e);
+    }
+  }
+
+  /** Schema 6's fields as schema 7 holds them: a container's CPU was not recorded. */
+  private static void upgradeFromVersion6(ObjectNode fields, int version, String source)
+      throws ResultFileException {
+    if (fields.get("serverWork") instanceof ObjectNode work
+        && work.get("cpu") instanceof ObjectNode cpu) {
+      if (cpu.has("containerMicros")) {
+        throw new ResultFileException(source, "field \"serverWork.cpu.containerMicros\" is not"
+            + " part of schema version " + version, null);
+      }
+      cpu.putNull("containerMicros");
     }
   }
 

@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.pgperf.work.SampleWork;
+import io.github.pgperf.work.ServerCpu;
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.Unavailable;
+import io.github.pgperf.work.WorkPart;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,7 +48,7 @@ class ResultJsonTest {
   @Test
   void schemaVersionComesFirstAndDerivedFiguresAreNotStored() throws Exception {
     String json = ResultJson.toJson(SampleRuns.run(1, 1, 100));
-    assertThat(json).startsWith("{\n  \"schemaVersion\" : 6,\n  \"settings\" : {");
+    assertThat(json).startsWith("{\n  \"schemaVersion\" : 7,\n  \"settings\" : {");
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
     List<String> fields = new ArrayList<>();
     root.fieldNames().forEachRemaining(fields::add);
@@ -61,11 +65,11 @@ class ResultJsonTest {
   void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
     Path file = dir.resolve("future.json");
     Files.writeString(file, ResultJson.toJson(SampleRuns.run(1, 1, 10))
-        .replace("\"schemaVersion\" : 6", "\"schemaVersion\" : 7"));
+        .replace("\"schemaVersion\" : 7", "\"schemaVersion\" : 8"));
     assertThatThrownBy(() -> ResultJson.read(file))
         .isInstanceOf(ResultFileException.class)
         .hasMessage("cannot read result file \"" + file
-            + "\": schema version 7 is not supported (this pgperf reads versions 1 to 6)");
+            + "\": schema version 8 is not supported (this pgperf reads versions 1 to 7)");
   }
 
   @Test
@@ -188,8 +192,46 @@ class ResultJsonTest {
 
   /** Schema 5 and before held the settings under {@code workload}, and no aborts. */
   private static void asSchema5(ObjectNode root) {
+    asSchema6(root);
     root.set("workload", root.remove("settings"));
     root.remove("aborts");
+  }
+
+  /** Schema 6 and before recorded no container's CPU. */
+  private static void asSchema6(ObjectNode root) {
+    if (root.at("/serverWork/cpu") instanceof ObjectNode cpu) {
+      cpu.remove("containerMicros");
+    }
+  }
+
+  @Test
+  void aContainersCpuIsWrittenAndReadBack() throws Exception {
+    ServerWork full = SampleWork.full(1);
+    ServerCpu container = ServerCpu.ofContainer(450_000, full.cpu().machine());
+    RunResult run = SampleRuns.run(1, 1, 10).withServerWork(new ServerWork(full.windowSeconds(),
+        full.statements(), full.database(), full.wal(), full.checkpoints(), full.waits(),
+        container, List.of(new Unavailable(WorkPart.BACKGROUND_CPU, "in a container"))));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/serverWork/cpu/containerMicros").asLong()).isEqualTo(450_000);
+    assertThat(root.at("/serverWork/cpu/walWriterMicros").isNull()).isTrue();
+    RunResult read = ResultJson.fromJson(ResultJson.toJson(run), "t");
+    assertThat(read).isEqualTo(run);
+    assertThat(read.serverWork().cpu().totalMicros()).isEqualTo(450_000);
+  }
+
+  @Test
+  void schemaVersion6IsReadWithoutTheContainersCpuAndRefusedWithIt() throws Exception {
+    RunResult run = SampleRuns.run(1, 1, 10).withServerWork(SampleWork.full(1));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 6);
+    String withContainer = new ObjectMapper().writeValueAsString(root);
+    assertThatThrownBy(() -> ResultJson.fromJson(withContainer, "v6"))
+        .hasMessage("cannot read result v6: field \"serverWork.cpu.containerMicros\" is not part"
+            + " of schema version 6");
+    asSchema6(root);
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v6");
+    assertThat(read).isEqualTo(run);
+    assertThat(read.serverWork().cpu().containerMicros()).isNull();
   }
 
   @Test
