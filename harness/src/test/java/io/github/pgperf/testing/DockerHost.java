@@ -68,13 +68,21 @@ public final class DockerHost {
     });
   }
 
-  /** Why the tests cannot run here, or {@code null} when they can. */
-  static String missing() {
+  /** Whether Testcontainers finds a Docker engine that answers. */
+  public static boolean engineAnswers() {
     try {
       DockerClientFactory.instance().getTransportConfig();
+      return true;
     } catch (IllegalStateException e) {
-      return "no Docker engine here (Testcontainers: " + e.getMessage() + "); .ci/testcontainers.sh"
-          + " sets one up on a Debian machine";
+      return false;
+    }
+  }
+
+  /** Why the tests cannot run here, or {@code null} when they can. */
+  static String missing() {
+    if (!engineAnswers()) {
+      return "no Docker engine here (Testcontainers found none); .ci/testcontainers.sh sets one"
+          + " up on a Debian machine";
     }
     if (!has(image())) {
       return "the Docker host has no image " + image() + ": set " + IMAGE_VARIABLE + " to one it"
