@@ -44,10 +44,11 @@ pgperf_docker_setup() {
 
   if ! pgperf_docker_answers; then
     step=$SECONDS
-    # vfs: works whatever the file system under /var/lib/docker (overlay on overlay does not).
-    echo "Starting dockerd ${PGPERF_DOCKERD_ARGS:---storage-driver=vfs} (log: $pgperf_docker_log)"
+    # dockerd picks its storage driver: the one its data was stored with, else overlay2 where the
+    # file system under /var/lib/docker takes it, else vfs. PGPERF_DOCKERD_ARGS adds options.
+    echo "Starting dockerd${PGPERF_DOCKERD_ARGS:+ $PGPERF_DOCKERD_ARGS} (log: $pgperf_docker_log)"
     # shellcheck disable=SC2086
-    setsid dockerd ${PGPERF_DOCKERD_ARGS:---storage-driver=vfs} >"$pgperf_docker_log" 2>&1 &
+    setsid dockerd ${PGPERF_DOCKERD_ARGS:-} >"$pgperf_docker_log" 2>&1 &
     pgperf_docker_started=$!
     for _ in $(seq 1 60); do
       pgperf_docker_answers && break
