@@ -3,11 +3,10 @@ package io.github.pgperf.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.pgperf.testing.DockerHost;
+import io.github.pgperf.testing.ForkedJvm;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -64,25 +63,14 @@ class ContainerReuseIT {
 
   /** A build's test JVM with reuse on, running one class on TESTCONTAINERS. */
   private static Seen build(String name) throws IOException, InterruptedException {
-    ProcessBuilder builder = new ProcessBuilder(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Dpgperf.provider=TESTCONTAINERS", "-Dpgperf.image=" + REUSE_IMAGE,
-        "-Dpgperf.results=" + dir.resolve(name),
-        "-cp", System.getProperty("java.class.path"), ForkedRun.class.getName(),
-        ContainerFixtures.SelectOnly.class.getName()))
-        .directory(dir.toFile()).redirectErrorStream(true);
-    builder.environment().put("TESTCONTAINERS_REUSE_ENABLE", "true");
-    builder.environment().remove("PGPERF_URL");
-    Process process = builder.start();
-    String console;
-    try {
-      console = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
-    } finally {
-      process.destroyForcibly();
-    }
-    System.out.print(console);
-    assertThat(process.exitValue()).as(console).isZero();
+    ForkedJvm.Ended build = ForkedJvm.run(dir, List.of("-Dpgperf.provider=TESTCONTAINERS",
+        "-Dpgperf.image=" + REUSE_IMAGE, "-Dpgperf.results=" + dir.resolve(name)),
+        env -> {
+          env.put("TESTCONTAINERS_REUSE_ENABLE", "true");
+          env.remove("PGPERF_URL");
+        }, ForkedRun.class.getName(), ContainerFixtures.SelectOnly.class.getName());
+    String console = build.console();
+    assertThat(build.exitValue()).as(console).isZero();
     Matcher m = Pattern.compile("seen SelectOnly postmaster (.+) tables (\\w+) images")
         .matcher(console);
     assertThat(m.find()).as(console).isTrue();

@@ -6,18 +6,16 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.github.pgperf.provision.ProviderKind;
 import io.github.pgperf.testing.DockerHost;
+import io.github.pgperf.testing.ForkedJvm;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -161,21 +159,10 @@ class DockerFailuresIT {
    */
   private static Chosen choose(Map<String, String> settings, ProviderKind kind)
       throws IOException, InterruptedException {
-    ProcessBuilder builder = new ProcessBuilder(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), ChooseMain.class.getName(),
-        kind.name(), DockerHost.image())).redirectErrorStream(true);
-    builder.environment().keySet().removeIf(k -> k.startsWith("TESTCONTAINERS_"));
-    builder.environment().putAll(settings);
-    Process process = builder.start();
-    String printed;
-    try {
-      printed = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
-    } finally {
-      process.destroyForcibly();
-    }
-    System.out.print(printed);
+    String printed = ForkedJvm.run(null, List.of(), env -> {
+      env.keySet().removeIf(k -> k.startsWith("TESTCONTAINERS_"));
+      env.putAll(settings);
+    }, ChooseMain.class.getName(), kind.name(), DockerHost.image()).console();
     Matcher m = Pattern.compile("(?m)^((?:chose|refused)[^\\n]*)\\nafter (\\d+) ms$")
         .matcher(printed);
     assertThat(m.find()).as(printed).isTrue();
