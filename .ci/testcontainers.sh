@@ -113,7 +113,12 @@ pgperf_docker_stop() {
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -euo pipefail
   pgperf_docker_setup
-  pgperf_docker_started= # left running
+  if [ -n "$pgperf_docker_started" ]; then
+    echo "dockerd (pid $pgperf_docker_started) is left running: kill $pgperf_docker_started stops it."
+  fi
+  pgperf_docker_started=
+  echo "In the shell that runs the tests (a build of yours: -Dpgperf.provider=TESTCONTAINERS" \
+    "-Dpgperf.image=$PGPERF_CI_IMAGE):"
   echo "export TESTCONTAINERS_RYUK_DISABLED=$TESTCONTAINERS_RYUK_DISABLED" \
     "TESTCONTAINERS_HOST_OVERRIDE=$TESTCONTAINERS_HOST_OVERRIDE PGPERF_TEST_IMAGE=$PGPERF_TEST_IMAGE"
 fi

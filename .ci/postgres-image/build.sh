@@ -30,7 +30,9 @@ mirror=${mirror:-http://deb.debian.org/debian}
 
 # customize.sh drops Debian's default cluster, sets the sample configuration's listen_addresses
 # and installs the entry point.
+# A throwaway root file system: dpkg need not sync every file it unpacks.
 mmdebstrap --quiet --mode=root --variant=minbase --include=postgresql-15 \
+  --dpkgopt=force-unsafe-io \
   --dpkgopt='path-exclude=/usr/share/man/*' \
   --dpkgopt='path-exclude=/usr/share/doc/*' \
   --dpkgopt='path-include=/usr/share/doc/*/copyright' \
