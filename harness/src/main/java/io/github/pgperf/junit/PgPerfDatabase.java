@@ -35,6 +35,11 @@ public final class PgPerfDatabase {
     this.pgbenchTables = pgbenchTables;
   }
 
+  /** The server itself, for the extension. */
+  ProvisionedServer server() {
+    return server;
+  }
+
   /** The server's JDBC URL (host, port, database), without user or password. */
   public String url() {
     return server.jdbcUrl();

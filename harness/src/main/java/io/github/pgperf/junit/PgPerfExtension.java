@@ -248,7 +248,8 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
   /**
    * How runs capture the server's work: on unless {@code pgperf.serverCounters=false}; installing
    * pg_stat_statements in a server pgperf started, elsewhere only with
-   * {@code pgperf.installExtensions=true}.
+   * {@code pgperf.installExtensions=true}; the server's CPU from its container's counter where
+   * pgperf started one.
    */
   private static CaptureSettings capture(PgPerfDatabase database, Overrides overrides) {
     if (!overrides.get(Options.SERVER_COUNTERS).orElse(true)) {
@@ -258,7 +259,7 @@ public final class PgPerfExtension implements BeforeAllCallback, BeforeTestExecu
     return new CaptureSettings(true, overrides.get(Options.WAIT_SAMPLING)
         .orElse(CaptureSettings.DEFAULT_WAIT_SAMPLING_MILLIS),
         ours || overrides.get(Options.INSTALL_EXTENSIONS).orElse(false),
-        CaptureSettings.DEFAULT_ANSWER_TIMEOUT_MILLIS);
+        CaptureSettings.DEFAULT_ANSWER_TIMEOUT_MILLIS, database.server().containerCpu());
   }
 
   private static void requireClassAnnotation(ExtensionContext context, String what) {

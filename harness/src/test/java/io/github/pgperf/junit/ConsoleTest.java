@@ -3,12 +3,11 @@ package io.github.pgperf.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.pgperf.testing.ForkedJvm;
 import io.github.pgperf.testing.TestDatabase;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,22 +57,10 @@ class ConsoleTest {
   @Test
   void aTestJvmPrintsNoSlf4jWarningNorNotices() throws Exception {
     assumeTrue(System.getenv("PGPERF_URL") == null, "AUTO would choose the PGPERF_URL server");
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    ProcessBuilder builder = new ProcessBuilder(List.of(java.toString(),
-        "-cp", System.getProperty("java.class.path"), ForkedRun.class.getName(),
-        Fixtures.Auto.class.getName()))
-        .directory(dir.toFile()).redirectErrorStream(true);
-    builder.environment().remove("PGPERF_URL");
-    Process process = builder.start();
-    String console;
-    try {
-      console = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
-    } finally {
-      process.destroyForcibly();
-    }
-    System.out.print(console);
-    assertThat(process.exitValue()).as(console).isZero();
+    ForkedJvm.Ended jvm = ForkedJvm.run(dir, List.of(), env -> env.remove("PGPERF_URL"),
+        ForkedRun.class.getName(), Fixtures.Auto.class.getName());
+    String console = jvm.console();
+    assertThat(jvm.exitValue()).as(console).isZero();
     assertThat(console).contains("pgperf: EMBEDDED PostgreSQL").contains("done in ")
         .doesNotContain("SLF4J").doesNotContain("NOTICE:");
   }

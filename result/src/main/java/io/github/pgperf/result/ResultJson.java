@@ -45,7 +45,10 @@ public final class ResultJson {
    * #SCHEMA_VERSION_1}.
    */
   public static final int SCHEMA_VERSION = 7;
-  /** Schema 6: as 7, and no {@code serverWork.statementEvictions}. */
+  /**
+   * Schema 6: as 7, and no {@code serverWork.statementEvictions} nor {@code
+   * serverWork.cpu.containerMicros}.
+   */
   public static final int SCHEMA_VERSION_6 = 6;
   /**
    * Schema 5: as 6, with the run's settings under {@code workload} (the name of the accessor then)
@@ -179,11 +182,14 @@ public final class ResultJson {
 
   /**
    * Schema 6's fields as schema 7 holds them: whether pg_stat_statements evicted entries during
-   * the window was not recorded (not known).
+   * the window, and a container's CPU, were not recorded (not known).
    */
   private static void upgradeFromVersion6(ObjectNode fields, int version, String source)
       throws ResultFileException {
     if (fields.get("serverWork") instanceof ObjectNode work) {
+      if (work.get("cpu") instanceof ObjectNode cpu) {
+        notKnown(cpu, "serverWork.cpu", "containerMicros", version, source);
+      }
       notKnown(work, "serverWork", "statementEvictions", version, source);
     }
   }

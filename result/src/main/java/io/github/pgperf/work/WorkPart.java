@@ -17,9 +17,15 @@ public enum WorkPart {
   CHECKPOINTS,
   /** Wait events, sampled from {@code pg_stat_activity}. */
   WAITS,
-  /** CPU time of the run's backends, from {@code /proc}. */
+  /**
+   * CPU time of the run's backends, from {@code /proc}; or of the server's whole container, from
+   * its CPU counter.
+   */
   SERVER_CPU,
-  /** CPU time of the WAL writer, checkpointer and background writer, from {@code /proc}. */
+  /**
+   * CPU time of the WAL writer, checkpointer and background writer, from {@code /proc} (in a
+   * container, part of the container's whole time).
+   */
   BACKGROUND_CPU,
   /** The plans of the run's script commands, from {@code EXPLAIN} after the window. */
   PLANS

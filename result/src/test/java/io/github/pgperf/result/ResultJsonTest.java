@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.pgperf.work.SampleWork;
+import io.github.pgperf.work.ServerCpu;
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.Unavailable;
+import io.github.pgperf.work.WorkPart;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -197,10 +201,13 @@ class ResultJsonTest {
     root.remove("aborts");
   }
 
-  /** Schema 6 and before did not record whether pg_stat_statements evicted entries. */
+  /** Schema 6 and before did not record evictions of pg_stat_statements nor a container's CPU. */
   private static void asSchema6(ObjectNode root) {
     if (root.get("serverWork") instanceof ObjectNode work) {
       work.remove("statementEvictions");
+    }
+    if (root.at("/serverWork/cpu") instanceof ObjectNode cpu) {
+      cpu.remove("containerMicros");
     }
   }
 
@@ -215,6 +222,7 @@ class ResultJsonTest {
     assertThat(read.serverWork().statementsIncomplete()).isTrue();
 
     root.put("schemaVersion", 6);
+    ((ObjectNode) root.at("/serverWork/cpu")).remove("containerMicros");
     String withEvictions = new ObjectMapper().writeValueAsString(root);
     assertThatThrownBy(() -> ResultJson.fromJson(withEvictions, "v6"))
         .hasMessage("cannot read result v6: field \"serverWork.statementEvictions\" is not part"
@@ -226,6 +234,7 @@ class ResultJsonTest {
     assertThat(old.serverWork().statements()).isEqualTo(run.serverWork().statements());
 
     root.put("schemaVersion", 7);
+    ((ObjectNode) root.at("/serverWork/cpu")).putNull("containerMicros");
     ((ObjectNode) root.get("serverWork")).put("statementEvictions", -1);
     assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
         .hasMessage("cannot read result t: at serverWork: negative statement evictions: -1");
@@ -251,6 +260,37 @@ class ResultJsonTest {
           assertThat(s.query()).isEqualTo("SAVEPOINT <name>");
           assertThat(s.calls()).isEqualTo(2 * first.get("calls").asLong());
         });
+  }
+
+  @Test
+  void aContainersCpuIsWrittenAndReadBack() throws Exception {
+    ServerWork full = SampleWork.full(1);
+    ServerCpu container = ServerCpu.ofContainer(450_000, full.cpu().machine());
+    RunResult run = SampleRuns.run(1, 1, 10).withServerWork(new ServerWork(full.windowSeconds(),
+        full.statements(), full.database(), full.wal(), full.checkpoints(), full.waits(),
+        container, List.of(new Unavailable(WorkPart.BACKGROUND_CPU, "in a container"))));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/serverWork/cpu/containerMicros").asLong()).isEqualTo(450_000);
+    assertThat(root.at("/serverWork/cpu/walWriterMicros").isNull()).isTrue();
+    RunResult read = ResultJson.fromJson(ResultJson.toJson(run), "t");
+    assertThat(read).isEqualTo(run);
+    assertThat(read.serverWork().cpu().totalMicros()).isEqualTo(450_000);
+  }
+
+  @Test
+  void schemaVersion6IsReadWithoutTheContainersCpuAndRefusedWithIt() throws Exception {
+    RunResult run = SampleRuns.run(1, 1, 10).withServerWork(SampleWork.full(1));
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    root.put("schemaVersion", 6);
+    ((ObjectNode) root.get("serverWork")).remove("statementEvictions");
+    String withContainer = new ObjectMapper().writeValueAsString(root);
+    assertThatThrownBy(() -> ResultJson.fromJson(withContainer, "v6"))
+        .hasMessage("cannot read result v6: field \"serverWork.cpu.containerMicros\" is not part"
+            + " of schema version 6");
+    asSchema6(root);
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v6");
+    assertThat(read).isEqualTo(run);
+    assertThat(read.serverWork().cpu().containerMicros()).isNull();
   }
 
   @Test

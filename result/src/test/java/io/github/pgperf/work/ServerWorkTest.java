@@ -140,4 +140,18 @@ class ServerWorkTest {
     assertThat(sum).isEqualTo(new ServerCpu(300, 30L, null, 70L));
     assertThat(sum.totalMicros()).isEqualTo(400);
   }
+
+  @Test
+  void aContainersCpuIsItsWholeTimeAndAddsOnlyToAnotherContainers() {
+    ServerCpu a = ServerCpu.ofContainer(300, null);
+    assertThat(a.totalMicros()).isEqualTo(300);
+    assertThat(a.backendsMicros()).isZero();
+    assertThat(a.walWriterMicros()).isNull();
+    assertThat(a.plus(ServerCpu.ofContainer(200, null)).totalMicros()).isEqualTo(500);
+    // With processes' time it is not the same kind: the container's time is unknown in the sum.
+    ServerCpu mixed = a.plus(new ServerCpu(100, 10L, 5L, 1L));
+    assertThat(mixed.containerMicros()).isNull();
+    assertThatThrownBy(() -> ServerCpu.ofContainer(-1, null))
+        .hasMessage("negative container CPU time: -1");
+  }
 }

@@ -16,9 +16,11 @@ import io.github.pgperf.work.ServerWork;
  *     connections (the counters' and the wait sampler's), ms: a server that stops answering
  *     (frozen, unreachable) must not keep a run from ending; the clients have their own guard
  *     ({@code --end-timeout})
+ * @param containerCpu the CPU counter of the container the server runs in, when pgperf started
+ *     one; {@code null} elsewhere
  */
 public record CaptureSettings(boolean enabled, int waitSamplingMillis, boolean installExtensions,
-    int answerTimeoutMillis) {
+    int answerTimeoutMillis, ContainerCpu containerCpu) {
 
   /** The schema pgperf creates {@code pg_stat_statements} in, when it creates it. */
   public static final String EXTENSION_SCHEMA = "pgperf_extensions";
@@ -35,6 +37,12 @@ public record CaptureSettings(boolean enabled, int waitSamplingMillis, boolean i
   /** No capture. */
   public static final CaptureSettings OFF =
       new CaptureSettings(false, 0, false, DEFAULT_ANSWER_TIMEOUT_MILLIS);
+
+  /** Settings for a server that is not in a container pgperf started. */
+  public CaptureSettings(boolean enabled, int waitSamplingMillis, boolean installExtensions,
+      int answerTimeoutMillis) {
+    this(enabled, waitSamplingMillis, installExtensions, answerTimeoutMillis, null);
+  }
 
   public CaptureSettings {
     if (waitSamplingMillis < 0) {
@@ -55,16 +63,25 @@ public record CaptureSettings(boolean enabled, int waitSamplingMillis, boolean i
 
   /** These settings with {@code installExtensions}. */
   public CaptureSettings withInstallExtensions(boolean value) {
-    return new CaptureSettings(enabled, waitSamplingMillis, value, answerTimeoutMillis);
+    return new CaptureSettings(enabled, waitSamplingMillis, value, answerTimeoutMillis,
+        containerCpu);
   }
 
   /** These settings sampling wait events every {@code millis} ms (0: none). */
   public CaptureSettings withWaitSamplingMillis(int millis) {
-    return new CaptureSettings(enabled, millis, installExtensions, answerTimeoutMillis);
+    return new CaptureSettings(enabled, millis, installExtensions, answerTimeoutMillis,
+        containerCpu);
   }
 
   /** These settings waiting at most {@code millis} ms for the server on pgperf's connections. */
   public CaptureSettings withAnswerTimeoutMillis(int millis) {
-    return new CaptureSettings(enabled, waitSamplingMillis, installExtensions, millis);
+    return new CaptureSettings(enabled, waitSamplingMillis, installExtensions, millis,
+        containerCpu);
+  }
+
+  /** These settings reading the CPU of the container the server runs in ({@code null}: none). */
+  public CaptureSettings withContainerCpu(ContainerCpu value) {
+    return new CaptureSettings(enabled, waitSamplingMillis, installExtensions,
+        answerTimeoutMillis, value);
   }
 }

@@ -46,6 +46,10 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class WorkCapture implements AutoCloseable {
 
+  /** Why a container's server has no CPU time per process. */
+  static final String IN_A_CONTAINER = "the server runs in a container: its CPU is the whole"
+      + " container's (cpu.containerMicros), background processes included, not each process's";
+
   /** The longest wait for the run's backends to exit at the end. */
   private static final long EXIT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
@@ -61,11 +65,13 @@ public final class WorkCapture implements AutoCloseable {
   private ServerFacts facts;
   private CounterQueries queries;
   private ServerProcesses processes;
+  private ContainerCpu container;
   private WaitSampler sampler;
 
   // Set at the window's start (by the runner's thread, or the window thread joined at the end).
   private Snapshot start;
   private ServerProcesses.Reading cpuStart;
+  private long containerStart = -1;
   private MachineCpuReading machineStart;
   private String startFailure;
   private Thread windowThread;
@@ -122,9 +128,13 @@ public final class WorkCapture implements AutoCloseable {
       fail("server counters cannot be read: " + ServerFacts.firstLine(e.getMessage()));
       return;
     }
-    processes = ServerProcesses.find(monitor.pid, facts.user(), facts.database(),
-        facts.background());
-    if (processes == null) {
+    container = settings.containerCpu();
+    // In a container the backends' PIDs are the container's: /proc here would show others.
+    processes = container != null ? null : ServerProcesses.find(monitor.pid, facts.user(),
+        facts.database(), facts.background());
+    if (container != null) {
+      unavailable.add(new Unavailable(WorkPart.BACKGROUND_CPU, IN_A_CONTAINER));
+    } else if (processes == null) {
       unavailable.add(new Unavailable(WorkPart.SERVER_CPU,
           "the server's processes are not visible from this machine"));
     } else if (!processes.allBackground()) {
@@ -244,7 +254,9 @@ public final class WorkCapture implements AutoCloseable {
       start = queries.read(monitor.connection, false);
       monitor.counted();
       cpuStart = processes == null ? null : processes.read(clients.recent());
-      machineStart = processes == null ? null : MachineCpuReading.now();
+      containerStart = container == null ? -1 : container.micros();
+      machineStart = processes != null || (containerStart >= 0 && container.onThisMachine())
+          ? MachineCpuReading.now() : null;
       if (sampler != null) {
         sampler.begin(runPids, new int[] {monitor.pid, sampler.pid()});
       }
@@ -310,6 +322,9 @@ public final class WorkCapture implements AutoCloseable {
               "a background process ended during the window"));
         }
       }
+      if (container != null) {
+        cpu = containerCpu();
+      }
       long own = monitor.transactions() + (sampler == null ? 0 : sampler.transactions());
       ServerWork work = new ServerWork(Math.max(0, end.epochSeconds() - start.epochSeconds()),
           queries.readsStatements() ? end.statementsSince(start) : null,
@@ -325,6 +340,22 @@ public final class WorkCapture implements AutoCloseable {
       Thread.currentThread().interrupt();
       return null;
     }
+  }
+
+  /**
+   * The container's CPU in the window, with this machine's when the container runs on it;
+   * {@code null}, saying why, when its counter could not be read.
+   */
+  private ServerCpu containerCpu() {
+    long end = containerStart < 0 ? -1 : container.micros();
+    if (end < containerStart || end < 0) {
+      unavailable.add(new Unavailable(WorkPart.SERVER_CPU, "the container's CPU counter could not"
+          + " be read at the window's " + (containerStart < 0 ? "start" : "end")));
+      return null;
+    }
+    MachineCpu machine = machineStart == null ? null
+        : MachineCpuReading.between(machineStart, MachineCpuReading.now());
+    return ServerCpu.ofContainer(end - containerStart, machine);
   }
 
   /** A result with every part unavailable, for the reasons already recorded. */

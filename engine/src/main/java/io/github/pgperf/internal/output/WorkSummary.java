@@ -65,9 +65,11 @@ public final class WorkSummary {
     }
     if (work.cpu() != null && transactions > 0) {
       ServerCpu cpu = work.cpu();
-      lines.add(String.format(Locale.ROOT,
-          "server CPU per transaction: %.3f ms (backends %.3f ms)",
-          cpu.totalMicros() / 1e3 / transactions, cpu.backendsMicros() / 1e3 / transactions));
+      lines.add(cpu.containerMicros() != null
+          ? String.format(Locale.ROOT, "server CPU per transaction: %.3f ms (the whole container)",
+              cpu.totalMicros() / 1e3 / transactions)
+          : String.format(Locale.ROOT, "server CPU per transaction: %.3f ms (backends %.3f ms)",
+              cpu.totalMicros() / 1e3 / transactions, cpu.backendsMicros() / 1e3 / transactions));
     }
     if (work.cpu() != null && work.cpu().machine() != null
         && work.cpu().machine().capacityMicros() > 0) {
@@ -86,7 +88,10 @@ public final class WorkSummary {
           k.timed(), k.requested(), k.buffersWritten()));
     }
     StringJoiner missing = new StringJoiner(", ");
+    // A container's whole time holds its background processes': not missing, only not apart.
+    boolean container = work.cpu() != null && work.cpu().containerMicros() != null;
     work.unavailable().stream().map(Unavailable::part).distinct()
+        .filter(p -> !(container && p == WorkPart.BACKGROUND_CPU))
         .forEach(p -> missing.add(NAMES.get(p)));
     if (missing.length() > 0) {
       lines.add("not captured: " + missing + " (why: the result's serverWork.unavailable)");

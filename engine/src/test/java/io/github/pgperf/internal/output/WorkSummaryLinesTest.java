@@ -6,6 +6,11 @@ import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.SampleRuns;
 import io.github.pgperf.work.SampleWork;
+import io.github.pgperf.work.ServerCpu;
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.Unavailable;
+import io.github.pgperf.work.WorkPart;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The server-work lines of a summary, computed per transaction from a result's figures. */
@@ -55,5 +60,24 @@ class WorkSummaryLinesTest {
         + " distinct statements than pg_stat_statements.max keeps), so statements' counters may"
         + " be short; raise pg_stat_statements.max (a restart) for complete counters");
     assertThat(WorkSummary.lines(complete)).noneMatch(line -> line.contains("incomplete"));
+  }
+
+  @Test
+  void aContainersCpuIsSaidToBeTheWholeContainersAndItsBackgroundProcessesNotMissing() {
+    ServerWork full = SampleWork.full(1);
+    ServerWork inContainer = new ServerWork(full.windowSeconds(), full.statements(),
+        full.database(), full.wal(), full.checkpoints(), full.waits(),
+        ServerCpu.ofContainer(250_000, full.cpu().machine()),
+        List.of(new Unavailable(WorkPart.BACKGROUND_CPU, "the server runs in a container")));
+    RunResult run = SampleRuns.run(1, 1, 1000).withServerWork(inContainer);
+    Counts c = run.totalCounts();
+    long transactions = c.processed() + c.failed();
+
+    assertThat(WorkSummary.lines(run))
+        .contains(String.format(java.util.Locale.ROOT,
+            "server CPU per transaction: %.3f ms (the whole container)", 250.0 / transactions),
+            // 2 s of CPU, 1.5 s busy: pgperf 0.6 s, the container 0.25 s, others 0.65 s
+            "machine CPU: 75% busy (pgperf 30%, server 13%, others 33%)")
+        .last().isEqualTo("not captured: plans (why: the result's serverWork.unavailable)");
   }
 }

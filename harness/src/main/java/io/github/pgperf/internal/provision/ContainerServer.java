@@ -1,19 +1,32 @@
 package io.github.pgperf.internal.provision;
 
+import com.github.dockerjava.api.DockerClient;
+import io.github.pgperf.internal.capture.ContainerCpu;
 import io.github.pgperf.internal.connect.ConnectionSpec;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.TestcontainersConfiguration;
 
 /**
- * Starts PostgreSQL in a container with Testcontainers. This is the only class that refers to
- * Testcontainers, and it is loaded only after {@link DockerProbe} found its classes.
+ * Starts PostgreSQL in a container with Testcontainers. With {@link DockerReadiness} and
+ * {@link ContainerCpuUsage}, the only classes that refer to Testcontainers, loaded only after
+ * {@link DockerProbe} found its classes.
+ *
+ * <p>Where Testcontainers' reuse is turned on ({@code testcontainers.reuse.enable=true} in
+ * {@code ~/.testcontainers.properties}, or {@code TESTCONTAINERS_REUSE_ENABLE=true}), the
+ * container is marked reusable: a later build with the same image and settings finds it running
+ * (its pgbench tables made already), and pgperf leaves it running at the end.
  *
  * <p>As the embedded server, the container starts with pgperf's own settings
  * ({@link #OWN_SETTINGS}: pg_stat_statements loaded, for the per-statement work runs capture, and
@@ -33,10 +46,6 @@ final class ContainerServer {
       "track_io_timing", "on"));
 
   private ContainerServer() {}
-
-  static boolean dockerAvailable() {
-    return DockerClientFactory.instance().isDockerAvailable();
-  }
 
   /**
    * The settings the container starts with: pgperf's own, then the test's over them, except that
@@ -95,22 +104,54 @@ final class ContainerServer {
       throws ProvisionException {
     long startNanos = System.nanoTime();
     ServerStart start = serverStart(provider);
-    // A fresh password per container: nothing to configure, nothing that could leak and matter.
-    byte[] random = new byte[12];
-    new SecureRandom().nextBytes(random);
-    String password = HexFormat.of().formatHex(random);
+    boolean reuse = TestcontainersConfiguration.getInstance().environmentSupportsReuse();
     PostgreSQLContainer container;
+    String password;
     try {
+      password = reuse ? reusablePassword(provider) : freshPassword();
       container = container(provider, start, password);
+      container.withReuse(reuse);
       container.start();
     } catch (RuntimeException e) {
       throw new ProvisionException("TESTCONTAINERS could not start image \"" + provider.image()
-          + "\": " + ProvisionedServer.rootCause(e), e);
+          + "\": " + DockerReadiness.daemonWords(e) + " (a container of another image must honour"
+          + " the official postgres image's contract: README, \"Testcontainers\")", e);
     }
     ConnectionSpec spec = new ConnectionSpec(container.getHost(),
         container.getMappedPort(POSTGRES_PORT), "pgperf", "pgperf", password,
         ConnectionSpec.DEFAULT_CONNECT_TIMEOUT);
-    return ProvisionedServer.ready(choice, spec, start.reported(), provider.version(),
-        container::stop, startNanos);
+    ContainerCpu cpu = ContainerCpuUsage.of(container.getContainerId(),
+        container.getContainerInfo().getState().getPidLong(), container.getDockerClient());
+    // A reusable container is left running for the next build, which finds it by its settings.
+    AutoCloseable stop = reuse ? () -> { } : container::stop;
+    return ProvisionedServer.ready(choice, spec, start.reported(), provider.version(), stop,
+        startNanos).withContainerCpu(cpu);
+  }
+
+  /** A fresh password per container: nothing to configure, nothing that could leak and matter. */
+  private static String freshPassword() {
+    byte[] random = new byte[12];
+    new SecureRandom().nextBytes(random);
+    return HexFormat.of().formatHex(random);
+  }
+
+  /**
+   * The password of a reusable container, the same in every build, since Testcontainers finds
+   * the container to reuse by its settings, the password among them; written nowhere: derived
+   * from the Docker engine's ID (which only those who may use the engine, and so read any
+   * container's settings, can ask for), the user and the image.
+   */
+  static String reusablePassword(Provider.Testcontainers provider) {
+    DockerClient docker = DockerClientFactory.instance().client();
+    String engine = docker.infoCmd().exec().getId();
+    try {
+      Mac mac = Mac.getInstance("HmacSHA256");
+      mac.init(new SecretKeySpec(engine.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+      byte[] derived = mac.doFinal(("pgperf " + System.getProperty("user.name") + " "
+          + provider.image()).getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(derived, 0, 12);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("HmacSHA256 is part of every Java platform", e);
+    }
   }
 }

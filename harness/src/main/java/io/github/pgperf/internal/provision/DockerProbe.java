@@ -1,12 +1,19 @@
 package io.github.pgperf.internal.provision;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * Whether Testcontainers can run here: its classes are on the classpath (it is an optional
- * dependency) and it finds a Docker engine. Nothing of Testcontainers is loaded unless present.
+ * dependency) and Docker can start a container of the image ({@link DockerReadiness}, within its
+ * bound). Nothing of Testcontainers is loaded unless present. A JVM checks each image once: a
+ * test run's classes that ask for it again get the same answer at once.
  */
-final class DockerProbe {
+class DockerProbe {
 
   static final String FACTORY = "org.testcontainers.DockerClientFactory";
+
+  private static final Map<String, DockerState> CHECKED = new ConcurrentHashMap<>();
 
   private final String factoryClass;
 
@@ -28,8 +35,8 @@ final class DockerProbe {
     }
   }
 
-  /** Asks Testcontainers; call only when {@link #testcontainersPresent()}. */
-  boolean dockerAvailable() {
-    return ContainerServer.dockerAvailable();
+  /** Asks Docker, through Testcontainers, about {@code image}; call only when present. */
+  DockerState state(String image) {
+    return CHECKED.computeIfAbsent(image, i -> DockerReadiness.check(i, System.getenv()));
   }
 }

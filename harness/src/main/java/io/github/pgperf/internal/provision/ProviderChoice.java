@@ -25,11 +25,16 @@ public record ProviderChoice(Provider provider, String reason) {
    * Chooses the provider for a request. {@link ProviderKind#AUTO} takes the external server when a
    * URL is configured, else Testcontainers when it is on the classpath and Docker is available,
    * else the embedded server. An explicit kind is taken as asked, and its preconditions are
-   * checked here so that a missing one is an error rather than a silent fallback.
+   * checked here so that a missing one is an error rather than a silent fallback. Docker is asked
+   * through {@link DockerReadiness}: whether it can start the container (its image and those
+   * Testcontainers needs on the Docker host or pullable), known within its bound rather than
+   * after Testcontainers' minutes of retries; AUTO takes the embedded server when it cannot,
+   * saying why.
    *
    * @throws ProvisionException when the asked provider cannot work: no URL for
-   *     {@code EXTERNAL}, server settings for {@code EXTERNAL}, Testcontainers missing or no
-   *     Docker for {@code TESTCONTAINERS}
+   *     {@code EXTERNAL}, server settings for {@code EXTERNAL}, Testcontainers missing, no
+   *     Docker, or an image that cannot be had for {@code TESTCONTAINERS} (naming the image, the
+   *     cause and what to do)
    */
   public static ProviderChoice choose(ServerRequest request) throws ProvisionException {
     return choose(request, new DockerProbe());
@@ -49,10 +54,15 @@ public record ProviderChoice(Provider provider, String reason) {
           throw new ProvisionException("provider TESTCONTAINERS needs"
               + " org.testcontainers:testcontainers-postgresql on the test classpath");
         }
-        if (!docker.dockerAvailable()) {
+        DockerState state = docker.state(request.effectiveImage());
+        if (state instanceof DockerState.Absent) {
           throw new ProvisionException("provider TESTCONTAINERS cannot start a container:"
               + " Testcontainers found no Docker environment; use EMBEDDED or EXTERNAL,"
               + " or AUTO to fall back to them");
+        }
+        if (state instanceof DockerState.Unusable u) {
+          throw new ProvisionException("provider TESTCONTAINERS cannot start a container: "
+              + u.problem() + ". To go on: " + u.fixes());
         }
         return new ProviderChoice(container(request), "TESTCONTAINERS asked");
       case EMBEDDED:
@@ -67,9 +77,15 @@ public record ProviderChoice(Provider provider, String reason) {
           return new ProviderChoice(embedded(request),
               "AUTO: no external server URL configured; Testcontainers is not on the classpath");
         }
-        if (!docker.dockerAvailable()) {
+        DockerState found = docker.state(request.effectiveImage());
+        if (found instanceof DockerState.Absent) {
           return new ProviderChoice(embedded(request),
               "AUTO: no external server URL configured; Docker is not available");
+        }
+        if (found instanceof DockerState.Unusable u) {
+          return new ProviderChoice(embedded(request),
+              "AUTO: no external server URL configured; Docker is available but " + u.problem()
+                  + " (README, \"Testcontainers\")");
         }
         return new ProviderChoice(container(request),
             "AUTO: no external server URL configured; Docker is available");

@@ -1,5 +1,6 @@
 package io.github.pgperf.internal.provision;
 
+import io.github.pgperf.internal.capture.ContainerCpu;
 import io.github.pgperf.internal.capture.ServerInfoQuery;
 import io.github.pgperf.internal.connect.ConnectionSource;
 import io.github.pgperf.internal.connect.ConnectionSpec;
@@ -30,14 +31,16 @@ public final class ProvisionedServer implements AutoCloseable {
   private final ServerInfo serverInfo;
   private final AutoCloseable stop;
   private final Duration startup;
+  private final ContainerCpu containerCpu;
 
   private ProvisionedServer(ProviderChoice choice, ConnectionSpec spec, ServerInfo serverInfo,
-      AutoCloseable stop, Duration startup) {
+      AutoCloseable stop, Duration startup, ContainerCpu containerCpu) {
     this.choice = choice;
     this.spec = spec;
     this.serverInfo = serverInfo;
     this.stop = stop;
     this.startup = startup;
+    this.containerCpu = containerCpu;
   }
 
   /**
@@ -66,7 +69,7 @@ public final class ProvisionedServer implements AutoCloseable {
             + versionHint(choice.provider()));
       }
       return new ProvisionedServer(choice, spec, info, stop,
-          Duration.ofNanos(System.nanoTime() - startNanos));
+          Duration.ofNanos(System.nanoTime() - startNanos), null);
     } catch (ProvisionException | RuntimeException e) {
       closeQuietly(stop, e);
       throw e;
@@ -103,7 +106,20 @@ public final class ProvisionedServer implements AutoCloseable {
    * for both sides, which the test JVM reaches as an external one.
    */
   public ProvisionedServer recordedAs(ServerInfo info) {
-    return new ProvisionedServer(choice, spec, info, stop, startup);
+    return new ProvisionedServer(choice, spec, info, stop, startup, containerCpu);
+  }
+
+  /** This server, in a container whose CPU counter is {@code cpu}. */
+  ProvisionedServer withContainerCpu(ContainerCpu cpu) {
+    return new ProvisionedServer(choice, spec, serverInfo, stop, startup, cpu);
+  }
+
+  /**
+   * The CPU counter of the container the server runs in, for runs' server CPU; {@code null} when
+   * it is not in a container pgperf started.
+   */
+  public ContainerCpu containerCpu() {
+    return containerCpu;
   }
 
   /** The role pgperf logs in as. */

@@ -2,6 +2,7 @@ package io.github.pgperf.internal.provision;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.pgperf.provision.ProviderKind;
 import java.time.Duration;
@@ -11,8 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 
 /**
- * The TESTCONTAINERS provider's container as configured, without starting it: no machine here has
- * a Docker engine, so its start is tested only as the clear message it gives without one.
+ * The TESTCONTAINERS provider's container as configured, without starting it, and the messages
+ * of a provider that cannot start one; started on a real Docker engine by {@code
+ * DockerFailuresIT} and {@code junit.TestcontainersIT}.
  */
 class ContainerServerTest {
 
@@ -77,11 +79,25 @@ class ContainerServerTest {
     ServerRequest request = new ServerRequest(ProviderKind.TESTCONTAINERS, null, null, null,
         Duration.ofSeconds(10), null, null, ServerSettings.NONE);
 
-    assertThatThrownBy(() -> ProviderChoice.choose(request, new DockerProbe()))
+    assertThatThrownBy(() -> ProviderChoice.choose(request,
+        ProviderChoiceTest.probe(new DockerState.Absent("no socket"))))
         .isInstanceOf(ProvisionException.class)
         .hasMessage("provider TESTCONTAINERS cannot start a container: Testcontainers found no"
             + " Docker environment; use EMBEDDED or EXTERNAL, or AUTO to fall back to them");
-    // Started anyway (Docker went away after the check): one line naming the image and the cause.
+    assertThatThrownBy(() -> ProviderChoice.choose(request,
+        ProviderChoiceTest.probe(new DockerState.Unusable("image \"postgres:15\" is not on the"
+            + " Docker host and could not be pulled: no such host", "use provider EMBEDDED"))))
+        .isInstanceOf(ProvisionException.class)
+        .hasMessage("provider TESTCONTAINERS cannot start a container: image \"postgres:15\" is"
+            + " not on the Docker host and could not be pulled: no such host. To go on: use"
+            + " provider EMBEDDED");
+  }
+
+  @Test
+  void startedWithoutDockerItSaysWhichImageAndWhy() {
+    // Docker gone after the check: where it runs, DockerFailuresIT and TestcontainersIT test it.
+    assumeTrue(new DockerProbe().state("postgres:15") instanceof DockerState.Absent,
+        "Docker runs here");
     assertThatThrownBy(() -> ContainerServer.start(null, provider()))
         .isInstanceOf(ProvisionException.class)
         .hasMessageStartingWith("TESTCONTAINERS could not start image \"postgres:15\": ")

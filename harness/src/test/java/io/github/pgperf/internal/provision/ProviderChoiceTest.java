@@ -15,6 +15,19 @@ class ProviderChoiceTest {
       new DockerProbe("no.such.DockerClientFactory");
   private static final DockerProbe REAL = new DockerProbe();
 
+  /**
+   * A probe that finds Testcontainers and gets {@code state} from Docker, for the choice's rules;
+   * what a real Docker engine answers is DockerFailuresIT's.
+   */
+  static DockerProbe probe(DockerState state) {
+    return new DockerProbe() {
+      @Override
+      DockerState state(String image) {
+        return state;
+      }
+    };
+  }
+
   private static ServerRequest request(ProviderKind kind, String url, String version,
       ServerSettings settings) {
     return new ServerRequest(kind, url, null, null, Duration.ofSeconds(10), version, null,
@@ -38,10 +51,21 @@ class ProviderChoiceTest {
     assertThat(absent.provider()).isEqualTo(new Provider.Embedded(null, ServerSettings.NONE));
     assertThat(absent.reason()).isEqualTo(
         "AUTO: no external server URL configured; Testcontainers is not on the classpath");
-    // No machine here has a Docker engine: Testcontainers is present but says no.
-    ProviderChoice noDocker = ProviderChoice.choose(request, REAL);
+    ProviderChoice noDocker = ProviderChoice.choose(request,
+        probe(new DockerState.Absent("no socket")));
     assertThat(noDocker.provider().kind()).isEqualTo(ProviderKind.EMBEDDED);
     assertThat(noDocker.reason()).endsWith("Docker is not available");
+    ProviderChoice noImage = ProviderChoice.choose(request, probe(new DockerState.Unusable(
+        "image \"postgres:15\" is not on the Docker host and could not be pulled: no such host",
+        "use provider EMBEDDED")));
+    assertThat(noImage.provider().kind()).isEqualTo(ProviderKind.EMBEDDED);
+    assertThat(noImage.reason()).isEqualTo("AUTO: no external server URL configured; Docker is"
+        + " available but image \"postgres:15\" is not on the Docker host and could not be"
+        + " pulled: no such host (README, \"Testcontainers\")");
+    ProviderChoice ready = ProviderChoice.choose(request, probe(new DockerState.Ready()));
+    assertThat(ready.provider()).isEqualTo(
+        new Provider.Testcontainers("postgres:15", null, ServerSettings.NONE));
+    assertThat(ready.reason()).endsWith("Docker is available");
   }
 
   @Test
