@@ -1,7 +1,7 @@
 package io.github.pgperf.maven;
 
-import io.github.pgperf.gate.GateRun;
-import io.github.pgperf.gate.GoalFailure;
+import io.github.pgperf.goal.GateRun;
+import io.github.pgperf.goal.GoalFailure;
 import java.io.IOException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -12,7 +12,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Records this build's results into the baseline store (to be committed), keeping each test's
  * samples of its last builds. Bound to no phase: it runs only when asked for
  * ({@code mvn verify pgperf:baseline}). Refuses to record when results are missing, empty,
- * aborted or unreadable. The recording is {@code gate.GateRun}'s, which {@code pgperf baseline}
+ * aborted or unreadable. The recording is {@code goal.GateRun}'s, which {@code pgperf baseline}
  * runs too.
  */
 @Mojo(name = "baseline", threadSafe = true)

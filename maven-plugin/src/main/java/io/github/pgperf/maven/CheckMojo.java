@@ -1,6 +1,6 @@
 package io.github.pgperf.maven;
 
-import io.github.pgperf.gate.GoalFailure;
+import io.github.pgperf.goal.GoalFailure;
 import java.io.IOException;
 import java.util.Date;
 import java.util.List;
@@ -16,7 +16,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * check.md, check.json and TEST-pgperf-check.xml; under GitHub Actions also the job summary and
  * annotations. When pgperf:baseline is among the build's goals ({@code mvn verify
  * pgperf:baseline}), what would fail the build is reported as warnings, so the results are
- * recorded. The check itself is {@code gate.GateRun}'s, which {@code pgperf check} runs too.
+ * recorded. The check itself is {@code goal.GateRun}'s, which {@code pgperf check} runs too.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class CheckMojo extends GateMojo {

@@ -1,9 +1,9 @@
 package io.github.pgperf.maven;
 
 import io.github.pgperf.gate.GateProperties;
-import io.github.pgperf.gate.GateRun;
+import io.github.pgperf.goal.GateRun;
 import io.github.pgperf.gate.GateSettings;
-import io.github.pgperf.gate.GoalLog;
+import io.github.pgperf.goal.GoalLog;
 import java.io.File;
 import java.util.HashMap;
 import java.util.Map;

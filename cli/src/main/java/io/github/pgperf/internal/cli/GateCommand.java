@@ -1,10 +1,10 @@
 package io.github.pgperf.internal.cli;
 
 import io.github.pgperf.gate.GateProperties;
-import io.github.pgperf.gate.GateRun;
+import io.github.pgperf.goal.GateRun;
 import io.github.pgperf.gate.GateSettings;
-import io.github.pgperf.gate.GoalFailure;
-import io.github.pgperf.gate.GoalLog;
+import io.github.pgperf.goal.GoalFailure;
+import io.github.pgperf.goal.GoalLog;
 import io.github.pgperf.report.HtmlReport;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,7 +18,7 @@ import java.util.TreeMap;
 /**
  * {@code pgperf check}, {@code pgperf report} and {@code pgperf baseline}: the Maven plugin's
  * goals of the same names on result directories, without Maven (a Gradle task, a CI step). The
- * same code ({@code gate.GateRun}) as the goals, so the same outputs, verdicts and exit status
+ * same code ({@code goal.GateRun}) as the goals, so the same outputs, verdicts and exit status
  * (0, or 1 when the build fails). Settings are the goals' user properties, spelled as for Maven:
  * {@code -Dpgperf.level=0.01}; directories default to Maven's layout under the working directory.
  *

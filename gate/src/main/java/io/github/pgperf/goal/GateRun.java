@@ -1,5 +1,15 @@
-package io.github.pgperf.gate;
+package io.github.pgperf.goal;
 
+import io.github.pgperf.gate.Action;
+import io.github.pgperf.gate.Baseline;
+import io.github.pgperf.gate.BaselineStore;
+import io.github.pgperf.gate.CheckMessages;
+import io.github.pgperf.gate.CheckOutputs;
+import io.github.pgperf.gate.CheckReport;
+import io.github.pgperf.gate.ConsoleTable;
+import io.github.pgperf.gate.Gate;
+import io.github.pgperf.gate.GateSettings;
+import io.github.pgperf.gate.ResultFiles;
 import io.github.pgperf.report.HtmlReport;
 import java.io.IOException;
 import java.nio.file.Files;

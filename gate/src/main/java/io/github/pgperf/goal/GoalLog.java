@@ -1,4 +1,4 @@
-package io.github.pgperf.gate;
+package io.github.pgperf.goal;
 
 /**
  * Where a goal's messages go: Maven's log for the plugin's goals, stdout and stderr for the

@@ -1,4 +1,4 @@
-package io.github.pgperf.gate;
+package io.github.pgperf.goal;
 
 /**
  * A goal's verdict that fails the build (a regression, results that cannot be recorded): the
