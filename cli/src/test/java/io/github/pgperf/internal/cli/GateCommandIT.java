@@ -9,15 +9,10 @@ import io.github.pgperf.goal.GateRun;
 import io.github.pgperf.goal.GoalFailure;
 import io.github.pgperf.goal.GoalLog;
 import io.github.pgperf.report.HtmlReport;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GateCommandIT {
 
-  private static final Path JAR = Path.of("target", "pgperf.jar");
   /** The example project's committed baseline store. */
   private static final Path EXAMPLE_BASELINE = Path.of("..", "example-project", "src", "test",
       "pgperf", "baseline");
@@ -130,28 +124,9 @@ class GateCommandIT {
   }
 
   private static Cli.Result java(String... args) throws IOException, InterruptedException {
-    assertThat(JAR).as("built by mvn package").exists();
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        JAR.toString()));
-    command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command);
     // Not GitHub Actions' job summary and annotations: the in-process check gets no environment.
-    builder.environment().keySet().removeIf(name -> name.startsWith("GITHUB_"));
-    Process p = builder.start();
-    p.getOutputStream().close();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    Thread errReader = new Thread(() -> {
-      try {
-        p.getErrorStream().transferTo(err);
-      } catch (IOException e) {
-        // the process ended; keep what was read
-      }
-    });
-    errReader.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(2, TimeUnit.MINUTES)).as("pgperf finished").isTrue();
-    errReader.join();
-    return new Cli.Result(p.exitValue(), out, err.toString(StandardCharsets.UTF_8));
+    return Cli.jar(environment -> environment.keySet().removeIf(name -> name.startsWith("GITHUB_")),
+        args);
   }
+
 }
