@@ -143,23 +143,9 @@ abstract class GateMojo extends PgperfMojo {
 
   /** Maven's log as the gate's. */
   static GoalLog log(Log log) {
-    return new GoalLog() {
-      @Override
-      public void info(String line) {
-        log.info(line);
-      }
-
-      @Override
-      public void warn(String line) {
-        log.warn(line);
-      }
-
-      @Override
-      public void error(String line) {
-        log.error(line);
-      }
-    };
+    return GoalLog.of(log::info, log::warn, log::error);
   }
+
 
   /** {@code pgperf check}, {@code pgperf report} or {@code pgperf test}, for messages. */
   abstract String goal();

@@ -138,23 +138,10 @@ final class GateCommand {
 
   /** Maven's levels: info on stdout, warnings and errors on stderr, marked as Maven marks them. */
   private static GoalLog log(PrintStream out, PrintStream err) {
-    return new GoalLog() {
-      @Override
-      public void info(String line) {
-        out.println(line);
-      }
-
-      @Override
-      public void warn(String line) {
-        err.println("[WARNING] " + line);
-      }
-
-      @Override
-      public void error(String line) {
-        err.println("[ERROR] " + line);
-      }
-    };
+    return GoalLog.of(out::println, line -> err.println("[WARNING] " + line),
+        line -> err.println("[ERROR] " + line));
   }
+
 
   private static void usage(String name, PrintStream out) {
     out.println("pgperf " + name + ": the Maven goal pgperf:" + name + " without Maven"
