@@ -1,6 +1,6 @@
 package io.github.pgperf.threshold;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.github.pgperf.internal.output.Figures;
 import io.github.pgperf.result.Latencies;
@@ -25,7 +25,7 @@ import org.apiguardian.api.API;
  * @param checked whether the figure could be measured at all; a threshold that was not checked
  *     (the server's work it limits was not captured) has not passed
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record ThresholdCheck(Threshold threshold, boolean passed, double measured, double limit,
     String unit, String note, boolean checked) {
 

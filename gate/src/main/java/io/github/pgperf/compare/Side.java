@@ -1,13 +1,15 @@
 package io.github.pgperf.compare;
 
+import io.github.pgperf.result.ForkProtocol;
+
 /**
  * A side of a comparison: the base revision, or the working tree (the candidate). Its name is the
  * results directory's ({@code target/pgperf/results/base/}) and ends each of its runs' build id
  * ({@code 20261202T041500Z-3fa2c1-base}), so a result file says its side in its own data.
  */
 public enum Side {
-  BASE("base"),
-  CANDIDATE("candidate");
+  BASE(ForkProtocol.BASE),
+  CANDIDATE(ForkProtocol.CANDIDATE);
 
   private final String label;
 

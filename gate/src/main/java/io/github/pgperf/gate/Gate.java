@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The regression gate: compares the candidate's samples with the baseline's, test by test and
@@ -31,76 +30,28 @@ public final class Gate {
    * are one family ({@link BuildFamily}): its chance of any false regression stays below the level.
    */
   public CheckReport check(ResultFiles candidate, Baseline baseline) {
-    List<Finding> findings = new ArrayList<>();
+    List<Finding> first = new ArrayList<>();
     if (candidate.isEmpty()) {
-      findings.add(named(ALL_TESTS, Verdict.MISSING_RESULTS, "no result files in "
+      first.add(named(ALL_TESTS, Verdict.MISSING_RESULTS, "no result files in "
           + candidate.directory() + (candidate.exists() ? "" : " (the directory does not exist)")
           + ": did the performance tests run?"));
     }
-    Set<String> keys = new TreeSet<>(candidate.samples().keySet());
-    keys.addAll(baseline.samples().keySet());
-    candidate.problems().forEach(p -> keys.add(p.key()));
-    baseline.problems().forEach(p -> keys.add(p.key()));
-    Map<String, List<Finding>> outcomes = new TreeMap<>();
-    Map<String, Builds> compared = new LinkedHashMap<>();
-    for (String key : keys) {
-      List<Sample> now = candidate.samples().getOrDefault(key, List.of());
-      List<Sample> before = baseline.samples().getOrDefault(key, List.of());
-      Timing timing = timing(key, now, before,
-          candidate.problems().stream().anyMatch(p -> p.key().equals(key)),
-          baseline.problems().stream().anyMatch(p -> p.key().equals(key)));
-      if (timing instanceof Timing.Outcome o) {
-        outcomes.put(key, o.findings());
-      } else if (timing instanceof Timing.Compared c) {
-        compared.put(key, c.builds());
-      }
-    }
-    Map<String, List<Comparison>> family = compare(compared, settings);
-    for (String key : keys) {
-      for (ResultFiles.Problem p : candidate.problems()) {
-        if (p.key().equals(key)) {
-          findings.add(named(key, p.verdict(), p.message()));
-        }
-      }
-      for (ResultFiles.Problem p : baseline.problems()) {
-        if (p.key().equals(key)) {
-          findings.add(named(key, p.verdict(), "baseline: " + p.message()));
-        }
-      }
-      List<Finding> timing = family.containsKey(key)
-          ? family.get(key).stream().map(c -> Judge.judge(key, c, settings)).toList()
-          : outcomes.getOrDefault(key, List.of());
-      if (family.containsKey(key)) {
-        List<Sample> now = candidate.samples().get(key);
-        timing = BusyMachine.of(now, sameSetup(baseline.samples().get(key),
-            now.get(0).fingerprint())).judge(key, timing, settings);
-      }
-      findings.addAll(withWork(key, timing, candidate.samples().getOrDefault(key, List.of()),
-          baseline.samples().getOrDefault(key, List.of()), settings));
-    }
+    List<Finding> findings = TestVerdicts.of(first,
+        new TestVerdicts.Side(candidate.samples(), candidate.problems(), ""),
+        new TestVerdicts.Side(baseline.samples(), baseline.problems(), "baseline: "), settings,
+        (key, now, before, nowProblems, beforeProblems) -> {
+          Timing timing = timing(key, now, before, nowProblems, beforeProblems);
+          if (timing instanceof Timing.Outcome o) {
+            return new TestVerdicts.Plan.Outcome(o.findings());
+          }
+          Builds builds = ((Timing.Compared) timing).builds();
+          return new TestVerdicts.Plan.Compared(member(builds, settings), comparisons ->
+              BusyMachine.of(now, sameSetup(before, now.get(0).fingerprint())).judge(key,
+                  comparisons.stream().map(c -> Judge.judge(key, c, settings)).toList(),
+                  settings));
+        });
     return new CheckReport(findings, settings, candidate.directory().toString(),
         baseline.description());
-  }
-
-  /**
-   * One test's timing findings, then its work findings: work is compared on its own fingerprint,
-   * so a timing fingerprint mismatch (another machine's baseline) does not hide it. Timing
-   * regressions and inconclusive ones name the test's work and wait-event changes beside them
-   * ({@link TimingExplanation}), so the log says why.
-   */
-  static List<Finding> withWork(String key, List<Finding> timing, List<Sample> now,
-      List<Sample> before, GateSettings settings) {
-    if (now.isEmpty() || before.isEmpty()) {
-      return timing;
-    }
-    List<Finding> work = new WorkGate(settings).compare(key, now, before);
-    TimingExplanation why = TimingExplanation.of(now, before, work);
-    List<Finding> out = new ArrayList<>();
-    for (Finding f : timing) {
-      out.add(why.explain(f));
-    }
-    out.addAll(work);
-    return out;
   }
 
   /** One test's timing: a named outcome, or the builds to compare. */
@@ -189,22 +140,25 @@ public final class Gate {
    */
   static Map<String, List<Comparison>> compare(Map<String, Builds> tests, GateSettings settings) {
     Map<String, BuildFamily.Member> members = new LinkedHashMap<>();
-    tests.forEach((key, builds) -> {
-      int tested = 0;
-      for (Metric m : settings.metrics()) {
-        tested += BuildComparison.tests(builds.baseline().get(m).size(),
-            builds.candidate().get(m).size(), GateSettings.MINIMUM_BASELINE_BUILDS) ? 1 : 0;
-      }
-      members.put(key, new BuildFamily.Member(tested, level -> {
-        List<Comparison> comparisons = new ArrayList<>();
-        for (Metric m : settings.metrics()) {
-          comparisons.add(BuildComparison.compare(m, builds.baseline().get(m),
-              builds.candidate().get(m), level, GateSettings.MINIMUM_BASELINE_BUILDS));
-        }
-        return comparisons;
-      }));
-    });
+    tests.forEach((key, builds) -> members.put(key, member(builds, settings)));
     return BuildFamily.compare(members, settings.level());
+  }
+
+  /** One test's comparisons of builds, metric by metric in the settings' order. */
+  private static BuildFamily.Member member(Builds builds, GateSettings settings) {
+    int tested = 0;
+    for (Metric m : settings.metrics()) {
+      tested += BuildComparison.tests(builds.baseline().get(m).size(),
+          builds.candidate().get(m).size(), GateSettings.MINIMUM_BASELINE_BUILDS) ? 1 : 0;
+    }
+    return new BuildFamily.Member(tested, level -> {
+      List<Comparison> comparisons = new ArrayList<>();
+      for (Metric m : settings.metrics()) {
+        comparisons.add(BuildComparison.compare(m, builds.baseline().get(m),
+            builds.candidate().get(m), level, GateSettings.MINIMUM_BASELINE_BUILDS));
+      }
+      return comparisons;
+    });
   }
 
   /** The baseline samples that ran on the setup {@code print}: those the gate compares with. */
@@ -231,6 +185,6 @@ public final class Gate {
   }
 
   private Finding named(String key, Verdict verdict, String message) {
-    return new Finding(key, null, verdict, settings.action(verdict), message, null);
+    return TestVerdicts.named(key, verdict, message, settings);
   }
 }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The verdicts of {@code pgperf:compare}: the base revision's results against the candidate's
@@ -40,60 +39,27 @@ public final class PairedGate {
    * problems of both sides' result files as named outcomes (the base's prefixed {@code base:}).
    */
   public CheckReport compare(ResultFiles base, ResultFiles candidate) {
-    List<Finding> findings = new ArrayList<>();
+    List<Finding> first = new ArrayList<>();
     if (candidate.isEmpty()) {
-      findings.add(named(Gate.ALL_TESTS, Verdict.MISSING_RESULTS, "no result files of the"
+      first.add(named(Gate.ALL_TESTS, Verdict.MISSING_RESULTS, "no result files of the"
           + " candidate in " + candidate.directory() + ": did its performance tests run?"));
     }
-    Set<String> keys = new TreeSet<>(candidate.samples().keySet());
-    keys.addAll(base.samples().keySet());
-    candidate.problems().forEach(p -> keys.add(p.key()));
-    base.problems().forEach(p -> keys.add(p.key()));
     Map<String, Integer> baseTrials = trialNumbers(base);
     Map<String, Integer> candidateTrials = trialNumbers(candidate);
-    Map<String, List<Finding>> outcomes = new TreeMap<>();
-    Map<String, BuildFamily.Member> pairs = new LinkedHashMap<>();
-    Map<String, Pairs> paired = new TreeMap<>();
-    for (String key : keys) {
-      List<Sample> now = candidate.samples().getOrDefault(key, List.of());
-      List<Sample> before = base.samples().getOrDefault(key, List.of());
-      boolean problems = candidate.problems().stream().anyMatch(p -> p.key().equals(key))
-          || base.problems().stream().anyMatch(p -> p.key().equals(key));
-      Pairs p = Pairs.of(before, now, baseTrials, candidateTrials);
-      List<Finding> outcome = outcome(key, now, before, problems, p);
-      if (outcome == null) {
-        paired.put(key, p);
-        pairs.put(key, member(p));
-      } else {
-        outcomes.put(key, outcome);
-      }
-    }
-    Map<String, List<Comparison>> family = BuildFamily.compare(pairs, settings.level());
-    for (String key : keys) {
-      for (ResultFiles.Problem p : candidate.problems()) {
-        if (p.key().equals(key)) {
-          findings.add(named(key, p.verdict(), p.message()));
-        }
-      }
-      for (ResultFiles.Problem p : base.problems()) {
-        if (p.key().equals(key)) {
-          findings.add(named(key, p.verdict(), "base: " + p.message()));
-        }
-      }
-      List<Finding> timing;
-      if (family.containsKey(key)) {
-        Pairs p = paired.get(key);
-        timing = family.get(key).stream()
-            .map(c -> Judge.judge(key, c, settings))
-            .map(f -> p.unpaired() == 0 ? f : f.withMessage("; " + p.unpairedText()))
-            .toList();
-      } else {
-        timing = outcomes.getOrDefault(key, List.of());
-      }
-      findings.addAll(Gate.withWork(key, timing,
-          candidate.samples().getOrDefault(key, List.of()),
-          base.samples().getOrDefault(key, List.of()), settings));
-    }
+    List<Finding> findings = TestVerdicts.of(first,
+        new TestVerdicts.Side(candidate.samples(), candidate.problems(), ""),
+        new TestVerdicts.Side(base.samples(), base.problems(), "base: "), settings,
+        (key, now, before, nowProblems, beforeProblems) -> {
+          Pairs p = Pairs.of(before, now, baseTrials, candidateTrials);
+          List<Finding> outcome = outcome(key, now, before, nowProblems || beforeProblems, p);
+          if (outcome != null) {
+            return new TestVerdicts.Plan.Outcome(outcome);
+          }
+          return new TestVerdicts.Plan.Compared(member(p), comparisons -> comparisons.stream()
+              .map(c -> Judge.judge(key, c, settings))
+              .map(f -> p.unpaired() == 0 ? f : f.withMessage("; " + p.unpairedText()))
+              .toList());
+        });
     return new CheckReport(findings, settings, candidate.directory().toString(),
         "base revision's results " + base.directory());
   }
@@ -387,6 +353,6 @@ public final class PairedGate {
   }
 
   private Finding named(String key, Verdict verdict, String message) {
-    return new Finding(key, null, verdict, settings.action(verdict), message, null);
+    return TestVerdicts.named(key, verdict, message, settings);
   }
 }

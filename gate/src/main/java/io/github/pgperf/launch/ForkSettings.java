@@ -1,7 +1,9 @@
 package io.github.pgperf.launch;
 
+import io.github.pgperf.result.ForkProtocol;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,7 +43,8 @@ public record ForkSettings(Path java, List<String> jvmArguments,
   public static final Set<String> UNWRITTEN_PROPERTIES = Set.of("pgperf.url");
 
   /** The environment variable carrying {@link #UNWRITTEN_PROPERTIES}, in properties-file form. */
-  public static final String UNWRITTEN_PROPERTIES_VARIABLE = "PGPERF_FORK_PROPERTIES";
+  public static final String UNWRITTEN_PROPERTIES_VARIABLE =
+      ForkProtocol.UNWRITTEN_PROPERTIES_VARIABLE;
 
   public ForkSettings {
     jvmArguments = List.copyOf(jvmArguments);
@@ -51,6 +54,25 @@ public record ForkSettings(Path java, List<String> jvmArguments,
     if (timeout.isNegative()) {
       throw new IllegalArgumentException("pgperf.forkTimeout must not be negative");
     }
+  }
+
+  /** These settings with other system properties. */
+  public ForkSettings withSystemProperties(Map<String, String> properties) {
+    return new ForkSettings(java, jvmArguments, properties, environment, workingDirectory,
+        classpath, timeout, outputDirectory);
+  }
+
+  /** These settings with {@code more} system properties added, replacing those of their names. */
+  public ForkSettings withMoreSystemProperties(Map<String, String> more) {
+    Map<String, String> properties = new HashMap<>(systemProperties);
+    properties.putAll(more);
+    return withSystemProperties(properties);
+  }
+
+  /** These settings writing their events, traces and argument file into {@code directory}. */
+  public ForkSettings withOutputDirectory(Path directory) {
+    return new ForkSettings(java, jvmArguments, systemProperties, environment, workingDirectory,
+        classpath, timeout, directory);
   }
 
   Path events() {

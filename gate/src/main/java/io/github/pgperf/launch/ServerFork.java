@@ -1,5 +1,6 @@
 package io.github.pgperf.launch;
 
+import io.github.pgperf.result.ForkProtocol;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,7 +24,7 @@ import java.util.function.Consumer;
 public final class ServerFork implements AutoCloseable {
 
   /** The harness's entry point. */
-  public static final String MAIN = "io.github.pgperf.junit.CompareServer";
+  public static final String MAIN = ForkProtocol.COMPARE_SERVER_MAIN;
 
   /** The server JVM's arguments file and hand-over file, in its output directory. */
   static final String ARGUMENTS = "server-jvm.args";

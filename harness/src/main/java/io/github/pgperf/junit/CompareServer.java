@@ -6,6 +6,7 @@ import io.github.pgperf.internal.provision.ProvisionException;
 import io.github.pgperf.internal.provision.ProvisionedServer;
 import io.github.pgperf.internal.provision.ServerRequest;
 import io.github.pgperf.provision.ProviderKind;
+import io.github.pgperf.result.ForkProtocol;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,7 +62,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 final class CompareServer {
 
   /** The sides, each with a database of its own; the plugin names them the same way. */
-  public static final List<String> SIDES = List.of("base", "candidate");
+  public static final List<String> SIDES = ForkProtocol.SIDES;
 
   /** The prefix of the databases this makes. */
   static final String DATABASE_PREFIX = "pgperf_compare_";
@@ -73,12 +74,13 @@ final class CompareServer {
    * The environment variable carrying properties kept out of argument files (a URL a user wrote
    * may hold a password): the plugin's {@code launch.ForkSettings} sets it, as for test JVMs.
    */
-  static final String UNWRITTEN_PROPERTIES_VARIABLE = "PGPERF_FORK_PROPERTIES";
+  static final String UNWRITTEN_PROPERTIES_VARIABLE =
+      ForkProtocol.UNWRITTEN_PROPERTIES_VARIABLE;
 
   private static final int BAD = 2;
 
   /** PostgreSQL's limit on identifier length, in bytes, less the longest side's suffix. */
-  private static final int MAX_ID = 63 - DATABASE_PREFIX.length() - "_candidate".length();
+  private static final int MAX_ID = 63 - DATABASE_PREFIX.length() - ("_" + ForkProtocol.CANDIDATE).length();
 
   private CompareServer() {}
 

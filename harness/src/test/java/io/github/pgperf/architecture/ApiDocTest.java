@@ -32,6 +32,25 @@ class ApiDocTest {
         .containsExactlyElementsOf(marked());
   }
 
+  /**
+   * A record cannot gain a component without breaking its users' binaries (the canonical
+   * constructor they call, the record pattern they match), so none is STABLE before a 1.0: api.md,
+   * "Records that can grow".
+   */
+  @Test
+  void noRecordIsStable() {
+    Set<String> stableRecords = new TreeSet<>();
+    for (JavaClass type : new ClassFileImporter()
+        .withImportOption(ApiRules.PRODUCTION)
+        .importPackages("io.github.pgperf")) {
+      if (type.isRecord() && type.isAnnotatedWith(API.class)
+          && type.getAnnotationOfType(API.class).status() == API.Status.STABLE) {
+        stableRecords.add(type.getName());
+      }
+    }
+    assertThat(stableRecords).as("STABLE records").isEmpty();
+  }
+
   private static Set<String> marked() {
     Set<String> types = new TreeSet<>();
     for (JavaClass type : new ClassFileImporter()

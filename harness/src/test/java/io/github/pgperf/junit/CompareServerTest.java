@@ -204,6 +204,13 @@ class CompareServerTest {
    * the provider that started it and its settings.
    */
   @Test
+  void theForkProtocolNamesThisClassAsTheServersMain() throws Exception {
+    assertThat(io.github.pgperf.result.ForkProtocol.COMPARE_SERVER_MAIN)
+        .isEqualTo(CompareServer.class.getName());
+    assertThat(CompareServer.class.getMethod("main", String[].class)).isNotNull();
+  }
+
+  @Test
   void aTestJvmHandedTheSharedServerRecordsItOverTheAnnotationsProvider() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
       Map<String, String> parameters = new HashMap<>(Map.of(

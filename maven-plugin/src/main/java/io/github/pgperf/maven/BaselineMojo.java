@@ -1,7 +1,7 @@
 package io.github.pgperf.maven;
 
-import io.github.pgperf.gate.BaselineStore;
-import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.goal.GateRun;
+import io.github.pgperf.goal.GoalFailure;
 import java.io.IOException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -12,7 +12,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Records this build's results into the baseline store (to be committed), keeping each test's
  * samples of its last builds. Bound to no phase: it runs only when asked for
  * ({@code mvn verify pgperf:baseline}). Refuses to record when results are missing, empty,
- * aborted or unreadable.
+ * aborted or unreadable. The recording is {@code goal.GateRun}'s, which {@code pgperf baseline}
+ * runs too.
  */
 @Mojo(name = "baseline", threadSafe = true)
 public class BaselineMojo extends PgperfMojo {
@@ -31,29 +32,15 @@ public class BaselineMojo extends PgperfMojo {
       getLog().info("pgperf baseline skipped");
       return;
     }
-    if (baselineBuilds < 1) {
-      throw new MojoExecutionException(
-          "pgperf.baselineBuilds must be at least 1, not " + baselineBuilds);
-    }
     try {
-      ResultFiles files = ResultFiles.read(results.toPath());
-      if (!files.problems().isEmpty()) {
-        StringBuilder message = new StringBuilder("pgperf baseline: not recorded, some results cannot be used:");
-        files.problems().forEach(p -> message.append("\n  ").append(p.verdict().text())
-            .append(": ").append(p.message()));
-        throw new MojoFailureException(message.toString());
-      }
-      if (files.samples().isEmpty()) {
-        throw new MojoFailureException("pgperf baseline: no result files in " + results
-            + ": run the performance tests first");
-      }
-      BaselineStore store = new BaselineStore(baselineDirectory.toPath());
-      int added = store.record(files.samples(), baselineBuilds);
-      getLog().info("pgperf baseline: recorded " + added + " samples of "
-          + files.samples().size() + " tests into " + baselineDirectory
-          + " (keeping each test's last " + baselineBuilds + " builds); commit it");
+      new GateRun(results.toPath(), baselineDirectory.toPath(), null, null, "pgperf baseline",
+          GateMojo.log(getLog())).recordBaseline(baselineBuilds);
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(e.getMessage());
     } catch (IOException e) {
       throw new MojoExecutionException("pgperf baseline: " + e.getMessage(), e);
+    } catch (GoalFailure e) {
+      throw new MojoFailureException(e.getMessage());
     }
   }
 }

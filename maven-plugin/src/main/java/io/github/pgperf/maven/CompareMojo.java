@@ -299,9 +299,8 @@ public class CompareMojo extends TestMojo {
       properties.keySet().removeIf(k -> k.equals(BaseBuild.FORK_PLAN_FILE)
           || k.equals(BaseBuild.FORK_PLAN_MODULE));
       properties.put(BUILD, side.buildId(compareId));
-      settings.put(side, new ForkSettings(own.java(), own.jvmArguments(), properties,
-          own.environment(), own.workingDirectory(), own.classpath(), own.timeout(),
-          outputDirectory.toPath().resolve("compare").resolve(side.label())));
+      settings.put(side, own.withSystemProperties(properties)
+          .withOutputDirectory(outputDirectory.toPath().resolve("compare").resolve(side.label())));
       testClasses.put(side, side == Side.BASE ? basePlan.testClasses()
           : testClassesDirectory.toPath());
     }
@@ -309,12 +308,7 @@ public class CompareMojo extends TestMojo {
       if (server != null) {
         SharedServer shared = sharedServer(server);
         for (Side side : Side.values()) {
-          ForkSettings own = settings.get(side);
-          Map<String, String> properties = new HashMap<>(own.systemProperties());
-          properties.putAll(shared.properties(side));
-          settings.put(side, new ForkSettings(own.java(), own.jvmArguments(), properties,
-              own.environment(), own.workingDirectory(), own.classpath(), own.timeout(),
-              own.outputDirectory()));
+          settings.put(side, settings.get(side).withMoreSystemProperties(shared.properties(side)));
         }
         getLog().info("pgperf compare: both sides run on one server, " + shared.describe()
             + ", each in a database of its own (" + shared.urls().get(Side.BASE) + ", "
@@ -346,9 +340,7 @@ public class CompareMojo extends TestMojo {
       throw new MojoExecutionException("pgperf compare: pgperf.compareServer has invalid value \""
           + compareServer + "\": expected shared (one server for both sides) or own");
     }
-    ForkSettings server = new ForkSettings(candidate.java(), candidate.jvmArguments(),
-        candidate.systemProperties(), candidate.environment(), candidate.workingDirectory(),
-        candidate.classpath(), candidate.timeout(),
+    ForkSettings server = candidate.withOutputDirectory(
         outputDirectory.toPath().resolve("compare").resolve("server"));
     getLog().info("pgperf compare: starting one server for both sides (pgperf.compareServer"
         + "=shared), as the candidate's tests would start it");
@@ -509,12 +501,10 @@ public class CompareMojo extends TestMojo {
       try {
         ForkSettings own = sides.settings().get(side);
         Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
-        Map<String, String> properties = new HashMap<>(own.systemProperties());
-        properties.put("pgperf.results", staged.toAbsolutePath().toString());
         run = TestFork.run(sides.testClasses().get(side),
             r.testClass().isEmpty() ? selection : selection.inClass(r.testClass()), r.pair(),
-            new ForkSettings(own.java(), own.jvmArguments(), properties, own.environment(),
-                own.workingDirectory(), own.classpath(), own.timeout(), own.outputDirectory()),
+            own.withMoreSystemProperties(
+                Map.of("pgperf.results", staged.toAbsolutePath().toString())),
             line -> getLog().info(prefix + line), line -> getLog().info(prefix + line));
         PairResults.move(staged, sides.results().get(side), r.pair());
         Files.delete(staged);

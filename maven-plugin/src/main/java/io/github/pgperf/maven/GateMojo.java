@@ -1,20 +1,14 @@
 package io.github.pgperf.maven;
 
-import io.github.pgperf.gate.Action;
-import io.github.pgperf.gate.Baseline;
-import io.github.pgperf.gate.BaselineStore;
+import io.github.pgperf.gate.GateProperties;
+import io.github.pgperf.goal.GateRun;
 import io.github.pgperf.gate.GateSettings;
-import io.github.pgperf.gate.Verdict;
-import io.github.pgperf.gate.ResultFiles;
-import io.github.pgperf.report.HtmlReport;
+import io.github.pgperf.goal.GoalLog;
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.Optional;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
@@ -38,54 +32,54 @@ abstract class GateMojo extends PgperfMojo {
   File outputDirectory;
 
   /** One-sided significance level: a change is clear when its p-value is below it. */
-  @Parameter(property = "pgperf.level", defaultValue = "0.005")
+  @Parameter(property = GateProperties.LEVEL, defaultValue = GateProperties.LEVEL_DEFAULT)
   String level;
 
   /** The smallest change that matters, as 0.05 or 5%; smaller changes pass even when clear. */
-  @Parameter(property = "pgperf.minimumEffect", defaultValue = "5%")
+  @Parameter(property = GateProperties.MINIMUM_EFFECT, defaultValue = GateProperties.MINIMUM_EFFECT_DEFAULT)
   String minimumEffect;
 
   /** Metrics compared, comma-separated: tps, mean, p50, p90, p95, p99, p99.9. */
-  @Parameter(property = "pgperf.metrics", defaultValue = "tps,p50,p99")
+  @Parameter(property = GateProperties.METRICS, defaultValue = GateProperties.METRICS_DEFAULT)
   String metrics;
 
   /** What a regression does: fail or warn. */
-  @Parameter(property = "pgperf.onRegression", defaultValue = "fail")
+  @Parameter(property = GateProperties.ON_REGRESSION, defaultValue = GateProperties.FAIL)
   String onRegression;
 
   /** What an inconclusive comparison (too few trials for the noise) does: fail or warn. */
-  @Parameter(property = "pgperf.onInconclusive", defaultValue = "warn")
+  @Parameter(property = GateProperties.ON_INCONCLUSIVE, defaultValue = GateProperties.WARN)
   String onInconclusive;
 
   /** What missing results (none at all, or a baseline test without results) do: fail or warn. */
-  @Parameter(property = "pgperf.onMissingResults", defaultValue = "fail")
+  @Parameter(property = GateProperties.ON_MISSING_RESULTS, defaultValue = GateProperties.FAIL)
   String onMissingResults;
 
   /** What a result without processed transactions does: fail or warn. */
-  @Parameter(property = "pgperf.onEmptyResults", defaultValue = "fail")
+  @Parameter(property = GateProperties.ON_EMPTY_RESULTS, defaultValue = GateProperties.FAIL)
   String onEmptyResults;
 
   /** What a result of an aborted run (a client stopped on an error) does: fail or warn. */
-  @Parameter(property = "pgperf.onAbortedResults", defaultValue = "fail")
+  @Parameter(property = GateProperties.ON_ABORTED_RESULTS, defaultValue = GateProperties.FAIL)
   String onAbortedResults;
 
   /** What an unreadable baseline file (or a bad value in one) does: fail or warn. */
-  @Parameter(property = "pgperf.onUnreadableBaseline", defaultValue = "fail")
+  @Parameter(property = GateProperties.ON_UNREADABLE_BASELINE, defaultValue = GateProperties.FAIL)
   String onUnreadableBaseline;
 
   /** What an unreadable result file does: fail or warn. */
-  @Parameter(property = "pgperf.onUnreadableResults", defaultValue = "fail")
+  @Parameter(property = GateProperties.ON_UNREADABLE_RESULTS, defaultValue = GateProperties.FAIL)
   String onUnreadableResults;
 
   /** What a test without baseline does: fail or warn. */
-  @Parameter(property = "pgperf.onMissingBaseline", defaultValue = "warn")
+  @Parameter(property = GateProperties.ON_MISSING_BASELINE, defaultValue = GateProperties.WARN)
   String onMissingBaseline;
 
   /**
    * What a baseline from another setup (PostgreSQL version, server settings, provider, machine or
    * workload) does: fail or warn.
    */
-  @Parameter(property = "pgperf.onFingerprintMismatch", defaultValue = "fail")
+  @Parameter(property = GateProperties.ON_FINGERPRINT_MISMATCH, defaultValue = GateProperties.FAIL)
   String onFingerprintMismatch;
 
   /**
@@ -93,100 +87,65 @@ abstract class GateMojo extends PgperfMojo {
    * builds, same work fingerprint) does: fail or warn. Warn by default: plans of tiny, hot tables
    * flip between A/A builds; a plan that does more work fails as a work regression.
    */
-  @Parameter(property = "pgperf.onPlanChanged", defaultValue = "warn")
+  @Parameter(property = GateProperties.ON_PLAN_CHANGED, defaultValue = GateProperties.WARN)
   String onPlanChanged;
 
   /**
    * What a work regression (blocks, rows or WAL per call or per transaction beyond the tolerance
    * over the baseline's largest) does: fail or warn.
    */
-  @Parameter(property = "pgperf.onWorkRegression", defaultValue = "fail")
+  @Parameter(property = GateProperties.ON_WORK_REGRESSION, defaultValue = GateProperties.FAIL)
   String onWorkRegression;
 
   /** What a statement new or gone since the baseline does: fail or warn. */
-  @Parameter(property = "pgperf.onStatementChanged", defaultValue = "warn")
+  @Parameter(property = GateProperties.ON_STATEMENT_CHANGED, defaultValue = GateProperties.WARN)
   String onStatementChanged;
 
   /**
    * What statement counters that pg_stat_statements left incomplete (it evicted entries during a
    * run, in this build or the baseline) do: fail or warn. Their work is not compared either way.
    */
-  @Parameter(property = "pgperf.onIncompleteWork", defaultValue = "warn")
+  @Parameter(property = GateProperties.ON_INCOMPLETE_WORK, defaultValue = GateProperties.WARN)
   String onIncompleteWork;
 
-  /** The baseline: {@link #baselineResults} when set, else the baseline store. */
-  Baseline baseline() throws IOException {
-    return baselineResults != null
-        ? Baseline.fromResults(baselineResults.toPath())
-        : Baseline.fromStore(new BaselineStore(baselineDirectory.toPath()));
+  /** The goal's run over this build's directories. */
+  GateRun run() {
+    return new GateRun(results.toPath(), baselineDirectory.toPath(),
+        baselineResults == null ? null : baselineResults.toPath(), outputDirectory.toPath(),
+        goal(), log(getLog()));
   }
 
   /** The gate settings from the parameters; a bad value fails the goal naming its property. */
   GateSettings settings() throws MojoExecutionException {
+    Map<String, String> values = new HashMap<>();
+    values.put(GateProperties.LEVEL, level);
+    values.put(GateProperties.MINIMUM_EFFECT, minimumEffect);
+    values.put(GateProperties.METRICS, metrics);
+    values.put(GateProperties.ON_REGRESSION, onRegression);
+    values.put(GateProperties.ON_INCONCLUSIVE, onInconclusive);
+    values.put(GateProperties.ON_MISSING_RESULTS, onMissingResults);
+    values.put(GateProperties.ON_EMPTY_RESULTS, onEmptyResults);
+    values.put(GateProperties.ON_ABORTED_RESULTS, onAbortedResults);
+    values.put(GateProperties.ON_UNREADABLE_BASELINE, onUnreadableBaseline);
+    values.put(GateProperties.ON_UNREADABLE_RESULTS, onUnreadableResults);
+    values.put(GateProperties.ON_MISSING_BASELINE, onMissingBaseline);
+    values.put(GateProperties.ON_FINGERPRINT_MISMATCH, onFingerprintMismatch);
+    values.put(GateProperties.ON_PLAN_CHANGED, onPlanChanged);
+    values.put(GateProperties.ON_WORK_REGRESSION, onWorkRegression);
+    values.put(GateProperties.ON_STATEMENT_CHANGED, onStatementChanged);
+    values.put(GateProperties.ON_INCOMPLETE_WORK, onIncompleteWork);
     try {
-      Map<Verdict, Action> actions = new EnumMap<>(Verdict.class);
-      actions.put(Verdict.REGRESSION, Action.parse(onRegression, "pgperf.onRegression"));
-      actions.put(Verdict.INCONCLUSIVE, Action.parse(onInconclusive, "pgperf.onInconclusive"));
-      actions.put(Verdict.MISSING_RESULTS,
-          Action.parse(onMissingResults, "pgperf.onMissingResults"));
-      actions.put(Verdict.EMPTY_RESULTS, Action.parse(onEmptyResults, "pgperf.onEmptyResults"));
-      actions.put(Verdict.UNREADABLE_RESULTS,
-          Action.parse(onUnreadableResults, "pgperf.onUnreadableResults"));
-      actions.put(Verdict.ABORTED_RESULTS,
-          Action.parse(onAbortedResults, "pgperf.onAbortedResults"));
-      actions.put(Verdict.UNREADABLE_BASELINE,
-          Action.parse(onUnreadableBaseline, "pgperf.onUnreadableBaseline"));
-      actions.put(Verdict.MISSING_BASELINE,
-          Action.parse(onMissingBaseline, "pgperf.onMissingBaseline"));
-      actions.put(Verdict.FINGERPRINT_MISMATCH,
-          Action.parse(onFingerprintMismatch, "pgperf.onFingerprintMismatch"));
-      actions.put(Verdict.PLAN_CHANGED, Action.parse(onPlanChanged, "pgperf.onPlanChanged"));
-      actions.put(Verdict.WORK_REGRESSION,
-          Action.parse(onWorkRegression, "pgperf.onWorkRegression"));
-      actions.put(Verdict.STATEMENT_CHANGED,
-          Action.parse(onStatementChanged, "pgperf.onStatementChanged"));
-      actions.put(Verdict.INCOMPLETE_WORK,
-          Action.parse(onIncompleteWork, "pgperf.onIncompleteWork"));
-      return new GateSettings(GateSettings.parseFraction(level, "pgperf.level"),
-          GateSettings.parseFraction(minimumEffect, "pgperf.minimumEffect"),
-          GateSettings.parseMetrics(metrics), actions);
+      return GateProperties.settings(values::get);
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(goal() + ": " + e.getMessage());
     }
   }
 
-  /**
-   * Writes report.html from the results as they are, with these settings; missing results or an
-   * unreadable baseline are warned about and said in the page.
-   *
-   * @return the file written, or empty when it could not be written (a warning says why)
-   */
-  Optional<Path> writeReport() throws MojoExecutionException {
-    GateSettings settings = settings();
-    try {
-      ResultFiles files = ResultFiles.read(results.toPath());
-      if (!files.exists()) {
-        getLog().warn(goal() + ": the results directory " + results
-            + " does not exist (run the performance tests first); the report says so");
-      } else if (files.isEmpty()) {
-        getLog().warn(goal() + ": no result files in " + results + "; the report says so");
-      }
-      Baseline baseline = null;
-      String baselineFailure = null;
-      try {
-        baseline = baseline();
-      } catch (IOException e) {
-        baselineFailure = e.getMessage();
-        getLog().warn(goal() + ": no verdicts in the report: " + baselineFailure);
-      }
-      return Optional.of(HtmlReport.write(outputDirectory.toPath(), files, baseline,
-          baselineFailure, settings, Instant.now()));
-    } catch (IOException e) {
-      getLog().warn(goal() + ": cannot write " + HtmlReport.FILE + " in " + outputDirectory + ": "
-          + e.getMessage());
-      return Optional.empty();
-    }
+  /** Maven's log as the gate's. */
+  static GoalLog log(Log log) {
+    return GoalLog.of(log::info, log::warn, log::error);
   }
+
 
   /** {@code pgperf check}, {@code pgperf report} or {@code pgperf test}, for messages. */
   abstract String goal();

@@ -29,7 +29,7 @@ public class ReportMojo extends GateMojo {
       getLog().info("pgperf report skipped");
       return;
     }
-    Optional<Path> file = writeReport();
+    Optional<Path> file = run().report(settings());
     if (file.isEmpty()) {
       throw new MojoExecutionException("pgperf report: " + HtmlReport.FILE
           + " could not be written (see the warning above)");

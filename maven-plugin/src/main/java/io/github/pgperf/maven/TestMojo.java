@@ -261,7 +261,7 @@ public class TestMojo extends GateMojo {
    */
   private MojoFailureException failure(String message) {
     try {
-      return new MojoFailureException(writeReport()
+      return new MojoFailureException(run().report(settings())
           .map(file -> message + "\n  report of the runs that finished: " + file)
           .orElse(message));
     } catch (MojoExecutionException badSetting) {

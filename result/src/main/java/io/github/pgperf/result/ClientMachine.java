@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -21,7 +21,7 @@ import org.apiguardian.api.API;
  *     (results of schema 1, systems without {@code /proc/cpuinfo})
  * @param memoryBytes the machine's physical memory, or 0 when unknown
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record ClientMachine(
     String pgperfVersion, int cores, String jvm, String os, String cpu, long memoryBytes) {
 

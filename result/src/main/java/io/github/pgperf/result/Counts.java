@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import org.apiguardian.api.API;
 
@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * @param skipped transactions skipped because they were already late when scheduled
  * @param late processed transactions whose latency exceeded the latency limit
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record Counts(
     long processed,
     long serializationFailures,

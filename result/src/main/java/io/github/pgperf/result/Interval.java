@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * @param lengthMicros length of the interval, µs (the last one of a run may be shorter)
  * @param stats transactions that ended in the interval
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record Interval(long startMicros, long lengthMicros, Stats stats) {
 
   public Interval {

@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import org.apiguardian.api.API;
 
@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * @param min smallest value, µs (0 when there are none)
  * @param max largest value, µs (0 when there are none)
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record Moments(long count, long sum, double sumOfSquares, long min, long max) {
 
   /** No values. */

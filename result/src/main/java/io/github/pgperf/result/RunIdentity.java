@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -22,7 +22,7 @@ import org.apiguardian.api.API;
  * @param test the test that ran it; {@code null} outside a test (the command line) and in results
  *     written before pgperf recorded it (schema 4 and older)
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record RunIdentity(String build, int trial, TestIdentity test) {
 
   private static final DateTimeFormatter STAMP =

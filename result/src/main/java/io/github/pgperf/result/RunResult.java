@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.github.pgperf.work.ServerWork;
 import java.time.Duration;
@@ -44,7 +44,7 @@ import org.apiguardian.api.API;
  * @param aborts why clients aborted, by client number (empty when none did, and in results
  *     before schema 6, which did not record it); not empty only when {@code aborted}
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record RunResult(
     RunSettings settings,
     Target target,

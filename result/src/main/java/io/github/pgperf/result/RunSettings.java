@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.List;
 import java.util.Objects;
@@ -28,7 +28,7 @@ import org.apiguardian.api.API;
  * @param perStatement {@code -r}: per-statement latencies, failures and retries
  * @param label a free name the user gave the run, or {@code null}
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record RunSettings(
     List<Script> scripts,
     int clients,

@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
  * @param statements its commands in order, with {@code -r} figures (empty when the runner did not
  *     measure per-statement figures)
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record ScriptResult(String name, int weight, Stats stats, List<StatementResult> statements) {
 
   public ScriptResult {

@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.Map;
 import java.util.Objects;
@@ -27,7 +27,7 @@ import org.apiguardian.api.API;
  * @param providerReason why that provider was chosen, one line (for example {@code pgperf.url
  *     configured}); {@code null} with {@code provider}
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record ServerInfo(
     String version,
     String fsync,

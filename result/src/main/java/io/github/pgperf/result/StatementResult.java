@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * @param failures transactions that failed in this command
  * @param retries retries caused by an error in this command
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record StatementResult(
     String command, long executions, long latencySumMicros, long failures, long retries) {
 

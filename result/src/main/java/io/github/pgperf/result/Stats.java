@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
  *     scheduled start, so including schedule lag)
  * @param lag schedule lag of processed transactions, µs (all zero without {@code -R})
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record Stats(Counts counts, Latencies latency, Moments lag) {
 
   /** No transactions. */

@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * @param user the role the clients logged in as
  * @param database the database name
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record Target(String host, int port, String user, String database) {
 
   public Target {

@@ -1,6 +1,6 @@
 package io.github.pgperf.result;
 
-import static org.apiguardian.api.API.Status.STABLE;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.Collections;
 import java.util.Map;
@@ -22,7 +22,7 @@ import org.apiguardian.api.API;
  * @param sweep the sweep parameters of the point this run belongs to ({@code {"clients": 8}} for
  *     a {@code @ClientSweep} point), empty outside a sweep
  */
-@API(status = STABLE, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record TestIdentity(String className, String method, String displayName,
     Map<String, Integer> sweep) {
 

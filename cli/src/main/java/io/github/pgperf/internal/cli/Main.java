@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The {@code pgperf} command line: pgbench's options, pgbench's output. */
+/**
+ * The {@code pgperf} command line: pgbench's options, pgbench's output; or, when the first
+ * argument is {@code check}, {@code report} or {@code baseline}, the gate ({@link GateCommand}).
+ */
 public final class Main {
 
   /** Set in the relaunched JVM so that it does not relaunch again. */
@@ -46,6 +49,9 @@ public final class Main {
   static final int YOUNG_GENERATION_KB_PER_CLIENT = 512;
 
   public static void main(String[] args) {
+    if (GateCommand.isGate(args)) {
+      System.exit(GateCommand.execute(args, System.out, System.err, System.getenv()));
+    }
     if (System.getProperty(PLAIN_SOCKETS) == null) {
       System.setProperty(PLAIN_SOCKETS, "true");
     }

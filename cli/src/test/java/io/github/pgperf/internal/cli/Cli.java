@@ -1,14 +1,20 @@
 package io.github.pgperf.internal.cli;
 
 import io.github.pgperf.testing.TestDatabase;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
-/** Runs the pgperf command line in this JVM with captured streams. */
+/** Runs the pgperf command line in this JVM, or the built jar in another, with captured streams. */
 final class Cli {
 
   /** What one command printed, and its exit status. */
@@ -34,5 +40,39 @@ final class Cli {
     all.addAll(List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", db.user(),
         db.name()));
     return run(Map.of(), all.toArray(String[]::new));
+  }
+
+  /** The built {@code target/pgperf.jar} (failsafe runs after package). */
+  static final Path JAR = Path.of("target", "pgperf.jar");
+
+  /**
+   * Runs {@link #JAR} in a JVM of its own.
+   *
+   * @param environment changes the child's environment (it starts as this JVM's)
+   */
+  static Result jar(Consumer<Map<String, String>> environment, String... args)
+      throws IOException, InterruptedException {
+    assertThat(JAR).as("built by mvn package").exists();
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        JAR.toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(false);
+    environment.accept(builder.environment());
+    Process p = builder.start();
+    p.getOutputStream().close();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Thread errReader = new Thread(() -> {
+      try {
+        p.getErrorStream().transferTo(err);
+      } catch (IOException e) {
+        // the process ended; keep what was read
+      }
+    });
+    errReader.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(2, TimeUnit.MINUTES)).as("pgperf finished").isTrue();
+    errReader.join();
+    return new Result(p.exitValue(), out, err.toString(StandardCharsets.UTF_8));
   }
 }

@@ -3,18 +3,13 @@ package io.github.pgperf.internal.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.pgperf.testing.TestDatabase;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PgPerfJarIT {
 
-  private static final Path JAR = Path.of("target", "pgperf.jar");
 
   @Test
   void initializesADatabase() throws Exception {
@@ -88,27 +82,7 @@ class PgPerfJarIT {
 
   private static Cli.Result java(Map<String, String> env, String... args)
       throws IOException, InterruptedException {
-    assertThat(JAR).as("built by mvn package").exists();
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        JAR.toString()));
-    command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(false);
-    builder.environment().putAll(env);
-    Process p = builder.start();
-    p.getOutputStream().close();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    Thread errReader = new Thread(() -> {
-      try {
-        p.getErrorStream().transferTo(err);
-      } catch (IOException e) {
-        // the process ended; keep what was read
-      }
-    });
-    errReader.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(2, TimeUnit.MINUTES)).as("pgperf finished").isTrue();
-    errReader.join();
-    return new Cli.Result(p.exitValue(), out, err.toString(StandardCharsets.UTF_8));
+    return Cli.jar(environment -> environment.putAll(env), args);
   }
+
 }
