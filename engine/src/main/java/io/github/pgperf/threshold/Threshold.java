@@ -26,7 +26,8 @@ import org.apiguardian.api.API;
  * table's name in its own case):
  *
  * <pre>
- * threshold  = tps | latency | mean | failures | blocks | wal | temp | seqscan
+ * threshold  = tps | latency | mean | failures | blocks | wal | temp | seqscan | statements
+ *            | commits
  * tps        = "tps" "&gt;=" number                  tps floor: processed transactions per second
  * latency    = ("p" number | "max") "&lt;=" duration   ceiling at a percentile, 0 &lt; p &lt;= 100;
  *                                                  p100 and max are the maximum latency
@@ -42,6 +43,9 @@ import org.apiguardian.api.API;
  *            | "temp" "=" number                   number; "=" only with zero
  * seqscan    = "seqscan" "(" table ")" "=" number  no planned statement scans table whole;
  *                                                  the number must be zero
+ * statements = "statements/tx" "&lt;=" number       statements the clients sent per
+ *                                                  transaction (BEGIN, COMMIT... left out)
+ * commits    = "commits/tx" "=" number             commits per transaction, a whole number
  * table      = a table's name as plans show it: letters, digits, "_" and "$", not starting
  *              with a digit or "$"; no schema
  * size       = number ["B" | "kB" | "MB" | "GB"]   bytes (without a unit too); 1 kB = 1024 B
@@ -128,6 +132,19 @@ public sealed interface Threshold
   /** No failed transaction at all: {@code failures=0}. */
   static Threshold noFailures() {
     return new FailureBan();
+  }
+
+  /**
+   * At most {@code statements} statements sent per transaction, transaction control left out:
+   * {@code statements/tx<=N}.
+   */
+  static WorkThreshold statementsPerTransactionAtMost(double statements) {
+    return new StatementsCeiling(statements);
+  }
+
+  /** Exactly {@code commits} commits per transaction: {@code commits/tx=N}. */
+  static WorkThreshold commitsPerTransaction(long commits) {
+    return new CommitsPerTransaction(commits);
   }
 
   /** At most {@code blocks} shared blocks touched per transaction: {@code blocks/tx<=N}. */

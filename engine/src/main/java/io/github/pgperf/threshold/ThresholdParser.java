@@ -12,7 +12,8 @@ final class ThresholdParser {
 
   private static final BigDecimal KILOBYTE = BigDecimal.valueOf(1024);
   private static final String KINDS =
-      "tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)";
+      "tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx,"
+          + " temp or seqscan(<table>)";
 
   private final String text;
   private int pos;
@@ -82,6 +83,16 @@ final class ThresholdParser {
       operator("<=", "blocks/tx");
       double blocks = number("shared blocks per transaction").doubleValue();
       return make(() -> new SharedBlocksCeiling(blocks));
+    }
+    if (take("statements/tx")) {
+      operator("<=", "statements/tx");
+      double statements = number("statements per transaction").doubleValue();
+      return make(() -> new StatementsCeiling(statements));
+    }
+    if (take("commits/tx")) {
+      operator("=", "commits/tx");
+      long commits = wholeNumber("a whole number of commits per transaction");
+      return make(() -> new CommitsPerTransaction(commits));
     }
     if (take("wal/tx")) {
       operator("<=", "wal/tx");

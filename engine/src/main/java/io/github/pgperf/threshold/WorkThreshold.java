@@ -21,7 +21,8 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 public sealed interface WorkThreshold extends Threshold
-    permits SharedBlocksCeiling, TempBlocksCeiling, WalCeiling, SequentialScanBan {
+    permits SharedBlocksCeiling, TempBlocksCeiling, WalCeiling, SequentialScanBan,
+    StatementsCeiling, CommitsPerTransaction {
 
   /** Judges the run by its server work; not checked when the run captured none. */
   @Override

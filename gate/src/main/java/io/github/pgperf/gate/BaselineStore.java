@@ -212,7 +212,7 @@ public final class BaselineStore {
 
   /**
    * Fields added to format 3 without a new version, which its first files lack: every sample's
-   * work's {@code waits} and {@code statementEvictions}, and its {@code othersShare}. They are set
+   * work's {@code waits}, {@code statementEvictions} and {@code edge}, and its {@code othersShare}. They are set
    * to null here (not known), so that a field missing for any other reason still makes the file
    * unreadable.
    */
@@ -227,6 +227,9 @@ public final class BaselineStore {
       }
       if (work instanceof ObjectNode w && !w.has("statementEvictions")) {
         w.putNull("statementEvictions");
+      }
+      if (work instanceof ObjectNode w && !w.has("edge")) {
+        w.putNull("edge");
       }
     }
   }
@@ -311,6 +314,9 @@ public final class BaselineStore {
       List<WorkMetric> metrics) {
     for (WorkMetric m : metrics) {
       Double v = values.get(m.label());
+      if (v == null && !m.required()) {
+        continue;
+      }
       if (v == null || !(v >= 0) || v.isInfinite()) {
         throw new IllegalArgumentException(what + ": " + m.label() + " is "
             + (v == null ? "missing" : v + ", not a number of 0 or more"));

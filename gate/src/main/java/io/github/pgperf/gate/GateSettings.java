@@ -49,6 +49,8 @@ public record GateSettings(
   public static final double WORK_BLOCKS_FLOOR = 1;
   /** ... and by more than this many rows per call. */
   public static final double WORK_ROWS_FLOOR = 1;
+  /** ... and by more than this many calls, statements, commits or WAL records per transaction. */
+  public static final double WORK_CALLS_FLOOR = 1;
   /** ... and by more than this many WAL bytes per transaction (a WAL record is 50 to 200 bytes). */
   public static final double WORK_WAL_BYTES_FLOOR = 512;
   /**

@@ -18,7 +18,7 @@ public record StatementFigures(long calls, Map<String, Double> perCall) {
   }
 
   /**
-   * Both as one statement's: calls added, each per-call figure the mean of both weighted by their
+   * Both as one statement's: calls (and calls per transaction) added, each per-call figure the mean of both weighted by their
    * calls (a figure only one holds is that one's).
    */
   public StatementFigures plus(StatementFigures o) {
@@ -28,6 +28,8 @@ public record StatementFigures(long calls, Map<String, Double> perCall) {
       Double b = o.perCall.get(label);
       if (a == null || b == null) {
         both.put(label, a == null ? b : a);
+      } else if (label.equals(WorkMetric.CALLS_PER_TRANSACTION.label())) {
+        both.put(label, Work.round(a + b));
       } else if (calls + o.calls == 0) {
         both.put(label, Work.round((a + b) / 2));
       } else {

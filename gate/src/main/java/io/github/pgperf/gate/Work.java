@@ -6,6 +6,7 @@ import io.github.pgperf.work.Blocks;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.StatementShape;
 import io.github.pgperf.work.StatementWork;
+import io.github.pgperf.work.TransactionCounts;
 import io.github.pgperf.work.WaitCount;
 import io.github.pgperf.work.WaitEvents;
 import java.util.Collections;
@@ -36,6 +37,9 @@ import java.util.TreeMap;
  *     run ({@code ServerWork.statementEvictions}): more than 0 makes the statements' figures and
  *     the per-transaction ones (which come from them) possibly short, and the gate does not
  *     compare them ({@link Verdict#INCOMPLETE_WORK}); {@code null} when not known
+ * @param edge how far the run's per-transaction counts may be off from the edges of its window,
+ *     relative: {@code TransactionCounts.edge(clients, transactions)}; {@code null} when not
+ *     known (samples recorded before it was kept)
  */
 public record Work(
     WorkFingerprint fingerprint,
@@ -43,7 +47,8 @@ public record Work(
     Map<String, StatementFigures> statements,
     Map<String, CommandPlan> plans,
     Map<String, Double> waits,
-    Long statementEvictions) {
+    Long statementEvictions,
+    Double edge) {
 
   public Work {
     Objects.requireNonNull(fingerprint, "fingerprint");
@@ -53,11 +58,23 @@ public record Work(
     waits = waits == null ? null : sortedCopy(waits);
   }
 
+  /** Work without knowing its edge. */
+  public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
+      Map<String, StatementFigures> statements, Map<String, CommandPlan> plans,
+      Map<String, Double> waits, Long statementEvictions) {
+    this(fingerprint, perTransaction, statements, plans, waits, statementEvictions, null);
+  }
+
+  /** The relative edge error of the run's counts; {@link WorkTolerance#UNKNOWN_EDGE} when not known. */
+  double edgeOrUnknown() {
+    return edge == null ? WorkTolerance.UNKNOWN_EDGE : edge;
+  }
+
   /** Work without knowing whether statements were evicted. */
   public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
       Map<String, StatementFigures> statements, Map<String, CommandPlan> plans,
       Map<String, Double> waits) {
-    this(fingerprint, perTransaction, statements, plans, waits, null);
+    this(fingerprint, perTransaction, statements, plans, waits, null, null);
   }
 
   /** Work without wait events (baseline samples recorded before they were kept). */
@@ -92,6 +109,17 @@ public record Work(
           round((double) blocks.temp() / transactions));
       perTransaction.put(WorkMetric.WAL_BYTES_PER_TRANSACTION.label(),
           round((double) w.statementWal().bytes() / transactions));
+      TransactionCounts counts = TransactionCounts.of(w, transactions);
+      perTransaction.put(WorkMetric.STATEMENTS_PER_TRANSACTION.label(),
+          round(counts.statementsPerTransaction()));
+      perTransaction.put(WorkMetric.WAL_RECORDS_PER_TRANSACTION.label(),
+          round(counts.walRecordsPerTransaction()));
+      if (w.database() != null) {
+        perTransaction.put(WorkMetric.COMMITS_PER_TRANSACTION.label(),
+            round(counts.commitsPerTransaction()));
+        perTransaction.put(WorkMetric.ROLLBACKS_PER_TRANSACTION.label(),
+            round(counts.rollbacksPerTransaction()));
+      }
       statements = new TreeMap<>();
       for (StatementWork s : w.statements()) {
         if (s.calls() > 0) {
@@ -99,7 +127,9 @@ public record Work(
               WorkMetric.SHARED_BLOCKS_PER_CALL.label(), round(s.sharedBlocksPerCall()),
               WorkMetric.ROWS_PER_CALL.label(), round(s.rowsPerCall()),
               WorkMetric.TEMP_BLOCKS_PER_CALL.label(),
-              round((double) s.blocks().temp() / s.calls()))));
+              round((double) s.blocks().temp() / s.calls()),
+              WorkMetric.CALLS_PER_TRANSACTION.label(),
+              round(counts.callsPerTransaction(s)))));
         }
       }
     }
@@ -113,7 +143,8 @@ public record Work(
       }
     }
     return new Work(WorkFingerprint.of(result), perTransaction, statements, plans,
-        waitShares(w.waits()), w.statementEvictions());
+        waitShares(w.waits()), w.statementEvictions(),
+        TransactionCounts.edge(result.settings().clients(), transactions));
   }
 
   /** Each event's share of the observations; {@code null} when none were made. */

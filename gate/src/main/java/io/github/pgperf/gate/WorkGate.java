@@ -27,6 +27,8 @@ final class WorkGate {
   private static final int CELL_TEXT = 40;
   /** New or gone statements named in a finding's sentence; check.json lists them all. */
   static final int NAMED_STATEMENTS = 3;
+  /** The finding of statements new on every transaction, by its {@link WorkChange#what}. */
+  static final String EVERY_TRANSACTION = "calls per transaction";
 
   private final GateSettings settings;
 
@@ -59,6 +61,11 @@ final class WorkGate {
       compared += counter(key, null, m, completeBase, completeNow, s -> s.work().value(m), out);
     }
     compared += statements(key, base, candidate, completeBase, completeNow, out);
+    if (out.stream().anyMatch(f -> f.work() != null && f.work().what().equals(EVERY_TRANSACTION))) {
+      // The new statements' finding says the same with their names.
+      out.removeIf(f -> f.work() != null
+          && f.work().what().equals(WorkMetric.STATEMENTS_PER_TRANSACTION.words()));
+    }
     compared += plans(key, base, candidate, out);
     if (completeNow.size() < candidate.size() || completeBase.size() < base.size()) {
       out.add(incomplete(key, candidate, completeNow, base, completeBase));
@@ -68,8 +75,9 @@ final class WorkGate {
     if (compared > 0 && !regressed) {
       out.add(new Finding(key, null, Verdict.PASS, settings.action(Verdict.PASS), key + ": work as in the baseline: "
           + compared + " work figures and plans compared with " + samples(base.size())
-          + " of " + builds(base) + " (a counter regresses above the baseline's largest by more"
-          + " than " + Judge.percent(GateSettings.WORK_TOLERANCE) + " and its floor; work"
+          + " of " + builds(base) + " (counts the baseline held constant compared exactly, other"
+          + " counters regress above the baseline's largest by more than its spread, at least "
+          + Judge.percent(GateSettings.WORK_TOLERANCE) + ", and their floor; work"
           + " fingerprint PostgreSQL " + print.postgres() + ", " + print.workload() + ")",
           null, new WorkChange("work", count(base.size(), "sample"), count(candidate.size(), "trial"),
               "-", ""), List.of()));
@@ -119,13 +127,33 @@ final class WorkGate {
    */
   private int counter(String key, String statement, WorkMetric m, List<Sample> base,
       List<Sample> candidate, ToDoubleFunction<Sample> value, List<Finding> out) {
-    double before = base.stream().mapToDouble(value).filter(Double::isFinite).max().orElse(Double.NaN);
-    double now = candidate.stream().mapToDouble(value).filter(Double::isFinite).min()
-        .orElse(Double.NaN);
+    double before = Double.NaN;
+    double baseEdge = 0;
+    List<Double> values = new ArrayList<>();
+    for (Sample s : base) {
+      double v = value.applyAsDouble(s);
+      if (Double.isFinite(v)) {
+        values.add(v);
+        if (!(v <= before)) {
+          before = v;
+          baseEdge = s.work().edgeOrUnknown();
+        }
+      }
+    }
+    double now = Double.NaN;
+    double nowEdge = 0;
+    for (Sample s : candidate) {
+      double v = value.applyAsDouble(s);
+      if (Double.isFinite(v) && !(v >= now)) {
+        now = v;
+        nowEdge = s.work().edgeOrUnknown();
+      }
+    }
     if (Double.isNaN(before) || Double.isNaN(now)) {
       return 0;
     }
-    if (m.regressed(before, now)) {
+    WorkTolerance tolerance = WorkTolerance.learn(m, values, baseEdge, nowEdge);
+    if (tolerance.regressed(before, now)) {
       String change = before == 0 ? "from 0" : Judge.signedPercent(now / before - 1);
       String figures = m.words() + " " + WorkMetric.format(before) + " -> "
           + WorkMetric.format(now);
@@ -134,9 +162,7 @@ final class WorkGate {
           key + ": " + (statement == null ? "" : "statement \"" + statement + "\": ") + figures
               + " (" + change + "; baseline: the largest of " + samples(base.size()) + " from "
               + builds(base) + ", now: the smallest of " + trials(candidate.size())
-              + "; a regression is"
-              + " more than " + Judge.percent(GateSettings.WORK_TOLERANCE) + " and more than "
-              + WorkMetric.format(m.floor()) + " above the baseline's largest)",
+              + "; " + tolerance.describe() + ")",
           null, new WorkChange(statement == null ? m.words() : m.words() + ": " + cut(statement),
               WorkMetric.format(before), WorkMetric.format(now), change, figures), List.of()));
     }
@@ -172,6 +198,7 @@ final class WorkGate {
     if (!added.isEmpty()) {
       out.add(statementsChanged(key, added, "new", "new since the baseline",
           "new since the baseline"));
+      everyTransaction(key, added, completeB, withStatements(completeNow), out);
     }
     if (!gone.isEmpty()) {
       String of = "of the baseline's most recent build (" + latestBuild + ")";
@@ -192,6 +219,67 @@ final class WorkGate {
       }
     }
     return compared;
+  }
+
+  /**
+   * The regression of statements new since the baseline that this build ran on every transaction
+   * (at least one call per transaction in each complete trial, within the run's edges): round
+   * trips added to every transaction, an ORM's load before and reload after, an N+1. Named with
+   * their calls per transaction, the test's statements per transaction before and after. New
+   * statements that replaced others (statements per transaction unchanged) are no regression.
+   */
+  private void everyTransaction(String key, List<String> added, List<Sample> base,
+      List<Sample> now, List<Finding> out) {
+    if (base.isEmpty() || now.isEmpty()) {
+      return;
+    }
+    List<String> named = new ArrayList<>();
+    double addedCalls = 0;
+    for (String text : added) {
+      double least = Double.POSITIVE_INFINITY;
+      double edge = 0;
+      for (Sample s : now) {
+        StatementFigures f = s.work().statements().get(text);
+        double v = f == null ? 0 : f.value(WorkMetric.CALLS_PER_TRANSACTION);
+        least = Double.isNaN(v) ? Double.NaN : Math.min(least, v);
+        edge = Math.max(edge, s.work().edgeOrUnknown());
+      }
+      if (least >= 1 - edge - WorkTolerance.ROUNDING) {
+        named.add("new " + oneLine(text) + " (" + WorkMetric.format(least) + " per transaction)");
+        addedCalls += least;
+      }
+    }
+    if (named.isEmpty()) {
+      return;
+    }
+    WorkMetric m = WorkMetric.STATEMENTS_PER_TRANSACTION;
+    double before = base.stream().mapToDouble(s -> s.work().value(m)).filter(Double::isFinite)
+        .max().orElse(Double.NaN);
+    double after = now.stream().mapToDouble(s -> s.work().value(m)).filter(Double::isFinite)
+        .min().orElse(Double.NaN);
+    double edge = now.stream().mapToDouble(s -> s.work().edgeOrUnknown()).max().orElse(0)
+        + base.stream().mapToDouble(s -> s.work().edgeOrUnknown()).max().orElse(0);
+    if (after <= before * (1 + edge) + WorkTolerance.ROUNDING) {
+      // They replaced statements of the baseline: no round trip added (STATEMENT_CHANGED says it).
+      return;
+    }
+    String figures = Double.isNaN(before) || Double.isNaN(after)
+        ? EVERY_TRANSACTION + " +" + WorkMetric.format(addedCalls)
+        : EVERY_TRANSACTION + " " + WorkMetric.format(before) + " -> " + WorkMetric.format(after);
+    out.add(new Finding(key, null, Verdict.WORK_REGRESSION,
+        settings.action(Verdict.WORK_REGRESSION),
+        key + ": " + figures + ": " + String.join(", ", named) + " (statements new since the"
+            + " baseline, run on every transaction of " + trials(now.size()) + ": round trips"
+            + " added to each; statements per transaction: the baseline's largest, this build's"
+            + " smallest, transaction control left out; an intended change? then record a"
+            + " baseline with " + Judge.RECORD + ")",
+        null, new WorkChange(EVERY_TRANSACTION,
+            Double.isNaN(before) ? "-" : WorkMetric.format(before),
+            Double.isNaN(after) ? "+" + WorkMetric.format(addedCalls) : WorkMetric.format(after),
+            "+" + WorkMetric.format(addedCalls), figures + ": " + named.size()
+                + (named.size() == 1 ? " new statement" : " new statements")),
+        List.of(), added.stream().filter(t -> named.stream()
+            .anyMatch(n -> n.startsWith("new " + oneLine(t) + " ("))).toList()));
   }
 
   private static List<Sample> withStatements(List<Sample> samples) {

@@ -26,7 +26,40 @@ public enum WorkMetric {
   ROWS_PER_CALL("rowsPerCall", "rows per call", GateSettings.WORK_ROWS_FLOOR, true),
   /** A statement's temporary-file blocks (read + written) per call. */
   TEMP_BLOCKS_PER_CALL("tempBlocksPerCall", "temp blocks per call",
-      GateSettings.WORK_BLOCKS_FLOOR, true);
+      GateSettings.WORK_BLOCKS_FLOOR, true),
+  /**
+   * Statements the clients sent per transaction, transaction control left out
+   * ({@code TransactionCounts#statementsPerTransaction}): a count, compared exactly when the
+   * baseline's was constant.
+   */
+  STATEMENTS_PER_TRANSACTION("statementsPerTransaction", "statements per transaction",
+      GateSettings.WORK_CALLS_FLOOR, false),
+  /** Commits per transaction ({@code pg_stat_database}'s {@code xact_commit}): a count. */
+  COMMITS_PER_TRANSACTION("commitsPerTransaction", "commits per transaction",
+      GateSettings.WORK_CALLS_FLOOR, false),
+  /** Rollbacks per transaction ({@code xact_rollback}): a count. */
+  ROLLBACKS_PER_TRANSACTION("rollbacksPerTransaction", "rollbacks per transaction",
+      GateSettings.WORK_CALLS_FLOOR, false),
+  /** WAL records of all statements per transaction (unlike bytes, no full-page images in it). */
+  WAL_RECORDS_PER_TRANSACTION("walRecordsPerTransaction", "WAL records per transaction",
+      GateSettings.WORK_CALLS_FLOOR, false),
+  /** A statement's calls per transaction of the test: a count. */
+  CALLS_PER_TRANSACTION("callsPerTransaction", "calls per transaction",
+      GateSettings.WORK_CALLS_FLOOR, true);
+
+  /**
+   * The metrics added after baselines were first written (format 3): a sample recorded before
+   * lacks them, and they are not compared there.
+   */
+  private static final List<WorkMetric> LATER = List.of(STATEMENTS_PER_TRANSACTION,
+      COMMITS_PER_TRANSACTION, ROLLBACKS_PER_TRANSACTION, WAL_RECORDS_PER_TRANSACTION,
+      CALLS_PER_TRANSACTION);
+  /**
+   * The counts: whole events of a transaction's work, compared exactly (within the edges of a
+   * run's window, {@link WorkTolerance}) when the baseline's were constant.
+   */
+  private static final List<WorkMetric> COUNTS = List.of(STATEMENTS_PER_TRANSACTION,
+      COMMITS_PER_TRANSACTION, ROLLBACKS_PER_TRANSACTION, CALLS_PER_TRANSACTION, ROWS_PER_CALL);
 
   /** The test's metrics, per transaction. */
   public static final List<WorkMetric> PER_TRANSACTION =
@@ -47,6 +80,16 @@ public enum WorkMetric {
     this.perCall = perCall;
   }
 
+  /** Whether every sample holds it (else samples recorded before it was added lack it). */
+  public boolean required() {
+    return !LATER.contains(this);
+  }
+
+  /** Whether it counts whole events, so that a constant baseline is compared exactly. */
+  public boolean count() {
+    return COUNTS.contains(this);
+  }
+
   /** The name in the baseline store: {@code sharedBlocksPerCall}. */
   public String label() {
     return label;
@@ -57,7 +100,10 @@ public enum WorkMetric {
     return words;
   }
 
-  /** The least growth that counts, in the metric's unit, beside {@link GateSettings#WORK_TOLERANCE}. */
+  /**
+   * The least growth that counts, in the metric's unit, beside the band ({@link WorkTolerance});
+   * not used when the metric is compared exactly.
+   */
   public double floor() {
     return floor;
   }
@@ -68,8 +114,9 @@ public enum WorkMetric {
   }
 
   /**
-   * Whether {@code now} is a regression against {@code baseline}, the baseline's largest value:
-   * more than the tolerance above it, and by more than the floor.
+   * Whether {@code now} is a regression against {@code baseline}, the baseline's largest value, by
+   * the widest band: more than {@link GateSettings#WORK_TOLERANCE} above it, and by more than the
+   * floor ({@link WorkTolerance} narrows it where the baseline's samples allow).
    */
   public boolean regressed(double baseline, double now) {
     return now > baseline * (1 + GateSettings.WORK_TOLERANCE) && now - baseline > floor;

@@ -120,6 +120,9 @@ final class WorkSection {
           .toArray();
       double[] before = baseline.stream().mapToDouble(w -> w.value(m)).filter(Double::isFinite)
           .toArray();
+      if (now.length == 0 && before.length == 0 && !m.required()) {
+        continue; // a figure added later, which neither side holds
+      }
       rows.add(List.of(m.words(), range(before), range(now)));
       if (allZero(now) && allZero(before)) {
         zero.add(m.words());

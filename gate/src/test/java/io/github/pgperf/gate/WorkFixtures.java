@@ -8,6 +8,7 @@ import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.work.Blocks;
+import io.github.pgperf.work.DatabaseWork;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.StatementWork;
 import io.github.pgperf.work.Unavailable;
@@ -71,10 +72,12 @@ final class WorkFixtures {
    *     pg_stat_statements
    * @param evictions how many times pg_stat_statements evicted entries during each run, or
    *     {@code null} when not known
+   * @param selectCalls the SELECT's calls per transaction (1; more is an N+1)
+   * @param commits commits per transaction in pg_stat_database, or {@code null} when not read
    */
   record Build(double selectBlocksPerCall, String plan, String extraStatement, boolean withUpdate,
       ClientMachine machine, double tps, Map<String, Double> waits, boolean savepoints,
-      Long evictions) {
+      Long evictions, double selectCalls, Integer commits) {
 
     /** The backends' usual wait shares: on CPU and waiting for the client, as select-only runs. */
     static final Map<String, Double> USUAL_WAITS = Map.of("CPU", 0.6, "Client:ClientRead", 0.4);
@@ -82,7 +85,7 @@ final class WorkFixtures {
     Build(double selectBlocksPerCall, String plan, String extraStatement, boolean withUpdate,
         ClientMachine machine) {
       this(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, 1000, USUAL_WAITS,
-          false, null);
+          false, null, 1, null);
     }
 
     static Build usual() {
@@ -91,50 +94,62 @@ final class WorkFixtures {
 
     Build tps(double newTps) {
       return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, newTps,
-          waits, savepoints, evictions);
+          waits, savepoints, evictions, selectCalls, commits);
     }
 
     /** Runs whose backends' wait shares are {@code shares} (before a noise of ±3 points). */
     Build waits(Map<String, Double> shares) {
       return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, tps,
-          shares, savepoints, evictions);
+          shares, savepoints, evictions, selectCalls, commits);
     }
 
     Build blocks(double perCall) {
       return new Build(perCall, plan, extraStatement, withUpdate, machine, tps, waits, savepoints,
-          evictions);
+          evictions, selectCalls, commits);
     }
 
     Build plan(String json) {
       return new Build(selectBlocksPerCall, json, extraStatement, withUpdate, machine, tps, waits,
-          savepoints, evictions);
+          savepoints, evictions, selectCalls, commits);
     }
 
     Build extra(String statement) {
       return new Build(selectBlocksPerCall, plan, statement, withUpdate, machine, tps, waits,
-          savepoints, evictions);
+          savepoints, evictions, selectCalls, commits);
     }
 
     Build withoutUpdate() {
       return new Build(selectBlocksPerCall, plan, extraStatement, false, machine, tps, waits,
-          savepoints, evictions);
+          savepoints, evictions, selectCalls, commits);
     }
 
     Build on(ClientMachine other) {
       return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, other, tps, waits,
-          savepoints, evictions);
+          savepoints, evictions, selectCalls, commits);
     }
 
     /** Every transaction takes a savepoint of a generated name and releases it. */
     Build withSavepoints() {
       return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, tps, waits,
-          true, evictions);
+          true, evictions, selectCalls, commits);
+    }
+
+    /** The SELECT called {@code perTransaction} times a transaction (an N+1 when more than 1). */
+    Build selectCalls(double perTransaction) {
+      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, tps, waits,
+          savepoints, evictions, perTransaction, commits);
+    }
+
+    /** pg_stat_database read, with {@code perTransaction} commits a transaction. */
+    Build commits(int perTransaction) {
+      return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, tps, waits,
+          savepoints, evictions, selectCalls, perTransaction);
     }
 
     /** pg_stat_statements evicted entries {@code n} times during each run. */
     Build evicted(long n) {
       return new Build(selectBlocksPerCall, plan, extraStatement, withUpdate, machine, tps, waits,
-          savepoints, n);
+          savepoints, n, selectCalls, commits);
     }
   }
 
@@ -178,7 +193,10 @@ final class WorkFixtures {
     // ±2 blocks over the run, and up to 10% of the calls touching one block more.
     long selectBlocks = Math.round(b.selectBlocksPerCall() * transactions)
         + random.nextInt(-2, 3) + random.nextLong(transactions / 10 + 1);
-    statements.add(statement(SELECT, transactions, transactions, selectBlocks, 0, 0));
+    // The window's edges cut a transaction of a client or two: calls off by up to 2 either way.
+    long selectCalls = Math.round(b.selectCalls() * transactions) + random.nextInt(-2, 3);
+    statements.add(statement(SELECT, selectCalls, selectCalls,
+        Math.round(selectBlocks * b.selectCalls()), 0, 0));
     if (b.withUpdate()) {
       // A hot-row UPDATE under contention: 4.7 to 10.7 blocks per call in 7 A/A runs of the
       // example's TPC-B test (docs/gate.md).
@@ -201,14 +219,20 @@ final class WorkFixtures {
             PlanShape.fromExplainJson(b.plan()), null),
         new StatementPlan(SCRIPT, 0, "\\set aid random(1, 100000 * :scale)", null,
             "a meta-command"));
-    return new ServerWork(10, statements, null, null, null, waits(b.waits(), random), null,
-        List.of(
-        new Unavailable(WorkPart.DATABASE, "not read in this fixture"),
+    DatabaseWork database = b.commits() == null ? null : new DatabaseWork(
+        b.commits() * transactions + random.nextInt(-2, 3), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0);
+    List<Unavailable> unavailable = new ArrayList<>(List.of(
+        new Unavailable(WorkPart.WAL, "not read in this fixture"),
         new Unavailable(WorkPart.WAL, "not read in this fixture"),
         new Unavailable(WorkPart.CHECKPOINTS, "not read in this fixture"),
         new Unavailable(WorkPart.SERVER_CPU, "not read in this fixture"),
-        new Unavailable(WorkPart.BACKGROUND_CPU, "not read in this fixture")), plans)
-        .withStatementEvictions(b.evictions());
+        new Unavailable(WorkPart.BACKGROUND_CPU, "not read in this fixture")));
+    if (database == null) {
+      unavailable.add(new Unavailable(WorkPart.DATABASE, "not read in this fixture"));
+    }
+    return new ServerWork(10, statements, null, database, null, null, waits(b.waits(), random),
+        null, unavailable, plans).withStatementEvictions(b.evictions());
   }
 
   /**

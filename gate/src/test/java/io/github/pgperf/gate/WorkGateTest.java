@@ -51,10 +51,66 @@ class WorkGateTest {
       List<Finding> work = work(report);
       assertThat(work).as("seed %d: %s", seed, work).hasSize(1);
       assertThat(work.get(0).verdict()).as("seed %d: %s", seed, work).isEqualTo(Verdict.PASS);
-      // 3 per transaction, 3 per call of each of 2 statements, 1 plan.
-      assertThat(work.get(0).message()).contains("10 work figures and plans compared with 9"
+      // 5 per transaction (blocks, temp blocks, WAL bytes, statements, WAL records), 4 per
+      // statement of each of 2 statements, 1 plan.
+      assertThat(work.get(0).message()).contains("14 work figures and plans compared with 9"
           + " baseline samples of 3 builds");
     }
+  }
+
+  @Test
+  void exactCountsAtTheRunsEdgesNeverGiveAWorkFinding() throws IOException {
+    // Calls and commits off by up to 2 of ~2,000 transactions at each run's edges.
+    for (long seed = 21; seed <= 30; seed++) {
+      CheckReport report = check(Build.usual().commits(1), Build.usual().commits(1), seed);
+
+      assertThat(work(report)).as("seed %d", seed).singleElement()
+          .satisfies(f -> assertThat(f.verdict()).isEqualTo(Verdict.PASS));
+      assertThat(report.failed()).isFalse();
+    }
+  }
+
+  @Test
+  void aStatementCalledMoreOftenPerTransactionIsAnExactWorkRegression() throws IOException {
+    // An N+1: the SELECT once per item of a 3-item order instead of once.
+    CheckReport report = check(Build.usual(), Build.usual().selectCalls(3), 31);
+
+    List<Finding> regressions = with(report, Verdict.WORK_REGRESSION);
+    assertThat(regressions).extracting(f -> f.work().summary()).containsExactlyInAnyOrder(
+        "statements per transaction 2 -> 4", "calls per transaction 1 -> 3");
+    assertThat(regressions).anySatisfy(f -> assertThat(f.message())
+        .contains("statement \"" + WorkFixtures.SELECT + "\": calls per transaction 1 -> 3",
+            "compared exactly: the baseline's were constant"));
+    assertThat(report.failed()).isTrue();
+    // Even 1.1 calls a transaction (one transaction in ten) is beyond the edges.
+    CheckReport tenth = check(Build.usual(), Build.usual().selectCalls(1.1), 32);
+    assertThat(with(tenth, Verdict.WORK_REGRESSION)).extracting(f -> f.work().summary())
+        .contains("calls per transaction 1 -> 1.1");
+  }
+
+  @Test
+  void moreCommitsPerTransactionIsAWorkRegression() throws IOException {
+    // The explicit transaction lost: each of the two statements commits on its own.
+    CheckReport report = check(Build.usual().commits(1), Build.usual().commits(2), 33);
+
+    assertThat(with(report, Verdict.WORK_REGRESSION)).singleElement().satisfies(f -> {
+      assertThat(f.work().summary()).isEqualTo("commits per transaction 1 -> 2");
+      assertThat(f.action()).isEqualTo(Action.FAIL);
+    });
+  }
+
+  @Test
+  void aNewStatementOnEveryTransactionIsAWorkRegressionNamingIt() throws IOException {
+    String load = "SELECT id, name, price, stock FROM product WHERE id = $1";
+    CheckReport report = check(Build.usual(), Build.usual().extra(load), 34);
+
+    assertThat(with(report, Verdict.WORK_REGRESSION)).singleElement().satisfies(f -> {
+      assertThat(f.message()).contains(KEY + ": calls per transaction 2 -> 3: new " + load
+          + " (1 per transaction)");
+      assertThat(f.items()).containsExactly(load);
+    });
+    assertThat(with(report, Verdict.STATEMENT_CHANGED)).hasSize(1);
+    assertThat(report.failed()).isTrue();
   }
 
   @Test
@@ -70,7 +126,8 @@ class WorkGateTest {
     assertThat(perCall.action()).isEqualTo(Action.FAIL);
     assertThat(perCall.message()).contains("statement \"" + WorkFixtures.SELECT + "\"")
         .containsPattern("shared blocks per call 3\\.\\d+ -> 150 \\(\\+4\\d{3}\\.\\d%")
-        .contains("a regression is more than 200.0% and more than 1 above the baseline's largest");
+        .contains("a regression is more than 200.0% (the baseline's spread, at least 200.0%) and more"
+            + " than 1 above the baseline's largest");
     assertThat(report.failed()).isTrue();
     assertThat(with(report, Verdict.PLAN_CHANGED)).isEmpty();
     assertThat(with(report, Verdict.PASS).stream().filter(f -> f.work() != null)).isEmpty();
@@ -203,12 +260,16 @@ class WorkGateTest {
           + " SAVEPOINT <name>\", \"SAVEPOINT <name>\"");
       assertThat(f.work().what()).isEqualTo("2 statements");
     });
-    // What both sides ran is compared as before.
+    // Two round trips added to every transaction: a regression naming both, in place of the
+    // bare statements per transaction (2 -> 4).
     assertThat(work(report)).extracting(Finding::verdict)
-        .containsExactlyInAnyOrder(Verdict.STATEMENT_CHANGED, Verdict.PASS);
-    // tps, p50, p99 (inconclusive on 3 baseline builds), the work, the new statements.
-    assertThat(report.findings()).hasSize(5);
-    assertThat(report.headline().text()).endsWith(", 1 STATEMENT_CHANGED");
+        .containsExactlyInAnyOrder(Verdict.STATEMENT_CHANGED, Verdict.WORK_REGRESSION);
+    assertThat(with(report, Verdict.WORK_REGRESSION)).singleElement().satisfies(f -> {
+      assertThat(f.message()).contains("calls per transaction 2 -> 4: new RELEASE SAVEPOINT"
+          + " <name> (1 per transaction), new SAVEPOINT <name> (1 per transaction)");
+      assertThat(f.items()).containsExactly("RELEASE SAVEPOINT <name>", "SAVEPOINT <name>");
+    });
+    assertThat(report.failed()).isTrue();
   }
 
   @Test

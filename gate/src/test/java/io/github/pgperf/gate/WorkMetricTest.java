@@ -35,7 +35,7 @@ class WorkMetricTest {
     assertThat(WorkMetric.parse("rowsPerCall")).isEqualTo(WorkMetric.ROWS_PER_CALL);
     assertThatThrownBy(() -> WorkMetric.parse("rows")).hasMessageContaining("unknown work metric"
         + " \"rows\"");
-    assertThat(WorkMetric.PER_CALL).allMatch(WorkMetric::perCall).hasSize(3);
-    assertThat(WorkMetric.PER_TRANSACTION).noneMatch(WorkMetric::perCall).hasSize(3);
+    assertThat(WorkMetric.PER_CALL).allMatch(WorkMetric::perCall).hasSize(4);
+    assertThat(WorkMetric.PER_TRANSACTION).noneMatch(WorkMetric::perCall).hasSize(7);
   }
 }

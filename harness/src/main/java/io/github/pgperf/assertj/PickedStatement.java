@@ -24,10 +24,13 @@ import org.assertj.core.error.ErrorMessageFactory;
  *     nothing is said
  * @param notPicked the failure of picking (no statement or several matched, no server work);
  *     {@code null} when one statement was picked
+ * @param transactions the run's processed transactions, for the statement's calls per
+ *     transaction
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 public record PickedStatement(String selector, StatementWork work, String workMissing,
-    List<StatementPlan> plans, String plansMissing, ErrorMessageFactory notPicked) {
+    List<StatementPlan> plans, String plansMissing, ErrorMessageFactory notPicked,
+    long transactions) {
 
   public PickedStatement {
     Objects.requireNonNull(selector, "selector");
@@ -36,7 +39,7 @@ public record PickedStatement(String selector, StatementWork work, String workMi
 
   /** No statement picked, for the reason {@code notPicked} gives. */
   static PickedStatement none(String selector, ErrorMessageFactory notPicked) {
-    return new PickedStatement(selector, null, null, List.of(), null, notPicked);
+    return new PickedStatement(selector, null, null, List.of(), null, notPicked, 0);
   }
 
   /** The selector, as assertion messages name the statement. */

@@ -195,7 +195,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
               : work.plans().stream().map(StatementPlan::sql).distinct().toList()));
     }
     return new PickedStatement(selector, statement, work.whyUnavailable(WorkPart.STATEMENTS),
-        plans, work.whyUnavailable(WorkPart.PLANS), null);
+        plans, work.whyUnavailable(WorkPart.PLANS), null, actual.totalCounts().processed());
   }
 
   /**
@@ -235,6 +235,23 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    */
   public RunResultAssert hasSharedBlocksPerTransactionAtMost(double maximum) {
     return meetsOne(Threshold.sharedBlocksPerTransactionAtMost(maximum));
+  }
+
+  /**
+   * Statements the run's clients sent per processed transaction, as the server counted them
+   * (transaction control left out; as the threshold {@code statements/tx<=N}): an N+1 or an
+   * ORM's extra load adds to them on any machine.
+   */
+  public RunResultAssert hasStatementsPerTransactionAtMost(double maximum) {
+    return meetsOne(Threshold.statementsPerTransactionAtMost(maximum));
+  }
+
+  /**
+   * Commits per processed transaction, as {@code pg_stat_database} counted them (as the threshold
+   * {@code commits/tx=N}): 1 for a transaction, more when autocommit splits it.
+   */
+  public RunResultAssert hasCommitsPerTransaction(long commits) {
+    return meetsOne(Threshold.commitsPerTransaction(commits));
   }
 
   /**

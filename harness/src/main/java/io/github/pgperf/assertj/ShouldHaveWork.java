@@ -55,6 +55,16 @@ final class ShouldHaveWork extends BasicErrorMessageFactory {
         work.blocks().sharedAccessed(), work.calls());
   }
 
+  static ErrorMessageFactory shouldBeCalledAtMost(StatementWork work, double maximum,
+      long transactions) {
+    return new ShouldHaveWork("%nExpecting statement:%n  %s%nto be called at most:%n  %s times per"
+        + " transaction%nbut it was called:%n  %s (%s calls in %s transactions)", work.query(),
+        unquotedString(figure(maximum)), unquotedString(transactions == 0 ? "no transaction"
+            : figure((double) work.calls() / transactions)),
+        unquotedString(String.valueOf(work.calls())),
+        unquotedString(String.valueOf(transactions)));
+  }
+
   static ErrorMessageFactory shouldBeAtMost(String what, double limit, double actual) {
     return new ShouldHaveWork("%nExpecting the run's %s%nto be at most:%n  %s%nbut was:%n  %s",
         unquotedString(what), unquotedString(figure(limit)), unquotedString(figure(actual)));

@@ -1,5 +1,6 @@
 package io.github.pgperf.assertj;
 
+import static io.github.pgperf.assertj.ShouldHaveWork.shouldBeCalledAtMost;
 import static io.github.pgperf.assertj.ShouldHaveWork.shouldHavePlan;
 import static io.github.pgperf.assertj.ShouldHaveWork.shouldHaveStatementWork;
 import static io.github.pgperf.assertj.ShouldHaveWork.shouldPlan;
@@ -35,6 +36,24 @@ public class StatementAssert extends AbstractAssert<StatementAssert, PickedState
     }
     if (actual.work().sharedBlocksPerCall() > maximum) {
       throwAssertionError(shouldTouchAtMost(actual.work(), maximum));
+    }
+    return myself;
+  }
+
+  /**
+   * Its calls per processed transaction must be at most {@code maximum}: 1 for a statement a
+   * transaction runs once, more for an N+1 (a call per item).
+   */
+  public StatementAssert hasCallsPerTransactionAtMost(double maximum) {
+    picked();
+    if (actual.work() == null) {
+      throwAssertionError(shouldHaveStatementWork(actual.selector(), actual.workMissing()));
+    }
+    if (actual.transactions() == 0) {
+      throwAssertionError(shouldBeCalledAtMost(actual.work(), maximum, 0));
+    }
+    if ((double) actual.work().calls() / actual.transactions() > maximum) {
+      throwAssertionError(shouldBeCalledAtMost(actual.work(), maximum, actual.transactions()));
     }
     return myself;
   }

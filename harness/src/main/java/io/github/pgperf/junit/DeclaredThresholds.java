@@ -14,6 +14,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * The thresholds a test method declares ({@link TpsAtLeast}, {@link LatencyAtMost},
  * {@link MeanLatencyAtMost}, {@link FailureRateAtMost}, {@link NoFailures}; on the server's work
  * {@link SharedBlocksPerTransactionAtMost}, {@link WalBytesPerTransactionAtMost},
+ * {@link StatementsPerTransactionAtMost}, {@link CommitsPerTransaction},
  * {@link TempBlocksAtMost}, {@link NoSequentialScanOn}), turned into
  * {@link Threshold}s through their text form, so that the annotations, the configuration
  * parameters and the assertions accept and refuse the same values; then changed by the
@@ -111,6 +112,12 @@ final class DeclaredThresholds {
     AnnotationSupport.findAnnotation(method, WalBytesPerTransactionAtMost.class).ifPresent(a ->
         all.add(parse("@WalBytesPerTransactionAtMost(" + shown(a.value()) + ")",
             () -> "wal/tx<=" + number(a.value()) + "B")));
+    AnnotationSupport.findAnnotation(method, StatementsPerTransactionAtMost.class).ifPresent(a ->
+        all.add(parse("@StatementsPerTransactionAtMost(" + shown(a.value()) + ")",
+            () -> "statements/tx<=" + number(a.value()))));
+    AnnotationSupport.findAnnotation(method, CommitsPerTransaction.class).ifPresent(a ->
+        all.add(parse("@CommitsPerTransaction(" + a.value() + ")",
+            () -> "commits/tx=" + a.value())));
     AnnotationSupport.findAnnotation(method, TempBlocksAtMost.class).ifPresent(a ->
         all.add(parse("@TempBlocksAtMost(" + a.value() + ")", () -> "temp<=" + a.value())));
     AnnotationSupport.findAnnotation(method, NoSequentialScanOn.class).ifPresent(a -> {

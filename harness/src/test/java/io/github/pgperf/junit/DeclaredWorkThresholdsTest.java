@@ -93,6 +93,21 @@ class DeclaredWorkThresholdsTest {
   }
 
   @Test
+  void countsPerTransactionAreMetOrFailWithWhatTheServerCounted() {
+    succeeded(run(Map.of(), WorkThresholdFixtures.Counted.class));
+    Kit.Run run = run(Map.of(), WorkThresholdFixtures.Miscounted.class);
+
+    String message = failure(run, "Miscounted", "lookups").getMessage();
+    assertThat(message).contains("to meet:\n  statements/tx<=0.5, commits/tx=2\n")
+        .contains("but these 2 failed:")
+        .contains("  statements/tx<=0.5: statements per transaction was 1.0 statements (100"
+            + " statements in 100 transactions), expected at most 0.5 statements")
+        .contains("  commits/tx=2: commits per transaction was 1.0 commits (100 commits in 100"
+            + " transactions, equal within 4% for the run's edges)");
+    assertThat(Fixture.SEEN).doesNotContainKey("Miscounted");
+  }
+
+  @Test
   void aSortBeyondWorkMemFailsTheTemporaryBlocks() {
     Kit.Run run = run(Map.of(), WorkThresholdFixtures.Sorting.class);
 

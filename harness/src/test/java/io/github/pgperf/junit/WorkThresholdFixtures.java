@@ -61,6 +61,45 @@ final class WorkThresholdFixtures {
     }
   }
 
+  /**
+   * The lookup declared as if it were a transaction of two statements each committing on its own
+   * (one statement, one commit a transaction in fact): both counts fail.
+   */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class Miscounted {
+    @BeforeEach
+    void table(DataSource source) throws SQLException {
+      entries(source, true);
+    }
+
+    @Test
+    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactionsPerClient = 50, vacuum = false)
+    @StatementsPerTransactionAtMost(0.5)
+    @CommitsPerTransaction(2)
+    void lookups(RunResult run) {
+      DeclaredFixtures.add("Miscounted", run);
+    }
+  }
+
+  /** The lookup as it is: one statement, one commit a transaction. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class Counted {
+    @BeforeEach
+    void table(DataSource source) throws SQLException {
+      entries(source, true);
+    }
+
+    @Test
+    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactionsPerClient = 50, vacuum = false)
+    @StatementsPerTransactionAtMost(1)
+    @CommitsPerTransaction(1)
+    void lookups(RunResult run) {
+      DeclaredFixtures.add("Counted", run);
+    }
+  }
+
   /** The same lookups without the index: each reads the table whole. */
   @Fixture
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
