@@ -118,7 +118,6 @@ public final class DirectoryStore implements HistoryStore {
       while (bytes.hasRemaining()) {
         at += channel.write(bytes, at);
       }
-      channel.force(false);
     }
   }
 
