@@ -46,6 +46,10 @@ public final class Main {
   static final int YOUNG_GENERATION_KB_PER_CLIENT = 512;
 
   public static void main(String[] args) {
+    if (args.length > 0 && args[0].equals(HistoryCommand.WORD)) {
+      System.exit(HistoryCommand.execute(java.util.Arrays.copyOfRange(args, 1, args.length),
+          System.out, System.err, System.getenv()));
+    }
     if (System.getProperty(PLAIN_SOCKETS) == null) {
       System.setProperty(PLAIN_SOCKETS, "true");
     }
