@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import io.github.pgperf.history.HistoryCheck;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,6 +39,7 @@ final class ReportPage {
   private final Against against;
   private final CheckReport check;
   private final Instant generatedAt;
+  private final List<HistoryCheck.Judged> history;
 
   /**
    * @param results the results judged (this build's, or the candidate's in a comparison)
@@ -49,6 +51,14 @@ final class ReportPage {
    */
   ReportPage(ResultFiles results, List<TestRuns> tests, List<TestRuns> baseTests,
       List<String> notes, Against against, CheckReport check, Instant generatedAt) {
+    this(results, tests, baseTests, notes, against, check, generatedAt, List.of());
+  }
+
+  /** @param history the history's series judged with this build, drawn after the verdicts */
+  ReportPage(ResultFiles results, List<TestRuns> tests, List<TestRuns> baseTests,
+      List<String> notes, Against against, CheckReport check, Instant generatedAt,
+      List<HistoryCheck.Judged> history) {
+    this.history = List.copyOf(history);
     this.results = results;
     this.tests = List.copyOf(tests);
     this.baseTests = List.copyOf(baseTests);
@@ -78,6 +88,7 @@ final class ReportPage {
     } else if (against instanceof Against.TheBaseline b) {
       out.append(VerdictSection.html(check, b.baseline(), b.failure(), results));
     }
+    out.append(HistorySection.html(history));
     out.append(SweepSection.html(Sweep.find(tests)));
     for (int i = 0; i < tests.size(); i++) {
       String key = tests.get(i).key();

@@ -8,6 +8,7 @@ import io.github.pgperf.gate.Verdict;
 import io.github.pgperf.gate.ResultFiles;
 import io.github.pgperf.report.HtmlReport;
 import io.github.pgperf.history.DetectionSettings;
+import io.github.pgperf.history.HistoryCheck;
 import io.github.pgperf.history.HistorySettings;
 import io.github.pgperf.history.HistoryStore;
 import java.io.File;
@@ -231,6 +232,12 @@ abstract class GateMojo extends PgperfMojo {
    * @return the file written, or empty when it could not be written (a warning says why)
    */
   Optional<Path> writeReport() throws MojoExecutionException {
+    return writeReport(List.of());
+  }
+
+  /** {@link #writeReport()} with the history's series judged with this build drawn. */
+  Optional<Path> writeReport(List<HistoryCheck.Judged> historySeries)
+      throws MojoExecutionException {
     GateSettings settings = settings();
     try {
       ResultFiles files = ResultFiles.read(results.toPath());
@@ -249,7 +256,7 @@ abstract class GateMojo extends PgperfMojo {
         getLog().warn(goal() + ": no verdicts in the report: " + baselineFailure);
       }
       return Optional.of(HtmlReport.write(outputDirectory.toPath(), files, baseline,
-          baselineFailure, settings, Instant.now()));
+          baselineFailure, settings, Instant.now(), historySeries));
     } catch (IOException e) {
       getLog().warn(goal() + ": cannot write " + HtmlReport.FILE + " in " + outputDirectory + ": "
           + e.getMessage());
