@@ -78,7 +78,7 @@ final class HistoryCommand {
   String pValue;
 
   @Option(names = "--minimum-change", defaultValue = "0",
-      description = "Smallest change kept, as 0.05 or 5% (default: ${DEFAULT-VALUE}).")
+      description = "Smallest change kept, as 0.05 or 5%% (default: ${DEFAULT-VALUE}).")
   String minimumChange;
 
   @Option(names = "--on-change-point", defaultValue = "warn",

@@ -71,6 +71,25 @@ class HistoryCommandTest {
   }
 
   @Test
+  void helpPrintsTheOptionsWithoutPicocliWarnings() {
+    // picocli warns about a bad format on System.err itself, not on the command's stream.
+    PrintStream systemErr = System.err;
+    ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+    Ran ran;
+    try {
+      System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+      ran = history("--help");
+    } finally {
+      System.setErr(systemErr);
+    }
+    assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(ran.status()).isZero();
+    assertThat(ran.out()).startsWith("Usage: pgperf history").contains("--store=DIR|URL")
+        .contains("Smallest change kept, as 0.05 or 5% (default: 0).");
+    assertThat(ran.err()).isEmpty();
+  }
+
+  @Test
   void aBadSettingIsNamed() {
     Ran ran = history("--on-change-point", "maybe");
     assertThat(ran.status()).isEqualTo(1);
