@@ -1,7 +1,6 @@
 package io.github.pgperf.maven;
 
-import io.github.pgperf.compare.CompareException;
-import io.github.pgperf.compare.Git;
+import io.github.pgperf.compare.BuiltRevision;
 import io.github.pgperf.gate.Action;
 import io.github.pgperf.gate.CheckMessages;
 import io.github.pgperf.gate.CheckOutputs;
@@ -70,8 +69,9 @@ public class HistoryMojo extends GateMojo {
     HistoryRecorder.Recorded recorded;
     try {
       ResultFiles results = ResultFiles.read(this.results.toPath());
-      recorded = HistoryRecorder.record(results, historyBuild, commit(env), branch(env), store,
-          historySettings(), Instant.now(), true);
+      BuiltRevision revision = BuiltRevision.of(env, baseDirectory.toPath());
+      recorded = HistoryRecorder.record(results, historyBuild, revision.commit(),
+          revision.branch(), store, historySettings(), Instant.now(), true);
       recorded.warnings().forEach(w -> getLog().warn(goal() + ": " + w));
       ConsoleTable.lines(recorded.outcome().report()).forEach(getLog()::info);
       CheckOutputs.write(recorded.outcome().report(), lead(recorded.build()), output, env,
@@ -100,30 +100,5 @@ public class HistoryMojo extends GateMojo {
   private static String lead(BuildInfo build) {
     return "History of build `" + build.build() + "` (commit `" + build.shortCommit() + "`"
         + (build.branch() == null ? "" : ", branch `" + build.branch() + "`") + ")";
-  }
-
-  /** CI's commit, else git's HEAD, else unknown. */
-  private String commit(Map<String, String> env) {
-    String commit = BuildInfo.commitOf(env);
-    return commit != null ? commit : git("rev-parse", "HEAD");
-  }
-
-  /** CI's branch, else git's current branch, else unknown. */
-  private String branch(Map<String, String> env) {
-    String branch = BuildInfo.branchOf(env);
-    if (branch != null) {
-      return branch;
-    }
-    String head = git("rev-parse", "--abbrev-ref", "HEAD");
-    return "HEAD".equals(head) ? null : head;
-  }
-
-  private String git(String... args) {
-    try {
-      String out = new Git(baseDirectory.toPath()).run(args).strip();
-      return out.isEmpty() ? null : out;
-    } catch (CompareException e) {
-      return null; // not a repository, or no git: the commit is unknown
-    }
   }
 }

@@ -1,7 +1,6 @@
 package io.github.pgperf.internal.cli;
 
-import io.github.pgperf.compare.CompareException;
-import io.github.pgperf.compare.Git;
+import io.github.pgperf.compare.BuiltRevision;
 import io.github.pgperf.gate.Action;
 import io.github.pgperf.gate.CheckMessages;
 import io.github.pgperf.gate.CheckOutputs;
@@ -9,7 +8,6 @@ import io.github.pgperf.gate.CheckReport;
 import io.github.pgperf.gate.ConsoleTable;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.ResultFiles;
-import io.github.pgperf.history.BuildInfo;
 import io.github.pgperf.history.DetectionSettings;
 import io.github.pgperf.history.HistoryRecorder;
 import io.github.pgperf.history.HistorySettings;
@@ -135,14 +133,10 @@ final class HistoryCommand {
         HistorySettings.metrics(GateSettings.parseMetrics(metrics)),
         Action.parse(onChangePoint, "--on-change-point"));
     HistoryStore history = HistoryStore.open(store, Path.of(""), HistoryCommand::driver, env);
-    Path here = Path.of("").toAbsolutePath();
-    String commitBuilt = commit != null ? commit : BuildInfo.commitOf(env) != null
-        ? BuildInfo.commitOf(env) : git(here, "rev-parse", "HEAD");
-    String branchBuilt = branch != null ? branch : BuildInfo.branchOf(env) != null
-        ? BuildInfo.branchOf(env) : git(here, "rev-parse", "--abbrev-ref", "HEAD");
+    BuiltRevision built = BuiltRevision.of(env, Path.of("").toAbsolutePath());
     HistoryRecorder.Recorded recorded = HistoryRecorder.record(ResultFiles.read(results), build,
-        commitBuilt, "HEAD".equals(branchBuilt) ? null : branchBuilt, history, settings,
-        Instant.now(), !judgeOnly);
+        commit != null ? commit : built.commit(), branch != null ? branch : built.branch(),
+        history, settings, Instant.now(), !judgeOnly);
     recorded.warnings().forEach(w -> err.println(PgPerfCommand.NAME + " history: warning: " + w));
     CheckReport report = recorded.outcome().report();
     ConsoleTable.lines(report).forEach(out::println);
@@ -161,15 +155,6 @@ final class HistoryCommand {
     try {
       return DriverManager.getDriver("jdbc:postgresql://localhost/");
     } catch (SQLException e) {
-      return null;
-    }
-  }
-
-  private static String git(Path directory, String... args) {
-    try {
-      String out = new Git(directory).run(args).strip();
-      return out.isEmpty() ? null : out;
-    } catch (CompareException e) {
       return null;
     }
   }
