@@ -1,6 +1,7 @@
 package io.github.pgperf.history;
 
 import io.github.pgperf.gate.Action;
+import io.github.pgperf.gate.BusyMachine;
 import io.github.pgperf.gate.CheckReport;
 import io.github.pgperf.gate.Finding;
 import io.github.pgperf.gate.GateSettings;
@@ -16,7 +17,8 @@ import java.util.Locale;
  * Judges a build's tests against their history: for every test of the build and every metric,
  * the series on the build's own fingerprint, its change points ({@link EDivisive}), and a
  * {@link Verdict#CHANGE_POINT} when the newest change point is for the worse (tps down, latency or
- * work up; work by more than its floor), not reported before. Each series' row says what it found.
+ * work up; work by more than its floor), not reported before, and for timing not explained by a
+ * machine busier from then on ({@link BusyMachine}'s margin on each point's {@code othersShare}). Each series' row says what it found.
  */
 public final class HistoryCheck {
 
@@ -144,6 +146,16 @@ public final class HistoryCheck {
           + MINIMUM_BUILDS_AFTER + " builds show it", cells);
     }
     int previous = points.size() > 1 ? points.get(points.size() - 2).index() : 0;
+    if (!metric.work()) {
+      double mostBefore = extreme(series, previous, newest.index(), true);
+      double leastAfter = extreme(series, newest.index(), n, false);
+      if (leastAfter > mostBefore + BusyMachine.BUSIER_BY) {
+        return finding(series, Verdict.PASS, what + String.format(Locale.ROOT, "; not reported:"
+            + " the machine was busier from that build on (other processes took at least %.0f%%"
+            + " of its CPU in every build since, at most %.0f%% before), so a slowdown cannot be"
+            + " told from the machine's", 100 * leastAfter, 100 * mostBefore), cells);
+      }
+    }
     for (ReportedChange r : earlier) {
       int at = series.indexOf(r.changeBuild());
       if (r.test().equals(series.test()) && r.metric().equals(metric.label())
@@ -156,6 +168,22 @@ public final class HistoryCheck {
     reported.add(new ReportedChange(series.test(), metric.label(), series.fingerprint(),
         first.build().build(), build, now));
     return finding(series, Verdict.CHANGE_POINT, what, cells);
+  }
+
+  /**
+   * The most ({@code most}) or least share of the machine others took in the builds
+   * {@code [from, to)} of the series; NaN when a build did not measure it (then no rule applies).
+   */
+  private static double extreme(Series series, int from, int to, boolean most) {
+    double extreme = most ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    for (int i = from; i < to; i++) {
+      double share = series.points().get(i).othersShare();
+      if (Double.isNaN(share)) {
+        return Double.NaN;
+      }
+      extreme = most ? Math.max(extreme, share) : Math.min(extreme, share);
+    }
+    return extreme;
   }
 
   private Finding finding(Series series, Verdict verdict, String message, WorkChange cells) {

@@ -41,6 +41,9 @@ final class HistoryJson {
     o.put("runner", r.runner());
     o.put("trials", r.trials());
     o.set("metrics", metrics(r.metrics()));
+    if (!Double.isNaN(r.othersShare())) {
+      o.put("othersShare", r.othersShare());
+    }
     return write(o);
   }
 
@@ -109,7 +112,8 @@ final class HistoryJson {
             new BuildInfo(text(o, "build"), optional(o, "commit"), optional(o, "branch"),
                 Instant.parse(text(o, "time"))),
             text(o, "test"), text(o, "fingerprint"), optional(o, "workFingerprint"),
-            text(o, "runner"), o.path("trials").asInt(0), metrics(o.get("metrics"))));
+            text(o, "runner"), o.path("trials").asInt(0), metrics(o.get("metrics")),
+            o.path("othersShare").isNumber() ? o.get("othersShare").asDouble() : Double.NaN));
       }
       if (kind.equals(REPORTED)) {
         return new Line.Reported(new ReportedChange(text(o, "test"), text(o, "metric"),

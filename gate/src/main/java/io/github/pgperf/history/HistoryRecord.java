@@ -30,9 +30,12 @@ import java.util.TreeMap;
  * @param runner the load machines as the fingerprint names them, for people
  * @param trials how many trials the medians are of
  * @param metrics each {@link HistoryMetric}'s value by label; work metrics only when recorded
+ * @param othersShare the median share of the machine's CPU other processes took in the trials
+ *     (neither pgperf nor the server: {@link Sample#othersShare}), NaN when not measured
  */
 public record HistoryRecord(BuildInfo build, String test, String fingerprint,
-    String workFingerprint, String runner, int trials, Map<String, Double> metrics) {
+    String workFingerprint, String runner, int trials, Map<String, Double> metrics,
+    double othersShare) {
 
   public HistoryRecord {
     Objects.requireNonNull(build, "build");
@@ -48,6 +51,15 @@ public record HistoryRecord(BuildInfo build, String test, String fingerprint,
       }
     });
     metrics = Collections.unmodifiableMap(new TreeMap<>(metrics));
+    if (!Double.isNaN(othersShare) && !(othersShare >= 0 && othersShare <= 1)) {
+      throw new IllegalArgumentException("othersShare is " + othersShare + ", not a share from 0 to 1");
+    }
+  }
+
+  /** A point without the machine's load. */
+  public HistoryRecord(BuildInfo build, String test, String fingerprint, String workFingerprint,
+      String runner, int trials, Map<String, Double> metrics) {
+    this(build, test, fingerprint, workFingerprint, runner, trials, metrics, Double.NaN);
   }
 
   /**
@@ -74,8 +86,11 @@ public record HistoryRecord(BuildInfo build, String test, String fingerprint,
       }
     }
     metrics.values().removeIf(v -> !Double.isFinite(v));
+    double[] others = inOrder.stream().mapToDouble(Sample::othersShare).toArray();
+    double othersShare = java.util.Arrays.stream(others).anyMatch(Double::isNaN) ? Double.NaN
+        : median(others);
     return new HistoryRecord(build, test, hash(first.fingerprint()), workFingerprint,
-        String.join("; ", first.fingerprint().machines()), inOrder.size(), metrics);
+        String.join("; ", first.fingerprint().machines()), inOrder.size(), metrics, othersShare);
   }
 
   /** The value of {@code metric}, if recorded. */

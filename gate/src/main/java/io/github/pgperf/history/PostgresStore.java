@@ -146,14 +146,14 @@ public final class PostgresStore implements HistoryStore {
         }
       }
       try (ResultSet rs = s.executeQuery("SELECT build, commit, branch, time, test, fingerprint,"
-          + " work_fingerprint, runner, trials, metrics::text FROM " + POINTS
+          + " work_fingerprint, runner, trials, metrics::text, others_share FROM " + POINTS
           + " ORDER BY time, build, test")) {
         while (rs.next()) {
           try {
             records.add(new HistoryRecord(new BuildInfo(rs.getString(1), rs.getString(2),
                 rs.getString(3), rs.getObject(4, OffsetDateTime.class).toInstant()),
                 rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
-                rs.getInt(9), HistoryJson.metrics(rs.getString(10))));
+                rs.getInt(9), HistoryJson.metrics(rs.getString(10)), othersShare(rs)));
           } catch (IllegalArgumentException | NullPointerException e) {
             warnings.add("a row of " + POINTS + " (build " + rs.getString(1) + ", test "
                 + rs.getString(5) + ") cannot be read and is skipped: " + e.getMessage());
@@ -184,7 +184,7 @@ public final class PostgresStore implements HistoryStore {
           s.execute("CREATE TABLE IF NOT EXISTS " + POINTS + " (build text NOT NULL,"
               + " test text NOT NULL, commit text, branch text, time timestamptz NOT NULL,"
               + " fingerprint text NOT NULL, work_fingerprint text, runner text NOT NULL,"
-              + " trials integer NOT NULL, metrics jsonb NOT NULL,"
+              + " trials integer NOT NULL, metrics jsonb NOT NULL, others_share double precision,"
               + " recorded timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (build, test))");
           s.execute("CREATE TABLE IF NOT EXISTS " + REPORTED + " (test text NOT NULL,"
               + " metric text NOT NULL, fingerprint text NOT NULL, change_build text NOT NULL,"
@@ -193,7 +193,7 @@ public final class PostgresStore implements HistoryStore {
         }
         try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + POINTS
             + " (build, test, commit, branch, time, fingerprint, work_fingerprint, runner,"
-            + " trials, metrics) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)"
+            + " trials, metrics, others_share) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)"
             + " ON CONFLICT (build, test) DO NOTHING")) {
           for (HistoryRecord r : points) {
             insert.setString(1, r.build().build());
@@ -206,6 +206,11 @@ public final class PostgresStore implements HistoryStore {
             insert.setString(8, r.runner());
             insert.setInt(9, r.trials());
             insert.setString(10, HistoryJson.metricsText(r.metrics()));
+            if (Double.isNaN(r.othersShare())) {
+              insert.setNull(11, java.sql.Types.DOUBLE);
+            } else {
+              insert.setDouble(11, r.othersShare());
+            }
             insert.addBatch();
           }
           insert.executeBatch();
@@ -232,6 +237,11 @@ public final class PostgresStore implements HistoryStore {
     } catch (SQLException e) {
       throw failed("write to", e);
     }
+  }
+
+  private static double othersShare(ResultSet rs) throws SQLException {
+    double share = rs.getDouble(11);
+    return rs.wasNull() ? Double.NaN : share;
   }
 
   private Connection connect() throws SQLException {

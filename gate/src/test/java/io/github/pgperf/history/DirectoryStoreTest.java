@@ -32,6 +32,7 @@ class DirectoryStoreTest {
 
     History history = store.load();
     assertThat(history.records()).isEqualTo(points);
+    assertThat(history.records().get(0).othersShare()).isEqualTo(0.25);
     assertThat(history.reported()).containsExactly(reported);
     assertThat(history.warnings()).isEmpty();
     assertThat(Files.readAllLines(store.file())).hasSize(4)

@@ -25,10 +25,13 @@ final class HistoryFixtures {
         "main", START.plusSeconds(3600L * n));
   }
 
-  /** A point of {@code test} in build {@code n} with these metrics. */
+  /**
+   * A point of {@code test} in build {@code n} with these metrics; other processes took a
+   * quarter of the machine (as much in every build).
+   */
   static HistoryRecord point(int n, String test, Map<String, Double> metrics) {
     return new HistoryRecord(build(n), test, FINGERPRINT, WORK_FINGERPRINT,
-        "2 cores, test CPU, OpenJDK 17, Linux 6.1 amd64", 3, metrics);
+        "2 cores, test CPU, OpenJDK 17, Linux 6.1 amd64", 3, metrics, 0.25);
   }
 
   /**
