@@ -41,7 +41,8 @@ public final class PostgresStore implements HistoryStore {
   /** The advisory lock every writer takes: 'pgperf' 'hist' as a number, pgperf's alone. */
   static final long LOCK = 0x7067706572666869L;
 
-  private static final Pattern PASSWORD = Pattern.compile("(?i)([?&]password=)[^&]*");
+  /** {@code password=} and {@code sslpassword=} (the TLS key's) among the URL's parameters. */
+  private static final Pattern PASSWORD = Pattern.compile("(?i)([?&][a-z]*password=)[^&]*");
 
   private final String url;
   private final Properties properties;

@@ -78,6 +78,9 @@ class PostgresStoreTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("holds a password").hasMessageContaining("password=***")
         .hasMessageNotContaining("s3cret");
+    assertThatThrownBy(() -> PostgresStore.of(
+        "jdbc:postgresql://127.0.0.1/perf?sslmode=require&sslpassword=k3y", driver, Map.of()))
+        .hasMessageContaining("sslpassword=***").hasMessageNotContaining("k3y");
     assertThatThrownBy(() -> PostgresStore.of("postgresql://ci:s3cret@db.example/perf", driver,
         Map.of()))
         .hasMessageContaining("holds a password").hasMessageNotContaining("s3cret");
