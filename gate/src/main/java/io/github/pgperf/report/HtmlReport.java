@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import io.github.pgperf.history.HistoryCheck;
 import java.util.List;
 
 /**
@@ -39,7 +38,7 @@ public final class HtmlReport {
    */
   public static String render(ResultFiles results, Baseline baseline, String baselineFailure,
       GateSettings settings, Instant generatedAt) {
-    return render(results, baseline, baselineFailure, settings, generatedAt, List.of());
+    return render(results, baseline, baselineFailure, settings, generatedAt, HistoryCharts.NONE);
   }
 
   /**
@@ -47,7 +46,7 @@ public final class HtmlReport {
    * this build, {@link io.github.pgperf.history.HistoryRecorder}).
    */
   public static String render(ResultFiles results, Baseline baseline, String baselineFailure,
-      GateSettings settings, Instant generatedAt, List<HistoryCheck.Judged> history) {
+      GateSettings settings, Instant generatedAt, HistoryCharts history) {
     List<String> notes = new ArrayList<>();
     List<TestRuns> tests = TestRuns.read(results, notes);
     CheckReport check = baseline == null ? null : new Gate(settings).check(results, baseline);
@@ -101,7 +100,7 @@ public final class HtmlReport {
   /** {@link #write} with the history's charts. */
   public static Path write(Path directory, ResultFiles results, Baseline baseline,
       String baselineFailure, GateSettings settings, Instant generatedAt,
-      List<HistoryCheck.Judged> history) throws IOException {
+      HistoryCharts history) throws IOException {
     return writePage(directory,
         render(results, baseline, baselineFailure, settings, generatedAt, history));
   }

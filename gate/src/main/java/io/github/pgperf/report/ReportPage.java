@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import io.github.pgperf.history.HistoryCheck;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,7 +38,7 @@ final class ReportPage {
   private final Against against;
   private final CheckReport check;
   private final Instant generatedAt;
-  private final List<HistoryCheck.Judged> history;
+  private final HistoryCharts history;
 
   /**
    * @param results the results judged (this build's, or the candidate's in a comparison)
@@ -51,14 +50,14 @@ final class ReportPage {
    */
   ReportPage(ResultFiles results, List<TestRuns> tests, List<TestRuns> baseTests,
       List<String> notes, Against against, CheckReport check, Instant generatedAt) {
-    this(results, tests, baseTests, notes, against, check, generatedAt, List.of());
+    this(results, tests, baseTests, notes, against, check, generatedAt, HistoryCharts.NONE);
   }
 
   /** @param history the history's series judged with this build, drawn after the verdicts */
   ReportPage(ResultFiles results, List<TestRuns> tests, List<TestRuns> baseTests,
       List<String> notes, Against against, CheckReport check, Instant generatedAt,
-      List<HistoryCheck.Judged> history) {
-    this.history = List.copyOf(history);
+      HistoryCharts history) {
+    this.history = history;
     this.results = results;
     this.tests = List.copyOf(tests);
     this.baseTests = List.copyOf(baseTests);

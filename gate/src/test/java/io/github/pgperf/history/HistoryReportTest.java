@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.report.HistoryCharts;
 import io.github.pgperf.report.HtmlReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +22,13 @@ class HistoryReportTest {
   Path dir;
 
   @Test
+  void withoutARepositoryTheCommitsAreText() {
+    assertThat(HistoryCharts.of(List.of(), Map.of()).repository()).isNull();
+    assertThat(HistoryCharts.of(List.of(), Map.of("GITHUB_SERVER_URL", "https://github.com",
+        "GITHUB_REPOSITORY", "acme/shop\"><script>")).repository()).isNull();
+  }
+
+  @Test
   void theReportDrawsEachSeriesAndListsItsChangePointsWithTheirCommits() throws Exception {
     Random random = new Random(3);
     List<HistoryRecord> points = new ArrayList<>();
@@ -33,13 +41,16 @@ class HistoryReportTest {
         new History(points.subList(0, 11), List.of(), List.of()), points.subList(11, 12),
         "test history", HistoryFixtures.START);
     String html = HtmlReport.render(ResultFiles.read(dir.resolve("none")), null, "none",
-        GateSettings.defaults(), HistoryFixtures.START, outcome.judged());
+        GateSettings.defaults(), HistoryFixtures.START, HistoryCharts.of(outcome.judged(),
+            Map.of("GITHUB_SERVER_URL", "https://github.com", "GITHUB_REPOSITORY", "acme/shop")));
 
     assertThat(html).contains("<section id=\"history\"><h2>History</h2>")
         .contains("LedgerPerformanceTest-statement: tps")
         .contains("LedgerPerformanceTest-statement: shared blocks per transaction")
         .contains("level between change points")
-        .contains("<td>build-08</td><td>c07000000000..c08000000000</td>")
+        .contains("<td>build-08</td><td><code><a href=\"https://github.com/acme/shop/compare/c07"
+            + "0".repeat(37) + "...c08" + "0".repeat(37) + "\">c07000000000..c08000000000</a>"
+            + "</code></td>")
         .contains("CHANGE_POINT")
         .doesNotContain("<script");
   }

@@ -6,9 +6,9 @@ import io.github.pgperf.gate.BaselineStore;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.Verdict;
 import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.report.HistoryCharts;
 import io.github.pgperf.report.HtmlReport;
 import io.github.pgperf.history.DetectionSettings;
-import io.github.pgperf.history.HistoryCheck;
 import io.github.pgperf.history.HistorySettings;
 import io.github.pgperf.history.HistoryStore;
 import java.io.File;
@@ -232,11 +232,11 @@ abstract class GateMojo extends PgperfMojo {
    * @return the file written, or empty when it could not be written (a warning says why)
    */
   Optional<Path> writeReport() throws MojoExecutionException {
-    return writeReport(List.of());
+    return writeReport(HistoryCharts.NONE);
   }
 
   /** {@link #writeReport()} with the history's series judged with this build drawn. */
-  Optional<Path> writeReport(List<HistoryCheck.Judged> historySeries)
+  Optional<Path> writeReport(HistoryCharts historySeries)
       throws MojoExecutionException {
     GateSettings settings = settings();
     try {

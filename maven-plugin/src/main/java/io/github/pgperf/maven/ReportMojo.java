@@ -2,7 +2,7 @@ package io.github.pgperf.maven;
 
 import io.github.pgperf.gate.ResultFiles;
 import io.github.pgperf.history.DirectoryStore;
-import io.github.pgperf.history.HistoryCheck;
+import io.github.pgperf.report.HistoryCharts;
 import io.github.pgperf.history.HistoryRecorder;
 import io.github.pgperf.history.HistoryStore;
 import java.io.IOException;
@@ -37,21 +37,21 @@ public class ReportMojo extends GateMojo {
    * The history's series with this build's points added (not stored: pgperf:history stores them),
    * when the history has any; empty, with a warning, when it cannot be read.
    */
-  private List<HistoryCheck.Judged> history() throws MojoExecutionException {
+  private HistoryCharts history() throws MojoExecutionException {
     HistoryStore store = historyStore(historyClasspath);
     try {
       if (store instanceof DirectoryStore d && !Files.exists(d.file())) {
-        return List.of();
+        return HistoryCharts.NONE;
       }
       ResultFiles files = ResultFiles.read(results.toPath());
       if (files.samples().isEmpty()) {
-        return List.of();
+        return HistoryCharts.NONE;
       }
-      return HistoryRecorder.record(files, null, null, null, store, historySettings(),
-          Instant.now(), false).outcome().judged();
+      return HistoryCharts.of(HistoryRecorder.record(files, null, null, null, store,
+          historySettings(), Instant.now(), false).outcome().judged(), System.getenv());
     } catch (IOException | IllegalArgumentException e) {
       getLog().warn(goal() + ": no history in the report: " + e.getMessage());
-      return List.of();
+      return HistoryCharts.NONE;
     }
   }
 
