@@ -27,14 +27,20 @@ final class HistorySection {
         + "<p>Each point is one build's median; the step line is the level between change points"
         + " (E-divisive with Student's t, as Apache Otava finds them).</p><div class=\"charts\">");
     StringBuilder rows = new StringBuilder();
+    List<String> constant = new java.util.ArrayList<>();
     for (HistoryCheck.Judged j : judged) {
       Series s = j.series();
       double[] values = s.values();
+      if (java.util.Arrays.stream(values).distinct().count() == 1) {
+        constant.add(s.test() + " " + s.metric().words());
+        continue; // a flat line says less than its name in the list below
+      }
       double[] builds = new double[values.length];
       for (int i = 0; i < builds.length; i++) {
         builds[i] = i + 1;
       }
-      String unit = s.metric().unit().isEmpty() ? "" : ", " + s.metric().unit();
+      String unit = s.metric().unit().isEmpty() || s.metric().unit().equals(s.metric().words())
+          ? "" : ", " + s.metric().unit();
       out.append(new LineChart(s.test() + ": " + s.metric().words(),
           LineChart.Axis.linear("build"), LineChart.Axis.linear(s.metric().words() + unit),
           List.of(new LineChart.Series(s.metric().words(), Palette.CANDIDATE, builds, values, true,
@@ -64,6 +70,10 @@ final class HistorySection {
       }
     }
     out.append("</div>");
+    if (!constant.isEmpty()) {
+      out.append("<p>The same in every build, not drawn: ")
+          .append(Html.text(String.join(", ", constant))).append(".</p>");
+    }
     out.append("<table><caption>Change points (build: its number in the series; commits: the last"
         + " build's before the change .. the first's at the new level)</caption><thead><tr>");
     for (String h : List.of("test", "metric", "build", "build id", "commits", "level", "change",

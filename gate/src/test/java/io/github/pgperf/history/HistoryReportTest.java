@@ -48,6 +48,8 @@ class HistoryReportTest {
         .contains("LedgerPerformanceTest-statement: tps")
         .contains("LedgerPerformanceTest-statement: shared blocks per transaction")
         .contains("level between change points")
+        .contains("The same in every build, not drawn: LedgerPerformanceTest-statement temp blocks"
+            + " per transaction.")
         .contains("<td>build-08</td><td><code><a href=\"https://github.com/acme/shop/compare/c07"
             + "0".repeat(37) + "...c08" + "0".repeat(37) + "\">c07000000000..c08000000000</a>"
             + "</code></td>")
