@@ -17,13 +17,13 @@ import java.util.function.DoubleBinaryOperator;
  * @param candidateLeast the least share others took in any of this build's trials
  * @param baselineMost the most they took in any baseline sample of the same setup
  */
-record BusyMachine(double candidateLeast, double baselineMost) {
+public record BusyMachine(double candidateLeast, double baselineMost) {
 
   /**
    * How much more of the machine others must have taken in every trial than in any baseline
    * sample: a fifth of the machine, several times the spread between quiet builds.
    */
-  static final double BUSIER_BY = 0.20;
+  public static final double BUSIER_BY = 0.20;
 
   /** The shares of {@code now} and {@code before}; NaN where any sample does not know its own. */
   static BusyMachine of(List<Sample> now, List<Sample> before) {

@@ -66,7 +66,14 @@ public enum Verdict {
    * Baseline samples exist, but none from the same server, settings, machine and workload: timing
    * is not compared (work still is, on its own {@link WorkFingerprint}).
    */
-  FINGERPRINT_MISMATCH(Action.FAIL);
+  FINGERPRINT_MISMATCH(Action.FAIL),
+  /**
+   * {@code pgperf:history}: the newest change point of a test's series of builds (one metric, one
+   * runner fingerprint) is for the worse and was not reported before (docs/history.md). A warning
+   * by default: a lasting shift found over many builds, which no single build's check may have
+   * failed on.
+   */
+  CHANGE_POINT(Action.WARN);
 
   private final Action defaultAction;
 

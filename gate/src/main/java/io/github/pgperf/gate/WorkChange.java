@@ -3,7 +3,8 @@ package io.github.pgperf.gate;
 import java.util.Objects;
 
 /**
- * The figures of a work finding, as its table row shows them.
+ * The figures of a work finding, or of a history series' change ({@code pgperf:history}: the
+ * levels before and after the newest change point), as its table row shows them.
  *
  * @param what the metric's words ({@code shared blocks per call}), {@code plan}, {@code statement}
  *     or {@code work}

@@ -10,6 +10,7 @@ import io.github.pgperf.gate.ConsoleTable;
 import io.github.pgperf.gate.Gate;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.report.HistoryCharts;
 import io.github.pgperf.report.HtmlReport;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -91,6 +92,11 @@ public record GateRun(Path results, Path baselineStore, Path baselineResults,
    * @return the file written, or empty when it could not be written (a warning says why)
    */
   public Optional<Path> report(GateSettings settings) {
+    return report(settings, HistoryCharts.NONE);
+  }
+
+  /** {@link #report(GateSettings)} with the history's series, judged with this build, drawn. */
+  public Optional<Path> report(GateSettings settings, HistoryCharts history) {
     try {
       ResultFiles files = ResultFiles.read(results);
       if (!files.exists()) {
@@ -108,7 +114,7 @@ public record GateRun(Path results, Path baselineStore, Path baselineResults,
         log.warn(goal + ": no verdicts in the report: " + baselineFailure);
       }
       return Optional.of(HtmlReport.write(outputDirectory, files, baseline, baselineFailure,
-          settings, Instant.now()));
+          settings, Instant.now(), history));
     } catch (IOException e) {
       log.warn(goal + ": cannot write " + HtmlReport.FILE + " in " + outputDirectory + ": "
           + e.getMessage());

@@ -38,11 +38,20 @@ public final class HtmlReport {
    */
   public static String render(ResultFiles results, Baseline baseline, String baselineFailure,
       GateSettings settings, Instant generatedAt) {
+    return render(results, baseline, baselineFailure, settings, generatedAt, HistoryCharts.NONE);
+  }
+
+  /**
+   * {@link #render}'s page with the history's charts ({@code history}: the series judged with
+   * this build, {@link io.github.pgperf.history.HistoryRecorder}).
+   */
+  public static String render(ResultFiles results, Baseline baseline, String baselineFailure,
+      GateSettings settings, Instant generatedAt, HistoryCharts history) {
     List<String> notes = new ArrayList<>();
     List<TestRuns> tests = TestRuns.read(results, notes);
     CheckReport check = baseline == null ? null : new Gate(settings).check(results, baseline);
     return new ReportPage(results, tests, List.of(), notes,
-        new Against.TheBaseline(baseline, baselineFailure), check, generatedAt).html();
+        new Against.TheBaseline(baseline, baselineFailure), check, generatedAt, history).html();
   }
 
   /**
@@ -86,6 +95,14 @@ public final class HtmlReport {
   public static Path write(Path directory, ResultFiles results, Baseline baseline,
       String baselineFailure, GateSettings settings, Instant generatedAt) throws IOException {
     return writePage(directory, render(results, baseline, baselineFailure, settings, generatedAt));
+  }
+
+  /** {@link #write} with the history's charts. */
+  public static Path write(Path directory, ResultFiles results, Baseline baseline,
+      String baselineFailure, GateSettings settings, Instant generatedAt,
+      HistoryCharts history) throws IOException {
+    return writePage(directory,
+        render(results, baseline, baselineFailure, settings, generatedAt, history));
   }
 
   private static Path writePage(Path directory, String html) throws IOException {

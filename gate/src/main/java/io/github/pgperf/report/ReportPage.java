@@ -38,6 +38,7 @@ final class ReportPage {
   private final Against against;
   private final CheckReport check;
   private final Instant generatedAt;
+  private final HistoryCharts history;
 
   /**
    * @param results the results judged (this build's, or the candidate's in a comparison)
@@ -49,6 +50,14 @@ final class ReportPage {
    */
   ReportPage(ResultFiles results, List<TestRuns> tests, List<TestRuns> baseTests,
       List<String> notes, Against against, CheckReport check, Instant generatedAt) {
+    this(results, tests, baseTests, notes, against, check, generatedAt, HistoryCharts.NONE);
+  }
+
+  /** @param history the history's series judged with this build, drawn after the verdicts */
+  ReportPage(ResultFiles results, List<TestRuns> tests, List<TestRuns> baseTests,
+      List<String> notes, Against against, CheckReport check, Instant generatedAt,
+      HistoryCharts history) {
+    this.history = history;
     this.results = results;
     this.tests = List.copyOf(tests);
     this.baseTests = List.copyOf(baseTests);
@@ -78,6 +87,7 @@ final class ReportPage {
     } else if (against instanceof Against.TheBaseline b) {
       out.append(VerdictSection.html(check, b.baseline(), b.failure(), results));
     }
+    out.append(HistorySection.html(history));
     out.append(SweepSection.html(Sweep.find(tests)));
     for (int i = 0; i < tests.size(); i++) {
       String key = tests.get(i).key();

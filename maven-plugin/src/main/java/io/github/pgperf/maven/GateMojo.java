@@ -3,9 +3,18 @@ package io.github.pgperf.maven;
 import io.github.pgperf.gate.GateProperties;
 import io.github.pgperf.goal.GateRun;
 import io.github.pgperf.gate.GateSettings;
+import io.github.pgperf.gate.Action;
 import io.github.pgperf.goal.GoalLog;
+import io.github.pgperf.history.DetectionSettings;
+import io.github.pgperf.history.HistorySettings;
+import io.github.pgperf.history.HistoryStore;
 import java.io.File;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.sql.Driver;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.logging.Log;
@@ -108,6 +117,77 @@ abstract class GateMojo extends PgperfMojo {
   @Parameter(property = GateProperties.ON_INCOMPLETE_WORK, defaultValue = GateProperties.WARN)
   String onIncompleteWork;
 
+  /**
+   * Where the history of builds is kept (pgperf:history): a directory (one file of JSON lines,
+   * for a CI cache or a branch), or a PostgreSQL URL (jdbc:postgresql://host/db, postgresql://...;
+   * the password in PGPASSWORD or ~/.pgpass, never in the URL) whose driver comes from the
+   * project's test class path.
+   */
+  @Parameter(property = "pgperf.history", defaultValue = "${project.basedir}/src/test/pgperf/history")
+  String history;
+
+  /** How many builds each pass of change-point detection looks at (Otava's window). */
+  @Parameter(property = "pgperf.history.window", defaultValue = "50")
+  int historyWindow;
+
+  /** The largest p-value of a change point (Otava's default 0.001). */
+  @Parameter(property = "pgperf.history.pValue", defaultValue = "0.001")
+  String historyPValue;
+
+  /**
+   * The smallest change a change point must have, as 0.05 or 5% (Otava's magnitude: the larger
+   * relative change either way); 0 keeps every significant one.
+   */
+  @Parameter(property = "pgperf.history.minimumChange", defaultValue = "0")
+  String historyMinimumChange;
+
+  /** What a new change point for the worse in a test's history does: warn or fail. */
+  @Parameter(property = "pgperf.onChangePoint", defaultValue = "warn")
+  String onChangePoint;
+
+  /** The history's settings from the parameters; a bad value fails the goal naming its property. */
+  HistorySettings historySettings() throws MojoExecutionException {
+    try {
+      return new HistorySettings(new DetectionSettings(historyWindow,
+          GateSettings.parseFraction(historyPValue, "pgperf.history.pValue"),
+          GateSettings.parseFraction(historyMinimumChange, "pgperf.history.minimumChange")),
+          HistorySettings.metrics(settings().metrics()),
+          Action.parse(onChangePoint, "pgperf.onChangePoint"));
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(goal() + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * The history store; a database's driver is loaded from {@code classpath} (the project's test
+   * class path, which has the harness's pgjdbc).
+   */
+  HistoryStore historyStore(List<String> classpath) throws MojoExecutionException {
+    try {
+      return HistoryStore.open(history, Path.of(""), () -> driver(classpath), System.getenv());
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException(goal() + ": pgperf.history: " + e.getMessage());
+    }
+  }
+
+  private static Driver driver(List<String> classpath) {
+    try {
+      URL[] urls = new URL[classpath.size()];
+      for (int i = 0; i < urls.length; i++) {
+        urls[i] = Path.of(classpath.get(i)).toUri().toURL();
+      }
+      // Kept open for the goal's connections; the platform loader shares java.sql.Driver.
+      ClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
+      return (Driver) Class.forName("org.postgresql.Driver", true, loader)
+          .getDeclaredConstructor().newInstance();
+    } catch (ClassNotFoundException e) {
+      return null;
+    } catch (ReflectiveOperationException | java.net.MalformedURLException e) {
+      throw new IllegalArgumentException("cannot load the PostgreSQL driver from the project's"
+          + " test class path: " + e);
+    }
+  }
+
   /** The goal's run over this build's directories. */
   GateRun run() {
     return new GateRun(results.toPath(), baselineDirectory.toPath(),
@@ -145,7 +225,6 @@ abstract class GateMojo extends PgperfMojo {
   static GoalLog log(Log log) {
     return GoalLog.of(log::info, log::warn, log::error);
   }
-
 
   /** {@code pgperf check}, {@code pgperf report} or {@code pgperf test}, for messages. */
   abstract String goal();

@@ -52,6 +52,10 @@ public final class Main {
     if (GateCommand.isGate(args)) {
       System.exit(GateCommand.execute(args, System.out, System.err, System.getenv()));
     }
+    if (args.length > 0 && args[0].equals(HistoryCommand.WORD)) {
+      System.exit(HistoryCommand.execute(java.util.Arrays.copyOfRange(args, 1, args.length),
+          System.out, System.err, System.getenv()));
+    }
     if (System.getProperty(PLAIN_SOCKETS) == null) {
       System.setProperty(PLAIN_SOCKETS, "true");
     }
