@@ -12,7 +12,8 @@ final class ThresholdParser {
 
   private static final BigDecimal KILOBYTE = BigDecimal.valueOf(1024);
   private static final String KINDS =
-      "tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)";
+      "tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp, seqscan(<table>),"
+      + " lockwait/tx or cpu/tx";
 
   private final String text;
   private int pos;
@@ -77,6 +78,16 @@ final class ThresholdParser {
         return new FailureBan();
       }
       throw error("expected <=N% or =0 after failures");
+    }
+    if (take("lockwait/tx")) {
+      operator("<=", "lockwait/tx");
+      Duration limit = duration();
+      return make(() -> new LockWaitCeiling(limit));
+    }
+    if (take("cpu/tx")) {
+      operator("<=", "cpu/tx");
+      Duration limit = duration();
+      return make(() -> new ServerCpuCeiling(limit));
     }
     if (take("blocks/tx")) {
       operator("<=", "blocks/tx");

@@ -95,10 +95,10 @@ class ThresholdParserTest {
 
   @ParameterizedTest(name = "[{index}] \"{0}\"")
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-      "``                | invalid threshold \"\" at the end: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)",
-      "`   `             | invalid threshold \"   \" at the end: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)",
-      "latency<=5ms      | invalid threshold \"latency<=5ms\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)",
-      "P99<=20ms         | invalid threshold \"P99<=20ms\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)",
+      "``                | invalid threshold \"\" at the end: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp, seqscan(<table>), lockwait/tx or cpu/tx",
+      "`   `             | invalid threshold \"   \" at the end: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp, seqscan(<table>), lockwait/tx or cpu/tx",
+      "latency<=5ms      | invalid threshold \"latency<=5ms\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp, seqscan(<table>), lockwait/tx or cpu/tx",
+      "P99<=20ms         | invalid threshold \"P99<=20ms\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp, seqscan(<table>), lockwait/tx or cpu/tx",
       "tps>500           | invalid threshold \"tps>500\" at column 4: expected >= after tps",
       "tps<=500          | invalid threshold \"tps<=500\" at column 4: expected >= after tps",
       "tps>=             | invalid threshold \"tps>=\" at the end: expected a tps figure",
@@ -131,7 +131,7 @@ class ThresholdParserTest {
       "failures<0.1%     | invalid threshold \"failures<0.1%\" at column 9: expected <=N% or =0 after failures",
       "failures          | invalid threshold \"failures\" at the end: expected <=N% or =0 after failures",
       "blocks/tx>=200    | invalid threshold \"blocks/tx>=200\" at column 10: expected <= after blocks/tx",
-      "blocks<=200       | invalid threshold \"blocks<=200\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)",
+      "blocks<=200       | invalid threshold \"blocks<=200\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp, seqscan(<table>), lockwait/tx or cpu/tx",
       "blocks/tx<=-1     | invalid threshold \"blocks/tx<=-1\": shared blocks per transaction ceiling must be a finite number of at least 0, was -1",
       "blocks/tx<=       | invalid threshold \"blocks/tx<=\" at the end: expected shared blocks per transaction",
       "wal/tx<=4kb       | invalid threshold \"wal/tx<=4kb\" at column 10: expected a unit (B, kB, MB or GB) after 4",
@@ -161,7 +161,7 @@ class ThresholdParserTest {
   void nullIsRefusedWithAMessage() {
     assertThatThrownBy(() -> Threshold.parse(null))
         .isInstanceOf(InvalidThresholdException.class)
-        .hasMessage("invalid threshold: null; expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp or seqscan(<table>)");
+        .hasMessage("invalid threshold: null; expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, temp, seqscan(<table>), lockwait/tx or cpu/tx");
   }
 
   @Test

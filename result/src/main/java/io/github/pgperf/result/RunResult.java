@@ -212,6 +212,36 @@ public record RunResult(
         totalCounts().processed());
   }
 
+  /**
+   * Time the run's backends waited on heavyweight locks ({@code Lock:*} wait events) per
+   * processed transaction, µs: the wait samples on a lock, each worth the window over the number
+   * of samples (the interval, when the sampler kept up), over the transactions; NaN when the
+   * waits were not sampled or no transaction was processed.
+   */
+  public double lockWaitPerTransactionMicros() {
+    long transactions = totalCounts().processed();
+    if (serverWork == null || serverWork.waits() == null || serverWork.waits().samples() == 0
+        || transactions == 0) {
+      return Double.NaN;
+    }
+    double perSample = serverWork.windowSeconds() * 1e6 / serverWork.waits().samples();
+    return lockWaitObservations() * perSample / transactions;
+  }
+
+  /** The share of the run's backends' wait samples on a heavyweight lock, 0 to 1; NaN if none. */
+  public double lockWaitShare() {
+    if (serverWork == null || serverWork.waits() == null
+        || serverWork.waits().observations() == 0) {
+      return Double.NaN;
+    }
+    return (double) lockWaitObservations() / serverWork.waits().observations();
+  }
+
+  private long lockWaitObservations() {
+    return serverWork.waits().counts().stream().filter(c -> c.event().startsWith("Lock:"))
+        .mapToLong(c -> c.count()).sum();
+  }
+
   /** All scripts' figures together. */
   public Stats total() {
     return Stats.sum(scripts.stream().map(ScriptResult::stats).toList());

@@ -67,6 +67,12 @@ public final class WorkSummary {
     }
     if (work.waits() != null) {
       lines.add(waits(work.waits()));
+      double lockWait = run.lockWaitPerTransactionMicros();
+      if (lockWait > 0) {
+        lines.add(String.format(Locale.ROOT,
+            "lock waits per transaction: %.3f ms (%.0f%% of the backends' wait samples)",
+            lockWait / 1e3, 100 * run.lockWaitShare()));
+      }
     }
     if (work.cpu() != null && transactions > 0) {
       ServerCpu cpu = work.cpu();
