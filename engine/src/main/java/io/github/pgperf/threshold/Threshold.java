@@ -80,7 +80,7 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1.0")
 public sealed interface Threshold
     permits TpsFloor, LatencyCeiling, MeanLatencyCeiling, FailureRateCeiling, FailureBan,
-        WorkThreshold {
+        WorkThreshold, LockWaitCeiling, ServerCpuCeiling {
 
   /**
    * Reads one threshold in the text form above.
@@ -122,6 +122,22 @@ public sealed interface Threshold
   /** Mean latency no longer than {@code limit}: {@code mean<=limit}. */
   static Threshold meanLatencyAtMost(Duration limit) {
     return new MeanLatencyCeiling(limit);
+  }
+
+  /**
+   * The run's backends waited at most {@code limit} per processed transaction on heavyweight
+   * locks, from the wait sampling: {@code lockwait/tx<=1ms}.
+   */
+  static Threshold lockWaitPerTransactionAtMost(Duration limit) {
+    return new LockWaitCeiling(limit);
+  }
+
+  /**
+   * The run's server backends spent at most {@code limit} on a core per processed transaction:
+   * {@code cpu/tx<=2ms}.
+   */
+  static Threshold serverCpuPerTransactionAtMost(Duration limit) {
+    return new ServerCpuCeiling(limit);
   }
 
   /** At most {@code percent} of the transactions that ended failed: {@code failures<=N%}. */

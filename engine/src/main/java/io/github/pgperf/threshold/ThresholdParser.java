@@ -13,7 +13,7 @@ final class ThresholdParser {
   private static final BigDecimal KILOBYTE = BigDecimal.valueOf(1024);
   private static final String KINDS =
       "tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx,"
-          + " temp or seqscan(<table>)";
+          + " lockwait/tx, cpu/tx, temp or seqscan(<table>)";
 
   private final String text;
   private int pos;
@@ -78,6 +78,16 @@ final class ThresholdParser {
         return new FailureBan();
       }
       throw error("expected <=N% or =0 after failures");
+    }
+    if (take("lockwait/tx")) {
+      operator("<=", "lockwait/tx");
+      Duration limit = duration();
+      return make(() -> new LockWaitCeiling(limit));
+    }
+    if (take("cpu/tx")) {
+      operator("<=", "cpu/tx");
+      Duration limit = duration();
+      return make(() -> new ServerCpuCeiling(limit));
     }
     if (take("blocks/tx")) {
       operator("<=", "blocks/tx");

@@ -99,10 +99,10 @@ class ThresholdParserTest {
 
   @ParameterizedTest(name = "[{index}] \"{0}\"")
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-      "``                | invalid threshold \"\" at the end: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, temp or seqscan(<table>)",
-      "`   `             | invalid threshold \"   \" at the end: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, temp or seqscan(<table>)",
-      "latency<=5ms      | invalid threshold \"latency<=5ms\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, temp or seqscan(<table>)",
-      "P99<=20ms         | invalid threshold \"P99<=20ms\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, temp or seqscan(<table>)",
+      "``                | invalid threshold \"\" at the end: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, lockwait/tx, cpu/tx, temp or seqscan(<table>)",
+      "`   `             | invalid threshold \"   \" at the end: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, lockwait/tx, cpu/tx, temp or seqscan(<table>)",
+      "latency<=5ms      | invalid threshold \"latency<=5ms\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, lockwait/tx, cpu/tx, temp or seqscan(<table>)",
+      "P99<=20ms         | invalid threshold \"P99<=20ms\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, lockwait/tx, cpu/tx, temp or seqscan(<table>)",
       "tps>500           | invalid threshold \"tps>500\" at column 4: expected >= after tps",
       "tps<=500          | invalid threshold \"tps<=500\" at column 4: expected >= after tps",
       "tps>=             | invalid threshold \"tps>=\" at the end: expected a tps figure",
@@ -137,7 +137,7 @@ class ThresholdParserTest {
       "blocks/tx>=200    | invalid threshold \"blocks/tx>=200\" at column 10: expected <= after blocks/tx",
       "commits/tx<=1     | invalid threshold \"commits/tx<=1\" at column 11: expected = after commits/tx",
       "statements/tx=4   | invalid threshold \"statements/tx=4\" at column 14: expected <= after statements/tx",
-      "blocks<=200       | invalid threshold \"blocks<=200\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, temp or seqscan(<table>)",
+      "blocks<=200       | invalid threshold \"blocks<=200\" at column 1: expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, lockwait/tx, cpu/tx, temp or seqscan(<table>)",
       "blocks/tx<=-1     | invalid threshold \"blocks/tx<=-1\": shared blocks per transaction ceiling must be a finite number of at least 0, was -1",
       "blocks/tx<=       | invalid threshold \"blocks/tx<=\" at the end: expected shared blocks per transaction",
       "wal/tx<=4kb       | invalid threshold \"wal/tx<=4kb\" at column 10: expected a unit (B, kB, MB or GB) after 4",
@@ -167,7 +167,7 @@ class ThresholdParserTest {
   void nullIsRefusedWithAMessage() {
     assertThatThrownBy(() -> Threshold.parse(null))
         .isInstanceOf(InvalidThresholdException.class)
-        .hasMessage("invalid threshold: null; expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, temp or seqscan(<table>)");
+        .hasMessage("invalid threshold: null; expected tps, p<percentile>, max, mean, failures, blocks/tx, wal/tx, statements/tx, commits/tx, lockwait/tx, cpu/tx, temp or seqscan(<table>)");
   }
 
   @Test

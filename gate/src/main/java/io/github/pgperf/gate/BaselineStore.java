@@ -173,6 +173,7 @@ public final class BaselineStore {
       Map<String, Double> values = new LinkedHashMap<>();
       s.values().entrySet().stream()
           .sorted(Map.Entry.comparingByKey())
+          .filter(e -> e.getValue() > 0 && !e.getValue().isInfinite())
           .forEach(e -> values.put(e.getKey().label(), e.getValue()));
       stored.add(new StoredSample(s.build(), s.source(), s.startedAt().toString(), values,
           s.fingerprint(), s.work(), Double.isNaN(s.othersShare()) ? null : s.othersShare()));
@@ -244,6 +245,9 @@ public final class BaselineStore {
       Map<Metric, Double> values = new EnumMap<>(Metric.class);
       for (Metric m : Metric.values()) {
         Double v = s.values().get(m.label());
+        if (m.optional() && v == null) {
+          continue;
+        }
         if (v == null || !(v > 0) || v.isInfinite()) {
           throw new IOException(where + ": " + m.label() + " is "
               + (v == null ? "missing" : v + ", not a positive number"));

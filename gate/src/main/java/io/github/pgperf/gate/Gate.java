@@ -91,8 +91,15 @@ public final class Gate {
     Map<Metric, List<double[]>> baselineBuilds = new EnumMap<>(Metric.class);
     Map<Metric, List<double[]>> candidateBuilds = new EnumMap<>(Metric.class);
     for (Metric m : settings.metrics()) {
-      baselineBuilds.put(m, builds(comparable, m));
-      candidateBuilds.put(m, builds(now, m));
+      List<double[]> baselineOfM = builds(comparable, m);
+      List<double[]> candidateOfM = builds(now, m);
+      if (m.optional() && (baselineOfM.isEmpty() || candidateOfM.isEmpty())) {
+        // Not measured on one side (on-CPU time where the server is not visible, or baselines
+        // from before it was): the test's other metrics are still compared.
+        continue;
+      }
+      baselineBuilds.put(m, baselineOfM);
+      candidateBuilds.put(m, candidateOfM);
       if (baselineBuilds.get(m).isEmpty() || candidateBuilds.get(m).isEmpty()) {
         // Unreachable for stores and results read here (both refuse samples without a metric).
         return outcome(key, Verdict.MISSING_BASELINE, key + ": a metric has no "
@@ -146,14 +153,17 @@ public final class Gate {
 
   /** One test's comparisons of builds, metric by metric in the settings' order. */
   private static BuildFamily.Member member(Builds builds, GateSettings settings) {
+    // A metric some results do not have (the on-CPU ones of older results) is left out.
+    List<Metric> metrics = settings.metrics().stream()
+        .filter(builds.baseline()::containsKey).toList();
     int tested = 0;
-    for (Metric m : settings.metrics()) {
+    for (Metric m : metrics) {
       tested += BuildComparison.tests(builds.baseline().get(m).size(),
           builds.candidate().get(m).size(), GateSettings.MINIMUM_BASELINE_BUILDS) ? 1 : 0;
     }
     return new BuildFamily.Member(tested, level -> {
       List<Comparison> comparisons = new ArrayList<>();
-      for (Metric m : settings.metrics()) {
+      for (Metric m : metrics) {
         comparisons.add(BuildComparison.compare(m, builds.baseline().get(m),
             builds.candidate().get(m), level, GateSettings.MINIMUM_BASELINE_BUILDS));
       }

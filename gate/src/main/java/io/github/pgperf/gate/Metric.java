@@ -17,7 +17,16 @@ public enum Metric {
   P90("p90", false),
   P95("p95", false),
   P99("p99", false),
-  P99_9("p99.9", false);
+  P99_9("p99.9", false),
+  /**
+   * The run's server backends' on-CPU time per transaction, µs ({@code /proc/<pid>/schedstat}):
+   * machine-dependent like timing, but without the time spent waiting for a core.
+   */
+  CPU("cpu", false),
+  /** The client threads' CPU time per transaction, µs ({@code ThreadMXBean}). */
+  CLIENT_CPU("clientCpu", false),
+  /** The bytes the client threads allocated per transaction. */
+  ALLOC("alloc", false);
 
   private final String label;
   private final boolean higherIsBetter;
@@ -37,15 +46,33 @@ public enum Metric {
     return higherIsBetter;
   }
 
-  /** The unit of {@link #of}: {@code tps} or {@code µs}. */
+  /** The unit of {@link #of}: {@code tps}, {@code µs} or {@code bytes}. */
   public String unit() {
-    return this == TPS ? "tps" : "µs";
+    return this == TPS ? "tps" : this == ALLOC ? "bytes" : "µs";
+  }
+
+  /**
+   * Whether a run may lack this figure (on-CPU time is not measured where the server's
+   * processes are not visible, nor in results and baselines from before it was); such a value is
+   * NaN and left out of the comparison.
+   */
+  public boolean optional() {
+    return this == CPU || this == CLIENT_CPU || this == ALLOC;
   }
 
   /** This figure of a run; latencies from the run's total distribution. */
   public double of(RunResult result) {
     if (this == TPS) {
       return result.tps();
+    }
+    if (this == CPU) {
+      return result.serverCpuPerTransactionMicros();
+    }
+    if (this == CLIENT_CPU) {
+      return result.clientCpuPerTransactionMicros();
+    }
+    if (this == ALLOC) {
+      return result.allocatedBytesPerTransaction();
     }
     Latencies latency = result.total().latency();
     if (this == MEAN) {
@@ -56,14 +83,14 @@ public enum Metric {
 
   /**
    * The metric named {@code text} ({@code tps}, {@code mean}, {@code p50}, {@code p90}, {@code p95},
-   * {@code p99}, {@code p99.9}; case ignored).
+   * {@code p99}, {@code p99.9}, {@code cpu}, {@code clientCpu}, {@code alloc}; case ignored).
    *
    * @throws IllegalArgumentException naming the known metrics otherwise
    */
   public static Metric parse(String text) {
     String wanted = text.trim().toLowerCase(Locale.ROOT);
     for (Metric m : values()) {
-      if (m.label.equals(wanted)) {
+      if (m.label.toLowerCase(Locale.ROOT).equals(wanted)) {
         return m;
       }
     }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -178,20 +179,35 @@ public final class PairedGate {
     Map<Metric, double[]> base = new LinkedHashMap<>();
     Map<Metric, double[]> candidate = new LinkedHashMap<>();
     for (Metric m : settings.metrics()) {
-      base.put(m, p.values(p.base(), m));
-      candidate.put(m, p.values(p.candidate(), m));
+      double[] b = p.values(p.base(), m);
+      double[] c = p.values(p.candidate(), m);
+      if (m.optional()) {
+        // A pair whose either side lacks the figure (not measured there) is left out of it.
+        int[] both = IntStream.range(0, b.length)
+            .filter(i -> b[i] > 0 && c[i] > 0 && !Double.isInfinite(b[i] + c[i])).toArray();
+        if (both.length == 0) {
+          continue;
+        }
+        base.put(m, IntStream.of(both).mapToDouble(i -> b[i]).toArray());
+        candidate.put(m, IntStream.of(both).mapToDouble(i -> c[i]).toArray());
+      } else {
+        base.put(m, b);
+        candidate.put(m, c);
+      }
     }
     return member(new PairValues(base, candidate), settings);
   }
 
   private static BuildFamily.Member member(PairValues values, GateSettings settings) {
     int tested = 0;
-    for (Metric m : settings.metrics()) {
+    // The settings' metrics this test has values of (an optional one may have none).
+    List<Metric> metrics = settings.metrics().stream().filter(values.base()::containsKey).toList();
+    for (Metric m : metrics) {
       tested += PairedComparison.tests(values.base().get(m).length) ? 1 : 0;
     }
     return new BuildFamily.Member(tested, level -> {
       List<Comparison> out = new ArrayList<>();
-      for (Metric m : settings.metrics()) {
+      for (Metric m : metrics) {
         out.add(PairedComparison.compare(m, values.base().get(m), values.candidate().get(m),
             level));
       }

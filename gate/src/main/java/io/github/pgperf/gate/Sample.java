@@ -56,7 +56,11 @@ public record Sample(
   public static Sample of(Path file, RunResult result) {
     Map<Metric, Double> values = new EnumMap<>(Metric.class);
     for (Metric m : Metric.values()) {
-      values.put(m, m.of(result));
+      double v = m.of(result);
+      // An optional figure that was not measured is absent, as the baseline store keeps it.
+      if (!m.optional() || v > 0 && !Double.isInfinite(v)) {
+        values.put(m, v);
+      }
     }
     String build = result.identity() == null ? UNKNOWN_BUILD : result.identity().build();
     return new Sample(TestKey.of(file, result), build, file.getFileName().toString(),

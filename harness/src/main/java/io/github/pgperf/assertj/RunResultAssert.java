@@ -83,6 +83,24 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     return meetsOne(Threshold.meanLatencyAtMost(limit));
   }
 
+  /**
+   * The run's backends may wait at most {@code limit} per processed transaction on heavyweight
+   * locks ({@code Lock:*} wait events, from the wait sampling), as the threshold
+   * {@code lockwait/tx<=1ms}; fails as not checked when the waits were not sampled.
+   */
+  public RunResultAssert hasLockWaitPerTransactionAtMost(Duration limit) {
+    return meetsOne(Threshold.lockWaitPerTransactionAtMost(limit));
+  }
+
+  /**
+   * The run's server backends may spend at most {@code limit} on a core per processed
+   * transaction ({@code /proc/<pid>/schedstat}), as the threshold {@code cpu/tx<=2ms}; fails as
+   * not checked when the server's processes are not visible from the test.
+   */
+  public RunResultAssert hasServerCpuPerTransactionAtMost(Duration limit) {
+    return meetsOne(Threshold.serverCpuPerTransactionAtMost(limit));
+  }
+
   /** The largest latency of processed transactions must be at most {@code limit}. */
   public RunResultAssert hasMaxLatencyAtMost(Duration limit) {
     return meetsOne(Threshold.maxLatencyAtMost(limit));

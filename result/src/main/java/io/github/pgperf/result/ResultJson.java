@@ -166,6 +166,10 @@ public final class ResultJson {
     if (version.intValue() <= SCHEMA_VERSION_6) {
       upgradeFromVersion6(fields, version.intValue(), source);
     }
+    if (!fields.has("cpu")) {
+      // Added to schema 7 before its release: its first files (and every older one) lack it.
+      fields.putNull("cpu");
+    }
     try {
       return MAPPER.treeToValue(fields, RunResult.class);
     } catch (JsonProcessingException e) {

@@ -2,6 +2,7 @@ package io.github.pgperf.result;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.github.pgperf.work.RunCpu;
 import io.github.pgperf.work.ServerWork;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,6 +44,9 @@ import org.apiguardian.api.API;
  *     counters off, the command line without {@code --server-counters}, results before schema 3)
  * @param aborts why clients aborted, by client number (empty when none did, and in results
  *     before schema 6, which did not record it); not empty only when {@code aborted}
+ * @param cpu the measured window's on-CPU time of the server's backends and of the client
+ *     threads, and the client's allocations; {@code null} when not measured (results written
+ *     before pgperf measured it, runs that ended in their warm-up)
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 public record RunResult(
@@ -60,7 +64,8 @@ public record RunResult(
     boolean aborted,
     RunIdentity identity,
     ServerWork serverWork,
-    List<Abort> aborts) {
+    List<Abort> aborts,
+    RunCpu cpu) {
 
   public RunResult {
     Objects.requireNonNull(settings, "settings");
@@ -87,6 +92,17 @@ public record RunResult(
     if (!(benchSeconds >= 0) || initialConnectionMicros < 0 || connectionMicros < 0) {
       throw new IllegalArgumentException("durations must not be negative");
     }
+  }
+
+  /** A result without the window's on-CPU time. */
+  public RunResult(RunSettings settings, Target target, ServerInfo server,
+      List<ClientMachine> clientMachines, Instant startedAt, Instant endedAt, double benchSeconds,
+      long initialConnectionMicros, long connectionMicros, List<ScriptResult> scripts,
+      List<Interval> timeline, boolean aborted, RunIdentity identity, ServerWork serverWork,
+      List<Abort> aborts) {
+    this(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
+        serverWork, aborts, null);
   }
 
   /** A result without abort reasons (as results were before schema 6). */
@@ -117,21 +133,21 @@ public record RunResult(
   public RunResult withSettings(RunSettings newSettings) {
     return new RunResult(newSettings, target, server, clientMachines, startedAt, endedAt,
         benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
-        identity, serverWork, aborts);
+        identity, serverWork, aborts, cpu);
   }
 
   /** This result as a run against {@code newTarget}. */
   public RunResult withTarget(Target newTarget) {
     return new RunResult(settings, newTarget, server, clientMachines, startedAt, endedAt,
         benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
-        identity, serverWork, aborts);
+        identity, serverWork, aborts, cpu);
   }
 
   /** This result with {@code newServer} as the server's version and settings. */
   public RunResult withServer(ServerInfo newServer) {
     return new RunResult(settings, target, newServer, clientMachines, startedAt, endedAt,
         benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
-        identity, serverWork, aborts);
+        identity, serverWork, aborts, cpu);
   }
 
   /**
@@ -143,7 +159,7 @@ public record RunResult(
     return new RunResult(settings.withScripts(List.of(settings.scripts().get(index))), target,
         server, clientMachines, startedAt, endedAt, benchSeconds, initialConnectionMicros,
         connectionMicros, List.of(scripts.get(index)), List.of(), aborted, identity, null,
-        aborts);
+        aborts, null);
   }
 
   /**
@@ -152,21 +168,78 @@ public record RunResult(
   public RunResult withAborts(List<Abort> newAborts) {
     return new RunResult(settings, target, server, clientMachines, startedAt, endedAt,
         benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline,
-        aborted || !newAborts.isEmpty(), identity, serverWork, newAborts);
+        aborted || !newAborts.isEmpty(), identity, serverWork, newAborts, cpu);
   }
 
   /** This result as a run of {@code identity}. */
   public RunResult withIdentity(RunIdentity identity) {
     return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
         initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
-        serverWork, aborts);
+        serverWork, aborts, cpu);
   }
 
   /** This result with {@code work} as the server's work. */
   public RunResult withServerWork(ServerWork work) {
     return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
         initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, work,
-        aborts);
+        aborts, cpu);
+  }
+
+  /** This result with {@code value} as the window's on-CPU time. */
+  public RunResult withCpu(RunCpu value) {
+    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
+        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
+        serverWork, aborts, value);
+  }
+
+  /**
+   * The server's backends' on-CPU time per processed transaction, µs; NaN when not measured.
+   */
+  public double serverCpuPerTransactionMicros() {
+    return RunCpu.perTransaction(cpu == null ? null : cpu.serverNanos(), 1000,
+        totalCounts().processed());
+  }
+
+  /** The client threads' CPU time per processed transaction, µs; NaN when not measured. */
+  public double clientCpuPerTransactionMicros() {
+    return RunCpu.perTransaction(cpu == null ? null : cpu.clientNanos(), 1000,
+        totalCounts().processed());
+  }
+
+  /** The bytes the client threads allocated per processed transaction; NaN when not measured. */
+  public double allocatedBytesPerTransaction() {
+    return RunCpu.perTransaction(cpu == null ? null : cpu.clientAllocatedBytes(), 1,
+        totalCounts().processed());
+  }
+
+  /**
+   * Time the run's backends waited on heavyweight locks ({@code Lock:*} wait events) per
+   * processed transaction, µs: the wait samples on a lock, each worth the window over the number
+   * of samples (the interval, when the sampler kept up), over the transactions; NaN when the
+   * waits were not sampled or no transaction was processed.
+   */
+  public double lockWaitPerTransactionMicros() {
+    long transactions = totalCounts().processed();
+    if (serverWork == null || serverWork.waits() == null || serverWork.waits().samples() == 0
+        || transactions == 0) {
+      return Double.NaN;
+    }
+    double perSample = serverWork.windowSeconds() * 1e6 / serverWork.waits().samples();
+    return lockWaitObservations() * perSample / transactions;
+  }
+
+  /** The share of the run's backends' wait samples on a heavyweight lock, 0 to 1; NaN if none. */
+  public double lockWaitShare() {
+    if (serverWork == null || serverWork.waits() == null
+        || serverWork.waits().observations() == 0) {
+      return Double.NaN;
+    }
+    return (double) lockWaitObservations() / serverWork.waits().observations();
+  }
+
+  private long lockWaitObservations() {
+    return serverWork.waits().counts().stream().filter(c -> c.event().startsWith("Lock:"))
+        .mapToLong(c -> c.count()).sum();
   }
 
   /** All scripts' figures together. */
@@ -339,8 +412,12 @@ public record RunResult(
             "cannot merge results: result " + (i + 1) + ": " + e.getMessage());
       }
     }
+    RunCpu cpu = first.cpu;
+    for (int i = 1; i < results.size() && cpu != null; i++) {
+      cpu = results.get(i).cpu == null ? null : cpu.plus(results.get(i).cpu);
+    }
     return new RunResult(first.settings.withClients(clients, threads), first.target, first.server,
         new ArrayList<>(machines), start, end, seconds, initialConnection, connection, scripts,
-        timeline, aborted, identity, work, aborts);
+        timeline, aborted, identity, work, aborts, cpu);
   }
 }

@@ -55,7 +55,7 @@ class ResultJsonTest {
     root.fieldNames().forEachRemaining(fields::add);
     assertThat(fields).containsExactly("schemaVersion", "settings", "target", "server",
         "clientMachines", "startedAt", "endedAt", "benchSeconds", "initialConnectionMicros",
-        "connectionMicros", "scripts", "timeline", "aborted", "identity", "serverWork", "aborts");
+        "connectionMicros", "scripts", "timeline", "aborted", "identity", "serverWork", "aborts", "cpu");
     assertThat(json).doesNotContain("\"tps\"", "\"mean\"", "\"total\"", "\"failed\"",
         "\"transactionType\"");
     assertThat(root.at("/settings/length/kind").asText()).isEqualTo("duration");

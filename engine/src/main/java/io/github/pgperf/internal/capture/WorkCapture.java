@@ -75,6 +75,10 @@ public final class WorkCapture implements AutoCloseable {
   private MachineCpuReading machineStart;
   private String startFailure;
   private Thread windowThread;
+  // The backends' on-CPU time (schedstat): set at the window's start, read when the clients end.
+  private volatile BackendsOnCpu onCpuStart;
+  private volatile String onCpuFailure;
+  private long serverOnCpuNanos = -1;
 
   private WorkCapture(CaptureSettings settings, ConnectionSource source, int clients,
       boolean connectPerTransaction, PrintStream err, SaidOnce said) {
@@ -257,6 +261,12 @@ public final class WorkCapture implements AutoCloseable {
       containerStart = container == null ? -1 : container.micros();
       machineStart = processes != null || (containerStart >= 0 && container.onThisMachine())
           ? MachineCpuReading.now() : null;
+      if (processes != null && byPid) {
+        onCpuStart = BackendsOnCpu.start(runPids);
+        if (onCpuStart == null) {
+          onCpuFailure = "a backend's /proc/<pid>/schedstat could not be read";
+        }
+      }
       if (sampler != null) {
         sampler.begin(runPids, new int[] {monitor.pid, sampler.pid()});
       }
@@ -264,6 +274,52 @@ public final class WorkCapture implements AutoCloseable {
       startFailure = ServerFacts.firstLine(e.getMessage());
       start = null;
     }
+  }
+
+  /**
+   * Every client has finished, their connections still open: reads the backends' on-CPU time at
+   * the window's end (a backend that exits takes it with it).
+   */
+  public void clientsFinished() {
+    BackendsOnCpu begun = onCpuStart;
+    if (begun != null) {
+      serverOnCpuNanos = begun.sinceStart();
+    }
+  }
+
+  /**
+   * The run's backends' on-CPU time in the window, ns, from {@code /proc/<pid>/schedstat}; -1
+   * when not known ({@link #whyNoServerOnCpu}).
+   */
+  public long serverOnCpuNanos() {
+    return serverOnCpuNanos;
+  }
+
+  /** Why {@link #serverOnCpuNanos} is not known; {@code null} when it is. */
+  public String whyNoServerOnCpu() {
+    if (serverOnCpuNanos >= 0) {
+      return null;
+    }
+    if (!settings.enabled()) {
+      return "server counters are off";
+    }
+    if (monitor == null || facts == null) {
+      return "the server's counters could not be read";
+    }
+    if (processes == null) {
+      return "the server's processes are not visible from this machine";
+    }
+    if (connectPerTransaction) {
+      return "under -C every transaction's backend exits, taking its CPU time with it";
+    }
+    if (clients == null || clients.anyUnknown()) {
+      return "the clients' connections do not name their backends";
+    }
+    if (onCpuFailure != null) {
+      return onCpuFailure;
+    }
+    return onCpuStart == null ? "the measured window did not start"
+        : "a backend exited before the window's end";
   }
 
   /**

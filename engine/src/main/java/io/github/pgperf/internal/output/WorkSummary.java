@@ -6,6 +6,7 @@ import io.github.pgperf.work.Blocks;
 import io.github.pgperf.work.Checkpoints;
 import io.github.pgperf.work.DatabaseWork;
 import io.github.pgperf.work.MachineCpu;
+import io.github.pgperf.work.RunCpu;
 import io.github.pgperf.work.ServerCpu;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.Unavailable;
@@ -46,6 +47,10 @@ public final class WorkSummary {
   public static List<String> lines(RunResult run) {
     ServerWork work = run.serverWork();
     List<String> lines = new ArrayList<>();
+    String onCpu = onCpu(run);
+    if (onCpu != null) {
+      lines.add(onCpu);
+    }
     if (work == null) {
       return lines;
     }
@@ -62,6 +67,12 @@ public final class WorkSummary {
     }
     if (work.waits() != null) {
       lines.add(waits(work.waits()));
+      double lockWait = run.lockWaitPerTransactionMicros();
+      if (lockWait > 0) {
+        lines.add(String.format(Locale.ROOT,
+            "lock waits per transaction: %.3f ms (%.0f%% of the backends' wait samples)",
+            lockWait / 1e3, 100 * run.lockWaitShare()));
+      }
     }
     if (work.cpu() != null && transactions > 0) {
       ServerCpu cpu = work.cpu();
@@ -97,6 +108,29 @@ public final class WorkSummary {
       lines.add("not captured: " + missing + " (why: the result's serverWork.unavailable)");
     }
     return lines;
+  }
+
+  /**
+   * The window's on-CPU time per processed transaction (time on a core, not waiting for one),
+   * with why a figure is not known; {@code null} when not measured.
+   */
+  static String onCpu(RunResult run) {
+    RunCpu cpu = run.cpu();
+    if (cpu == null || run.totalCounts().processed() == 0) {
+      return null;
+    }
+    String server = cpu.serverNanos() != null
+        ? String.format(Locale.ROOT, "server backends %.3f ms",
+            run.serverCpuPerTransactionMicros() / 1e3)
+        : "server backends not known (" + cpu.serverUnavailable() + ")";
+    String client = cpu.clientNanos() != null
+        ? String.format(Locale.ROOT, "client %.3f ms", run.clientCpuPerTransactionMicros() / 1e3)
+        : "client not known (" + cpu.clientUnavailable() + ")";
+    String allocated = cpu.clientAllocatedBytes() != null
+        ? String.format(Locale.ROOT, ", client allocated %.1f kB",
+            run.allocatedBytesPerTransaction() / 1e3)
+        : "";
+    return "on-CPU per transaction: " + server + ", " + client + allocated;
   }
 
   private static String perTransaction(ServerWork work, long transactions) {

@@ -45,6 +45,8 @@ final class Client implements Runnable {
   private final StringBuilder logLines;
   private ClientConnection connection;
   private long transactions;
+  /** This thread's CPU time and allocated bytes when its loop ended ({@link ClientCpu#atEnd}). */
+  volatile long[] cpuAtEnd;
   boolean aborted;
   /** {@code -d}: print pgbench's debugging lines (null without {@code -d}). */
   private final DebugLines debug;
@@ -97,7 +99,11 @@ final class Client implements Runnable {
       bench.connected.countDown();
       bench.go.await();
       if (!bench.cancelled) {
-        loop();
+        try {
+          loop();
+        } finally {
+          cpuAtEnd = ClientCpu.atEnd();
+        }
         ranToEnd = !aborted;
       }
     } catch (InterruptedException e) {

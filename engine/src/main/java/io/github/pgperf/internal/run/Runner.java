@@ -5,6 +5,7 @@ import io.github.pgperf.internal.capture.SaidOnce;
 import io.github.pgperf.internal.capture.ScriptPlans;
 import io.github.pgperf.internal.capture.ServerInfoQuery;
 import io.github.pgperf.internal.capture.WorkCapture;
+import io.github.pgperf.work.RunCpu;
 import io.github.pgperf.internal.connect.ConnectionSource;
 import io.github.pgperf.internal.connect.ConnectionSpec;
 import io.github.pgperf.internal.output.TransactionLog;
@@ -246,6 +247,7 @@ public final class Runner {
       running.add(thread);
       thread.start();
     }
+    ClientCpu clientCpu = new ClientCpu(running, clientThreads.isVirtual());
     Progress progress = null;
     List<Client> stuck;
     try {
@@ -262,6 +264,9 @@ public final class Runner {
       }
       if (options.warmupSeconds() > 0 && !bench.cancelled) {
         work.windowStartsAt(bench.measuredStartMicros * 1000);
+        clientCpu.startAt(bench.measuredStartMicros * 1000);
+      } else {
+        clientCpu.startNow();
       }
       for (ClientGroup g : groups) {
         g.start(benchStart, bench.epochMicros(bench.measuredStartMicros));
@@ -288,6 +293,7 @@ public final class Runner {
       throw new RunException("interrupted", null);
     }
     long end = Clock.micros();
+    work.clientsFinished();
     bench.closeFinished();
     if (timeline != null) {
       try {
@@ -333,7 +339,12 @@ public final class Runner {
     if (source instanceof ConnectionSpec spec) {
       result.target(spec.target());
     }
-    return result.build(recorders);
+    List<long[]> cpuEnds = new ArrayList<>();
+    clients.forEach(c -> cpuEnds.add(c.cpuAtEnd));
+    ClientCpu.Figures client = clientCpu.result(cpuEnds);
+    long serverNanos = work.serverOnCpuNanos();
+    return result.build(recorders).withCpu(new RunCpu(serverNanos < 0 ? null : serverNanos,
+        work.whyNoServerOnCpu(), client.cpuNanos(), client.allocatedBytes(), client.reason()));
   }
 
   /**

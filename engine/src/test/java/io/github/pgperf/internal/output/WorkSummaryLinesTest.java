@@ -29,6 +29,10 @@ class WorkSummaryLinesTest {
             300.0 / transactions),
         "waits: CPU 55.0%, Client:ClientRead 40.0%, Lock:transactionid 5.0% (50 samples every"
             + " 10 ms)",
+        // Lock:transactionid: 5% of the samples, each worth the window over the samples.
+        String.format(java.util.Locale.ROOT,
+            "lock waits per transaction: %.3f ms (5%% of the backends' wait samples)",
+            run.lockWaitPerTransactionMicros() / 1e3),
         String.format(java.util.Locale.ROOT,
             "server CPU per transaction: %.3f ms (backends %.3f ms)",
             105.0 / transactions, 90.0 / transactions),
