@@ -54,6 +54,8 @@ class ServerCountersOptionTest {
       assertThat(lines.get(i)).startsWith(line.substring(0, cut));
     }
     assertThat(lines.subList(report.size(), lines.size())).satisfiesExactly(
+        l -> assertThat(l).matches("on-CPU per transaction: server backends [0-9.]+ ms, client"
+            + " [0-9.]+ ms, client allocated [0-9.]+ kB"),
         l -> assertThat(l).matches("server work per transaction: [0-9.]+ blocks .*"),
         l -> assertThat(l).startsWith("waits: "),
         l -> assertThat(l).startsWith("server CPU per transaction: "),

@@ -47,12 +47,14 @@ public final class WorkSummary {
   public static List<String> lines(RunResult run) {
     ServerWork work = run.serverWork();
     List<String> lines = new ArrayList<>();
+    if (work == null) {
+      // Without the server's work (the command line without --server-counters) the output is
+      // pgbench's alone: not even the client's CPU, which every run measures.
+      return lines;
+    }
     String onCpu = onCpu(run);
     if (onCpu != null) {
       lines.add(onCpu);
-    }
-    if (work == null) {
-      return lines;
     }
     Counts c = run.totalCounts();
     long transactions = c.processed() + c.failed();
