@@ -54,13 +54,13 @@ class ServerCountersOptionTest {
       assertThat(lines.get(i)).startsWith(line.substring(0, cut));
     }
     assertThat(lines.subList(report.size(), lines.size())).satisfiesExactly(
-        l -> assertThat(l).matches("on-CPU per transaction: server backends [0-9.]+ ms, client"
-            + " [0-9.]+ ms, client allocated [0-9.]+ kB"),
         l -> assertThat(l).matches("server work per transaction: [0-9.]+ blocks .*"),
         l -> assertThat(l).startsWith("waits: "),
         l -> assertThat(l).startsWith("server CPU per transaction: "),
         l -> assertThat(l).matches("machine CPU: [0-9]+% busy \\(pgperf [0-9]+%, server [0-9]+%,"
             + " others [0-9]+%\\)"),
+        l -> assertThat(l).matches("on-CPU per transaction: server backends [0-9.]+ ms, client"
+            + " [0-9.]+ ms, client allocated [0-9.]+ kB"),
         l -> assertThat(l).startsWith("not captured: per-statement work"));
     assertThat(counted.stderr()).contains(
         "pgperf: server counters without per-statement work: pg_stat_statements is not loaded");

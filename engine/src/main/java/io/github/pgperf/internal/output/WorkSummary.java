@@ -52,10 +52,6 @@ public final class WorkSummary {
       // pgbench's alone: not even the client's CPU, which every run measures.
       return lines;
     }
-    String onCpu = onCpu(run);
-    if (onCpu != null) {
-      lines.add(onCpu);
-    }
     Counts c = run.totalCounts();
     long transactions = c.processed() + c.failed();
     if (transactions > 0) {
@@ -93,6 +89,10 @@ public final class WorkSummary {
           100 * m.busyMicros() / capacity, 100 * m.pgperfMicros() / capacity,
           100 * Math.min(1.0, work.cpu().totalMicros() / capacity),
           100 * work.cpu().othersShare()));
+    }
+    String onCpu = onCpu(run);
+    if (onCpu != null) {
+      lines.add(onCpu);
     }
     if (work.checkpoints() != null && work.checkpoints().total() > 0) {
       Checkpoints k = work.checkpoints();
