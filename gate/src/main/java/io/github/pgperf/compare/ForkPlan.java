@@ -27,6 +27,13 @@ import java.util.Map;
  */
 public record ForkPlan(Path testClasses, ForkSettings settings, boolean hasPgperf) {
 
+  /**
+   * The properties with which {@code pgperf:compare} tells {@code pgperf:fork-plan}, in the base
+   * revision's build, the file to write and the module (its base directory) that writes it.
+   */
+  public static final String FILE_PROPERTY = "pgperf.forkPlan.file";
+  public static final String MODULE_PROPERTY = "pgperf.forkPlan.module";
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   public void write(Path file) throws IOException {

@@ -1,5 +1,6 @@
 package io.github.pgperf.maven;
 
+import io.github.pgperf.compare.BaseBuilder;
 import io.github.pgperf.compare.CompareException;
 import io.github.pgperf.compare.ForkPlan;
 import io.github.pgperf.compare.Outcome;
@@ -25,22 +26,12 @@ import org.apache.maven.shared.invoker.MavenInvocationException;
  * loaders), the session's settings, profiles and {@code -D} properties, up to
  * {@code test-compile} of the compared module (with {@code -am} in a multi-module project), then
  * {@code pgperf:fork-plan} there writes how its test JVM starts ({@link ForkPlan}). The build's
- * output goes to a log file, kept.
+ * output goes to a log file, kept. {@code pgperf:compare}'s {@link BaseBuilder}.
  *
- * @param root the base worktree's directory where the session's build started (its execution root)
- * @param module the compared module's path relative to {@code root}; empty for the root itself
  * @param forkPlanGoal this plugin's {@code group:artifact:version:fork-plan}
  * @param session what the base build takes from this session
- * @param log the base build's log ({@code target/pgperf/base-build.log})
- * @param forkPlan where {@code pgperf:fork-plan} writes the compared module's {@link ForkPlan}
- * @param timeout how long the base build may run
  */
-public record BaseBuild(Path root, String module, String forkPlanGoal, Session session,
-    Path log, Path forkPlan, Duration timeout) {
-
-  /** The file {@code pgperf:fork-plan} writes, and the module it writes it for. */
-  public static final String FORK_PLAN_FILE = "pgperf.forkPlan.file";
-  public static final String FORK_PLAN_MODULE = "pgperf.forkPlan.module";
+public record BaseBuild(String forkPlanGoal, Session session) implements BaseBuilder {
 
   /**
    * What the base build takes from the session.
@@ -65,10 +56,45 @@ public record BaseBuild(Path root, String module, String forkPlanGoal, Session s
       copy.putAll(userProperties);
       userProperties = copy;
     }
+
+    /**
+     * The session as the goal's parameters give it, any of them null: Maven's home is the running
+     * one's ({@code maven.home}); a settings file that does not exist is left out, since Maven's
+     * request names the default files whether or not they exist and {@code mvn -s} refuses a
+     * missing one.
+     */
+    static Session of(File userSettings, File globalSettings, String localRepository,
+        boolean offline, List<String> activeProfiles, List<String> inactiveProfiles,
+        Properties userProperties) {
+      Properties properties = new Properties();
+      if (userProperties != null) {
+        properties.putAll(userProperties);
+      }
+      String home = System.getProperty("maven.home");
+      return new Session(home == null ? null : new File(home), existing(userSettings),
+          existing(globalSettings), localRepository == null ? null : new File(localRepository),
+          offline, activeProfiles == null ? List.of() : activeProfiles,
+          inactiveProfiles == null ? List.of() : inactiveProfiles, properties);
+    }
+
+    private static File existing(File file) {
+      return file != null && file.isFile() ? file : null;
+    }
   }
 
-  /** Runs the build; the fork plan's file when it succeeded. */
-  public Path run() throws CompareException {
+  /**
+   * Runs the build; the fork plan's file when it succeeded.
+   *
+   * @param root the base worktree's directory where the session's build started (its execution
+   *     root)
+   * @param module the compared module's path relative to {@code root}; empty for the root itself
+   * @param log the base build's log ({@code target/pgperf/base-build.log})
+   * @param forkPlan where {@code pgperf:fork-plan} writes the compared module's {@link ForkPlan}
+   * @param timeout how long the base build may run
+   */
+  @Override
+  public Path build(Path root, String module, Path log, Path forkPlan, Duration timeout)
+      throws CompareException {
     InvocationRequest request = new DefaultInvocationRequest();
     request.setBaseDirectory(root.toFile());
     request.setGoals(List.of("test-compile", forkPlanGoal));
@@ -88,8 +114,8 @@ public record BaseBuild(Path root, String module, String forkPlanGoal, Session s
     Properties properties = new Properties();
     properties.putAll(session.userProperties());
     // With -am the goal runs in every module of the reactor; only the compared one writes.
-    properties.setProperty(FORK_PLAN_FILE, forkPlan.toAbsolutePath().toString());
-    properties.setProperty(FORK_PLAN_MODULE,
+    properties.setProperty(ForkPlan.FILE_PROPERTY, forkPlan.toAbsolutePath().toString());
+    properties.setProperty(ForkPlan.MODULE_PROPERTY,
         (module.isEmpty() ? root : root.resolve(module)).toAbsolutePath().normalize().toString());
     request.setProperties(properties);
     request.setTimeoutInSeconds((int) Math.min(Integer.MAX_VALUE, timeout.toSeconds()));
@@ -118,7 +144,7 @@ public record BaseBuild(Path root, String module, String forkPlanGoal, Session s
     if (result.getExitCode() != 0) {
       throw new CompareException(Outcome.BASE_DOES_NOT_BUILD, "the base revision does not build"
           + " (mvn test-compile exited with " + result.getExitCode() + "): "
-          + firstError() + "its log is kept at " + log);
+          + firstError(log) + "its log is kept at " + log);
     }
     if (!Files.isRegularFile(forkPlan)) {
       throw new CompareException(Outcome.BASE_DOES_NOT_BUILD, "the base build wrote no "
@@ -132,7 +158,7 @@ public record BaseBuild(Path root, String module, String forkPlanGoal, Session s
    * The log's first {@code [ERROR]} line that says something (Maven's cause: a compiler message
    * with file and line, an unresolvable dependency), and a separator; empty when there is none.
    */
-  private String firstError() {
+  private static String firstError(Path log) {
     try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
       return lines.filter(l -> l.startsWith("[ERROR] ")).map(l -> l.substring(8).strip())
           .filter(l -> !l.isEmpty() && !l.startsWith("COMPILATION ERROR")).findFirst()

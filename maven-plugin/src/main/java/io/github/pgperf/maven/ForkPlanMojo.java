@@ -20,15 +20,12 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 public class ForkPlanMojo extends TestMojo {
 
   /** The fork plan's file; set by {@code pgperf:compare}. */
-  @Parameter(property = BaseBuild.FORK_PLAN_FILE)
+  @Parameter(property = ForkPlan.FILE_PROPERTY)
   File forkPlanFile;
 
   /** The module that writes it (its base directory); set by {@code pgperf:compare}. */
-  @Parameter(property = BaseBuild.FORK_PLAN_MODULE)
+  @Parameter(property = ForkPlan.MODULE_PROPERTY)
   File forkPlanModule;
-
-  @Parameter(defaultValue = "${project.basedir}", readonly = true)
-  File basedir;
 
   /** The harness artifact whose presence makes a revision one that uses pgperf. */
   static final String HARNESS = "pgperf-harness";

@@ -113,6 +113,10 @@ public class TestMojo extends GateMojo {
   @Parameter(defaultValue = "${project.build.testOutputDirectory}", readonly = true)
   File testClassesDirectory;
 
+  /** The module's directory, by which pgperf:compare and pgperf:fork-plan know the module. */
+  @Parameter(defaultValue = "${project.basedir}", readonly = true)
+  File basedir;
+
   @Parameter(defaultValue = "${project.testClasspathElements}", readonly = true)
   List<String> testClasspathElements;
 
