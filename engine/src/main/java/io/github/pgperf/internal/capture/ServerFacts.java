@@ -287,7 +287,7 @@ record ServerFacts(
   @Override
   public String toString() {
     return "ServerFacts[" + version + ", " + database + ", " + user + ", " + readsAllStats + ", "
-        + statementsSchema + ", " + readsEvictions + ", " + statementsTrack + ", " + background + ", " + Arrays.toString(unavailable.toArray())
-        + "]";
+        + statementsSchema + ", " + readsEvictions + ", " + statementsTrack + ", " + background
+        + ", " + Arrays.toString(unavailable.toArray()) + "]";
   }
 }

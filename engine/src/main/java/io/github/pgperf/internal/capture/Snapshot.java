@@ -57,8 +57,8 @@ record Snapshot(
 
   /**
    * The statements' work since {@code start}, by normalized text and whether it ran nested,
-   * leaving out pgperf's own statements and those that did not run. An entry that is new, or whose counters went down
-   * (reset, or evicted and made again), counts from zero.
+   * leaving out pgperf's own statements and those that did not run. An entry that is new, or
+   * whose counters went down (reset, or evicted and made again), counts from zero.
    */
   List<StatementWork> statementsSince(Snapshot start) {
     record Statement(String text, boolean nested) {}

@@ -183,7 +183,8 @@ class NestedStatementsCaptureTest {
     assertThat(saidOnTrackTop).contains("pgperf: per-statement work without nested statements:"
         + " pg_stat_statements.track is top");
     assertThat(WorkSummary.lines(auditedOnTrackTop)).anySatisfy(line -> assertThat(line)
-        .startsWith("not captured: ").contains("nested statements (run by triggers and functions)"));
+        .startsWith("not captured: ")
+        .contains("nested statements (run by triggers and functions)"));
     assertThat(TransactionCounts.of(work, TRANSACTIONS).nestedStatementsPerTransaction()).isNaN();
     // The per-transaction figures are the same as where nested statements are seen.
     assertThat(TransactionCounts.of(work, TRANSACTIONS).statementsPerTransaction()).isEqualTo(1.0);
