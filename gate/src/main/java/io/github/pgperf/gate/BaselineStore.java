@@ -213,7 +213,8 @@ public final class BaselineStore {
 
   /**
    * Fields added to format 3 without a new version, which its first files lack: every sample's
-   * work's {@code waits}, {@code statementEvictions} and {@code edge}, and its {@code othersShare}. They are set
+   * work's {@code waits}, {@code statementEvictions}, {@code edge} and {@code nestedStatements}
+   * (absent: nested statements were not seen), and its {@code othersShare}. They are set
    * to null here (not known), so that a field missing for any other reason still makes the file
    * unreadable.
    */
@@ -231,6 +232,9 @@ public final class BaselineStore {
       }
       if (work instanceof ObjectNode w && !w.has("edge")) {
         w.putNull("edge");
+      }
+      if (work instanceof ObjectNode w && !w.has("nestedStatements")) {
+        w.putNull("nestedStatements");
       }
     }
   }
@@ -283,12 +287,16 @@ public final class BaselineStore {
     if (work.perTransaction() != null) {
       checkValues("work", work.perTransaction(), WorkMetric.PER_TRANSACTION);
     }
-    if (work.statements() != null) {
-      work.statements().forEach((text, f) -> {
+    for (boolean nested : new boolean[] {false, true}) {
+      if (work.statements(nested) == null) {
+        continue;
+      }
+      String kind = nested ? "nested statement \"" : "statement \"";
+      work.statements(nested).forEach((text, f) -> {
         if (f == null || f.calls() < 0) {
-          throw new IllegalArgumentException("statement \"" + text + "\" needs calls of 0 or more");
+          throw new IllegalArgumentException(kind + text + "\" needs calls of 0 or more");
         }
-        checkValues("statement \"" + text + "\"", f.perCall(), WorkMetric.PER_CALL);
+        checkValues(kind + text + "\"", f.perCall(), WorkMetric.PER_CALL);
       });
     }
     if (work.statementEvictions() != null && work.statementEvictions() < 0) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,7 +15,9 @@ import java.util.regex.Pattern;
 /**
  * What must be the same for two runs' figures to be compared: the PostgreSQL version, the server
  * settings pgperf records, the kind of server provider and what it changed, the load-generating machines and the
- * workload. The pgperf version is left out, so upgrading pgperf keeps the baseline.
+ * workload. The pgperf version is left out, so upgrading pgperf keeps the baseline; so is the
+ * provider's {@code pg_stat_statements.track} ({@link #COUNTING_ONLY}), which pgperf's providers
+ * set to {@code all} from the version that counts nested statements.
  *
  * @param serverVersion {@code server_version}, or {@code unknown} when the result has no server
  * @param serverSettings recorded settings by name ({@code fsync}, {@code shared_buffers} ...)
@@ -31,6 +34,15 @@ public record Fingerprint(
     Map<String, String> providerSettings,
     List<String> machines,
     String workload) {
+
+  /**
+   * Provider settings that decide what the server counts, not how fast it runs: {@code
+   * pg_stat_statements.track = all} counts the statements functions and triggers run (an entry
+   * update per nested statement, microseconds). Left out, so that baselines recorded before
+   * pgperf set it keep comparing; the gate's work family tells whether nested statements were seen
+   * on both sides ({@code Work.nestedStatements}).
+   */
+  static final Set<String> COUNTING_ONLY = Set.of("pg_stat_statements.track");
 
   public Fingerprint {
     Objects.requireNonNull(serverVersion, "serverVersion");
@@ -59,8 +71,10 @@ public record Fingerprint(
       machines.add(machine(m));
     }
     String provider = s == null || s.provider() == null ? "none" : s.provider();
-    return new Fingerprint(s == null ? "unknown" : s.version(), settings, provider,
-        s == null ? Map.of() : s.providerSettings(), machines, result.settings().toString());
+    Map<String, String> provided = new TreeMap<>(s == null ? Map.of() : s.providerSettings());
+    provided.keySet().removeAll(COUNTING_ONLY);
+    return new Fingerprint(s == null ? "unknown" : s.version(), settings, provider, provided,
+        machines, result.settings().toString());
   }
 
   /**

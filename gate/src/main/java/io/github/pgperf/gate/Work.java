@@ -40,6 +40,12 @@ import java.util.TreeMap;
  * @param edge how far the run's per-transaction counts may be off from the edges of its window,
  *     relative: {@code TransactionCounts.edge(clients, transactions)}; {@code null} when not
  *     known (samples recorded before it was kept)
+ * @param nestedStatements the statements functions and triggers ran inside the clients' ones,
+ *     each one's figures by its normalized text as in {@code statements} (their work is also in
+ *     the statements that ran them, whose figures and the per-transaction sums hold it: these add
+ *     what ran, and how often); {@code null} when nested statements were not seen
+ *     ({@code pg_stat_statements.track = top}, PostgreSQL 13, samples recorded before pgperf kept
+ *     them): the gate then compares no nested statement, new or old
  */
 public record Work(
     WorkFingerprint fingerprint,
@@ -48,7 +54,8 @@ public record Work(
     Map<String, CommandPlan> plans,
     Map<String, Double> waits,
     Long statementEvictions,
-    Double edge) {
+    Double edge,
+    Map<String, StatementFigures> nestedStatements) {
 
   public Work {
     Objects.requireNonNull(fingerprint, "fingerprint");
@@ -56,13 +63,21 @@ public record Work(
     statements = statements == null ? null : sortedCopy(byShape(statements));
     plans = plans == null ? null : sortedCopy(plans);
     waits = waits == null ? null : sortedCopy(waits);
+    nestedStatements = nestedStatements == null ? null : sortedCopy(byShape(nestedStatements));
+  }
+
+  /** Work without nested statements (not seen). */
+  public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
+      Map<String, StatementFigures> statements, Map<String, CommandPlan> plans,
+      Map<String, Double> waits, Long statementEvictions, Double edge) {
+    this(fingerprint, perTransaction, statements, plans, waits, statementEvictions, edge, null);
   }
 
   /** Work without knowing its edge. */
   public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
       Map<String, StatementFigures> statements, Map<String, CommandPlan> plans,
       Map<String, Double> waits, Long statementEvictions) {
-    this(fingerprint, perTransaction, statements, plans, waits, statementEvictions, null);
+    this(fingerprint, perTransaction, statements, plans, waits, statementEvictions, null, null);
   }
 
   /** The relative edge error of the run's counts; {@link WorkTolerance#UNKNOWN_EDGE} when not known. */
@@ -74,7 +89,7 @@ public record Work(
   public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
       Map<String, StatementFigures> statements, Map<String, CommandPlan> plans,
       Map<String, Double> waits) {
-    this(fingerprint, perTransaction, statements, plans, waits, null, null);
+    this(fingerprint, perTransaction, statements, plans, waits, null, null, null);
   }
 
   /** Work without wait events (baseline samples recorded before they were kept). */
@@ -100,6 +115,7 @@ public record Work(
     long transactions = result.totalCounts().processed();
     Map<String, Double> perTransaction = null;
     Map<String, StatementFigures> statements = null;
+    Map<String, StatementFigures> nested = null;
     if (w.statements() != null && transactions > 0) {
       Blocks blocks = w.statementBlocks();
       perTransaction = new TreeMap<>();
@@ -121,9 +137,11 @@ public record Work(
             round(counts.rollbacksPerTransaction()));
       }
       statements = new TreeMap<>();
+      nested = w.nestedStatementsSeen() ? new TreeMap<>() : null;
       for (StatementWork s : w.statements()) {
-        if (s.calls() > 0) {
-          statements.put(s.query(), new StatementFigures(s.calls(), Map.of(
+        Map<String, StatementFigures> into = s.nested() ? nested : statements;
+        if (s.calls() > 0 && into != null) {
+          into.put(s.query(), new StatementFigures(s.calls(), Map.of(
               WorkMetric.SHARED_BLOCKS_PER_CALL.label(), round(s.sharedBlocksPerCall()),
               WorkMetric.ROWS_PER_CALL.label(), round(s.rowsPerCall()),
               WorkMetric.TEMP_BLOCKS_PER_CALL.label(),
@@ -144,7 +162,7 @@ public record Work(
     }
     return new Work(WorkFingerprint.of(result), perTransaction, statements, plans,
         waitShares(w.waits()), w.statementEvictions(),
-        TransactionCounts.edge(result.settings().clients(), transactions));
+        TransactionCounts.edge(result.settings().clients(), transactions), nested);
   }
 
   /** Each event's share of the observations; {@code null} when none were made. */
@@ -160,6 +178,14 @@ public record Work(
       }
     }
     return shares;
+  }
+
+  /**
+   * The statements of one kind: the clients' ({@code nested} false), or those functions and
+   * triggers ran; {@code null} when not held.
+   */
+  public Map<String, StatementFigures> statements(boolean nested) {
+    return nested ? nestedStatements : statements;
   }
 
   /** The value of a per-transaction metric; NaN when not held. */

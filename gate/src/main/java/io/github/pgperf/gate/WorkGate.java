@@ -29,6 +29,10 @@ final class WorkGate {
   static final int NAMED_STATEMENTS = 3;
   /** The finding of statements new on every transaction, by its {@link WorkChange#what}. */
   static final String EVERY_TRANSACTION = "calls per transaction";
+  /** The finding of nested statements new on every transaction, by its {@link WorkChange#what}. */
+  static final String NESTED_EVERY_TRANSACTION = "calls per transaction of nested statements";
+  /** How a nested statement is named beside its calls per transaction. */
+  static final String NESTED = "nested: run by a trigger or function";
 
   private final GateSettings settings;
 
@@ -58,9 +62,13 @@ final class WorkGate {
     List<Finding> out = new ArrayList<>();
     int compared = 0;
     for (WorkMetric m : WorkMetric.PER_TRANSACTION) {
-      compared += counter(key, null, m, completeBase, completeNow, s -> s.work().value(m), out);
+      compared += counter(key, null, false, m, completeBase, completeNow,
+          s -> s.work().value(m), out);
     }
-    compared += statements(key, base, candidate, completeBase, completeNow, out);
+    compared += statements(key, base, candidate, completeBase, completeNow, false, out);
+    // Only where both sides saw them (pg_stat_statements.track = all): a baseline recorded without
+    // them would make every trigger's statement new.
+    compared += statements(key, base, candidate, completeBase, completeNow, true, out);
     if (out.stream().anyMatch(f -> f.work() != null && f.work().what().equals(EVERY_TRANSACTION))) {
       // The new statements' finding says the same with their names.
       out.removeIf(f -> f.work() != null
@@ -123,10 +131,12 @@ final class WorkGate {
    * Compares one counter: the baseline's largest against this build's smallest.
    *
    * @param statement the statement's text, or {@code null} for a test's per-transaction counter
+   * @param nested whether the statement is one a function or trigger ran
    * @return 1 when both sides had the counter, else 0
    */
-  private int counter(String key, String statement, WorkMetric m, List<Sample> base,
-      List<Sample> candidate, ToDoubleFunction<Sample> value, List<Finding> out) {
+  private int counter(String key, String statement, boolean nested, WorkMetric m,
+      List<Sample> base, List<Sample> candidate, ToDoubleFunction<Sample> value,
+      List<Finding> out) {
     double before = Double.NaN;
     double baseEdge = 0;
     List<Double> values = new ArrayList<>();
@@ -159,11 +169,13 @@ final class WorkGate {
           + WorkMetric.format(now);
       out.add(new Finding(key, null, Verdict.WORK_REGRESSION,
           settings.action(Verdict.WORK_REGRESSION),
-          key + ": " + (statement == null ? "" : "statement \"" + statement + "\": ") + figures
+          key + ": " + (statement == null ? ""
+              : kind(nested, 1) + " \"" + statement + "\": ") + figures
               + " (" + change + "; baseline: the largest of " + samples(base.size()) + " from "
               + builds(base) + ", now: the smallest of " + trials(candidate.size())
               + "; " + tolerance.describe() + ")",
-          null, new WorkChange(statement == null ? m.words() : m.words() + ": " + cut(statement),
+          null, new WorkChange(statement == null ? m.words()
+              : m.words() + ": " + (nested ? "nested " : "") + cut(statement),
               WorkMetric.format(before), WorkMetric.format(now), change, figures), List.of()));
     }
     return 1;
@@ -177,45 +189,49 @@ final class WorkGate {
    *
    * @param completeBase the baseline samples whose statement counters are complete
    * @param completeNow this build's trials whose statement counters are complete
+   * @param nested whether to compare the statements functions and triggers ran (only samples
+   *     that saw them), or the clients' statements
    */
   private int statements(String key, List<Sample> base, List<Sample> candidate,
-      List<Sample> completeBase, List<Sample> completeNow, List<Finding> out) {
-    List<Sample> b = withStatements(base);
-    List<Sample> c = withStatements(candidate);
+      List<Sample> completeBase, List<Sample> completeNow, boolean nested, List<Finding> out) {
+    List<Sample> b = withStatements(base, nested);
+    List<Sample> c = withStatements(candidate, nested);
     if (b.isEmpty() || c.isEmpty()) {
       return 0;
     }
-    Set<String> nowTexts = texts(c);
-    Set<String> baseTexts = texts(b);
+    Set<String> nowTexts = texts(c, nested);
+    Set<String> baseTexts = texts(b, nested);
     String latestBuild = b.get(b.size() - 1).build();
-    Set<String> latestTexts = texts(b.stream().filter(s -> s.build().equals(latestBuild)).toList());
-    List<Sample> completeB = withStatements(completeBase);
-    List<Sample> completeC = withStatements(completeNow);
+    Set<String> latestTexts =
+        texts(b.stream().filter(s -> s.build().equals(latestBuild)).toList(), nested);
+    List<Sample> completeB = withStatements(completeBase, nested);
+    List<Sample> completeC = withStatements(completeNow, nested);
     List<String> added = completeB.isEmpty() ? List.of()
         : nowTexts.stream().filter(t -> !baseTexts.contains(t)).toList();
     List<String> gone = completeC.isEmpty() ? List.of()
         : latestTexts.stream().filter(t -> !nowTexts.contains(t)).toList();
     if (!added.isEmpty()) {
-      out.add(statementsChanged(key, added, "new", "new since the baseline",
+      out.add(statementsChanged(key, added, nested, "new", "new since the baseline",
           "new since the baseline"));
-      everyTransaction(key, added, completeB, withStatements(completeNow), out);
+      everyTransaction(key, added, completeB, completeC, nested, out);
     }
     if (!gone.isEmpty()) {
       String of = "of the baseline's most recent build (" + latestBuild + ")";
-      out.add(statementsChanged(key, gone, "gone", of + " is gone", of + " are gone"));
+      out.add(statementsChanged(key, gone, nested, "gone", of + " is gone", of + " are gone"));
     }
     if (completeB.isEmpty() || completeC.isEmpty()) {
       return 0;
     }
-    Set<String> completeNowTexts = texts(completeC);
-    Set<String> completeBaseTexts = texts(completeB);
+    Set<String> completeNowTexts = texts(completeC, nested);
+    Set<String> completeBaseTexts = texts(completeB, nested);
     int compared = 0;
     for (String text : completeNowTexts) {
       if (!completeBaseTexts.contains(text)) {
         continue;
       }
       for (WorkMetric m : WorkMetric.PER_CALL) {
-        compared += counter(key, text, m, completeB, completeC, s -> perCall(s, text, m), out);
+        compared += counter(key, text, nested, m, completeB, completeC,
+            s -> perCall(s, text, nested, m), out);
       }
     }
     return compared;
@@ -227,9 +243,12 @@ final class WorkGate {
    * trips added to every transaction, an ORM's load before and reload after, an N+1. Named with
    * their calls per transaction, the test's statements per transaction before and after. New
    * statements that replaced others (statements per transaction unchanged) are no regression.
+   * Nested statements (a trigger's, a function's) add no round trip but work to every
+   * transaction: they are named as nested, with the calls per transaction of all nested
+   * statements before and after, and are no regression when they replaced other nested ones.
    */
   private void everyTransaction(String key, List<String> added, List<Sample> base,
-      List<Sample> now, List<Finding> out) {
+      List<Sample> now, boolean nested, List<Finding> out) {
     if (base.isEmpty() || now.isEmpty()) {
       return;
     }
@@ -239,23 +258,25 @@ final class WorkGate {
       double least = Double.POSITIVE_INFINITY;
       double edge = 0;
       for (Sample s : now) {
-        StatementFigures f = s.work().statements().get(text);
+        StatementFigures f = s.work().statements(nested).get(text);
         double v = f == null ? 0 : f.value(WorkMetric.CALLS_PER_TRANSACTION);
         least = Double.isNaN(v) ? Double.NaN : Math.min(least, v);
         edge = Math.max(edge, s.work().edgeOrUnknown());
       }
       if (least >= 1 - edge - WorkTolerance.ROUNDING) {
-        named.add("new " + oneLine(text) + " (" + WorkMetric.format(least) + " per transaction)");
+        named.add("new " + oneLine(text) + " (" + WorkMetric.format(least) + " per transaction"
+            + (nested ? ", " + NESTED : "") + ")");
         addedCalls += least;
       }
     }
     if (named.isEmpty()) {
       return;
     }
-    WorkMetric m = WorkMetric.STATEMENTS_PER_TRANSACTION;
-    double before = base.stream().mapToDouble(s -> s.work().value(m)).filter(Double::isFinite)
+    ToDoubleFunction<Sample> calls = nested ? WorkGate::nestedCallsPerTransaction
+        : s -> s.work().value(WorkMetric.STATEMENTS_PER_TRANSACTION);
+    double before = base.stream().mapToDouble(calls).filter(Double::isFinite)
         .max().orElse(Double.NaN);
-    double after = now.stream().mapToDouble(s -> s.work().value(m)).filter(Double::isFinite)
+    double after = now.stream().mapToDouble(calls).filter(Double::isFinite)
         .min().orElse(Double.NaN);
     double edge = now.stream().mapToDouble(s -> s.work().edgeOrUnknown()).max().orElse(0)
         + base.stream().mapToDouble(s -> s.work().edgeOrUnknown()).max().orElse(0);
@@ -263,33 +284,55 @@ final class WorkGate {
       // They replaced statements of the baseline: no round trip added (STATEMENT_CHANGED says it).
       return;
     }
+    String what = nested ? NESTED_EVERY_TRANSACTION : EVERY_TRANSACTION;
     String figures = Double.isNaN(before) || Double.isNaN(after)
-        ? EVERY_TRANSACTION + " +" + WorkMetric.format(addedCalls)
-        : EVERY_TRANSACTION + " " + WorkMetric.format(before) + " -> " + WorkMetric.format(after);
+        ? what + " +" + WorkMetric.format(addedCalls)
+        : what + " " + WorkMetric.format(before) + " -> " + WorkMetric.format(after);
+    String why = nested
+        ? " (nested statements new since the baseline, run on every transaction of "
+            + trials(now.size()) + " by a trigger or function inside the statements the clients"
+            + " sent: work added to each, round trips unchanged; calls per transaction of nested"
+            + " statements: the baseline's largest, this build's smallest; an intended change?"
+            + " then record a baseline with " + Judge.RECORD + ")"
+        : " (statements new since the baseline, run on every transaction of " + trials(now.size())
+            + ": round trips added to each; statements per transaction: the baseline's largest,"
+            + " this build's smallest, transaction control left out; an intended change? then"
+            + " record a baseline with " + Judge.RECORD + ")";
     out.add(new Finding(key, null, Verdict.WORK_REGRESSION,
         settings.action(Verdict.WORK_REGRESSION),
-        key + ": " + figures + ": " + String.join(", ", named) + " (statements new since the"
-            + " baseline, run on every transaction of " + trials(now.size()) + ": round trips"
-            + " added to each; statements per transaction: the baseline's largest, this build's"
-            + " smallest, transaction control left out; an intended change? then record a"
-            + " baseline with " + Judge.RECORD + ")",
-        null, new WorkChange(EVERY_TRANSACTION,
+        key + ": " + figures + ": " + String.join(", ", named) + why,
+        null, new WorkChange(what,
             Double.isNaN(before) ? "-" : WorkMetric.format(before),
             Double.isNaN(after) ? "+" + WorkMetric.format(addedCalls) : WorkMetric.format(after),
             "+" + WorkMetric.format(addedCalls), figures + ": " + named.size()
-                + (named.size() == 1 ? " new statement" : " new statements")),
+                + (nested ? " new nested" : " new") + (named.size() == 1 ? " statement"
+                    : " statements")),
         List.of(), added.stream().filter(t -> named.stream()
             .anyMatch(n -> n.startsWith("new " + oneLine(t) + " ("))).toList()));
   }
 
-  private static List<Sample> withStatements(List<Sample> samples) {
-    return samples.stream().filter(s -> s.work().statements() != null).toList();
+  /** The samples that hold statements of the kind ({@code nested} or the clients'). */
+  private static List<Sample> withStatements(List<Sample> samples, boolean nested) {
+    return samples.stream().filter(s -> s.work().statements(nested) != null).toList();
+  }
+
+  /** All nested statements' calls per transaction in a sample; NaN when it has none to add. */
+  private static double nestedCallsPerTransaction(Sample s) {
+    Map<String, StatementFigures> nested = s.work().nestedStatements();
+    return nested == null ? Double.NaN : Work.round(nested.values().stream()
+        .mapToDouble(f -> f.value(WorkMetric.CALLS_PER_TRANSACTION))
+        .filter(Double::isFinite).sum());
   }
 
   /** A statement's per-call value in a sample; NaN when it was not called often enough there. */
-  private static double perCall(Sample s, String text, WorkMetric m) {
-    StatementFigures f = s.work().statements().get(text);
+  private static double perCall(Sample s, String text, boolean nested, WorkMetric m) {
+    StatementFigures f = s.work().statements(nested).get(text);
     return f == null || f.calls() < GateSettings.WORK_MINIMUM_CALLS ? Double.NaN : f.value(m);
+  }
+
+  /** {@code statement}, {@code nested statements}: how findings name statements of a kind. */
+  private static String kind(boolean nested, int n) {
+    return (nested ? "nested statement" : "statement") + (n == 1 ? "" : "s");
   }
 
   /**
@@ -297,25 +340,28 @@ final class WorkGate {
    * {@value #NAMED_STATEMENTS} named in its sentence, all of them in its {@code items}.
    *
    * @param texts the statements, in order
+   * @param nested whether they are statements functions and triggers ran
    * @param one what happened to one ({@code new since the baseline}), {@code many} to several
    */
-  private Finding statementsChanged(String key, List<String> texts, String change, String one,
-      String many) {
+  private Finding statementsChanged(String key, List<String> texts, boolean nested,
+      String change, String one, String many) {
     int n = texts.size();
     String named = String.join(", ", texts.subList(0, Math.min(NAMED_STATEMENTS, n)).stream()
         .map(t -> "\"" + oneLine(t) + "\"").toList());
-    String sentence = n == 1 ? "a statement " + one + ": " + named
-        : n + " statements " + many + (n <= NAMED_STATEMENTS ? ": " + named
+    String sentence = n == 1 ? "a " + kind(nested, 1) + " " + one + ": " + named
+        : n + " " + kind(nested, n) + " " + many + (n <= NAMED_STATEMENTS ? ": " + named
             : ", e.g. " + named + " (all " + n + " in check.json)");
     boolean added = change.equals("new");
     return new Finding(key, null, Verdict.STATEMENT_CHANGED,
         settings.action(Verdict.STATEMENT_CHANGED),
-        key + ": " + sentence + " (an intended change? then record a baseline with "
-            + Judge.RECORD + ")",
-        null, new WorkChange(n == 1 ? "statement: " + cut(texts.get(0)) : n + " statements",
+        key + ": " + sentence + (nested ? " (" + NESTED + ")" : "")
+            + " (an intended change? then record a baseline with " + Judge.RECORD + ")",
+        null, new WorkChange(n == 1 ? kind(nested, 1) + ": " + cut(texts.get(0))
+                : n + " " + kind(nested, n),
             added ? "-" : "called", added ? "called" : "-", change,
-            n == 1 ? "statement " + change + ": " + oneLine(texts.get(0))
-                : n + " statements " + change + ": " + named + (n <= NAMED_STATEMENTS ? "" : ", ...")),
+            n == 1 ? kind(nested, 1) + " " + change + ": " + oneLine(texts.get(0))
+                : n + " " + kind(nested, n) + " " + change + ": " + named
+                    + (n <= NAMED_STATEMENTS ? "" : ", ...")),
         List.of(), texts);
   }
 
@@ -375,9 +421,9 @@ final class WorkGate {
             "plan changed: " + scans), detail);
   }
 
-  private static Set<String> texts(List<Sample> samples) {
+  private static Set<String> texts(List<Sample> samples, boolean nested) {
     Set<String> out = new TreeSet<>();
-    samples.forEach(s -> out.addAll(s.work().statements().keySet()));
+    samples.forEach(s -> out.addAll(s.work().statements(nested).keySet()));
     return out;
   }
 

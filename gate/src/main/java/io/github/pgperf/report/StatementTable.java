@@ -73,10 +73,15 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
   }
 
   private void row(StringBuilder out, StatementWork s, boolean withBaseline) {
-    boolean known = !withBaseline || baseline.stream()
-        .anyMatch(w -> w.statements() != null && w.statements().containsKey(s.query()));
+    boolean known = !withBaseline || baseline.stream().anyMatch(w ->
+        w.statements(s.nested()) != null && w.statements(s.nested()).containsKey(s.query()));
     out.append("<tr><td class=\"sql\">");
     statementText(out, s.query());
+    if (s.nested()) {
+      // Its work is also in the statement that ran it: a row to read, not to add.
+      out.append(" <span class=\"tag\" title=\"run by a trigger or function; its work is also in"
+          + " the statement that ran it\">nested</span>");
+    }
     if (!known) {
       out.append(" <span class=\"tag\">new since the baseline</span>");
     }
@@ -118,8 +123,8 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
       boolean withBaseline) {
     out.append("<td class=\"num\">").append(Html.text(WorkMetric.format(value)));
     if (withBaseline) {
-      double[] before = range(baseline, s.query(), m);
-      double[] now = range(trials, s.query(), m);
+      double[] before = range(baseline, s.query(), s.nested(), m);
+      double[] now = range(trials, s.query(), s.nested(), m);
       if (before == null) {
         out.append("<br><span class=\"was\">baseline: too few calls</span>");
       } else {
@@ -138,14 +143,15 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
   }
 
   /**
-   * The smallest and largest value of {@code m} for statement {@code text} over {@code works},
-   * counting only runs that called it often enough for the gate; {@code null} when none did.
+   * The smallest and largest value of {@code m} for statement {@code text} (nested or the
+   * clients') over {@code works}, counting only runs that called it often enough for the gate;
+   * {@code null} when none did.
    */
-  static double[] range(List<Work> works, String text, WorkMetric m) {
+  static double[] range(List<Work> works, String text, boolean nested, WorkMetric m) {
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     for (Work w : works) {
-      Map<String, StatementFigures> figures = w.statements();
+      Map<String, StatementFigures> figures = w.statements(nested);
       StatementFigures f = figures == null ? null : figures.get(text);
       if (f == null || f.calls() < GateSettings.WORK_MINIMUM_CALLS) {
         continue;
@@ -163,17 +169,20 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
     return String.format(Locale.ROOT, "%.0f%%", 100 * share);
   }
 
-  /** The statements of several runs added by text, most execution time first. */
+  /**
+   * The statements of several runs added by text (a nested one apart from the clients' of the
+   * same text), most execution time first.
+   */
   static List<StatementWork> added(List<List<StatementWork>> runs) {
     Map<String, StatementWork> byText = new LinkedHashMap<>();
     for (List<StatementWork> run : runs) {
       for (StatementWork s : run) {
-        byText.merge(s.query(), s, StatementWork::plus);
+        byText.merge((s.nested() ? "nested " : "top ") + s.query(), s, StatementWork::plus);
       }
     }
     List<StatementWork> out = new ArrayList<>(byText.values());
     out.sort(Comparator.comparingDouble(StatementWork::totalExecMillis).reversed()
-        .thenComparing(StatementWork::query));
+        .thenComparing(StatementWork::query).thenComparing(StatementWork::nested));
     return out;
   }
 }

@@ -137,13 +137,13 @@ final class WorkSection {
       if (drawn == STATEMENT_STRIPS) {
         break;
       }
-      double[] now = values(trials, s.query(), perCall);
-      double[] before = values(baseline, s.query(), perCall);
+      double[] now = values(trials, s.query(), s.nested(), perCall);
+      double[] before = values(baseline, s.query(), s.nested(), perCall);
       if (now.length == 0 || before.length == 0 || allZero(now) && allZero(before)) {
         continue;
       }
       drawn++;
-      String cut = cut(s.query());
+      String cut = (s.nested() ? "nested " : "") + cut(s.query());
       charts.append(strip(key + ": " + perCall.words() + ", " + cut, perCall.words(), before,
           now));
       rows.add(List.of(perCall.words() + ": " + cut, range(before), range(now)));
@@ -194,15 +194,18 @@ final class WorkSection {
             compared.stream().mapToDouble(w -> w.value(m)).filter(Double::isFinite).toArray());
       }
       if (m.perCall() && what.startsWith(m.words() + ": ")) {
-        String cut = what.substring(m.words().length() + 2);
-        String text = compared.stream().filter(w -> w.statements() != null)
-            .flatMap(w -> w.statements().keySet().stream()).filter(t -> cut(t).equals(cut))
+        String named = what.substring(m.words().length() + 2);
+        // The gate names a nested statement "nested <text>": no SQL text starts so.
+        boolean nested = named.startsWith("nested ");
+        String cut = nested ? named.substring("nested ".length()) : named;
+        String text = compared.stream().filter(w -> w.statements(nested) != null)
+            .flatMap(w -> w.statements(nested).keySet().stream()).filter(t -> cut(t).equals(cut))
             .findFirst().orElse(null);
         if (text == null) {
           return null;
         }
-        return strip(key + " " + m.words() + ", " + cut + ": WORK_REGRESSION", m.words(),
-            values(before, text, m), values(compared, text, m));
+        return strip(key + " " + m.words() + ", " + named + ": WORK_REGRESSION", m.words(),
+            values(before, text, nested, m), values(compared, text, nested, m));
       }
     }
     return null;
@@ -214,10 +217,12 @@ final class WorkSection {
     return line.length() <= TITLE_TEXT ? line : line.substring(0, TITLE_TEXT - 1) + "…";
   }
 
-  /** A statement's per-call figure in each of {@code works} that ran it. */
-  static double[] values(List<Work> works, String text, WorkMetric m) {
-    return works.stream().filter(w -> w.statements() != null && w.statements().containsKey(text))
-        .mapToDouble(w -> w.statements().get(text).value(m)).filter(Double::isFinite).toArray();
+  /** A statement's (nested or the clients') per-call figure in each of {@code works} that ran it. */
+  static double[] values(List<Work> works, String text, boolean nested, WorkMetric m) {
+    return works.stream()
+        .filter(w -> w.statements(nested) != null && w.statements(nested).containsKey(text))
+        .mapToDouble(w -> w.statements(nested).get(text).value(m)).filter(Double::isFinite)
+        .toArray();
   }
 
   private static void statements(StringBuilder out, List<TestRuns.Trial> with,

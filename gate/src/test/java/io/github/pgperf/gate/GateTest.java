@@ -240,6 +240,25 @@ class GateTest {
   }
 
   @Test
+  void whatTheServerCountsIsNoPartOfTheTimingFingerprint() throws IOException {
+    RunResult a = Fixtures.run(1000, 2000, 1, Fixtures.server(Fixtures.VERSION), Instant.EPOCH);
+    RunResult b = new RunResult(a.settings(), a.target(),
+        a.server().withProviderSettings(java.util.Map.of("pg_stat_statements.track", "all")),
+        a.clientMachines(), a.startedAt(), a.endedAt(), a.benchSeconds(),
+        a.initialConnectionMicros(), a.connectionMicros(), a.scripts(), a.timeline(),
+        a.aborted(), a.identity());
+    // A baseline recorded before the providers counted nested statements still compares.
+    assertThat(Fingerprint.of(a)).isEqualTo(Fingerprint.of(b));
+    RunResult c = new RunResult(a.settings(), a.target(),
+        a.server().withProviderSettings(java.util.Map.of("track_io_timing", "on")),
+        a.clientMachines(), a.startedAt(), a.endedAt(), a.benchSeconds(),
+        a.initialConnectionMicros(), a.connectionMicros(), a.scripts(), a.timeline(),
+        a.aborted(), a.identity());
+    assertThat(Fingerprint.of(a).differences(Fingerprint.of(c)))
+        .containsExactly("provider setting track_io_timing unset vs on");
+  }
+
+  @Test
   void machinesOfOneKindMatchWhateverTheirKernelAndJvmBuilds() {
     String cpu = "Intel(R) Xeon(R) Platinum 8481C CPU @ 2.70GHz";
     ClientMachine recorded = new ClientMachine("dev", 2,

@@ -185,6 +185,31 @@ class WorkBaselineStoreTest {
   }
 
   @Test
+  void nestedStatementsMakeTheRoundTripAndFilesWithoutThemReadAsNotSeen() throws IOException {
+    BaselineStore store = new BaselineStore(dir.resolve("baseline"));
+    store.record(results(11), 10);
+    Path file = store.file(KEY);
+    // Seen, none ran: an empty map, not a missing one.
+    assertThat(Files.readString(file)).contains("\"nestedStatements\" : { }");
+    assertThat(store.load().samples().get(KEY))
+        .allSatisfy(s -> assertThat(s.work().nestedStatements()).isEmpty());
+
+    // A format 3 file written before nested statements were kept.
+    Files.writeString(file, Files.readString(file)
+        .replaceAll(",\\s*\"nestedStatements\" : \\{ }", ""));
+    assertThat(Files.readString(file)).doesNotContain("nestedStatements");
+    assertThat(store.load().problems()).isEmpty();
+    assertThat(store.load().samples().get(KEY))
+        .allSatisfy(s -> assertThat(s.work().nestedStatements()).isNull());
+
+    Files.writeString(file, Files.readString(file).replaceFirst("\"waits\" :",
+        "\"nestedStatements\" : { \"insert into audit\" : { \"calls\" : -1, \"perCall\" : { } } },"
+            + "\n      \"waits\" :"));
+    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
+        .asString().contains("nested statement \"insert into audit\" needs calls of 0 or more");
+  }
+
+  @Test
   void statementsOfABaselineRecordedBeforeShapesAreReadByShape() throws IOException {
     BaselineStore store = new BaselineStore(dir.resolve("baseline"));
     store.record(results(10), 10);

@@ -202,8 +202,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
           work.statements().stream().filter(s -> matches.test(s.query())).toList();
       if (found.size() != 1) {
         return PickedStatement.none(selector, ShouldHaveWork.shouldPickOneStatement(selector,
-            found.stream().map(StatementWork::query).toList(),
-            work.statements().stream().map(StatementWork::query).toList()));
+            found.stream().map(RunResultAssert::named).toList(),
+            work.statements().stream().map(RunResultAssert::named).toList()));
       }
       statement = found.get(0);
     } else if (plans.stream().map(StatementPlan::sql).distinct().count() != 1) {
@@ -214,6 +214,11 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     }
     return new PickedStatement(selector, statement, work.whyUnavailable(WorkPart.STATEMENTS),
         plans, work.whyUnavailable(WorkPart.PLANS), null, actual.totalCounts().processed());
+  }
+
+  /** A statement as a failure lists it: its text, and whether a trigger or function ran it. */
+  private static String named(StatementWork s) {
+    return s.nested() ? s.query() + " (nested: run by a trigger or function)" : s.query();
   }
 
   /**

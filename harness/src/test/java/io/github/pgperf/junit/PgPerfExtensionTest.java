@@ -271,7 +271,8 @@ class PgPerfExtensionTest {
     assertThat(info.fsync()).isEqualTo("on");
     assertThat(info.providerSettings())
         .containsExactlyInAnyOrderEntriesOf(Map.of("timezone", "UTC", "work_mem", "8MB",
-            "shared_preload_libraries", "pg_stat_statements", "track_io_timing", "on"));
+            "shared_preload_libraries", "pg_stat_statements", "pg_stat_statements.track", "all",
+            "track_io_timing", "on"));
     assertThat(embedded.workMem()).isEqualTo("8MB");
 
     assertThat(embedded.database().pgbenchSchema()).isEqualTo("pgperf_s1");

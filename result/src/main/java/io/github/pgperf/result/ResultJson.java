@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -63,6 +64,10 @@ public final class ResultJson {
   public static final int SCHEMA_VERSION_2 = 2;
   /** Schema 1: as 2, and no {@code identity}, machines without {@code cpu} and {@code memoryBytes}. */
   public static final int SCHEMA_VERSION_1 = 1;
+
+  /** Why a result written before nested statements were kept has none. */
+  static final String NESTED_NOT_RECORDED = "not recorded: the result was written before pgperf"
+      + " kept the statements functions and triggers run";
 
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .registerModule(new SimpleModule("pgperf-result")
@@ -170,6 +175,7 @@ public final class ResultJson {
       // Added to schema 7 before its release: its first files (and every older one) lack it.
       fields.putNull("cpu");
     }
+    withNestedStatements(fields);
     try {
       return MAPPER.treeToValue(fields, RunResult.class);
     } catch (JsonProcessingException e) {
@@ -195,6 +201,35 @@ public final class ResultJson {
         notKnown(cpu, "serverWork.cpu", "containerMicros", version, source);
       }
       notKnown(work, "serverWork", "statementEvictions", version, source);
+    }
+  }
+
+  /**
+   * {@code serverWork.statements[].nested}, added to schema 7 before its release: files without it
+   * (its first files and every older one) read only top-level statements, so each of their
+   * statements is top level, and nested statements were not recorded ({@code NESTED_STATEMENTS} in
+   * {@code unavailable} says so).
+   */
+  private static void withNestedStatements(ObjectNode fields) {
+    if (!(fields.get("serverWork") instanceof ObjectNode work)
+        || !(work.get("statements") instanceof ArrayNode statements)) {
+      return;
+    }
+    boolean before = false;
+    for (JsonNode statement : statements) {
+      if (statement instanceof ObjectNode o && !o.has("nested")) {
+        o.put("nested", false);
+        before = true;
+      }
+    }
+    if (before && work.get("unavailable") instanceof ArrayNode unavailable) {
+      for (JsonNode u : unavailable) {
+        if ("NESTED_STATEMENTS".equals(u.path("part").asText())) {
+          return;
+        }
+      }
+      unavailable.addObject().put("part", "NESTED_STATEMENTS")
+          .put("reason", NESTED_NOT_RECORDED);
     }
   }
 

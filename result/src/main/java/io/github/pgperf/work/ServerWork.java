@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BinaryOperator;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
@@ -26,7 +27,11 @@ import org.apiguardian.api.API;
  *
  * @param windowSeconds the window's length on the server's clock, s
  * @param statements per statement, most execution time first; {@code null} without
- *     {@code pg_stat_statements}. Statements of one {@link StatementShape} are one: a utility
+ *     {@code pg_stat_statements}. Statements the clients sent and, where the server counts them,
+ *     the {@linkplain StatementWork#nested() nested} ones that functions and triggers ran (whose
+ *     work is also in the statement that ran them: totals add top-level statements only); when
+ *     nested statements were not seen, {@code unavailable} says why under
+ *     {@link WorkPart#NESTED_STATEMENTS}. Statements of one {@link StatementShape} are one: a utility
  *     statement that names a savepoint, cursor, prepared statement or temporary table the
  *     application names anew each time ({@code SAVEPOINT <name>}), or sets a value ({@code SET x =
  *     <value>}), is listed once with the counters of all its texts added
@@ -164,32 +169,59 @@ public record ServerWork(
   }
 
   /**
-   * The statements whose normalized text contains {@code text}, most execution time first; empty
-   * without {@code pg_stat_statements} or when none matches.
+   * The statements whose normalized text contains {@code text}, nested ones too, most execution
+   * time first; empty without {@code pg_stat_statements} or when none matches.
    */
   public List<StatementWork> statementsContaining(String text) {
     return statements == null ? List.of()
         : statements.stream().filter(s -> s.query().contains(text)).toList();
   }
 
-  /** All statements' blocks together; {@code null} without {@code pg_stat_statements}. */
+  /**
+   * All top-level statements' blocks together (they hold the nested statements' blocks);
+   * {@code null} without {@code pg_stat_statements}.
+   */
   public Blocks statementBlocks() {
-    return statements == null ? null
-        : statements.stream().map(StatementWork::blocks).reduce(Blocks.NONE, Blocks::plus);
+    return statements == null ? null : topLevel().map(StatementWork::blocks)
+        .reduce(Blocks.NONE, Blocks::plus);
   }
 
   /**
-   * All statements' WAL together: the run's own, unlike {@link #wal()}; {@code null} without
-   * {@code pg_stat_statements}.
+   * All top-level statements' WAL together (they hold the nested statements' WAL): the run's own,
+   * unlike {@link #wal()}; {@code null} without {@code pg_stat_statements}.
    */
   public WalUsage statementWal() {
-    return statements == null ? null
-        : statements.stream().map(StatementWork::wal).reduce(WalUsage.NONE, WalUsage::plus);
+    return statements == null ? null : topLevel().map(StatementWork::wal)
+        .reduce(WalUsage.NONE, WalUsage::plus);
   }
 
-  /** All statements' calls together; 0 without {@code pg_stat_statements}. */
+  /**
+   * All top-level statements' calls together: the statements the clients sent; 0 without
+   * {@code pg_stat_statements}.
+   */
   public long statementCalls() {
-    return statements == null ? 0 : statements.stream().mapToLong(StatementWork::calls).sum();
+    return statements == null ? 0 : topLevel().mapToLong(StatementWork::calls).sum();
+  }
+
+  /**
+   * All nested statements' calls together: the statements functions and triggers ran; 0 without
+   * {@code pg_stat_statements} or when nested statements were not seen.
+   */
+  public long nestedStatementCalls() {
+    return statements == null ? 0 : statements.stream().filter(StatementWork::nested)
+        .mapToLong(StatementWork::calls).sum();
+  }
+
+  /**
+   * Whether the statements that functions and triggers ran were seen: the statements were read
+   * and {@link #unavailable()} has no {@link WorkPart#NESTED_STATEMENTS} entry.
+   */
+  public boolean nestedStatementsSeen() {
+    return statements != null && whyUnavailable(WorkPart.NESTED_STATEMENTS) == null;
+  }
+
+  private Stream<StatementWork> topLevel() {
+    return statements.stream().filter(s -> !s.nested());
   }
 
   /** Why {@code part} was not captured (or only in part), or {@code null} when nothing is said. */
@@ -237,12 +269,12 @@ public record ServerWork(
     if (a == null || b == null) {
       return null;
     }
-    Map<String, StatementWork> byText = new LinkedHashMap<>();
+    Map<Key, StatementWork> byText = new LinkedHashMap<>();
     for (StatementWork s : a) {
-      byText.merge(s.query(), s, StatementWork::plus);
+      byText.merge(Key.of(s), s, StatementWork::plus);
     }
     for (StatementWork s : b) {
-      byText.merge(s.query(), s, StatementWork::plus);
+      byText.merge(Key.of(s), s, StatementWork::plus);
     }
     return new ArrayList<>(byText.values());
   }
@@ -254,24 +286,38 @@ public record ServerWork(
    */
   private static List<StatementWork> byShape(List<StatementWork> statements) {
     Set<String> texts = new LinkedHashSet<>();
+    Set<Key> keys = new LinkedHashSet<>();
     for (StatementWork s : statements) {
-      if (!texts.add(s.query())) {
-        throw new IllegalArgumentException("statement listed twice: " + s.query());
+      if (!keys.add(Key.of(s))) {
+        throw new IllegalArgumentException("statement listed twice: " + s.query()
+            + (s.nested() ? " (nested)" : ""));
       }
+      texts.add(s.query());
     }
     Map<String, String> shapes = StatementShape.of(texts);
-    Map<String, StatementWork> byShape = new LinkedHashMap<>();
+    Map<Key, StatementWork> byShape = new LinkedHashMap<>();
     for (StatementWork s : statements) {
       String shape = shapes.get(s.query());
-      byShape.merge(shape, s.query().equals(shape) ? s : s.named(shape), StatementWork::plus);
+      byShape.merge(new Key(shape, s.nested()), s.query().equals(shape) ? s : s.named(shape),
+          StatementWork::plus);
     }
     return new ArrayList<>(byShape.values());
+  }
+
+  /**
+   * What makes two entries one statement: the text, and whether it ran nested (the same text sent
+   * by a client and run by a trigger are two).
+   */
+  private record Key(String query, boolean nested) {
+    static Key of(StatementWork s) {
+      return new Key(s.query(), s.nested());
+    }
   }
 
   private static List<StatementWork> sorted(List<StatementWork> statements) {
     List<StatementWork> list = new ArrayList<>(statements);
     list.sort(Comparator.comparingDouble(StatementWork::totalExecMillis).reversed()
-        .thenComparing(StatementWork::query));
+        .thenComparing(StatementWork::query).thenComparing(StatementWork::nested));
     return List.copyOf(list);
   }
 

@@ -9,9 +9,13 @@ import org.apiguardian.api.API;
 /**
  * The exact counters of a run per processed transaction: what PostgreSQL counted, not what the
  * client thinks it sent. A statement counts however it reached the server (a CTE, a statement
- * wrapped by a framework, a batch); {@code pg_stat_statements} counts statements the client sent
- * (its {@code toplevel} rows), so "statements per transaction" means round trips of SQL, not the
- * statements a trigger or function ran inside them.
+ * wrapped by a framework, a batch). "Statements per transaction" are the statements the clients
+ * sent ({@code pg_stat_statements}' top-level rows): round trips of SQL, not the statements a
+ * trigger or function ran inside them. Those, the {@linkplain StatementWork#nested() nested}
+ * statements, have calls per transaction of their own where the server counts them ({@code
+ * pg_stat_statements.track = all}); their work is already in the top-level statements', so the
+ * per-transaction sums (WAL records here, blocks and WAL bytes in {@link ServerWork}) leave them
+ * out.
  *
  * <p>Each figure is over the run's processed transactions. The measured window starts and ends
  * while clients have transactions under way, so a statement's calls and the transactions counted
@@ -76,13 +80,27 @@ public final class TransactionCounts {
     if (work.statements() == null || transactions == 0) {
       return Double.NaN;
     }
-    long calls = work.statements().stream().filter(s -> !transactionControl(s.query()))
+    long calls = work.statements().stream()
+        .filter(s -> !s.nested() && !transactionControl(s.query()))
         .mapToLong(StatementWork::calls).sum();
     return (double) calls / transactions;
   }
 
   /**
-   * Calls per transaction of the statements whose normalized text contains {@code text}, added;
+   * Statements that functions and triggers ran per transaction (their nested statements); NaN
+   * without transactions or when nested statements were not seen
+   * ({@link ServerWork#nestedStatementsSeen()}).
+   */
+  public double nestedStatementsPerTransaction() {
+    if (!work.nestedStatementsSeen() || transactions == 0) {
+      return Double.NaN;
+    }
+    return (double) work.nestedStatementCalls() / transactions;
+  }
+
+  /**
+   * Calls per transaction of the statements whose normalized text contains {@code text}, nested
+   * ones too, added;
    * NaN without {@code pg_stat_statements} or transactions, 0 when none matches.
    */
   public double callsPerTransaction(String text) {
@@ -115,7 +133,8 @@ public final class TransactionCounts {
   }
 
   /**
-   * WAL records of the run's statements per transaction: unlike WAL bytes, they do not depend on
+   * WAL records of the run's top-level statements per transaction (they hold their nested
+   * statements' records): unlike WAL bytes, they do not depend on
    * when the last checkpoint was (full-page images); NaN without {@code pg_stat_statements} or
    * transactions.
    */

@@ -9,6 +9,12 @@ import org.apiguardian.api.API;
 public enum WorkPart {
   /** Per-statement work, from {@code pg_stat_statements}. */
   STATEMENTS,
+  /**
+   * Statements that functions, procedures and triggers ran inside the clients' statements, from
+   * {@code pg_stat_statements} with {@code pg_stat_statements.track = all} (PostgreSQL 14+); listed
+   * as unavailable when the statements were read but these were not seen.
+   */
+  NESTED_STATEMENTS,
   /** The database's counters, from {@code pg_stat_database}. */
   DATABASE,
   /** The server's WAL, from {@code pg_stat_wal} (PostgreSQL 14+). */

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.pgperf.work.SampleWork;
 import io.github.pgperf.work.ServerCpu;
 import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.StatementWork;
 import io.github.pgperf.work.Unavailable;
 import io.github.pgperf.work.WorkPart;
 import java.nio.file.Files;
@@ -260,6 +261,45 @@ class ResultJsonTest {
           assertThat(s.query()).isEqualTo("SAVEPOINT <name>");
           assertThat(s.calls()).isEqualTo(2 * first.get("calls").asLong());
         });
+  }
+
+  @Test
+  void nestedStatementsAreWrittenAndReadBackAndFilesWithoutThemSaySoWhenRead() throws Exception {
+    ServerWork full = SampleWork.full(1);
+    StatementWork top = full.statements().get(0);
+    StatementWork nested = new StatementWork(top.query(), 7, 7, 0, 1.5, 0, top.blocks(),
+        top.wal(), 0, 0, true);
+    List<StatementWork> both = new ArrayList<>(full.statements());
+    both.add(nested);
+    RunResult run = SampleRuns.run(1, 1, 10).withServerWork(new ServerWork(full.windowSeconds(),
+        both, full.database(), full.wal(), full.checkpoints(), full.waits(), full.cpu(),
+        full.unavailable()));
+    // The same text run by a trigger and sent by a client: two statements.
+    assertThat(run.serverWork().statementsContaining(top.query())).hasSize(2);
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/serverWork/statements/0/nested").isBoolean()).isTrue();
+    RunResult read = ResultJson.fromJson(ResultJson.toJson(run), "t");
+    assertThat(read).isEqualTo(run);
+    assertThat(read.serverWork().nestedStatementsSeen()).isTrue();
+
+    // A file written before nested statements were kept: every statement top level, and said.
+    RunResult plain = SampleRuns.run(1, 1, 10).withServerWork(full);
+    for (int version : new int[] {7, 6}) {
+      ObjectNode old = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(plain));
+      old.put("schemaVersion", version);
+      if (version == 6) {
+        asSchema6(old);
+      }
+      old.at("/serverWork/statements").forEach(st -> ((ObjectNode) st).remove("nested"));
+      ServerWork before = ResultJson.fromJson(new ObjectMapper().writeValueAsString(old), "old")
+          .serverWork();
+      assertThat(before.statements()).isEqualTo(full.statements())
+          .noneMatch(StatementWork::nested);
+      assertThat(before.nestedStatementsSeen()).isFalse();
+      assertThat(before.whyUnavailable(WorkPart.NESTED_STATEMENTS)).isEqualTo("not recorded:"
+          + " the result was written before pgperf kept the statements functions and triggers"
+          + " run");
+    }
   }
 
   @Test

@@ -16,7 +16,9 @@ import java.util.Map;
  * Reads a {@link Snapshot} in one transaction, with the SQL of the server's version: column names
  * changed in PostgreSQL 17 ({@code pg_stat_checkpointer}, {@code shared_blk_read_time}), and
  * {@code pg_stat_wal}, {@code pg_stat_statements}' {@code toplevel} and {@code
- * pg_stat_statements_info} came in 14.
+ * pg_stat_statements_info} came in 14. Statements are read top-level and nested alike (what
+ * {@code pg_stat_statements.track} lets the server count): one {@code queryid} run both ways is
+ * two entries.
  */
 final class CounterQueries {
 
@@ -76,7 +78,7 @@ final class CounterQueries {
       s.execute(MARK + "begin");
       // Statements first: their counters move with every call, so they are read closest to
       // the moment the window opens or closes.
-      Map<Long, StatementWork> statements = null;
+      Map<Snapshot.Entry, StatementWork> statements = null;
       // Evictions before and after the statements: one while they are read counts in the window,
       // whichever end of it they are read at.
       Long evictedBefore = evictions(s);
@@ -85,13 +87,15 @@ final class CounterQueries {
         try (ResultSet rs = s.executeQuery(withText ? statementsWithText : statementsWithoutText)) {
           while (rs.next()) {
             String text = rs.getString(2);
-            statements.put(rs.getLong(1), new StatementWork(text == null ? "" : text,
+            boolean nested = !rs.getBoolean(23);
+            statements.put(new Snapshot.Entry(rs.getLong(1), nested),
+                new StatementWork(text == null ? "" : text,
                 rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getDouble(6), rs.getDouble(7),
                 new Blocks(rs.getLong(8), rs.getLong(9), rs.getLong(10), rs.getLong(11),
                     rs.getLong(12), rs.getLong(13), rs.getLong(14), rs.getLong(15),
                     rs.getLong(16), rs.getLong(17)),
                 new WalUsage(rs.getLong(20), rs.getLong(21), rs.getLong(22)),
-                rs.getDouble(18), rs.getDouble(19)));
+                rs.getDouble(18), rs.getDouble(19), nested));
           }
         }
       }
@@ -152,12 +156,14 @@ final class CounterQueries {
         + ", calls, rows, plans, total_exec_time, total_plan_time, shared_blks_hit,"
         + " shared_blks_read, shared_blks_dirtied, shared_blks_written, local_blks_hit,"
         + " local_blks_read, local_blks_dirtied, local_blks_written, temp_blks_read,"
-        + " temp_blks_written, " + ioTimes + ", wal_records, wal_fpi, wal_bytes"
+        + " temp_blks_written, " + ioTimes + ", wal_records, wal_fpi, wal_bytes, "
+        // Before 14 there is no toplevel: every row counts as the clients' (with track = all
+        // nested executions are added into them, which the capture says).
+        + (version >= 140000 ? "toplevel" : "true")
         + " from " + quote(schema) + ".pg_stat_statements(" + withText + ")"
         + " where dbid = (select oid from pg_catalog.pg_database"
         + " where datname = pg_catalog.current_database())"
-        + " and userid = (select oid from pg_catalog.pg_roles where rolname = current_user)"
-        + (version >= 140000 ? " and toplevel" : "");
+        + " and userid = (select oid from pg_catalog.pg_roles where rolname = current_user)";
   }
 
   /** An identifier as SQL writes it, double-quoted. */

@@ -28,6 +28,9 @@ import java.util.Map;
  *     read
  * @param readsEvictions whether {@code pg_stat_statements_info} (PostgreSQL 14+, extension 1.9+)
  *     can be read there: how many times entries were evicted
+ * @param statementsTrack {@code pg_stat_statements.track} as the run's role sees it in the run's
+ *     database ({@code top}, {@code all}, {@code none}), or {@code null} when the library is not
+ *     loaded: with {@code all} the statements functions and triggers run are counted too
  * @param background the WAL writer's, checkpointer's and background writer's PIDs by
  *     {@code backend_type}, as far as the role may see them
  * @param unavailable what cannot be captured and why
@@ -39,6 +42,7 @@ record ServerFacts(
     boolean readsAllStats,
     String statementsSchema,
     boolean readsEvictions,
+    String statementsTrack,
     Map<String, Integer> background,
     List<Unavailable> unavailable) {
 
@@ -71,6 +75,12 @@ record ServerFacts(
     List<Unavailable> unavailable = new ArrayList<>();
     boolean readsAllStats = readsAllStats(c, version);
     String schema = statementsSchema(c, settings, version, database, preload, track, unavailable);
+    if (schema != null) {
+      String nested = whyNoNested(version, track);
+      if (nested != null) {
+        unavailable.add(new Unavailable(WorkPart.NESTED_STATEMENTS, nested));
+      }
+    }
     if (version < 140000) {
       unavailable.add(new Unavailable(WorkPart.WAL, "PostgreSQL " + major(version)
           + " has no pg_stat_wal (14 and later have it)"));
@@ -88,7 +98,29 @@ record ServerFacts(
       }
     }
     return new ServerFacts(version, database, user, readsAllStats, schema,
-        schema != null && version >= 140000 && hasInfo(c, schema), background, unavailable);
+        schema != null && version >= 140000 && hasInfo(c, schema), track, background,
+        unavailable);
+  }
+
+  /**
+   * Why the statements functions and triggers run are not seen apart from the clients' ones, or
+   * {@code null} when they are. pgperf does not change the setting of a server it did not start:
+   * it says what would.
+   */
+  static String whyNoNested(int version, String track) {
+    if (version < 140000) {
+      return "PostgreSQL " + major(version) + "'s pg_stat_statements does not tell the statements"
+          + " functions and triggers run from the clients' (no toplevel column; 14 and later have"
+          + " it)" + ("all".equalsIgnoreCase(track)
+              ? ": with pg_stat_statements.track = all they are counted as the clients' statements"
+              : "");
+    }
+    if (!"all".equalsIgnoreCase(track)) {
+      return "pg_stat_statements.track is " + track + ", so the statements functions and"
+          + " triggers run are not counted: set pg_stat_statements.track = all in the server's"
+          + " configuration (a reload, no restart) to count them";
+    }
+    return null;
   }
 
   /** Whether the extension in {@code schema} has {@code pg_stat_statements_info} (1.9 and later). */
@@ -255,7 +287,7 @@ record ServerFacts(
   @Override
   public String toString() {
     return "ServerFacts[" + version + ", " + database + ", " + user + ", " + readsAllStats + ", "
-        + statementsSchema + ", " + readsEvictions + ", " + background + ", " + Arrays.toString(unavailable.toArray())
-        + "]";
+        + statementsSchema + ", " + readsEvictions + ", " + statementsTrack + ", " + background
+        + ", " + Arrays.toString(unavailable.toArray()) + "]";
   }
 }

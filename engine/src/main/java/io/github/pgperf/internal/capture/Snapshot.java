@@ -15,7 +15,8 @@ import java.util.Map;
  * read is {@code null}.
  *
  * @param epochSeconds the server's clock
- * @param statements by {@code queryid}; their text only in the window's end snapshot
+ * @param statements by {@code queryid} and whether they ran nested; their text only in the
+ *     window's end snapshot
  * @param evictions {@code pg_stat_statements_info.dealloc} before and after the statements were
  *     read; {@code null} when not read
  */
@@ -24,8 +25,14 @@ record Snapshot(
     DatabaseWork database,
     WalUsage wal,
     Checkpoints checkpoints,
-    Map<Long, StatementWork> statements,
+    Map<Snapshot.Entry, StatementWork> statements,
     Evictions evictions) {
+
+  /**
+   * One {@code pg_stat_statements} entry of the run's role and database: a {@code queryid} run by
+   * the clients and by a function or trigger are two.
+   */
+  record Entry(long queryId, boolean nested) {}
 
   /**
    * How many times {@code pg_stat_statements} evicted entries since the extension's statistics
@@ -49,21 +56,22 @@ record Snapshot(
   }
 
   /**
-   * The statements' work since {@code start}, by normalized text, leaving out pgperf's own
-   * statements and those that did not run. An entry that is new, or whose counters went down
-   * (reset, or evicted and made again), counts from zero.
+   * The statements' work since {@code start}, by normalized text and whether it ran nested,
+   * leaving out pgperf's own statements and those that did not run. An entry that is new, or
+   * whose counters went down (reset, or evicted and made again), counts from zero.
    */
   List<StatementWork> statementsSince(Snapshot start) {
-    Map<String, StatementWork> byText = new LinkedHashMap<>();
-    statements.forEach((queryId, end) -> {
+    record Statement(String text, boolean nested) {}
+    Map<Statement, StatementWork> byText = new LinkedHashMap<>();
+    statements.forEach((entry, end) -> {
       if (end.query().startsWith(OwnConnection.MARK.trim())) {
         return;
       }
-      StatementWork before = start.statements.get(queryId);
+      StatementWork before = start.statements.get(entry);
       StatementWork work = before != null && before.calls() <= end.calls()
           ? end.since(before) : end;
       if (work.calls() > 0) {
-        byText.merge(work.query(), work, StatementWork::plus);
+        byText.merge(new Statement(work.query(), work.nested()), work, StatementWork::plus);
       }
     });
     return new ArrayList<>(byText.values());

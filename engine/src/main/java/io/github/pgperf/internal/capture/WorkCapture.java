@@ -168,6 +168,10 @@ public final class WorkCapture implements AutoCloseable {
     if (statements != null) {
       said.say(err, "pgperf: server counters without per-statement work: " + statements);
     }
+    String nested = reason(WorkPart.NESTED_STATEMENTS);
+    if (nested != null) {
+      said.say(err, "pgperf: per-statement work without nested statements: " + nested);
+    }
     String background = reason(WorkPart.BACKGROUND_CPU);
     if (background != null && !facts.readsAllStats()) {
       said.say(err, "pgperf: server CPU without the background processes: " + background);

@@ -31,6 +31,7 @@ public final class WorkSummary {
   private static final Map<WorkPart, String> NAMES = new EnumMap<>(Map.of(
       WorkPart.PLANS, "plans",
       WorkPart.STATEMENTS, "per-statement work",
+      WorkPart.NESTED_STATEMENTS, "nested statements (run by triggers and functions)",
       WorkPart.DATABASE, "database counters",
       WorkPart.WAL, "server WAL",
       WorkPart.CHECKPOINTS, "checkpoints",
@@ -139,11 +140,16 @@ public final class WorkSummary {
     Blocks blocks = work.statementBlocks();
     if (blocks != null) {
       WalUsage wal = work.statementWal();
+      long nested = work.nestedStatementCalls();
       return String.format(Locale.ROOT,
-          "%.1f shared blocks (%.1f read), %.1f temp blocks, %,.0f WAL bytes, %.1f statements",
+          "%.1f shared blocks (%.1f read), %.1f temp blocks, %,.0f WAL bytes, %.1f statements%s",
           (double) blocks.sharedAccessed() / transactions,
           (double) blocks.sharedRead() / transactions, (double) blocks.temp() / transactions,
-          (double) wal.bytes() / transactions, (double) work.statementCalls() / transactions);
+          (double) wal.bytes() / transactions, (double) work.statementCalls() / transactions,
+          // The nested statements' work is in the statements that ran them: only their count.
+          nested == 0 ? "" : String.format(Locale.ROOT,
+              " (and %.1f nested, run by triggers and functions)",
+              (double) nested / transactions));
     }
     DatabaseWork d = work.database();
     if (d == null) {

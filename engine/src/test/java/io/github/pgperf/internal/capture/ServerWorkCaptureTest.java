@@ -64,9 +64,10 @@ class ServerWorkCaptureTest {
 
   @BeforeAll
   static void start() throws Exception {
-    // autovacuum off: its transactions in the database would count in its commits.
+    // autovacuum off: its transactions in the database would count in its commits. track = all
+    // as pgperf's own servers have it: every part is then captured.
     server = OwnServer.start(Map.of("shared_preload_libraries", "pg_stat_statements",
-        "track_io_timing", "on", "autovacuum", "off"));
+        "pg_stat_statements.track", "all", "track_io_timing", "on", "autovacuum", "off"));
     db = server.createDatabase();
     Pgbench.initialize(db, dir);
     // pgperf installs pg_stat_statements as the first run starts, whichever test comes first

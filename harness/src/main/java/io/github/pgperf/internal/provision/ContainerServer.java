@@ -29,8 +29,9 @@ import org.testcontainers.utility.TestcontainersConfiguration;
  * (its pgbench tables made already), and pgperf leaves it running at the end.
  *
  * <p>As the embedded server, the container starts with pgperf's own settings
- * ({@link #OWN_SETTINGS}: pg_stat_statements loaded, for the per-statement work runs capture, and
- * I/O timing on; the official {@code postgres} images ship the extension) under the test's, and
+ * ({@link #OWN_SETTINGS}: pg_stat_statements loaded, for the per-statement work runs capture,
+ * counting the statements functions and triggers run too ({@code pg_stat_statements.track = all}),
+ * and I/O timing on; the official {@code postgres} images ship the extension) under the test's, and
  * results record them as the provider's settings. A test's own {@code shared_preload_libraries}
  * is kept, with pg_stat_statements added to it.
  */
@@ -43,6 +44,8 @@ final class ContainerServer {
   /** What pgperf changes so that runs capture the database's own work. */
   static final ServerSettings OWN_SETTINGS = new ServerSettings(Map.of(
       "shared_preload_libraries", PG_STAT_STATEMENTS,
+      // A trigger's or function's statements are work of the transaction: counted, not hidden.
+      "pg_stat_statements.track", "all",
       "track_io_timing", "on"));
 
   private ContainerServer() {}

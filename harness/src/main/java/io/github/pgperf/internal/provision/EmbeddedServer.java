@@ -9,8 +9,9 @@ import java.util.Map;
  * Starts PostgreSQL from zonky's embedded binaries; closing the server stops it.
  *
  * <p>The server starts with pgperf's own settings ({@link #OWN_SETTINGS}) under the test's:
- * pg_stat_statements loaded, for the per-statement work runs capture, and I/O timing on. Results
- * record them as the provider's settings.
+ * pg_stat_statements loaded, for the per-statement work runs capture, counting the statements
+ * functions and triggers run too ({@code pg_stat_statements.track = all}), and I/O timing on.
+ * Results record them as the provider's settings.
  */
 final class EmbeddedServer {
 
@@ -20,6 +21,8 @@ final class EmbeddedServer {
    */
   static final ServerSettings OWN_SETTINGS = new ServerSettings(Map.of(
       "shared_preload_libraries", "pg_stat_statements",
+      // A trigger's or function's statements are work of the transaction: counted, not hidden.
+      "pg_stat_statements.track", "all",
       "track_io_timing", "on"));
 
   /**

@@ -29,12 +29,14 @@ class ContainerServerTest {
 
     assertThat(ContainerServer.command(start)).containsExactly("postgres",
         "-c", "fsync=on",
+        "-c", "pg_stat_statements.track=all",
         "-c", "shared_preload_libraries=pg_stat_statements",
         "-c", "track_io_timing=on");
     // Reported as EMBEDDED reports them: part of the baseline's fingerprint. fsync=on is
     // PostgreSQL's default, set back from Testcontainers' fsync=off, and not a change.
     assertThat(start.reported()).containsExactlyInAnyOrderEntriesOf(Map.of(
-        "shared_preload_libraries", "pg_stat_statements", "track_io_timing", "on"));
+        "shared_preload_libraries", "pg_stat_statements", "pg_stat_statements.track", "all",
+        "track_io_timing", "on"));
   }
 
   @Test
@@ -45,6 +47,7 @@ class ContainerServerTest {
 
     assertThat(start.commandLine()).containsExactlyInAnyOrderEntriesOf(Map.of(
         "fsync", "off",
+        "pg_stat_statements.track", "all",
         "shared_preload_libraries", "auto_explain,pg_stat_statements",
         "track_io_timing", "off",
         "work_mem", "8MB"));
