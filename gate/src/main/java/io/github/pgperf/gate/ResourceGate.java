@@ -28,10 +28,18 @@ import java.util.function.Function;
  *       tolerance ({@link #tolerance}) and by more than its floor ({@link #floor});
  *   <li><b>consistency</b>: the pairs agree, at least {@link #agreeing} of them worse by more than
  *       half the tolerance each (against a baseline, each trial against the baseline's median): a
- *       burst that hit one trial moves one pair, not the median and most pairs.
+ *       burst that hit one trial moves one pair, not the median and most pairs;
+ *   <li><b>per second too</b> (CPU and allocation): the candidate used more of it per second of
+ *       its runs (per transaction times tps), not only per transaction. A run's one-time costs (a
+ *       fresh JVM's class loading and interpreted code, a backend's first catalog reads) are
+ *       spread over its transactions, so a build whose server got slower shows more client CPU
+ *       and allocation per transaction in unchanged client code: fewer transactions, not costlier
+ *       ones.
  * </ul>
  *
- * The same rule the other way round is an {@link Verdict#IMPROVEMENT}.
+ * The same rule the other way round is an {@link Verdict#IMPROVEMENT}. In {@code pgperf:compare}
+ * fewer than {@link PairedComparison#MINIMUM_PAIRS} pairs call neither: a regression on them is
+ * {@link Verdict#INCONCLUSIVE}.
  */
 final class ResourceGate {
 
@@ -150,26 +158,21 @@ final class ResourceGate {
 
   private Finding judge(String key, Metric m, List<Sample> base, List<Sample> now,
       Function<List<Sample>, Map<String, Long>> lockWaiters) {
-    double[] b;
-    double[] c;
+    List<Sample> measuredBase = new ArrayList<>();
     List<Sample> measuredNow = new ArrayList<>();
     if (paired) {
-      List<double[]> pairs = new ArrayList<>();
       for (int i = 0; i < base.size(); i++) {
-        double vb = base.get(i).value(m);
-        double vc = now.get(i).value(m);
-        if (m.measured(vb) && m.measured(vc)) {
-          pairs.add(new double[] {vb, vc});
+        if (m.measured(base.get(i).value(m)) && m.measured(now.get(i).value(m))) {
+          measuredBase.add(base.get(i));
           measuredNow.add(now.get(i));
         }
       }
-      b = pairs.stream().mapToDouble(p -> p[0]).toArray();
-      c = pairs.stream().mapToDouble(p -> p[1]).toArray();
     } else {
-      b = base.stream().mapToDouble(s -> s.value(m)).filter(m::measured).toArray();
+      base.stream().filter(s -> m.measured(s.value(m))).forEach(measuredBase::add);
       now.stream().filter(s -> m.measured(s.value(m))).forEach(measuredNow::add);
-      c = measuredNow.stream().mapToDouble(s -> s.value(m)).toArray();
     }
+    double[] b = measuredBase.stream().mapToDouble(s -> s.value(m)).toArray();
+    double[] c = measuredNow.stream().mapToDouble(s -> s.value(m)).toArray();
     if (b.length == 0 || c.length == 0) {
       return null; // not measured on one side: nothing to say beyond the result's own reason
     }
@@ -193,6 +196,23 @@ final class ResourceGate {
         ? Verdict.REGRESSION
         : beyond(mb, mc, tolerance, floor) && better >= agreeing(n) ? Verdict.IMPROVEMENT
         : Verdict.PASS;
+    // Per second of the run (per transaction times tps): a run's one-time costs (a fresh JVM's
+    // class loading and interpreted code, a backend's first catalog reads) are spread over its
+    // transactions, so fewer transactions (a slower server, a slower client) raise the figure per
+    // transaction while the work per second falls. The live-gate build whose lookup lost its
+    // index allocated 36.6 kB -> 109 kB per transaction in unchanged client code. A resource that
+    // regressed uses more per second too.
+    double rateChange = rateChange(m, measuredBase, measuredNow);
+    boolean fewerTransactions = verdict == Verdict.REGRESSION && rateChange <= 0
+        || verdict == Verdict.IMPROVEMENT && rateChange >= 0;
+    if (fewerTransactions) {
+      verdict = Verdict.PASS;
+    }
+    if (paired && n < PairedComparison.MINIMUM_PAIRS && verdict != Verdict.PASS) {
+      // Two pairs of a cold start agree too easily: an A/A compare of 1-second runs on a busy
+      // machine put one side's client CPU 44% below the other's in both of its 2 pairs.
+      verdict = verdict == Verdict.REGRESSION ? Verdict.INCONCLUSIVE : Verdict.PASS;
+    }
     String what = m.words();
     String figures = paired ? "medians of " + count(n) + " interleaved"
         : "medians of " + b.length + " baseline samples and " + count(n);
@@ -203,12 +223,22 @@ final class ResourceGate {
           + " -> " + value(mc, m) + " (" + change(mc, mb) + ", more than the " + rule + "), "
           + worse + " of " + count(n) + " worse by more than half of it (" + figures + ")"
           + (m == Metric.LOCK_WAIT ? waiting(lockWaiters.apply(measuredNow)) : "");
+      case INCONCLUSIVE -> key + ": " + m.label() + " inconclusive: " + what + " "
+          + value(mb, m) + " -> " + value(mc, m) + " (" + change(mc, mb) + ", more than the "
+          + rule + ") on " + count(n) + ", and at least " + PairedComparison.MINIMUM_PAIRS
+          + " are needed to call it (" + figures + "; run more with " + Judge.PAIRS + ")";
       case IMPROVEMENT -> key + ": " + m.label() + " improved: " + what + " " + value(mb, m)
           + " -> " + value(mc, m) + " (" + change(mc, mb) + "), " + better + " of " + count(n)
           + " better (" + figures + ")";
-      default -> key + ": " + m.label() + " passed: " + what + " " + value(mb, m) + " -> "
-          + value(mc, m) + " (" + change(mc, mb) + "; a regression is more than the " + rule
-          + " with " + agreeing(n) + " of " + count(n) + " agreeing; " + figures + ")";
+      default -> fewerTransactions
+          ? key + ": " + m.label() + " passed: " + what + " " + value(mb, m) + " -> "
+              + value(mc, m) + " (" + change(mc, mb) + "), but per second of the run "
+              + Judge.signedPercent(rateChange) + ": the transactions got "
+              + (rateChange <= 0 ? "fewer, not costlier" : "more, not cheaper") + " (a run's"
+              + " one-time costs spread over them; " + figures + ")"
+          : key + ": " + m.label() + " passed: " + what + " " + value(mb, m) + " -> "
+              + value(mc, m) + " (" + change(mc, mb) + "; a regression is more than the " + rule
+              + " with " + agreeing(n) + " of " + count(n) + " agreeing; " + figures + ")";
     };
     String summary = verdict == Verdict.PASS ? "" : what + " " + value(mb, m) + " -> "
         + value(mc, m);
@@ -250,6 +280,20 @@ final class ResourceGate {
     return text.strip().replaceAll("\\s+", " ")
         .replaceAll("'(?:[^']|'')*'", "?")
         .replaceAll("(?<![$\\w])-?\\d+(?:\\.\\d+)?", "?");
+  }
+
+  /**
+   * How much more of {@code m} the candidate used per second of its runs than the base, medians
+   * against medians (per transaction times tps); NaN for lock waits, where time waited per
+   * second is not the question, and when tps is not known.
+   */
+  private static double rateChange(Metric m, List<Sample> base, List<Sample> now) {
+    if (m == Metric.LOCK_WAIT) {
+      return Double.NaN;
+    }
+    double b = median(base.stream().mapToDouble(s -> s.value(m) * s.value(Metric.TPS)).toArray());
+    double c = median(now.stream().mapToDouble(s -> s.value(m) * s.value(Metric.TPS)).toArray());
+    return b > 0 && c > 0 ? c / b - 1 : Double.NaN;
   }
 
   /** Whether {@code a} exceeds {@code b} by more than the fraction and the floor. */

@@ -135,6 +135,53 @@ class ResourceGateTest {
         List.of(lockWait(1, 120), lockWait(2, 150))).get(0).verdict()).isEqualTo(Verdict.PASS);
   }
 
+  private static Sample atTps(int i, double tps, double clientCpu, double alloc) {
+    return new Sample(KEY, "b", "t" + i, Instant.EPOCH, Map.of(Metric.TPS, tps,
+        Metric.CLIENT_CPU, clientCpu, Metric.ALLOC, alloc), PRINT);
+  }
+
+  @Test
+  void fewerTransactionsCarryingTheRunsOneTimeCostsAreNoClientRegression() {
+    // A slower server: a third of the transactions, each carrying three times the client's
+    // one-time costs (the live-gate build without its index: 36.6 kB -> 109 kB allocated per
+    // transaction); per second the client did less.
+    List<Sample> base = List.of(atTps(1, 900, 480, 36_600), atTps(2, 950, 470, 36_000),
+        atTps(3, 880, 490, 37_000));
+    List<Sample> slower = List.of(atTps(1, 300, 720, 109_000), atTps(2, 310, 700, 108_000),
+        atTps(3, 290, 730, 110_000));
+    List<Finding> findings = paired(base, slower);
+    assertThat(of(findings, Metric.ALLOC).verdict()).isEqualTo(Verdict.PASS);
+    assertThat(of(findings, Metric.ALLOC).message()).isEqualTo("OrdersIT.place: alloc passed:"
+        + " client allocation per transaction 36,600 bytes -> 109,000 bytes (+197.8%), but per"
+        + " second of the run -0.7%: the transactions got fewer, not costlier (a run's one-time"
+        + " costs spread over them; medians of 3 pairs interleaved)");
+    assertThat(of(findings, Metric.CLIENT_CPU).verdict()).isEqualTo(Verdict.PASS);
+
+    // Costlier code at a third of the tps: more per second as well, a regression.
+    List<Sample> costlier = List.of(atTps(1, 300, 2000, 150_000), atTps(2, 310, 2100, 150_000),
+        atTps(3, 290, 1900, 150_000));
+    List<Finding> worse = paired(base, costlier);
+    assertThat(of(worse, Metric.CLIENT_CPU).verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(of(worse, Metric.ALLOC).verdict()).isEqualTo(Verdict.REGRESSION);
+  }
+
+  @Test
+  void twoPairsCallNoRegressionOnlyAWarning() {
+    List<Finding> two = paired(List.of(sample(1, 80, 60, 1400), sample(2, 85, 60, 1400)),
+        List.of(sample(1, 200, 60, 1400), sample(2, 190, 60, 1400)));
+    Finding cpu = of(two, Metric.CPU);
+    assertThat(cpu.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(cpu.action()).isEqualTo(Action.WARN);
+    assertThat(cpu.message()).isEqualTo("OrdersIT.place: cpu inconclusive: server CPU per"
+        + " transaction 83 µs -> 195 µs (+136.4%, more than the tolerance 50.0% and 2.0 µs) on"
+        + " 2 pairs, and at least 3 are needed to call it (medians of 2 pairs interleaved; run"
+        + " more with pgperf.pairs)");
+    // The other way round: a pass.
+    assertThat(of(paired(List.of(sample(1, 200, 60, 1400), sample(2, 190, 60, 1400)),
+        List.of(sample(1, 80, 60, 1400), sample(2, 85, 60, 1400))), Metric.CPU).verdict())
+        .isEqualTo(Verdict.PASS);
+  }
+
   @Test
   void aMetricMeasuredOnOneSideOnlyIsNotJudged() {
     Sample none = new Sample(KEY, "b", "t1", Instant.EPOCH, Map.of(Metric.TPS, 1000.0), PRINT);
