@@ -30,7 +30,8 @@ import java.util.function.Function;
  *       half the tolerance each (against a baseline, each trial against the baseline's median): a
  *       burst that hit one trial moves one pair, not the median and most pairs;
  *   <li><b>per second too</b> (CPU and allocation): the candidate used more of it per second of
- *       its runs (per transaction times tps), not only per transaction. A run's one-time costs (a
+ *       its runs (per transaction times tps) by more than half the tolerance, not only per
+ *       transaction. A run's one-time costs (a
  *       fresh JVM's class loading and interpreted code, a backend's first catalog reads) are
  *       spread over its transactions, so a build whose server got slower shows more client CPU
  *       and allocation per transaction in unchanged client code: fewer transactions, not costlier
@@ -199,12 +200,13 @@ final class ResourceGate {
     // Per second of the run (per transaction times tps): a run's one-time costs (a fresh JVM's
     // class loading and interpreted code, a backend's first catalog reads) are spread over its
     // transactions, so fewer transactions (a slower server, a slower client) raise the figure per
-    // transaction while the work per second falls. The live-gate build whose lookup lost its
-    // index allocated 36.6 kB -> 109 kB per transaction in unchanged client code. A resource that
-    // regressed uses more per second too.
+    // transaction while the work per second stays. The live-gate build whose server function got
+    // 3x slower allocated 33.5 kB -> 109 kB per transaction in unchanged client code (16
+    // transactions a run instead of 48), 520 -> 570 kB per second. A resource that regressed
+    // uses more per second too, by more than half the tolerance, as each pair must.
     double rateChange = rateChange(m, measuredBase, measuredNow);
-    boolean fewerTransactions = verdict == Verdict.REGRESSION && rateChange <= 0
-        || verdict == Verdict.IMPROVEMENT && rateChange >= 0;
+    boolean fewerTransactions = verdict == Verdict.REGRESSION && rateChange <= tolerance / 2
+        || verdict == Verdict.IMPROVEMENT && -rateChange <= tolerance / 2;
     if (fewerTransactions) {
       verdict = Verdict.PASS;
     }
@@ -232,10 +234,11 @@ final class ResourceGate {
           + " better (" + figures + ")";
       default -> fewerTransactions
           ? key + ": " + m.label() + " passed: " + what + " " + value(mb, m) + " -> "
-              + value(mc, m) + " (" + change(mc, mb) + "), but per second of the run "
+              + value(mc, m) + " (" + change(mc, mb) + "), but per second of the run only "
               + Judge.signedPercent(rateChange) + ": the transactions got "
-              + (rateChange <= 0 ? "fewer, not costlier" : "more, not cheaper") + " (a run's"
-              + " one-time costs spread over them; " + figures + ")"
+              + (mc > mb ? "fewer, not costlier" : "more, not cheaper") + " (a run's one-time"
+              + " costs spread over them; a regression uses more per second too, by half the "
+              + rule + "; " + figures + ")"
           : key + ": " + m.label() + " passed: " + what + " " + value(mb, m) + " -> "
               + value(mc, m) + " (" + change(mc, mb) + "; a regression is more than the " + rule
               + " with " + agreeing(n) + " of " + count(n) + " agreeing; " + figures + ")";
