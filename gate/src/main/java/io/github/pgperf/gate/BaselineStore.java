@@ -173,7 +173,7 @@ public final class BaselineStore {
       Map<String, Double> values = new LinkedHashMap<>();
       s.values().entrySet().stream()
           .sorted(Map.Entry.comparingByKey())
-          .filter(e -> e.getValue() > 0 && !e.getValue().isInfinite())
+          .filter(e -> e.getKey().measured(e.getValue()))
           .forEach(e -> values.put(e.getKey().label(), e.getValue()));
       stored.add(new StoredSample(s.build(), s.source(), s.startedAt().toString(), values,
           s.fingerprint(), s.work(), Double.isNaN(s.othersShare()) ? null : s.othersShare()));
@@ -252,9 +252,10 @@ public final class BaselineStore {
         if (m.optional() && v == null) {
           continue;
         }
-        if (v == null || !(v > 0) || v.isInfinite()) {
+        if (v == null || !m.measured(v)) {
           throw new IOException(where + ": " + m.label() + " is "
-              + (v == null ? "missing" : v + ", not a positive number"));
+              + (v == null ? "missing" : v + ", not a " + (m == Metric.LOCK_WAIT
+                  ? "number of at least 0" : "positive number")));
         }
         values.put(m, v);
       }

@@ -45,10 +45,14 @@ public final class Gate {
             return new TestVerdicts.Plan.Outcome(o.findings());
           }
           Builds builds = ((Timing.Compared) timing).builds();
-          return new TestVerdicts.Plan.Compared(member(builds, settings), comparisons ->
-              BusyMachine.of(now, sameSetup(before, now.get(0).fingerprint())).judge(key,
-                  comparisons.stream().map(c -> Judge.judge(key, c, settings)).toList(),
-                  settings));
+          List<Sample> comparable = sameSetup(before, now.get(0).fingerprint());
+          return new TestVerdicts.Plan.Compared(member(builds, settings), comparisons -> {
+            List<Finding> judged = new ArrayList<>(comparisons.stream()
+                .map(c -> Judge.judge(key, c, settings)).toList());
+            judged.addAll(ResourceGate.againstBaseline(key, comparable, now, settings,
+                ResourceGate.lockWaiters(candidate.directory())));
+            return BusyMachine.of(now, comparable).judge(key, judged, settings);
+          });
         });
     return new CheckReport(findings, settings, candidate.directory().toString(),
         baseline.description());
@@ -91,6 +95,9 @@ public final class Gate {
     Map<Metric, List<double[]>> baselineBuilds = new EnumMap<>(Metric.class);
     Map<Metric, List<double[]>> candidateBuilds = new EnumMap<>(Metric.class);
     for (Metric m : settings.metrics()) {
+      if (m.resource()) {
+        continue; // judged by its tolerance (ResourceGate), not in the timing family
+      }
       List<double[]> baselineOfM = builds(comparable, m);
       List<double[]> candidateOfM = builds(now, m);
       if (m.optional() && (baselineOfM.isEmpty() || candidateOfM.isEmpty())) {

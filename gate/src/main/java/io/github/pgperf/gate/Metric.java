@@ -26,7 +26,12 @@ public enum Metric {
   /** The client threads' CPU time per transaction, µs ({@code ThreadMXBean}). */
   CLIENT_CPU("clientCpu", false),
   /** The bytes the client threads allocated per transaction. */
-  ALLOC("alloc", false);
+  ALLOC("alloc", false),
+  /**
+   * The time the run's backends waited on heavyweight locks ({@code Lock:*} wait samples) per
+   * transaction, µs; 0 is a value (sampled, no lock wait seen).
+   */
+  LOCK_WAIT("lockWait", false);
 
   private final String label;
   private final boolean higherIsBetter;
@@ -46,6 +51,35 @@ public enum Metric {
     return higherIsBetter;
   }
 
+  /**
+   * Whether this is a resource a transaction uses ({@code cpu}, {@code clientCpu}, {@code alloc},
+   * {@code lockWait}) rather than timing: the gate judges these by a tolerance the A/A spread
+   * justifies ({@link ResourceGate}), on by default, never in the timing statistics' family.
+   */
+  public boolean resource() {
+    return this == CPU || this == CLIENT_CPU || this == ALLOC || this == LOCK_WAIT;
+  }
+
+  /** {@code server CPU per transaction} ...: what a sentence calls this figure. */
+  public String words() {
+    return switch (this) {
+      case CPU -> "server CPU per transaction";
+      case CLIENT_CPU -> "client CPU per transaction";
+      case ALLOC -> "client allocation per transaction";
+      case LOCK_WAIT -> "lock wait per transaction";
+      default -> label;
+    };
+  }
+
+  /**
+   * Whether {@code value} is a measurement of this metric: positive and finite, or for {@link
+   * #LOCK_WAIT} at least 0 (no lock wait seen is a figure, not a missing one).
+   */
+  public boolean measured(double value) {
+    return this == LOCK_WAIT ? value >= 0 && !Double.isInfinite(value)
+        : value > 0 && !Double.isInfinite(value);
+  }
+
   /** The unit of {@link #of}: {@code tps}, {@code µs} or {@code bytes}. */
   public String unit() {
     return this == TPS ? "tps" : this == ALLOC ? "bytes" : "µs";
@@ -57,7 +91,7 @@ public enum Metric {
    * NaN and left out of the comparison.
    */
   public boolean optional() {
-    return this == CPU || this == CLIENT_CPU || this == ALLOC;
+    return resource();
   }
 
   /** This figure of a run; latencies from the run's total distribution. */
@@ -74,6 +108,9 @@ public enum Metric {
     if (this == ALLOC) {
       return result.allocatedBytesPerTransaction();
     }
+    if (this == LOCK_WAIT) {
+      return result.lockWaitPerTransactionMicros();
+    }
     Latencies latency = result.total().latency();
     if (this == MEAN) {
       return latency.meanMicros();
@@ -83,7 +120,8 @@ public enum Metric {
 
   /**
    * The metric named {@code text} ({@code tps}, {@code mean}, {@code p50}, {@code p90}, {@code p95},
-   * {@code p99}, {@code p99.9}, {@code cpu}, {@code clientCpu}, {@code alloc}; case ignored).
+   * {@code p99}, {@code p99.9}, {@code cpu}, {@code clientCpu}, {@code alloc}, {@code lockWait};
+   * case ignored).
    *
    * @throws IllegalArgumentException naming the known metrics otherwise
    */

@@ -56,10 +56,15 @@ public final class PairedGate {
           if (outcome != null) {
             return new TestVerdicts.Plan.Outcome(outcome);
           }
-          return new TestVerdicts.Plan.Compared(member(p), comparisons -> comparisons.stream()
-              .map(c -> Judge.judge(key, c, settings))
-              .map(f -> p.unpaired() == 0 ? f : f.withMessage("; " + p.unpairedText()))
-              .toList());
+          return new TestVerdicts.Plan.Compared(member(p), comparisons -> {
+            List<Finding> out = new ArrayList<>(comparisons.stream()
+                .map(c -> Judge.judge(key, c, settings)).toList());
+            out.addAll(ResourceGate.paired(key, p.base(), p.candidate(), settings,
+                ResourceGate.lockWaiters(candidate.directory())));
+            return out.stream()
+                .map(f -> p.unpaired() == 0 ? f : f.withMessage("; " + p.unpairedText()))
+                .toList();
+          });
         });
     return new CheckReport(findings, settings, candidate.directory().toString(),
         "base revision's results " + base.directory());
@@ -72,7 +77,8 @@ public final class PairedGate {
    */
   public static List<String> needsConfirmation(CheckReport first) {
     return first.findings().stream()
-        .filter(f -> f.verdict() == Verdict.REGRESSION && f.comparison() != null)
+        .filter(f -> f.verdict() == Verdict.REGRESSION
+            && (f.comparison() != null || f.metric() != null && f.metric().resource()))
         .map(Finding::key)
         .distinct()
         .sorted()
@@ -179,6 +185,9 @@ public final class PairedGate {
     Map<Metric, double[]> base = new LinkedHashMap<>();
     Map<Metric, double[]> candidate = new LinkedHashMap<>();
     for (Metric m : settings.metrics()) {
+      if (m.resource()) {
+        continue; // judged by its tolerance (ResourceGate), not in the timing family
+      }
       double[] b = p.values(p.base(), m);
       double[] c = p.values(p.candidate(), m);
       if (m.optional()) {

@@ -58,7 +58,7 @@ public record Sample(
     for (Metric m : Metric.values()) {
       double v = m.of(result);
       // An optional figure that was not measured is absent, as the baseline store keeps it.
-      if (!m.optional() || v > 0 && !Double.isInfinite(v)) {
+      if (!m.optional() || m.measured(v)) {
         values.put(m, v);
       }
     }

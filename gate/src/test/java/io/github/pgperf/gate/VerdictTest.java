@@ -106,7 +106,7 @@ class VerdictTest {
         .containsExactly(Metric.TPS, Metric.P99, Metric.P99_9);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> GateSettings.parseMetrics("tps,p42"))
         .hasMessage("unknown metric \"p42\" (known: tps, mean, p50, p90, p95, p99, p99.9, cpu, clientCpu,"
-            + " alloc)");
+            + " alloc, lockWait)");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Action.parse("maybe", "pgperf.onRegression"))
         .hasMessage("pgperf.onRegression must be \"fail\" or \"warn\", not \"maybe\"");
   }

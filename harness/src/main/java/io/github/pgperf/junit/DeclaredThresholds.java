@@ -15,6 +15,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * {@link MeanLatencyAtMost}, {@link FailureRateAtMost}, {@link NoFailures}; on the server's work
  * {@link SharedBlocksPerTransactionAtMost}, {@link WalBytesPerTransactionAtMost},
  * {@link StatementsPerTransactionAtMost}, {@link CommitsPerTransaction},
+ * {@link LockWaitPerTransactionAtMost}, {@link ServerCpuPerTransactionAtMost},
  * {@link TempBlocksAtMost}, {@link NoSequentialScanOn}), turned into
  * {@link Threshold}s through their text form, so that the annotations, the configuration
  * parameters and the assertions accept and refuse the same values; then changed by the
@@ -118,6 +119,12 @@ final class DeclaredThresholds {
     AnnotationSupport.findAnnotation(method, CommitsPerTransaction.class).ifPresent(a ->
         all.add(parse("@CommitsPerTransaction(" + a.value() + ")",
             () -> "commits/tx=" + a.value())));
+    AnnotationSupport.findAnnotation(method, LockWaitPerTransactionAtMost.class).ifPresent(a ->
+        all.add(parse("@LockWaitPerTransactionAtMost(\"" + a.value() + "\")",
+            () -> "lockwait/tx<=" + a.value())));
+    AnnotationSupport.findAnnotation(method, ServerCpuPerTransactionAtMost.class).ifPresent(a ->
+        all.add(parse("@ServerCpuPerTransactionAtMost(\"" + a.value() + "\")",
+            () -> "cpu/tx<=" + a.value())));
     AnnotationSupport.findAnnotation(method, TempBlocksAtMost.class).ifPresent(a ->
         all.add(parse("@TempBlocksAtMost(" + a.value() + ")", () -> "temp<=" + a.value())));
     AnnotationSupport.findAnnotation(method, NoSequentialScanOn.class).ifPresent(a -> {

@@ -20,7 +20,8 @@ import org.junit.platform.testkit.engine.Event;
 
 /**
  * The declared work thresholds ({@link NoSequentialScanOn}, {@link SharedBlocksPerTransactionAtMost},
- * {@link TempBlocksAtMost}, {@link WalBytesPerTransactionAtMost}), run by JUnit itself on the
+ * {@link TempBlocksAtMost}, {@link WalBytesPerTransactionAtMost}, and on what a transaction costs
+ * {@link LockWaitPerTransactionAtMost}, {@link ServerCpuPerTransactionAtMost}), run by JUnit itself on the
  * fixtures of {@link WorkThresholdFixtures} against a cluster of this test's own with
  * pg_stat_statements preloaded, as EXTERNAL: met with the index, missed without it or by a sort
  * beyond work_mem, changed from the build, and never passed when the work was not measured.
@@ -105,6 +106,39 @@ class DeclaredWorkThresholdsTest {
         .contains("  commits/tx=2: commits per transaction was 1.0 commits (100 commits in 100"
             + " transactions, equal within 4% for the run's edges)");
     assertThat(Fixture.SEEN).doesNotContainKey("Miscounted");
+  }
+
+  @Test
+  void aHotRowFailsTheLockWaitAndServerCpuCeilingsWithTheirFigures() {
+    succeeded(run(Map.of(), WorkThresholdFixtures.OwnRows.class));
+    RunResult own = (RunResult) ((List<?>) Fixture.SEEN.get("OwnRows")).get(0);
+    assertThat(own.lockWaitPerTransactionMicros()).isLessThanOrEqualTo(100);
+    assertThat(own.serverCpuPerTransactionMicros()).isPositive();
+
+    Kit.Run run = run(Map.of(), WorkThresholdFixtures.HotRow.class);
+    String message = failure(run, "HotRow", "orders").getMessage();
+    assertThat(message).contains("to meet:\n  lockwait/tx<=100us, cpu/tx<=1us\n")
+        .contains("but these 2 failed:")
+        .containsPattern("  lockwait/tx<=100us: lock wait per transaction was [0-9.]+ ms,"
+            + " expected at most 0\\.1 ms")
+        .containsPattern("  cpu/tx<=1us: server CPU per transaction was [0-9.]+ ms,"
+            + " expected at most 0\\.001 ms");
+    assertThat(Fixture.SEEN).doesNotContainKey("HotRow");
+  }
+
+  @Test
+  void ceilingsThatAreNoDurationsAreConfigurationErrorsNamingTheAnnotation() {
+    Kit.Run run = run(Map.of(), WorkThresholdFixtures.BadCeilings.class);
+
+    run.results().testEvents().assertStatistics(s -> s.started(2).failed(2));
+    assertThat(failure(run, "BadCeilings", "lockWait"))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageStartingWith("@LockWaitPerTransactionAtMost(\"1 fortnight\") is not a valid"
+            + " threshold: ");
+    assertThat(failure(run, "BadCeilings", "serverCpu"))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageStartingWith("@ServerCpuPerTransactionAtMost(\"-2ms\") is not a valid"
+            + " threshold: ");
   }
 
   @Test

@@ -119,6 +119,71 @@ final class WorkThresholdFixtures {
     }
   }
 
+  /** Makes the class's table {@code counter} once: 100 rows. */
+  static void counters(DataSource source) throws SQLException {
+    try (Connection c = source.getConnection(); Statement s = c.createStatement()) {
+      s.execute("create table if not exists counter (id int primary key, n bigint not null)");
+      s.execute("insert into counter select g, 0 from generate_series(1, 100) g"
+          + " on conflict do nothing");
+    }
+  }
+
+  /**
+   * Four clients updating one row and holding it 2 ms: they queue on its lock, and a
+   * transaction costs the server more than a microsecond of CPU. Both ceilings fail.
+   */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class HotRow {
+    @BeforeEach
+    void table(DataSource source) throws SQLException {
+      counters(source);
+    }
+
+    @Test
+    @Load(script = "/queries/counter-hot.sql", clients = 4, threads = 4,
+        transactionsPerClient = 20, vacuum = false)
+    @LockWaitPerTransactionAtMost("100us")
+    @ServerCpuPerTransactionAtMost("1us")
+    void orders(RunResult run) {
+      DeclaredFixtures.add("HotRow", run);
+    }
+  }
+
+  /** Each client its own row: no lock wait, and the server's CPU far below a second. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class OwnRows {
+    @BeforeEach
+    void table(DataSource source) throws SQLException {
+      counters(source);
+    }
+
+    @Test
+    @Load(script = "/queries/counter-own.sql", clients = 4, threads = 4,
+        transactionsPerClient = 20, vacuum = false)
+    @LockWaitPerTransactionAtMost("100us")
+    @ServerCpuPerTransactionAtMost("1s")
+    void orders(RunResult run) {
+      DeclaredFixtures.add("OwnRows", run);
+    }
+  }
+
+  /** Ceilings that are no durations. */
+  @Fixture
+  @PgPerfTest(provider = ProviderKind.EXTERNAL)
+  static class BadCeilings {
+    @Test
+    @Load(script = "/queries/entry-lookup.sql", transactionsPerClient = 1, vacuum = false)
+    @LockWaitPerTransactionAtMost("1 fortnight")
+    void lockWait() {}
+
+    @Test
+    @Load(script = "/queries/entry-lookup.sql", transactionsPerClient = 1, vacuum = false)
+    @ServerCpuPerTransactionAtMost("-2ms")
+    void serverCpu() {}
+  }
+
   /** A sort bigger than work_mem. */
   @Fixture
   @PgPerfTest(provider = ProviderKind.EXTERNAL)

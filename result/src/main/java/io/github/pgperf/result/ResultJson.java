@@ -176,6 +176,11 @@ public final class ResultJson {
       fields.putNull("cpu");
     }
     withNestedStatements(fields);
+    if (fields.get("serverWork") instanceof ObjectNode work
+        && work.get("waits") instanceof ObjectNode waits && !waits.has("lockWaiters")) {
+      // Added to schema 7 before its release, as cpu: not recorded, none named.
+      waits.putArray("lockWaiters");
+    }
     try {
       return MAPPER.treeToValue(fields, RunResult.class);
     } catch (JsonProcessingException e) {

@@ -18,9 +18,18 @@ import org.apiguardian.api.API;
  * @param samples how many times {@code pg_stat_activity} was read (fewer than the window over the
  *     interval when the machine was too busy to keep up)
  * @param counts per event, most seen first (ties by name)
+ * @param lockWaiters the statements seen waiting on a heavyweight lock ({@code Lock:*}), most seen
+ *     first (ties by text); at most {@link #MAX_LOCK_WAITERS} texts, the rest counted under
+ *     {@link #OTHER_STATEMENTS}; empty when none waited (or in results from before they were kept)
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
-public record WaitEvents(int intervalMillis, long samples, List<WaitCount> counts) {
+public record WaitEvents(int intervalMillis, long samples, List<WaitCount> counts,
+    List<LockWaiter> lockWaiters) {
+
+  /** The most statement texts kept of the lock waits; the sampler's memory stays bounded. */
+  public static final int MAX_LOCK_WAITERS = 50;
+  /** Where the lock waits of statements beyond {@link #MAX_LOCK_WAITERS} texts are counted. */
+  public static final String OTHER_STATEMENTS = "(other statements)";
 
   /** The name of "active, waiting for nothing": on CPU (or waiting for something not counted). */
   public static final String CPU = "CPU";
@@ -31,6 +40,12 @@ public record WaitEvents(int intervalMillis, long samples, List<WaitCount> count
           + " ms, " + samples + " samples");
     }
     counts = sorted(counts);
+    lockWaiters = lockWaiters == null ? List.of() : sortedWaiters(lockWaiters);
+  }
+
+  /** Wait events without the statements that waited on locks. */
+  public WaitEvents(int intervalMillis, long samples, List<WaitCount> counts) {
+    this(intervalMillis, samples, counts, List.of());
   }
 
   /** Every backend observation: the sum of the counts. */
@@ -83,7 +98,29 @@ public record WaitEvents(int intervalMillis, long samples, List<WaitCount> count
     }
     List<WaitCount> merged = new ArrayList<>();
     all.forEach((event, count) -> merged.add(new WaitCount(event, count)));
-    return new WaitEvents(intervalMillis, samples + o.samples, merged);
+    Map<String, Long> waiters = new LinkedHashMap<>();
+    for (LockWaiter w : lockWaiters) {
+      waiters.merge(w.statement(), w.count(), Long::sum);
+    }
+    for (LockWaiter w : o.lockWaiters) {
+      waiters.merge(w.statement(), w.count(), Long::sum);
+    }
+    List<LockWaiter> mergedWaiters = new ArrayList<>();
+    waiters.forEach((statement, count) -> mergedWaiters.add(new LockWaiter(statement, count)));
+    return new WaitEvents(intervalMillis, samples + o.samples, merged, mergedWaiters);
+  }
+
+  private static List<LockWaiter> sortedWaiters(List<LockWaiter> waiters) {
+    List<LockWaiter> list = new ArrayList<>(waiters);
+    list.sort(Comparator.comparingLong(LockWaiter::count).reversed()
+        .thenComparing(LockWaiter::statement));
+    for (int i = 1; i < list.size(); i++) {
+      if (list.get(i).statement().equals(list.get(i - 1).statement())) {
+        throw new IllegalArgumentException("statement " + list.get(i).statement()
+            + " counted twice among the lock waits");
+      }
+    }
+    return List.copyOf(list);
   }
 
   private static List<WaitCount> sorted(List<WaitCount> counts) {

@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.pgperf.work.LockWaiter;
 import io.github.pgperf.work.SampleWork;
 import io.github.pgperf.work.ServerCpu;
 import io.github.pgperf.work.ServerWork;
 import io.github.pgperf.work.StatementWork;
 import io.github.pgperf.work.Unavailable;
+import io.github.pgperf.work.WaitEvents;
 import io.github.pgperf.work.WorkPart;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,6 +93,27 @@ class ResultJsonTest {
     assertThat(root.at("/serverWork/cpu/checkpointerMicros").asLong()).isZero();
     assertThat(root.at("/serverWork/cpu/machine/busyMicros").asLong()).isEqualTo(4_500_000);
     assertThat(root.at("/serverWork").has("meanExecMillis")).isFalse();
+  }
+
+  @Test
+  void theStatementsWaitingOnLocksRoundTripAndFilesWithoutThemReadAsNone() throws Exception {
+    ServerWork work = SampleWork.full(1);
+    WaitEvents waits = new WaitEvents(10, 50, work.waits().counts(), List.of(
+        new LockWaiter("UPDATE counter SET n = n + 1 WHERE id = 1", 7)));
+    RunResult run = SampleRuns.run(1, 1, 10).withServerWork(new ServerWork(work.windowSeconds(),
+        work.statements(), work.database(), work.wal(), work.checkpoints(), waits, work.cpu(),
+        work.unavailable()));
+    assertThat(ResultJson.fromJson(ResultJson.toJson(run), "t")).isEqualTo(run);
+    ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
+    assertThat(root.at("/serverWork/waits/lockWaiters/0/statement").asText())
+        .isEqualTo("UPDATE counter SET n = n + 1 WHERE id = 1");
+    assertThat(root.at("/serverWork/waits/lockWaiters/0/count").asLong()).isEqualTo(7);
+
+    // Schema 7's first files did not keep them: read as none waiting named.
+    ((ObjectNode) root.at("/serverWork/waits")).remove("lockWaiters");
+    RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "older");
+    assertThat(read.serverWork().waits().lockWaiters()).isEmpty();
+    assertThat(read.serverWork().waits().counts()).isEqualTo(waits.counts());
   }
 
   @Test

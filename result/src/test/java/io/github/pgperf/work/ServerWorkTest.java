@@ -133,6 +133,19 @@ class ServerWorkTest {
   }
 
   @Test
+  void statementsWaitingOnLocksAreMostSeenFirstAndAddUp() {
+    WaitEvents w = new WaitEvents(10, 3, List.of(new WaitCount("Lock:tuple", 4)), List.of(
+        new LockWaiter("UPDATE b", 1), new LockWaiter("UPDATE a", 3)));
+    assertThat(w.lockWaiters()).extracting(LockWaiter::statement)
+        .containsExactly("UPDATE a", "UPDATE b");
+    assertThat(w.plus(w).lockWaiters()).containsExactly(new LockWaiter("UPDATE a", 6),
+        new LockWaiter("UPDATE b", 2));
+    assertThat(new WaitEvents(10, 3, List.of()).lockWaiters()).isEmpty();
+    assertThatThrownBy(() -> new WaitEvents(10, 1, List.of(), List.of(new LockWaiter("x", 1),
+        new LockWaiter("x", 2)))).hasMessage("statement x counted twice among the lock waits");
+  }
+
+  @Test
   void backgroundCpuKnownInOnlyOnePartIsNotKnownInTheSum() {
     ServerCpu a = new ServerCpu(100, 10L, null, 30L);
     ServerCpu b = new ServerCpu(200, 20L, 5L, 40L);

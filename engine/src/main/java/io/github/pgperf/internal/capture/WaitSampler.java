@@ -1,6 +1,7 @@
 package io.github.pgperf.internal.capture;
 
 import io.github.pgperf.internal.connect.ConnectionSource;
+import io.github.pgperf.work.LockWaiter;
 import io.github.pgperf.work.WaitCount;
 import io.github.pgperf.work.WaitEvents;
 import java.sql.Array;
@@ -29,7 +30,8 @@ import java.util.concurrent.locks.LockSupport;
 final class WaitSampler implements AutoCloseable {
 
   private static final String COLUMNS = OwnConnection.MARK
-      + "select wait_event_type, wait_event, state = 'active' from pg_catalog.pg_stat_activity";
+      + "select wait_event_type, wait_event, state = 'active',"
+      + " case when wait_event_type = 'Lock' then query end from pg_catalog.pg_stat_activity";
   private static final String BY_PID = COLUMNS + " where pid = any(?)";
   private static final String BY_ROLE = COLUMNS
       + " where datname = pg_catalog.current_database() and usename = current_user"
@@ -39,6 +41,8 @@ final class WaitSampler implements AutoCloseable {
   private final int intervalMillis;
   private final Map<String, Map<String, long[]>> counts = new HashMap<>();
   private final long[] cpu = new long[1];
+  // The statements seen waiting on a lock: the text is sent only for a backend waiting on one.
+  private final Map<String, long[]> lockWaiters = new HashMap<>();
   private PreparedStatement statement;
   private Thread thread;
   private volatile boolean stopping;
@@ -109,7 +113,9 @@ final class WaitSampler implements AutoCloseable {
     if (cpu[0] > 0) {
       list.add(new WaitCount(WaitEvents.CPU, cpu[0]));
     }
-    return new WaitEvents(intervalMillis, samples, list);
+    List<LockWaiter> waiters = new ArrayList<>();
+    lockWaiters.forEach((statement, n) -> waiters.add(new LockWaiter(statement, n[0])));
+    return new WaitEvents(intervalMillis, samples, list, waiters);
   }
 
   /** Why sampling stopped early, or {@code null}. */
@@ -174,9 +180,23 @@ final class WaitSampler implements AutoCloseable {
         String event = rs.getString(2);
         counts.computeIfAbsent(type, t -> new HashMap<>())
             .computeIfAbsent(event == null ? "" : event, e -> new long[1])[0]++;
+        String query = rs.getString(4);
+        if (query != null) {
+          countWaiter(query);
+        }
       }
       samples++;
     }
+  }
+
+  /** One lock wait of a backend running {@code query}; texts beyond the bound count as others. */
+  private void countWaiter(String query) {
+    long[] n = lockWaiters.get(query);
+    if (n == null) {
+      n = lockWaiters.computeIfAbsent(lockWaiters.size() < WaitEvents.MAX_LOCK_WAITERS ? query
+          : WaitEvents.OTHER_STATEMENTS, k -> new long[1]);
+    }
+    n[0]++;
   }
 
   @Override

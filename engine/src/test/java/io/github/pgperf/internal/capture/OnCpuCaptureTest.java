@@ -127,6 +127,14 @@ class OnCpuCaptureTest {
     assertThat(hot.lockWaitShare()).isGreaterThan(0.2);
     assertThat(WorkSummary.lines(hot)).anySatisfy(l -> assertThat(l)
         .startsWith("lock waits per transaction: "));
+    // The sampler kept the statement each waiting backend ran, and only those.
+    assertThat(hot.serverWork().waits().lockWaiters()).isNotEmpty()
+        .allSatisfy(w -> assertThat(w.statement())
+            .isEqualTo("UPDATE counter SET n = n + 1 WHERE id = 1"));
+    assertThat(hot.serverWork().waits().lockWaiters().stream().mapToLong(w -> w.count()).sum())
+        .isEqualTo(hot.serverWork().waits().counts().stream()
+            .filter(c -> c.event().startsWith("Lock:")).mapToLong(c -> c.count()).sum());
+    assertThat(own.serverWork().waits().lockWaiters()).isEmpty();
 
     ThresholdCheck ownCheck = ceiling.check(own);
     assertThat(ownCheck.checked()).isTrue();
