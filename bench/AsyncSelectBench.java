@@ -7,14 +7,13 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Prototype, not part of pgperf: a closed loop of one prepared statement on CLIENTS connections
  * multiplexed by THREADS event-loop threads of the Vert.x PostgreSQL client, one query in flight
  * per connection (pgbench without pipelines). It prints pgbench's {@code progress:} lines and the
- * {@code tps =} / {@code number of transactions actually processed:} lines, so that
- * {@code bench/run-vs-pgbench.sh}'s measuring (client CPU from the process's rusage) applies.
+ * {@code tps =} / {@code number of transactions actually processed:} lines, so that {@code
+ * bench/run-vs-pgbench.sh}'s measuring (client CPU from the process's rusage) applies.
  *
  * <p>Run from the worktree root (the Vert.x jars are not pgperf dependencies; see bench/README.md):
  *
@@ -30,13 +29,17 @@ public class AsyncSelectBench {
     int clients = Integer.parseInt(args[2]);
     int threads = Integer.parseInt(args[3]);
     String sql = args.length > 4 ? args[4] : "SELECT 1";
-    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(threads)
-        .setPreferNativeTransport(Boolean.getBoolean("native")));
-    PgConnectOptions options = new PgConnectOptions()
-        .setHost(System.getenv().getOrDefault("PGHOST", "127.0.0.1"))
-        .setPort(Integer.parseInt(System.getenv().getOrDefault("PGPORT", "5432")))
-        .setUser(System.getenv().getOrDefault("PGUSER", "postgres"))
-        .setDatabase(db);
+    Vertx vertx =
+        Vertx.vertx(
+            new VertxOptions()
+                .setEventLoopPoolSize(threads)
+                .setPreferNativeTransport(Boolean.getBoolean("native")));
+    PgConnectOptions options =
+        new PgConnectOptions()
+            .setHost(System.getenv().getOrDefault("PGHOST", "127.0.0.1"))
+            .setPort(Integer.parseInt(System.getenv().getOrDefault("PGPORT", "5432")))
+            .setUser(System.getenv().getOrDefault("PGUSER", "postgres"))
+            .setDatabase(db);
     long[] counts = new long[clients];
     long[] latencySums = new long[clients];
     CountDownLatch done = new CountDownLatch(clients);
@@ -48,11 +51,14 @@ public class AsyncSelectBench {
     long end = start + seconds * 1_000_000_000L;
     for (int i = 0; i < clients; i++) {
       int client = i;
-      connections[i].prepare(sql).onSuccess(ps -> new Loop(ps.query(), client, counts,
-          latencySums, end, done).next()).onFailure(e -> {
-            System.err.println("prepare failed: " + e);
-            System.exit(2);
-          });
+      connections[i]
+          .prepare(sql)
+          .onSuccess(ps -> new Loop(ps.query(), client, counts, latencySums, end, done).next())
+          .onFailure(
+              e -> {
+                System.err.println("prepare failed: " + e);
+                System.exit(2);
+              });
     }
     long last = start;
     long lastCount = 0;
@@ -67,7 +73,8 @@ public class AsyncSelectBench {
         total += c; // racy read: progress only
       }
       long now = System.nanoTime();
-      System.err.printf("progress: %.1f s, %.1f tps, lat 0.000 ms stddev 0.000, 0 failed%n",
+      System.err.printf(
+          "progress: %.1f s, %.1f tps, lat 0.000 ms stddev 0.000, 0 failed%n",
           (now - start) / 1e9, (total - lastCount) / ((now - last) / 1e9));
       last = now;
       lastCount = total;
@@ -96,8 +103,13 @@ public class AsyncSelectBench {
     private final CountDownLatch done;
     private long begin;
 
-    Loop(PreparedQuery<RowSet<Row>> query, int client, long[] counts, long[] latencySums,
-        long end, CountDownLatch done) {
+    Loop(
+        PreparedQuery<RowSet<Row>> query,
+        int client,
+        long[] counts,
+        long[] latencySums,
+        long end,
+        CountDownLatch done) {
       this.query = query;
       this.client = client;
       this.counts = counts;

@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
  * Prototype, not part of pgperf: the floor of a multiplexed client in Java. CLIENTS connections
  * speak the PostgreSQL protocol directly (trust authentication only), THREADS threads each serve
  * their share of them with one {@link Selector}, as pgbench's threads do with select(); every
- * connection runs a closed loop of one named prepared statement (Bind, Execute, Sync; one query
- * in flight). Prints pgbench's {@code progress:}, {@code tps =} and transaction-count lines so that
+ * connection runs a closed loop of one named prepared statement (Bind, Execute, Sync; one query in
+ * flight). Prints pgbench's {@code progress:}, {@code tps =} and transaction-count lines so that
  * the CPU measuring of {@code bench/run-vs-pgbench.sh} applies.
  *
  * <pre>
@@ -74,7 +74,8 @@ public class NioSelectBench {
         total += c.count; // racy read: progress only
       }
       long now = System.nanoTime();
-      System.err.printf("progress: %.1f s, %.1f tps, lat 0.000 ms stddev 0.000, 0 failed%n",
+      System.err.printf(
+          "progress: %.1f s, %.1f tps, lat 0.000 ms stddev 0.000, 0 failed%n",
           (now - start) / 1e9, (total - lastCount) / ((now - last) / 1e9));
       last = now;
       lastCount = total;
@@ -159,8 +160,7 @@ public class NioSelectBench {
       this.request = request;
     }
 
-    static Conn open(String host, int port, String user, String db, String sql)
-        throws IOException {
+    static Conn open(String host, int port, String user, String db, String sql) throws IOException {
       SocketChannel ch = SocketChannel.open(new InetSocketAddress(host, port));
       ch.socket().setTcpNoDelay(true);
       ByteBuffer b = ByteBuffer.allocate(1024);
@@ -176,26 +176,35 @@ public class NioSelectBench {
       Conn c = new Conn(ch, null);
       c.readUntilReady(); // trust only: AuthenticationOk, parameters, key, ReadyForQuery
       ByteBuffer p = ByteBuffer.allocate(1024);
-      message(p, 'P', m -> {
-        cstring(m, "s1");
-        cstring(m, sql);
-        m.putShort((short) 0);
-      });
-      message(p, 'S', m -> { });
+      message(
+          p,
+          'P',
+          m -> {
+            cstring(m, "s1");
+            cstring(m, sql);
+            m.putShort((short) 0);
+          });
+      message(p, 'S', m -> {});
       p.flip();
       ch.write(p);
       c.readUntilReady();
       ByteBuffer r = ByteBuffer.allocateDirect(64);
-      message(r, 'B', m -> {
-        cstring(m, "");
-        cstring(m, "s1");
-        m.putShort((short) 0).putShort((short) 0).putShort((short) 0);
-      });
-      message(r, 'E', m -> {
-        cstring(m, "");
-        m.putInt(0);
-      });
-      message(r, 'S', m -> { });
+      message(
+          r,
+          'B',
+          m -> {
+            cstring(m, "");
+            cstring(m, "s1");
+            m.putShort((short) 0).putShort((short) 0).putShort((short) 0);
+          });
+      message(
+          r,
+          'E',
+          m -> {
+            cstring(m, "");
+            m.putInt(0);
+          });
+      message(r, 'S', m -> {});
       r.flip();
       return new Conn(ch, r);
     }
@@ -270,7 +279,8 @@ public class NioSelectBench {
       b.put(s.getBytes(StandardCharsets.UTF_8)).put((byte) 0);
     }
 
-    private static void message(ByteBuffer b, char type, java.util.function.Consumer<ByteBuffer> body) {
+    private static void message(
+        ByteBuffer b, char type, java.util.function.Consumer<ByteBuffer> body) {
       b.put((byte) type);
       int at = b.position();
       b.putInt(0);

@@ -13,10 +13,20 @@ import java.util.Map;
  */
 public class RenderReport {
   public static void main(String[] args) throws Exception {
-    GateSettings settings = new GateSettings(GateSettings.DEFAULT_LEVEL,
-        GateSettings.DEFAULT_MINIMUM_EFFECT, GateSettings.DEFAULT_METRICS, Map.of());
-    Path file = HtmlReport.write(Path.of(args[2]), ResultFiles.read(Path.of(args[0])),
-        Baseline.fromResults(Path.of(args[1])), null, settings, Instant.now());
+    GateSettings settings =
+        new GateSettings(
+            GateSettings.DEFAULT_LEVEL,
+            GateSettings.DEFAULT_MINIMUM_EFFECT,
+            GateSettings.DEFAULT_METRICS,
+            Map.of());
+    Path file =
+        HtmlReport.write(
+            Path.of(args[2]),
+            ResultFiles.read(Path.of(args[0])),
+            Baseline.fromResults(Path.of(args[1])),
+            null,
+            settings,
+            Instant.now());
     System.out.println(file);
   }
 }

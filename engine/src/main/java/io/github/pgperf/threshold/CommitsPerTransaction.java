@@ -7,8 +7,8 @@ import io.github.pgperf.work.TransactionCounts;
 import io.github.pgperf.work.WorkPart;
 
 /**
- * Each processed transaction must commit exactly {@code perTransaction} times, as
- * {@code pg_stat_database} counted them ({@code xact_commit}, pgperf's own taken out): 1 for a
+ * Each processed transaction must commit exactly {@code perTransaction} times, as {@code
+ * pg_stat_database} counted them ({@code xact_commit}, pgperf's own taken out): 1 for a
  * transaction, more when autocommit splits it. The window's edges cut up to one transaction per
  * client at each end, so the count may be off by {@link TransactionCounts#edge} of itself. Text
  * form: {@code commits/tx=1}.
@@ -19,8 +19,10 @@ record CommitsPerTransaction(long perTransaction) implements WorkThreshold {
 
   CommitsPerTransaction {
     if (perTransaction < 0) {
-      throw new InvalidThresholdException("commits per transaction must be a whole number of at"
-          + " least 0, was " + perTransaction);
+      throw new InvalidThresholdException(
+          "commits per transaction must be a whole number of at"
+              + " least 0, was "
+              + perTransaction);
     }
   }
 
@@ -46,8 +48,8 @@ record CommitsPerTransaction(long perTransaction) implements WorkThreshold {
       return WorkThreshold.super.check(run);
     }
     long transactions = run.totalCounts().processed();
-    return check(work, transactions, TransactionCounts.edge(run.settings().clients(),
-        transactions));
+    return check(
+        work, transactions, TransactionCounts.edge(run.settings().clients(), transactions));
   }
 
   @Override
@@ -60,15 +62,24 @@ record CommitsPerTransaction(long perTransaction) implements WorkThreshold {
       return notChecked(work.whyUnavailable(WorkPart.DATABASE));
     }
     if (transactions == 0) {
-      return new ThresholdCheck(this, false, Double.NaN, perTransaction, "commits",
-          "no transaction was processed");
+      return new ThresholdCheck(
+          this, false, Double.NaN, perTransaction, "commits", "no transaction was processed");
     }
     long commits = work.database().commits();
     double measured = (double) commits / transactions;
     boolean met = Math.abs(measured - perTransaction) <= Math.max(1, perTransaction) * edge;
-    return new ThresholdCheck(this, met, measured, perTransaction, "commits",
-        commits + " commits in " + transactions + " transactions, equal within "
-            + Figures.plain(Math.round(edge * 100_000) / 1000.0) + "% for the run's edges");
+    return new ThresholdCheck(
+        this,
+        met,
+        measured,
+        perTransaction,
+        "commits",
+        commits
+            + " commits in "
+            + transactions
+            + " transactions, equal within "
+            + Figures.plain(Math.round(edge * 100_000) / 1000.0)
+            + "% for the run's edges");
   }
 
   @Override

@@ -21,8 +21,11 @@ final class Durations {
           name + " must be a positive duration, was " + (limit.isZero() ? "0" : describe(limit)));
     }
     if (limit.compareTo(LONGEST) > 0) {
-      throw new InvalidThresholdException(name + " must be at most 1 hour (latencies are recorded"
-          + " up to 1 hour), was " + describe(limit));
+      throw new InvalidThresholdException(
+          name
+              + " must be at most 1 hour (latencies are recorded"
+              + " up to 1 hour), was "
+              + describe(limit));
     }
     return limit;
   }

@@ -29,7 +29,12 @@ record FailureBan() implements Threshold {
   public ThresholdCheck check(RunResult run) {
     long failed = run.totalCounts().failed();
     if (run.aborted()) {
-      return new ThresholdCheck(this, false, failed, 0, "",
+      return new ThresholdCheck(
+          this,
+          false,
+          failed,
+          0,
+          "",
           "the run was aborted by a client's error; its figures are incomplete");
     }
     return new ThresholdCheck(this, failed == 0, failed, 0, "", "");

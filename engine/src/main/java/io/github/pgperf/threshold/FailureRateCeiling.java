@@ -9,8 +9,8 @@ import io.github.pgperf.result.Stats;
  * deadlock or other errors on their last try), counted as pgbench counts its failure percentage:
  * failed over processed, failed and skipped. Text form: {@code failures<=0.1%}.
  *
- * @param percent the ceiling in percent, from 0 to 100: {@code 0.1} means one failure in a
- *     thousand transactions
+ * @param percent the ceiling in percent, from 0 to 100: {@code 0.1} means one failure in a thousand
+ *     transactions
  */
 record FailureRateCeiling(double percent) implements Threshold {
 
@@ -43,7 +43,12 @@ record FailureRateCeiling(double percent) implements Threshold {
       return new ThresholdCheck(this, false, Double.NaN, percent, "%", "no transaction ended");
     }
     double rate = 100.0 * counts.failed() / counts.total();
-    return new ThresholdCheck(this, rate <= percent, rate, percent, "%",
+    return new ThresholdCheck(
+        this,
+        rate <= percent,
+        rate,
+        percent,
+        "%",
         counts.failed() + " of " + counts.total() + " transactions failed");
   }
 }

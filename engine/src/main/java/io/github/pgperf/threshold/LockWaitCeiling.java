@@ -6,8 +6,8 @@ import io.github.pgperf.result.Stats;
 import java.time.Duration;
 
 /**
- * The run's backends may wait at most {@code limit} per processed transaction on heavyweight
- * locks ({@code Lock:*} wait events, from the wait sampling: {@link
+ * The run's backends may wait at most {@code limit} per processed transaction on heavyweight locks
+ * ({@code Lock:*} wait events, from the wait sampling: {@link
  * RunResult#lockWaitPerTransactionMicros}): a hot row that every transaction updates. Text form:
  * {@code lockwait/tx<=1ms}. Not checked when the waits were not sampled.
  *
@@ -36,13 +36,16 @@ record LockWaitCeiling(Duration limit) implements Threshold {
 
   @Override
   public ThresholdCheck check(RunResult run) {
-    return OnCpuCeiling.check(this, run.lockWaitPerTransactionMicros(), limit,
+    return OnCpuCeiling.check(
+        this,
+        run.lockWaitPerTransactionMicros(),
+        limit,
         "the run's wait events were not sampled (server counters off, or sampling stopped)");
   }
 
   @Override
   public ThresholdCheck check(Stats stats, double seconds) {
-    return ThresholdCheck.notChecked(this, limit.toNanos() / 1e6, "ms",
-        "lock waits are the run's, not a script's");
+    return ThresholdCheck.notChecked(
+        this, limit.toNanos() / 1e6, "ms", "lock waits are the run's, not a script's");
   }
 }

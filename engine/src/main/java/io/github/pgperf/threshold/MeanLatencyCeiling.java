@@ -36,5 +36,4 @@ record MeanLatencyCeiling(Duration limit) implements Threshold {
   public ThresholdCheck check(Stats stats, double seconds) {
     return ThresholdCheck.ofLatency(this, stats.latency(), limit, Latencies::meanMicros);
   }
-
 }

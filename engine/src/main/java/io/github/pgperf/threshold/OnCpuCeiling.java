@@ -16,7 +16,7 @@ final class OnCpuCeiling {
     if (Double.isNaN(micros)) {
       return ThresholdCheck.notChecked(threshold, limitMillis, "ms", why);
     }
-    return new ThresholdCheck(threshold, micros * 1_000 <= limit.toNanos(), micros / 1e3,
-        limitMillis, "ms", "");
+    return new ThresholdCheck(
+        threshold, micros * 1_000 <= limit.toNanos(), micros / 1e3, limitMillis, "ms", "");
   }
 }

@@ -22,15 +22,19 @@ import java.util.regex.Pattern;
 record SequentialScanBan(String table) implements WorkThreshold {
 
   private static final Pattern NAME = Pattern.compile("[\\p{L}_][\\p{L}\\p{N}_$]*");
+
   /** PostgreSQL's limit on identifier length, in bytes. */
   private static final int MAX_NAME_BYTES = 63;
 
   SequentialScanBan {
-    if (table == null || !NAME.matcher(table).matches()
+    if (table == null
+        || !NAME.matcher(table).matches()
         || table.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
-      throw new InvalidThresholdException("sequential scan ban needs a table name as plans show"
-          + " it (letters, digits, _ and $, not starting with a digit or $, at most 63 bytes),"
-          + " was " + (table == null ? "null" : "\"" + table + "\""));
+      throw new InvalidThresholdException(
+          "sequential scan ban needs a table name as plans show"
+              + " it (letters, digits, _ and $, not starting with a digit or $, at most 63 bytes),"
+              + " was "
+              + (table == null ? "null" : "\"" + table + "\""));
     }
   }
 
@@ -60,16 +64,20 @@ record SequentialScanBan(String table) implements WorkThreshold {
       // A command with no plan at all (BEGIN, SET) scans nothing; one the server could not plan,
       // or a compound one, might, and then nothing can be said.
       if (plan.shape() == null && !plan.utility()) {
-        return notChecked(firstLine(plan.sql()) + " (" + plan.script() + ") was not planned: "
-            + plan.reason());
+        return notChecked(
+            firstLine(plan.sql()) + " (" + plan.script() + ") was not planned: " + plan.reason());
       }
     }
-    List<String> scanning = plans.stream()
-        .filter(p -> p.shape() != null && p.shape().scansSequentially(table))
-        .map(p -> firstLine(p.sql())).toList();
+    List<String> scanning =
+        plans.stream()
+            .filter(p -> p.shape() != null && p.shape().scansSequentially(table))
+            .map(p -> firstLine(p.sql()))
+            .toList();
     long planned = plans.stream().filter(p -> p.shape() != null).count();
-    String note = scanning.isEmpty() ? "of " + planned + " planned statements"
-        : "of " + planned + " planned statements: " + String.join("; ", scanning);
+    String note =
+        scanning.isEmpty()
+            ? "of " + planned + " planned statements"
+            : "of " + planned + " planned statements: " + String.join("; ", scanning);
     return new ThresholdCheck(this, scanning.isEmpty(), scanning.size(), 0, "", note);
   }
 

@@ -14,8 +14,10 @@ record SharedBlocksCeiling(double perTransaction) implements WorkThreshold {
 
   SharedBlocksCeiling {
     if (!Double.isFinite(perTransaction) || perTransaction < 0) {
-      throw new InvalidThresholdException("shared blocks per transaction ceiling must be a finite"
-          + " number of at least 0, was " + Figures.plain(perTransaction));
+      throw new InvalidThresholdException(
+          "shared blocks per transaction ceiling must be a finite"
+              + " number of at least 0, was "
+              + Figures.plain(perTransaction));
     }
   }
 
@@ -36,10 +38,15 @@ record SharedBlocksCeiling(double perTransaction) implements WorkThreshold {
 
   @Override
   public ThresholdCheck check(ServerWork work, long transactions) {
-    return PerTransaction.check(this, work, transactions,
-        w -> w.statementBlocks().sharedAccessed(), perTransaction, "blocks", "blocks");
+    return PerTransaction.check(
+        this,
+        work,
+        transactions,
+        w -> w.statementBlocks().sharedAccessed(),
+        perTransaction,
+        "blocks",
+        "blocks");
   }
-
 
   @Override
   public ThresholdCheck notChecked(String why) {

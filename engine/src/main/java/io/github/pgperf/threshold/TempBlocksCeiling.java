@@ -5,8 +5,8 @@ import io.github.pgperf.work.WorkPart;
 
 /**
  * The run's statements may read and write at most {@code maximum} temporary-file blocks in all:
- * sorts and hashes that did not fit in {@code work_mem}. Text form: {@code temp=0} (none at all)
- * or {@code temp<=100}.
+ * sorts and hashes that did not fit in {@code work_mem}. Text form: {@code temp=0} (none at all) or
+ * {@code temp<=100}.
  *
  * @param maximum the ceiling in blocks, 0 or more
  */

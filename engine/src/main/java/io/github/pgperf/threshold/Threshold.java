@@ -13,10 +13,9 @@ import org.apiguardian.api.API;
  * A limit a run must meet: a tps floor, a latency ceiling at a percentile or on the mean, a
  * failure-rate ceiling, or no failures at all; or, on the server's own work, a {@link
  * WorkThreshold} (shared blocks or WAL bytes per transaction, temporary blocks, sequential scans of
- * a table). Thresholds are immutable values, validated when made
- * ({@link InvalidThresholdException} names the threshold and the bad figure), and independent of
- * any test framework: the AssertJ assertions, the JUnit extension's annotations and the Maven
- * plugin's report all use them.
+ * a table). Thresholds are immutable values, validated when made ({@link InvalidThresholdException}
+ * names the threshold and the bad figure), and independent of any test framework: the AssertJ
+ * assertions, the JUnit extension's annotations and the Maven plugin's report all use them.
  *
  * <h2>Text form</h2>
  *
@@ -61,11 +60,10 @@ import org.apiguardian.api.API;
  * failure rate from 0 to 100 percent; blocks, sizes and temporary blocks at least 0.
  *
  * <p>Examples: {@code tps>=500}, {@code p99<=20ms}, {@code p99.9 <= 50ms}, {@code p99.99<=0.2s},
- * {@code max<=1s}, {@code mean<=5ms}, {@code failures<=0.1%}, {@code failures=0},
- * {@code blocks/tx<=200}, {@code wal/tx<=4kB}, {@code temp=0}, {@code temp<=100},
- * {@code seqscan(entry)=0}. Several thresholds are separated by commas ({@link #parseList}). A
- * number may carry a minus sign so that {@code tps>=-5} is refused for its value, not its
- * spelling.
+ * {@code max<=1s}, {@code mean<=5ms}, {@code failures<=0.1%}, {@code failures=0}, {@code
+ * blocks/tx<=200}, {@code wal/tx<=4kB}, {@code temp=0}, {@code temp<=100}, {@code
+ * seqscan(entry)=0}. Several thresholds are separated by commas ({@link #parseList}). A number may
+ * carry a minus sign so that {@code tps>=-5} is refused for its value, not its spelling.
  *
  * <h2>Checking</h2>
  *
@@ -74,13 +72,19 @@ import org.apiguardian.api.API;
  * latency fails a run that processed no transaction, and a failure-rate ceiling fails a run in
  * which no transaction ended: with nothing measured there is nothing to pass. For the same reason a
  * {@link WorkThreshold} fails, as "not checked" with the reason, when the work it limits was not
- * captured ({@link ThresholdCheck#checked()}), and when asked about one script or interval: the server's
- * work is measured per run.
+ * captured ({@link ThresholdCheck#checked()}), and when asked about one script or interval: the
+ * server's work is measured per run.
  */
 @API(status = STABLE, since = "0.1.0")
 public sealed interface Threshold
-    permits TpsFloor, LatencyCeiling, MeanLatencyCeiling, FailureRateCeiling, FailureBan,
-        WorkThreshold, LockWaitCeiling, ServerCpuCeiling {
+    permits TpsFloor,
+        LatencyCeiling,
+        MeanLatencyCeiling,
+        FailureRateCeiling,
+        FailureBan,
+        WorkThreshold,
+        LockWaitCeiling,
+        ServerCpuCeiling {
 
   /**
    * Reads one threshold in the text form above.
@@ -125,8 +129,8 @@ public sealed interface Threshold
   }
 
   /**
-   * The run's backends waited at most {@code limit} per processed transaction on heavyweight
-   * locks, from the wait sampling: {@code lockwait/tx<=1ms}.
+   * The run's backends waited at most {@code limit} per processed transaction on heavyweight locks,
+   * from the wait sampling: {@code lockwait/tx<=1ms}.
    */
   static Threshold lockWaitPerTransactionAtMost(Duration limit) {
     return new LockWaitCeiling(limit);
@@ -187,16 +191,16 @@ public sealed interface Threshold
   String text();
 
   /**
-   * What is measured, in words: {@code tps}, {@code p99.9 latency}, {@code failure rate},
-   * {@code temporary blocks}.
+   * What is measured, in words: {@code tps}, {@code p99.9 latency}, {@code failure rate}, {@code
+   * temporary blocks}.
    */
   String metric();
 
   /**
-   * The figure the threshold limits, as the text form names it: {@code tps}, {@code p99},
-   * {@code mean}, {@code failures} (a failure-rate ceiling and "no failures" limit the same
-   * figure), {@code blocks/tx}, {@code wal/tx}, {@code temp}, {@code seqscan(table)}. A threshold
-   * set later on the same figure replaces the earlier one.
+   * The figure the threshold limits, as the text form names it: {@code tps}, {@code p99}, {@code
+   * mean}, {@code failures} (a failure-rate ceiling and "no failures" limit the same figure),
+   * {@code blocks/tx}, {@code wal/tx}, {@code temp}, {@code seqscan(table)}. A threshold set later
+   * on the same figure replaces the earlier one.
    */
   default String figure() {
     if (this instanceof SharedBlocksCeiling) {

@@ -22,12 +22,18 @@ import org.apiguardian.api.API;
  *     (failed transactions, temporary blocks, statements)
  * @param note what else explains the figure (for example {@code 3 of 1000 transactions failed},
  *     {@code no transaction was processed}); empty when nothing; when not {@code checked}, why
- * @param checked whether the figure could be measured at all; a threshold that was not checked
- *     (the server's work it limits was not captured) has not passed
+ * @param checked whether the figure could be measured at all; a threshold that was not checked (the
+ *     server's work it limits was not captured) has not passed
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
-public record ThresholdCheck(Threshold threshold, boolean passed, double measured, double limit,
-    String unit, String note, boolean checked) {
+public record ThresholdCheck(
+    Threshold threshold,
+    boolean passed,
+    double measured,
+    double limit,
+    String unit,
+    String note,
+    boolean checked) {
 
   public ThresholdCheck {
     Objects.requireNonNull(threshold, "threshold");
@@ -39,7 +45,12 @@ public record ThresholdCheck(Threshold threshold, boolean passed, double measure
   }
 
   /** A verdict on a figure that was measured (or found missing, as {@code note} says). */
-  public ThresholdCheck(Threshold threshold, boolean passed, double measured, double limit, String unit,
+  public ThresholdCheck(
+      Threshold threshold,
+      boolean passed,
+      double measured,
+      double limit,
+      String unit,
       String note) {
     this(threshold, passed, measured, limit, unit, note, true);
   }
@@ -48,7 +59,8 @@ public record ThresholdCheck(Threshold threshold, boolean passed, double measure
    * The verdict of a threshold that could not be checked because what it limits was not measured:
    * it has failed, and {@code why} says what was missing.
    */
-  public static ThresholdCheck notChecked(Threshold threshold, double limit, String unit, String why) {
+  public static ThresholdCheck notChecked(
+      Threshold threshold, double limit, String unit, String why) {
     return new ThresholdCheck(threshold, false, Double.NaN, limit, unit, why, false);
   }
 
@@ -56,19 +68,24 @@ public record ThresholdCheck(Threshold threshold, boolean passed, double measure
    * The verdict of a latency ceiling: fails a run that processed nothing (an empty run must never
    * pass), else compares the measured figure with the limit.
    */
-  static ThresholdCheck ofLatency(Threshold threshold, Latencies latency, Duration limit,
+  static ThresholdCheck ofLatency(
+      Threshold threshold,
+      Latencies latency,
+      Duration limit,
       ToDoubleFunction<Latencies> measuredMicros) {
     double limitMillis = Figures.millis(limit);
     if (latency.count() == 0) {
-      return new ThresholdCheck(threshold, false, Double.NaN, limitMillis, "ms",
-          "no transaction was processed");
+      return new ThresholdCheck(
+          threshold, false, Double.NaN, limitMillis, "ms", "no transaction was processed");
     }
     double micros = measuredMicros.applyAsDouble(latency);
-    return new ThresholdCheck(threshold, micros * 1_000 <= limit.toNanos(), micros / 1e3, limitMillis,
-        "ms", "");
+    return new ThresholdCheck(
+        threshold, micros * 1_000 <= limit.toNanos(), micros / 1e3, limitMillis, "ms", "");
   }
 
-  /** The measured figure with its unit and note: {@code 412.3 tps}, {@code 0.3% (3 of 1000 ...)}. */
+  /**
+   * The measured figure with its unit and note: {@code 412.3 tps}, {@code 0.3% (3 of 1000 ...)}.
+   */
   public String measuredText() {
     if (!checked) {
       return "not checked: " + note;
@@ -92,15 +109,20 @@ public record ThresholdCheck(Threshold threshold, boolean passed, double measure
   }
 
   /**
-   * One line: {@code p99<=20ms failed: p99 latency 23.4 ms, expected at most 20.0 ms}, or
-   * {@code seqscan(entry)=0 not checked: <why>}.
+   * One line: {@code p99<=20ms failed: p99 latency 23.4 ms, expected at most 20.0 ms}, or {@code
+   * seqscan(entry)=0 not checked: <why>}.
    */
   public String describe() {
     if (!checked) {
       return threshold.text() + " not checked: " + note;
     }
-    return threshold.text() + (passed ? " passed: " : " failed: ") + threshold.metric() + " "
-        + measuredText() + ", expected " + expectation();
+    return threshold.text()
+        + (passed ? " passed: " : " failed: ")
+        + threshold.metric()
+        + " "
+        + measuredText()
+        + ", expected "
+        + expectation();
   }
 
   @Override
@@ -117,9 +139,10 @@ public record ThresholdCheck(Threshold threshold, boolean passed, double measure
   }
 
   private String figure(double value, int decimals) {
-    String number = decimals == 0 && Double.isFinite(value)
-        ? Long.toString(Math.round(value))
-        : Figures.decimal(value, decimals);
+    String number =
+        decimals == 0 && Double.isFinite(value)
+            ? Long.toString(Math.round(value))
+            : Figures.decimal(value, decimals);
     if (unit.isEmpty() || Double.isNaN(value)) {
       return number;
     }

@@ -36,8 +36,10 @@ final class ThresholdParser {
     List<Threshold> thresholds = new ArrayList<>();
     for (String part : text.split(",", -1)) {
       if (part.isBlank()) {
-        throw new InvalidThresholdException("invalid threshold list \"" + text
-            + "\": empty entry; expected thresholds separated by commas, e.g. tps>=500, p99<=20ms");
+        throw new InvalidThresholdException(
+            "invalid threshold list \""
+                + text
+                + "\": empty entry; expected thresholds separated by commas, e.g. tps>=500, p99<=20ms");
       }
       thresholds.add(parse(part));
     }
@@ -49,7 +51,8 @@ final class ThresholdParser {
     Threshold t = kind();
     spaces();
     if (pos < text.length()) {
-      throw error("unexpected \"" + text.substring(pos) + "\" after " + text.substring(0, pos).strip());
+      throw error(
+          "unexpected \"" + text.substring(pos) + "\" after " + text.substring(0, pos).strip());
     }
     return t;
   }
@@ -67,8 +70,9 @@ final class ThresholdParser {
         double percent = number("a percentage").doubleValue();
         spaces();
         if (!take("%")) {
-          throw error("expected % after the failure rate (failures<=N% is a rate in percent;"
-              + " write failures=0 for no failures at all)");
+          throw error(
+              "expected % after the failure rate (failures<=N% is a rate in percent;"
+                  + " write failures=0 for no failures at all)");
         }
         return make(() -> new FailureRateCeiling(percent));
       }
@@ -130,7 +134,8 @@ final class ThresholdParser {
       }
       spaces();
       int start = pos;
-      while (pos < text.length() && text.charAt(pos) != ')'
+      while (pos < text.length()
+          && text.charAt(pos) != ')'
           && !Character.isWhitespace(text.charAt(pos))) {
         pos++;
       }

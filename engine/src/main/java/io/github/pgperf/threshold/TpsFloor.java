@@ -36,7 +36,8 @@ record TpsFloor(double minimum) implements Threshold {
   @Override
   public ThresholdCheck check(Stats stats, double seconds) {
     if (!(seconds > 0)) {
-      return new ThresholdCheck(this, false, Double.NaN, minimum, "tps", "no benchmark time was measured");
+      return new ThresholdCheck(
+          this, false, Double.NaN, minimum, "tps", "no benchmark time was measured");
     }
     double tps = stats.counts().processed() / seconds;
     return new ThresholdCheck(this, tps >= minimum, tps, minimum, "tps", "");

@@ -15,8 +15,10 @@ record WalCeiling(double bytesPerTransaction) implements WorkThreshold {
 
   WalCeiling {
     if (!Double.isFinite(bytesPerTransaction) || bytesPerTransaction < 0) {
-      throw new InvalidThresholdException("WAL bytes per transaction ceiling must be a finite"
-          + " number of at least 0, was " + Figures.plain(bytesPerTransaction));
+      throw new InvalidThresholdException(
+          "WAL bytes per transaction ceiling must be a finite"
+              + " number of at least 0, was "
+              + Figures.plain(bytesPerTransaction));
     }
   }
 
@@ -37,10 +39,9 @@ record WalCeiling(double bytesPerTransaction) implements WorkThreshold {
 
   @Override
   public ThresholdCheck check(ServerWork work, long transactions) {
-    return PerTransaction.check(this, work, transactions, w -> w.statementWal().bytes(),
-        bytesPerTransaction, "B", "bytes");
+    return PerTransaction.check(
+        this, work, transactions, w -> w.statementWal().bytes(), bytesPerTransaction, "B", "bytes");
   }
-
 
   @Override
   public ThresholdCheck notChecked(String why) {

@@ -17,7 +17,8 @@ import java.util.List;
  */
 public final class CatalogSnapshot {
 
-  private static final String RELATIONS = """
+  private static final String RELATIONS =
+      """
       select c.relname, c.relkind, c.relpersistence, coalesce(c.reloptions::text, ''),
              coalesce(t.spcname, ''), coalesce(pg_get_expr(c.relpartbound, c.oid), ''),
              case when c.relkind = 'p' then pg_get_partkeydef(c.oid) else '' end,
@@ -28,7 +29,8 @@ public final class CatalogSnapshot {
        where n.nspname = ? and c.relname like 'pgbench%'
        order by c.relname""";
 
-  private static final String COLUMNS = """
+  private static final String COLUMNS =
+      """
       select c.relname, a.attnum, a.attname, format_type(a.atttypid, a.atttypmod),
              a.attnotnull, coalesce(pg_get_expr(d.adbin, d.adrelid), ''), a.attstorage
         from pg_attribute a
@@ -39,7 +41,8 @@ public final class CatalogSnapshot {
          and not a.attisdropped
        order by c.relname, a.attnum""";
 
-  private static final String CONSTRAINTS = """
+  private static final String CONSTRAINTS =
+      """
       select c.relname, k.conname, k.contype, pg_get_constraintdef(k.oid), k.convalidated,
              k.condeferrable, coalesce(p.conname, '')
         from pg_constraint k
@@ -49,7 +52,8 @@ public final class CatalogSnapshot {
        where n.nspname = ? and c.relname like 'pgbench%'
        order by c.relname, k.conname""";
 
-  private static final String INDEXES = """
+  private static final String INDEXES =
+      """
       select i.relname, c.relname, x.indisprimary, x.indisunique, x.indisvalid,
              regexp_replace(pg_get_indexdef(x.indexrelid), '^.* USING ', ''),
              coalesce(t.spcname, '')
@@ -61,7 +65,8 @@ public final class CatalogSnapshot {
        where n.nspname = ? and c.relname like 'pgbench%'
        order by i.relname""";
 
-  private static final String INHERITANCE = """
+  private static final String INHERITANCE =
+      """
       select c.relname, p.relname, h.inhseqno
         from pg_inherits h
         join pg_class c on c.oid = h.inhrelid
@@ -89,8 +94,13 @@ public final class CatalogSnapshot {
     }
     lines.add("-- data");
     for (String table : TABLES) {
-      String sql = "select count(*), coalesce(sum(hashtext(t::text)::bigint), 0) from "
-          + '"' + schema + "\"." + table + " t";
+      String sql =
+          "select count(*), coalesce(sum(hashtext(t::text)::bigint), 0) from "
+              + '"'
+              + schema
+              + "\"."
+              + table
+              + " t";
       try (Statement s = connection.createStatement();
           ResultSet rs = s.executeQuery(sql)) {
         rs.next();

@@ -22,8 +22,8 @@ import org.postgresql.PGConnection;
 
 /**
  * A PostgreSQL cluster of a test's own (zonky's embedded binaries, in a temporary directory, on a
- * free port), for tests that stop, restart or freeze a server: the shared test server must never
- * be touched that way.
+ * free port), for tests that stop, restart or freeze a server: the shared test server must never be
+ * touched that way.
  */
 public final class OwnServer implements AutoCloseable {
 
@@ -31,8 +31,10 @@ public final class OwnServer implements AutoCloseable {
   private final int port;
   private final Map<String, String> settings;
   private EmbeddedPostgres postgres;
+
   /** Dropped by {@link #close()} before the cluster goes: a test need not drop them itself. */
   private final List<TestDatabase> databases = new ArrayList<>();
+
   /** The password of {@code postgres} once {@link #startWithPassword} set one, else null. */
   private String password;
 
@@ -76,9 +78,10 @@ public final class OwnServer implements AutoCloseable {
       try (Connection c = DriverManager.getConnection(server.adminUrl());
           Statement s = c.createStatement()) {
         // pgjdbc computes the SCRAM verifier here: the password itself never reaches the server.
-        c.unwrap(PGConnection.class).alterUserPassword("postgres", password.toCharArray(),
-            "scram-sha-256");
-        Files.writeString(server.dataDirectory.resolve("pg_hba.conf"),
+        c.unwrap(PGConnection.class)
+            .alterUserPassword("postgres", password.toCharArray(), "scram-sha-256");
+        Files.writeString(
+            server.dataDirectory.resolve("pg_hba.conf"),
             "# written by OwnServer.startWithPassword: SCRAM for every connection\n"
                 + "local all all scram-sha-256\n"
                 + "host all all 127.0.0.1/32 scram-sha-256\n"
@@ -95,8 +98,11 @@ public final class OwnServer implements AutoCloseable {
   }
 
   private void startPostgres() throws IOException {
-    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-        .setDataDirectory(dataDirectory).setCleanDataDirectory(false).setPort(port);
+    EmbeddedPostgres.Builder builder =
+        EmbeddedPostgres.builder()
+            .setDataDirectory(dataDirectory)
+            .setCleanDataDirectory(false)
+            .setPort(port);
     settings.forEach(builder::setServerConfig);
     postgres = builder.start();
   }
@@ -107,13 +113,16 @@ public final class OwnServer implements AutoCloseable {
   }
 
   /**
-   * The JDBC URL of its {@code postgres} database, user postgres (with its password on a server
-   * of {@link #startWithPassword}).
+   * The JDBC URL of its {@code postgres} database, user postgres (with its password on a server of
+   * {@link #startWithPassword}).
    */
   public String adminUrl() {
-    return "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres"
-        + (password == null ? "" : "&password=" + URLEncoder.encode(password,
-        StandardCharsets.UTF_8));
+    return "jdbc:postgresql://localhost:"
+        + port
+        + "/postgres?user=postgres"
+        + (password == null
+            ? ""
+            : "&password=" + URLEncoder.encode(password, StandardCharsets.UTF_8));
   }
 
   /**
@@ -184,8 +193,10 @@ public final class OwnServer implements AutoCloseable {
     if (kill(signal, pids)) {
       return;
     }
-    List<Long> alive = pids.stream()
-        .filter(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false)).toList();
+    List<Long> alive =
+        pids.stream()
+            .filter(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false))
+            .toList();
     if (!alive.isEmpty() && !kill(signal, alive)) {
       throw new IllegalStateException("kill -" + signal + " " + alive + " failed");
     }
@@ -195,8 +206,12 @@ public final class OwnServer implements AutoCloseable {
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
     pids.forEach(p -> command.add(Long.toString(p)));
-    return new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+    return new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start()
+            .waitFor()
+        == 0;
   }
 
   private List<Long> processes() throws IOException {
@@ -208,8 +223,8 @@ public final class OwnServer implements AutoCloseable {
   }
 
   private long postmaster() throws IOException {
-    return Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0)
-        .trim());
+    return Long.parseLong(
+        Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).trim());
   }
 
   @Override

@@ -60,14 +60,14 @@ public final class Pgbench {
   }
 
   /**
-   * Runs {@code pgbench <args> -h host -p port -U user dbname} in {@code directory}, where
-   * relative script files are read and {@code -l} logs are written; fails after two minutes.
+   * Runs {@code pgbench <args> -h host -p port -U user dbname} in {@code directory}, where relative
+   * script files are read and {@code -l} logs are written; fails after two minutes.
    */
   public static Result run(TestDatabase db, Path directory, List<String> args)
       throws IOException, InterruptedException {
     List<String> all = new ArrayList<>(args);
-    all.addAll(List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", db.user(),
-        db.name()));
+    all.addAll(
+        List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", db.user(), db.name()));
     return run(directory, all);
   }
 
@@ -84,8 +84,8 @@ public final class Pgbench {
   }
 
   /**
-   * Runs {@code pgbench <args>} as given in {@code directory} with {@code environment} added to
-   * its environment; fails after two minutes.
+   * Runs {@code pgbench <args>} as given in {@code directory} with {@code environment} added to its
+   * environment; fails after two minutes.
    */
   public static Result run(Path directory, List<String> args, Map<String, String> environment)
       throws IOException, InterruptedException {
@@ -96,8 +96,11 @@ public final class Pgbench {
     Path out = Files.createTempFile("pgbench", ".out");
     Path err = Files.createTempFile("pgbench", ".err");
     try {
-      ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile())
-          .redirectOutput(out.toFile()).redirectError(err.toFile());
+      ProcessBuilder builder =
+          new ProcessBuilder(command)
+              .directory(directory.toFile())
+              .redirectOutput(out.toFile())
+              .redirectError(err.toFile());
       builder.environment().remove("PGBENCH_RANDOM_SEED");
       builder.environment().putAll(environment);
       Process process = builder.start();
@@ -106,7 +109,9 @@ public final class Pgbench {
         process.destroyForcibly();
         throw new IllegalStateException("pgbench did not finish within 2 minutes: " + command);
       }
-      return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+      return new Result(
+          process.exitValue(),
+          Files.readString(out, StandardCharsets.UTF_8),
           Files.readString(err, StandardCharsets.UTF_8));
     } finally {
       Files.deleteIfExists(out);

@@ -33,12 +33,14 @@ public final class SecretScan {
     }
   }
 
-  private static final String ALPHABET = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  private static final String ALPHABET =
+      "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
   private static final int CORE_LENGTH = 20;
   private static final int EXCERPT_SIDE = 70;
 
   /** What is looked for, longest first, each with the placeholder shown instead of it. */
   private final Map<String, String> forms = new LinkedHashMap<>();
+
   private final Set<Path> allowed;
   private final List<Hit> hits = new ArrayList<>();
 
@@ -49,23 +51,26 @@ public final class SecretScan {
    */
   public SecretScan(Map<String, String> passwords, Set<Path> allowed) {
     List<Map.Entry<String, String>> all = new ArrayList<>();
-    passwords.forEach((label, password) -> {
-      all.add(Map.entry(password, "<" + label + ">"));
-      all.add(Map.entry(URLEncoder.encode(password, StandardCharsets.UTF_8),
-          "<" + label + "-URLENCODED>"));
-      all.add(Map.entry(core(password), "<" + label + "-PART>"));
-    });
+    passwords.forEach(
+        (label, password) -> {
+          all.add(Map.entry(password, "<" + label + ">"));
+          all.add(
+              Map.entry(
+                  URLEncoder.encode(password, StandardCharsets.UTF_8),
+                  "<" + label + "-URLENCODED>"));
+          all.add(Map.entry(core(password), "<" + label + "-PART>"));
+        });
     all.sort((a, b) -> Integer.compare(b.getKey().length(), a.getKey().length()));
     all.forEach(e -> forms.putIfAbsent(e.getKey(), e.getValue()));
-    this.allowed = allowed.stream().map(p -> p.toAbsolutePath().normalize())
-        .collect(Collectors.toSet());
+    this.allowed =
+        allowed.stream().map(p -> p.toAbsolutePath().normalize()).collect(Collectors.toSet());
   }
 
   /**
    * A password no program prints by chance: a fixed prefix, {@value #CORE_LENGTH} random letters
-   * and digits (its random part), and characters a URI must encode ({@code @}, {@code #},
-   * {@code /}), so its URL-encoded form differs from it. Neither {@code :} nor a backslash, which
-   * {@code .pgpass} would need escaped, nor a quote or space, which a conninfo would need quoted.
+   * and digits (its random part), and characters a URI must encode ({@code @}, {@code #}, {@code
+   * /}), so its URL-encoded form differs from it. Neither {@code :} nor a backslash, which {@code
+   * .pgpass} would need escaped, nor a quote or space, which a conninfo would need quoted.
    */
   public static String newPassword() {
     SecureRandom random = new SecureRandom();
@@ -136,8 +141,12 @@ public final class SecretScan {
     int from = Math.max(0, first - EXCERPT_SIDE);
     int to = Math.min(masked.length(), first + 2 * EXCERPT_SIDE);
     // A file's path may hold the password too.
-    hits.add(new Hit(mask(where), (from > 0 ? "..." : "") + printable(masked.substring(from, to))
-        + (to < masked.length() ? "..." : "")));
+    hits.add(
+        new Hit(
+            mask(where),
+            (from > 0 ? "..." : "")
+                + printable(masked.substring(from, to))
+                + (to < masked.length() ? "..." : "")));
   }
 
   /** {@code text} with every form of every password replaced by its placeholder. */

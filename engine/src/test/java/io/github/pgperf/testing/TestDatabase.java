@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * A database of a test's own on the test server: created on {@link #create()}, dropped on
- * {@link #close()}, so tests never disturb each other or anything else on the server.
+ * A database of a test's own on the test server: created on {@link #create()}, dropped on {@link
+ * #close()}, so tests never disturb each other or anything else on the server.
  *
  * <p>The server comes from {@code PGPERF_TEST_URL} (default {@value #DEFAULT_URL}); the URL's
  * database is only used to create and drop the test's database.
@@ -55,8 +55,12 @@ public final class TestDatabase implements AutoCloseable, ConnectionSource {
     String name = "pgperf_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     try (Connection c = DriverManager.getConnection(admin);
         Statement s = c.createStatement()) {
-      s.execute("create database " + name + " encoding '" + encoding.replace("'", "''")
-          + "' lc_collate 'C' lc_ctype 'C' template template0");
+      s.execute(
+          "create database "
+              + name
+              + " encoding '"
+              + encoding.replace("'", "''")
+              + "' lc_collate 'C' lc_ctype 'C' template template0");
     }
     return new TestDatabase(admin, name);
   }

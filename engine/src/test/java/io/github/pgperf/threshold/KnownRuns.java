@@ -34,15 +34,21 @@ public final class KnownRuns {
 
   private KnownRuns() {}
 
-  /** The main script alone, with {@code failed} serialization failures and {@code skipped} skips. */
+  /**
+   * The main script alone, with {@code failed} serialization failures and {@code skipped} skips.
+   */
   public static RunResult known(int failed, int skipped) {
     return build(List.of(new RunSettings.Script(MAIN, 1)), failed, skipped, 0, false);
   }
 
   /** The main script and {@link #SLOW}: 100 transactions of 50 ms, 10 of which deadlocked. */
   public static RunResult twoScripts() {
-    return build(List.of(new RunSettings.Script(MAIN, 9), new RunSettings.Script(SLOW, 1)), 0, 0,
-        100, false);
+    return build(
+        List.of(new RunSettings.Script(MAIN, 9), new RunSettings.Script(SLOW, 1)),
+        0,
+        0,
+        100,
+        false);
   }
 
   /** The main script alone, with a client that aborted. */
@@ -59,12 +65,26 @@ public final class KnownRuns {
   }
 
   static RunSettings settings(List<RunSettings.Script> scripts) {
-    return new RunSettings(scripts, 4, 2, new RunLength.Timed(10), QueryMode.PREPARED, 0, 0, 1, 1,
-        null, false, 0, false, false, "known");
+    return new RunSettings(
+        scripts,
+        4,
+        2,
+        new RunLength.Timed(10),
+        QueryMode.PREPARED,
+        0,
+        0,
+        1,
+        1,
+        null,
+        false,
+        0,
+        false,
+        false,
+        "known");
   }
 
-  private static RunResult build(List<RunSettings.Script> scripts, int failed, int skipped,
-      int slow, boolean aborted) {
+  private static RunResult build(
+      List<RunSettings.Script> scripts, int failed, int skipped, int slow, boolean aborted) {
     RunSettings w = settings(scripts);
     List<List<String>> commands = scripts.stream().map(s -> List.of("select 1;")).toList();
     ThreadRecorder one = new ThreadRecorder(w, commands, 1_000_000);

@@ -25,19 +25,39 @@ class WorkThresholdTest {
   private static final RunResult RUN = KnownRuns.known(0, 0);
   private static final long TRANSACTIONS = RUN.totalCounts().processed();
 
-  private static final String SEQ_SCAN = """
+  private static final String SEQ_SCAN =
+      """
       [{"Plan": {"Node Type": "Seq Scan", "Relation Name": "entry", "Alias": "entry"}}]""";
-  private static final String INDEX_SCAN = """
+  private static final String INDEX_SCAN =
+      """
       [{"Plan": {"Node Type": "Index Scan", "Index Name": "entry_pkey",
         "Relation Name": "entry", "Alias": "entry", "Scan Direction": "Forward"}}]""";
 
   /** Two statements: 3 and 5 shared blocks, 7 temp blocks, 100 and 300 WAL bytes in all. */
   private static List<StatementWork> statements() {
     return List.of(
-        new StatementWork("select a", 10, 10, 0, 2.0, 0, new Blocks(2, 1, 0, 0, 0, 0, 0, 0, 3, 4),
-            new WalUsage(1, 0, 100), 0, 0),
-        new StatementWork("update b", 10, 10, 0, 1.0, 0, new Blocks(5, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-            new WalUsage(2, 0, 300), 0, 0));
+        new StatementWork(
+            "select a",
+            10,
+            10,
+            0,
+            2.0,
+            0,
+            new Blocks(2, 1, 0, 0, 0, 0, 0, 0, 3, 4),
+            new WalUsage(1, 0, 100),
+            0,
+            0),
+        new StatementWork(
+            "update b",
+            10,
+            10,
+            0,
+            1.0,
+            0,
+            new Blocks(5, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+            new WalUsage(2, 0, 300),
+            0,
+            0));
   }
 
   private static StatementPlan planned(String sql, String json) {
@@ -49,19 +69,25 @@ class WorkThresholdTest {
   }
 
   /** Server work with only the parts given; every other part says why it is missing. */
-  private static RunResult run(List<StatementWork> statements, List<StatementPlan> plans,
-      String plansPartly) {
+  private static RunResult run(
+      List<StatementWork> statements, List<StatementPlan> plans, String plansPartly) {
     List<Unavailable> why = new ArrayList<>();
-    for (WorkPart part : List.of(WorkPart.DATABASE, WorkPart.WAL, WorkPart.CHECKPOINTS,
-        WorkPart.WAITS, WorkPart.SERVER_CPU)) {
+    for (WorkPart part :
+        List.of(
+            WorkPart.DATABASE,
+            WorkPart.WAL,
+            WorkPart.CHECKPOINTS,
+            WorkPart.WAITS,
+            WorkPart.SERVER_CPU)) {
       why.add(new Unavailable(part, "not read in this test"));
     }
     if (statements == null) {
       why.add(new Unavailable(WorkPart.STATEMENTS, "pg_stat_statements is not installed"));
     }
     if (plans == null || plansPartly != null) {
-      why.add(new Unavailable(WorkPart.PLANS, plansPartly == null ? "plans were not taken"
-          : plansPartly));
+      why.add(
+          new Unavailable(
+              WorkPart.PLANS, plansPartly == null ? "plans were not taken" : plansPartly));
     }
     return RUN.withServerWork(
         new ServerWork(1, statements, null, null, null, null, null, why, plans));
@@ -81,8 +107,10 @@ class WorkThresholdTest {
     assertThat(new WalCeiling(wal).check(run).passed()).isTrue();
     ThresholdCheck over = new WalCeiling(wal * 0.999).check(run);
     assertThat(over.passed()).isFalse();
-    assertThat(over.describe()).startsWith("wal/tx<=").contains(" failed: WAL bytes per"
-        + " transaction ").contains("(400 bytes in " + TRANSACTIONS + " transactions)");
+    assertThat(over.describe())
+        .startsWith("wal/tx<=")
+        .contains(" failed: WAL bytes per" + " transaction ")
+        .contains("(400 bytes in " + TRANSACTIONS + " transactions)");
   }
 
   @Test
@@ -91,24 +119,31 @@ class WorkThresholdTest {
     assertThat(new TempBlocksCeiling(7).check(run).passed()).isTrue();
     ThresholdCheck none = new TempBlocksCeiling(0).check(run);
     assertThat(none.passed()).isFalse();
-    assertThat(none.describe())
-        .isEqualTo("temp=0 failed: temporary blocks 7, expected at most 0");
+    assertThat(none.describe()).isEqualTo("temp=0 failed: temporary blocks 7, expected at most 0");
   }
 
   @Test
   void aSequentialScanOnTheTableFailsAndNamesTheStatement() {
-    RunResult scanned = run(statements(), List.of(planned("select * from entry", SEQ_SCAN),
-        planned("select * from entry where id = :id", INDEX_SCAN),
-        unplanned("BEGIN;", "\"begin\" has no plan")), null);
+    RunResult scanned =
+        run(
+            statements(),
+            List.of(
+                planned("select * from entry", SEQ_SCAN),
+                planned("select * from entry where id = :id", INDEX_SCAN),
+                unplanned("BEGIN;", "\"begin\" has no plan")),
+            null);
     ThresholdCheck v = new SequentialScanBan("entry").check(scanned);
     assertThat(v.passed()).isFalse();
-    assertThat(v.describe()).isEqualTo("seqscan(entry)=0 failed: statements scanning entry"
-        + " sequentially 1 (of 2 planned statements: select * from entry), expected at most 0");
+    assertThat(v.describe())
+        .isEqualTo(
+            "seqscan(entry)=0 failed: statements scanning entry"
+                + " sequentially 1 (of 2 planned statements: select * from entry), expected at most 0");
     assertThat(new SequentialScanBan("account").check(scanned).passed())
-        .as("another table").isTrue();
+        .as("another table")
+        .isTrue();
 
-    RunResult indexed = run(statements(), List.of(
-        planned("select * from entry where id = :id", INDEX_SCAN)), null);
+    RunResult indexed =
+        run(statements(), List.of(planned("select * from entry where id = :id", INDEX_SCAN)), null);
     assertThat(new SequentialScanBan("entry").check(indexed).passed()).isTrue();
   }
 
@@ -116,17 +151,23 @@ class WorkThresholdTest {
   void incompleteCountersWithinTheCeilingAreNotCheckedAndAboveItFail() {
     RunResult run = run(statements(), List.of(), null);
     RunResult evicted = run.withServerWork(run.serverWork().withStatementEvictions(2L));
-    for (WorkThreshold t : List.of(new SharedBlocksCeiling(1e9), new WalCeiling(1e9),
-        new TempBlocksCeiling(Long.MAX_VALUE))) {
+    for (WorkThreshold t :
+        List.of(
+            new SharedBlocksCeiling(1e9),
+            new WalCeiling(1e9),
+            new TempBlocksCeiling(Long.MAX_VALUE))) {
       ThresholdCheck v = t.check(evicted);
       assertThat(v.passed()).as(t.text()).isFalse();
       assertThat(v.checked()).isFalse();
-      assertThat(v.describe()).isEqualTo(t.text() + " not checked: pg_stat_statements evicted its"
-          + " least-used entries 2 times during the run (more distinct statements than"
-          + " pg_stat_statements.max keeps), so statements' counters may be short; raise"
-          + " pg_stat_statements.max (a restart) for complete counters");
-      assertThat(t.check(run.withServerWork(run.serverWork().withStatementEvictions(0L)))
-          .passed()).isTrue();
+      assertThat(v.describe())
+          .isEqualTo(
+              t.text()
+                  + " not checked: pg_stat_statements evicted its"
+                  + " least-used entries 2 times during the run (more distinct statements than"
+                  + " pg_stat_statements.max keeps), so statements' counters may be short; raise"
+                  + " pg_stat_statements.max (a restart) for complete counters");
+      assertThat(t.check(run.withServerWork(run.serverWork().withStatementEvictions(0L))).passed())
+          .isTrue();
     }
     // Short counters above the ceiling: the real figure is above it too.
     ThresholdCheck over = new TempBlocksCeiling(6).check(evicted);
@@ -138,32 +179,51 @@ class WorkThresholdTest {
   @Test
   void notCapturedIsNeverAPassButNotCheckedWithTheReason() {
     RunResult noStatements = run(null, List.of(), null);
-    for (WorkThreshold t : List.of(new SharedBlocksCeiling(1e9), new WalCeiling(1e9),
-        new TempBlocksCeiling(Long.MAX_VALUE))) {
+    for (WorkThreshold t :
+        List.of(
+            new SharedBlocksCeiling(1e9),
+            new WalCeiling(1e9),
+            new TempBlocksCeiling(Long.MAX_VALUE))) {
       ThresholdCheck v = t.check(noStatements);
       assertThat(v.passed()).as(t.text()).isFalse();
       assertThat(v.checked()).isFalse();
-      assertThat(v.describe()).isEqualTo(t.text()
-          + " not checked: pg_stat_statements is not installed");
+      assertThat(v.describe())
+          .isEqualTo(t.text() + " not checked: pg_stat_statements is not installed");
     }
 
     String java = "the statements of Java transactions are not planned";
-    ThresholdCheck partly = new SequentialScanBan("entry").check(run(statements(),
-        List.of(planned("select * from entry where id = :id", INDEX_SCAN)), java));
+    ThresholdCheck partly =
+        new SequentialScanBan("entry")
+            .check(
+                run(
+                    statements(),
+                    List.of(planned("select * from entry where id = :id", INDEX_SCAN)),
+                    java));
     assertThat(partly.passed()).isFalse();
     assertThat(partly.describe()).isEqualTo("seqscan(entry)=0 not checked: " + java);
     assertThat(new SequentialScanBan("entry").check(run(statements(), null, null)).describe())
         .isEqualTo("seqscan(entry)=0 not checked: plans were not taken");
-    ThresholdCheck compound = new SequentialScanBan("entry").check(run(statements(), List.of(
-        unplanned("select 1 \\; select * from entry", "a compound command (\\;) is not planned")),
-        null));
-    assertThat(compound.describe()).isEqualTo("seqscan(entry)=0 not checked: select 1 \\; select"
-        + " * from entry (s.sql) was not planned: a compound command (\\;) is not planned");
+    ThresholdCheck compound =
+        new SequentialScanBan("entry")
+            .check(
+                run(
+                    statements(),
+                    List.of(
+                        unplanned(
+                            "select 1 \\; select * from entry",
+                            "a compound command (\\;) is not planned")),
+                    null));
+    assertThat(compound.describe())
+        .isEqualTo(
+            "seqscan(entry)=0 not checked: select 1 \\; select"
+                + " * from entry (s.sql) was not planned: a compound command (\\;) is not planned");
 
     ThresholdCheck noWork = new TempBlocksCeiling(0).check(RUN);
     assertThat(noWork.passed()).isFalse();
-    assertThat(noWork.measuredText()).isEqualTo("not checked: the run captured no server work"
-        + " (pgperf.serverCounters=false, or a Runner without CaptureSettings)");
+    assertThat(noWork.measuredText())
+        .isEqualTo(
+            "not checked: the run captured no server work"
+                + " (pgperf.serverCounters=false, or a Runner without CaptureSettings)");
   }
 
   @Test
@@ -171,14 +231,16 @@ class WorkThresholdTest {
     RunResult run = run(statements(), List.of(), null);
     ThresholdCheck v = new TempBlocksCeiling(100).check(run.total(), run.benchSeconds());
     assertThat(v.passed()).isFalse();
-    assertThat(v.describe()).isEqualTo("temp<=100 not checked: the server's work is measured for"
-        + " the whole run, not per script or interval");
+    assertThat(v.describe())
+        .isEqualTo(
+            "temp<=100 not checked: the server's work is measured for"
+                + " the whole run, not per script or interval");
   }
 
   @Test
   void perTransactionFiguresFailARunThatProcessedNothing() {
-    RunResult empty = KnownRuns.empty().withServerWork(run(statements(), List.of(), null)
-        .serverWork());
+    RunResult empty =
+        KnownRuns.empty().withServerWork(run(statements(), List.of(), null).serverWork());
     ThresholdCheck v = new SharedBlocksCeiling(1e9).check(empty);
     assertThat(v.passed()).isFalse();
     assertThat(v.measuredText()).isEqualTo("none (no transaction was processed)");
@@ -188,11 +250,13 @@ class WorkThresholdTest {
   void figuresOutOfRangeAreRefusedWithTheThresholdAndTheValue() {
     assertThatThrownBy(() -> new SharedBlocksCeiling(Double.NaN))
         .isInstanceOf(InvalidThresholdException.class)
-        .hasMessage("shared blocks per transaction ceiling must be a finite number of at least 0,"
-            + " was NaN");
+        .hasMessage(
+            "shared blocks per transaction ceiling must be a finite number of at least 0,"
+                + " was NaN");
     assertThatThrownBy(() -> new WalCeiling(Double.POSITIVE_INFINITY))
-        .hasMessage("WAL bytes per transaction ceiling must be a finite number of at least 0,"
-            + " was Infinity");
+        .hasMessage(
+            "WAL bytes per transaction ceiling must be a finite number of at least 0,"
+                + " was Infinity");
     assertThatThrownBy(() -> new TempBlocksCeiling(-3))
         .hasMessage("temporary blocks ceiling must be at least 0, was -3");
     assertThatThrownBy(() -> new SequentialScanBan(null))

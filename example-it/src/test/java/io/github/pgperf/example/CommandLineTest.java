@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs README's command-line blocks ({@code <!-- command: cli -->}) as written, with the
- * reactor's {@code cli/target/pgperf.jar}, against a database of this test's own on the tests'
- * server ({@code PGPERF_TEST_URL}); the database named last on each line is replaced by it.
+ * Runs README's command-line blocks ({@code <!-- command: cli -->}) as written, with the reactor's
+ * {@code cli/target/pgperf.jar}, against a database of this test's own on the tests' server ({@code
+ * PGPERF_TEST_URL}); the database named last on each line is replaced by it.
  */
 class CommandLineTest {
 
@@ -35,17 +35,21 @@ class CommandLineTest {
   @BeforeEach
   void createDatabase() throws SQLException {
     String env = System.getenv("PGPERF_TEST_URL");
-    adminUrl = env == null || env.isBlank()
-        ? "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres" : env;
+    adminUrl =
+        env == null || env.isBlank()
+            ? "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres"
+            : env;
     database = "pgperf_readme_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    try (Connection c = DriverManager.getConnection(adminUrl); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(adminUrl);
+        Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + database);
     }
   }
 
   @AfterEach
   void dropDatabase() throws SQLException {
-    try (Connection c = DriverManager.getConnection(adminUrl); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(adminUrl);
+        Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
     }
   }
@@ -62,16 +66,20 @@ class CommandLineTest {
     URI server = URI.create(adminUrl.substring("jdbc:".length()));
     for (String line : lines) {
       assertThat(line).startsWith(JAR);
-      List<String> command = new ArrayList<>(List.of(
-          Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-          jar.toString()));
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-jar",
+                  jar.toString()));
       List<String> arguments = List.of(line.substring(JAR.length()).split(" +"));
       command.addAll(arguments.subList(0, arguments.size() - 1));
       command.add(database);
-      ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile())
-          .redirectErrorStream(true);
+      ProcessBuilder pb =
+          new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
       pb.environment().put("PGHOST", server.getHost());
-      pb.environment().put("PGPORT", String.valueOf(server.getPort() < 0 ? 5432 : server.getPort()));
+      pb.environment()
+          .put("PGPORT", String.valueOf(server.getPort() < 0 ? 5432 : server.getPort()));
       pb.environment().put("PGUSER", user(server));
       // pgperf's 10 s connect timeout is too short for a server on a machine at load 38 (seen:
       // "Connection attempt timed out"); a limit for a server that does not answer at all.

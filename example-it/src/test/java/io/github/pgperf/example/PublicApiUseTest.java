@@ -20,18 +20,25 @@ import org.junit.jupiter.api.Test;
  */
 class PublicApiUseTest {
 
-  private static final ArchRule PUBLIC_API_ONLY = noClasses().should().dependOnClassesThat()
-      .resideInAnyPackage("io.github.pgperf..internal..", "io.github.pgperf.gate..",
-          "io.github.pgperf.report..", "io.github.pgperf.launch..", "io.github.pgperf.compare..",
-          "io.github.pgperf.maven..")
-      .as("users' code should use only pgperf's public API");
+  private static final ArchRule PUBLIC_API_ONLY =
+      noClasses()
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "io.github.pgperf..internal..",
+              "io.github.pgperf.gate..",
+              "io.github.pgperf.report..",
+              "io.github.pgperf.launch..",
+              "io.github.pgperf.compare..",
+              "io.github.pgperf.maven..")
+          .as("users' code should use only pgperf's public API");
 
   @Test
   void theExampleUsesOnlyThePublicApi() {
     Path example = ReadmeTest.ROOT.resolve("example-project/target");
     List<Path> compiled = List.of(example.resolve("classes"), example.resolve("test-classes"));
-    compiled.forEach(dir -> assertThat(dir).as("the example is built before this module")
-        .isDirectory());
+    compiled.forEach(
+        dir -> assertThat(dir).as("the example is built before this module").isDirectory());
     PUBLIC_API_ONLY.check(new ClassFileImporter().importPaths(compiled));
   }
 
@@ -40,8 +47,12 @@ class PublicApiUseTest {
     Path its = ReadmeTest.ROOT.resolve("maven-plugin/target/it");
     List<Path> compiled;
     try (Stream<Path> projects = Files.isDirectory(its) ? Files.list(its) : Stream.empty()) {
-      compiled = projects.flatMap(p -> Stream.of(p.resolve("target/classes"),
-          p.resolve("target/test-classes"))).filter(Files::isDirectory).toList();
+      compiled =
+          projects
+              .flatMap(
+                  p -> Stream.of(p.resolve("target/classes"), p.resolve("target/test-classes")))
+              .filter(Files::isDirectory)
+              .toList();
     }
     // They exist after the plugin's ITs ran, as in `mvn verify` at the root (CI), not in a build
     // of this module alone.

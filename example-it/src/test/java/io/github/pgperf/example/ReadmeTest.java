@@ -15,15 +15,15 @@ import org.junit.jupiter.api.Test;
 /**
  * README.md cannot drift from what is built and run: every code block in it is marked with where it
  * comes from, and this test compares it with that place. {@code <!-- snippet: FILE NAME -->} blocks
- * are the lines between {@code readme:NAME} and {@code /readme:NAME} in FILE (a file of the
- * example project, compiled and run by the build); {@code <!-- command: ci -->} is the command
- * {@code .ci/run} runs; {@code <!-- command: main -->} is the main job, which must build the
- * example with its gate; {@code <!-- command: cli -->} blocks are run by {@link CommandLineTest}.
+ * are the lines between {@code readme:NAME} and {@code /readme:NAME} in FILE (a file of the example
+ * project, compiled and run by the build); {@code <!-- command: ci -->} is the command {@code
+ * .ci/run} runs; {@code <!-- command: main -->} is the main job, which must build the example with
+ * its gate; {@code <!-- command: cli -->} blocks are run by {@link CommandLineTest}.
  */
 class ReadmeTest {
 
-  static final Path ROOT = Path.of(System.getProperty("repositoryRoot", "..")).toAbsolutePath()
-      .normalize();
+  static final Path ROOT =
+      Path.of(System.getProperty("repositoryRoot", "..")).toAbsolutePath().normalize();
   private static final Pattern MARKER =
       Pattern.compile("<!-- (snippet|command): ([^ ]+)(?: ([^ ]+))? -->");
 
@@ -53,7 +53,8 @@ class ReadmeTest {
     assertThat(blocks).hasSizeGreaterThan(8);
     for (Block b : blocks) {
       assertThat(MARKER.matcher(b.marker()).matches())
-          .as("README.md line %d: a code block needs a snippet or command marker above it, not \"%s\"",
+          .as(
+              "README.md line %d: a code block needs a snippet or command marker above it, not \"%s\"",
               b.line(), b.marker())
           .isTrue();
     }
@@ -83,10 +84,15 @@ class ReadmeTest {
 
   @Test
   void theMainJobBuildsPgperfThenTheExampleWithItsGate() throws IOException {
-    assertThat(commands("main")).singleElement().satisfies(c -> {
-      assertThat(c).startsWith("mvn -B install ").endsWith(" && mvn -B -f example-project verify\n");
-      assertThat(c).contains("-DskipTests", "-Dpgperf.skip", "-Dinvoker.skip");
-    });
+    assertThat(commands("main"))
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c)
+                  .startsWith("mvn -B install ")
+                  .endsWith(" && mvn -B -f example-project verify\n");
+              assertThat(c).contains("-DskipTests", "-Dpgperf.skip", "-Dinvoker.skip");
+            });
   }
 
   @Test
@@ -114,8 +120,8 @@ class ReadmeTest {
   @Test
   void theExampleUsesThisPgperfVersion() throws IOException {
     String pom = Files.readString(ROOT.resolve("example-project/pom.xml"));
-    assertThat(pom).contains("<version.pgperf>" + System.getProperty("pgperfVersion")
-        + "</version.pgperf>");
+    assertThat(pom)
+        .contains("<version.pgperf>" + System.getProperty("pgperfVersion") + "</version.pgperf>");
   }
 
   @Test
@@ -129,8 +135,10 @@ class ReadmeTest {
   }
 
   static List<String> commands(String kind) throws IOException {
-    return blocks().stream().filter(b -> b.marker().equals("<!-- command: " + kind + " -->"))
-        .map(Block::text).toList();
+    return blocks().stream()
+        .filter(b -> b.marker().equals("<!-- command: " + kind + " -->"))
+        .map(Block::text)
+        .toList();
   }
 
   /** The lines between {@code readme:name} and {@code /readme:name}, less their common indent. */
@@ -152,8 +160,12 @@ class ReadmeTest {
       throw new IllegalArgumentException("no region readme:" + name + " in " + file);
     }
     List<String> region = lines.subList(start + 1, end);
-    int indent = region.stream().filter(l -> !l.isBlank())
-        .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
+    int indent =
+        region.stream()
+            .filter(l -> !l.isBlank())
+            .mapToInt(l -> l.length() - l.stripLeading().length())
+            .min()
+            .orElse(0);
     StringBuilder out = new StringBuilder();
     for (String l : region) {
       out.append(l.isBlank() ? "" : l.substring(indent)).append('\n');
@@ -164,7 +176,9 @@ class ReadmeTest {
   /** Whether the line is only a comment holding the marker (Java, XML, SQL or YAML comment). */
   private static boolean marks(String line, String marker) {
     String t = line.strip();
-    return t.equals("// " + marker) || t.equals("<!-- " + marker + " -->")
-        || t.equals("-- " + marker) || t.equals("# " + marker);
+    return t.equals("// " + marker)
+        || t.equals("<!-- " + marker + " -->")
+        || t.equals("-- " + marker)
+        || t.equals("# " + marker);
   }
 }

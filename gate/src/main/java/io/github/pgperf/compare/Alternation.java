@@ -8,8 +8,8 @@ import java.util.Locale;
  */
 public enum Alternation {
   /**
-   * A test JVM per test class and side: a test's base and candidate runs are one class's JVM
-   * apart, so the machine's drift between them stays small however many classes there are.
+   * A test JVM per test class and side: a test's base and candidate runs are one class's JVM apart,
+   * so the machine's drift between them stays small however many classes there are.
    */
   CLASS,
   /**
@@ -26,9 +26,11 @@ public enum Alternation {
         return a;
       }
     }
-    throw new IllegalArgumentException("pgperf.alternate has invalid value \"" + value
-        + "\": expected class (a pair of test JVMs per test class) or jvm (a pair of test JVMs"
-        + " with every class)");
+    throw new IllegalArgumentException(
+        "pgperf.alternate has invalid value \""
+            + value
+            + "\": expected class (a pair of test JVMs per test class) or jvm (a pair of test JVMs"
+            + " with every class)");
   }
 
   /** The value as written in the POM or on the command line. */

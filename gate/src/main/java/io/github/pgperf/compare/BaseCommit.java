@@ -15,7 +15,9 @@ public record BaseCommit(String commit, String subject, String reason) {
     return commit.substring(0, Math.min(12, commit.length()));
   }
 
-  /** {@code compares with 1a2b3c4d5e6f "Add the index" (the merge base of HEAD and origin/main)}. */
+  /**
+   * {@code compares with 1a2b3c4d5e6f "Add the index" (the merge base of HEAD and origin/main)}.
+   */
   public String describe() {
     return "compares with " + shortCommit() + " \"" + subject + "\" (" + reason + ")";
   }

@@ -5,22 +5,25 @@ import java.util.Map;
 
 /**
  * Finds the base commit: the ref {@code pgperf.base} names, else on a GitHub Actions pull request
- * the merge base of {@code HEAD} and {@code origin/$GITHUB_BASE_REF}, else the merge base of
- * {@code HEAD} and {@code origin/main}, else of {@code origin/master}. The merge base, not the
- * branch's tip: a pull request is judged on its own change, not on what landed on main since.
+ * the merge base of {@code HEAD} and {@code origin/$GITHUB_BASE_REF}, else the merge base of {@code
+ * HEAD} and {@code origin/main}, else of {@code origin/master}. The merge base, not the branch's
+ * tip: a pull request is judged on its own change, not on what landed on main since.
  */
 public final class BaseRef {
 
   /** The property that names the base ref. */
   public static final String PROPERTY = "pgperf.base";
+
   /** Set by GitHub Actions on pull_request events: the target branch's name. */
   static final String GITHUB_BASE_REF = "GITHUB_BASE_REF";
+
   /** The default branches tried, in order, when nothing names the base. */
   static final List<String> DEFAULT_BRANCHES = List.of("origin/main", "origin/master");
 
-  static final String SHALLOW_HINT = "fetch the whole history: with actions/checkout set"
-      + " `fetch-depth: 0`; on GitLab CI set the variable `GIT_DEPTH: 0`;"
-      + " elsewhere run `git fetch --unshallow`";
+  static final String SHALLOW_HINT =
+      "fetch the whole history: with actions/checkout set"
+          + " `fetch-depth: 0`; on GitLab CI set the variable `GIT_DEPTH: 0`;"
+          + " elsewhere run `git fetch --unshallow`";
 
   private BaseRef() {}
 
@@ -36,8 +39,10 @@ public final class BaseRef {
       String ref = explicit.strip();
       String commit = commitOf(git, ref);
       if (commit == null) {
-        throw missing(git, "the base ref \"" + ref + "\" (" + PROPERTY + ") names no commit in "
-            + git.directory(), "fetch it (git fetch origin " + ref + ") or name another");
+        throw missing(
+            git,
+            "the base ref \"" + ref + "\" (" + PROPERTY + ") names no commit in " + git.directory(),
+            "fetch it (git fetch origin " + ref + ") or name another");
       }
       return found(git, commit, "-D" + PROPERTY + "=" + ref);
     }
@@ -45,23 +50,43 @@ public final class BaseRef {
     if (prTarget != null && !prTarget.isBlank()) {
       String ref = "origin/" + prTarget.strip();
       if (commitOf(git, ref) == null) {
-        throw missing(git, "the pull request's base branch " + ref + " (GITHUB_BASE_REF) is not in"
-            + " this clone", "fetch it, or set " + PROPERTY);
+        throw missing(
+            git,
+            "the pull request's base branch "
+                + ref
+                + " (GITHUB_BASE_REF) is not in"
+                + " this clone",
+            "fetch it, or set " + PROPERTY);
       }
-      return mergeBase(git, ref, "a GitHub Actions pull request into " + prTarget.strip()
-          + ": the merge base of HEAD and " + ref);
+      return mergeBase(
+          git,
+          ref,
+          "a GitHub Actions pull request into "
+              + prTarget.strip()
+              + ": the merge base of HEAD and "
+              + ref);
     }
     for (String ref : DEFAULT_BRANCHES) {
       if (commitOf(git, ref) != null) {
-        return mergeBase(git, ref, "the merge base of HEAD and " + ref
-            + "; set " + PROPERTY + " to choose another");
+        return mergeBase(
+            git,
+            ref,
+            "the merge base of HEAD and " + ref + "; set " + PROPERTY + " to choose another");
       }
     }
-    throw missing(git, "no base to compare with: neither " + String.join(" nor ", DEFAULT_BRANCHES)
-        + " exists in " + git.directory(), "set " + PROPERTY + " to a branch, tag or commit");
+    throw missing(
+        git,
+        "no base to compare with: neither "
+            + String.join(" nor ", DEFAULT_BRANCHES)
+            + " exists in "
+            + git.directory(),
+        "set " + PROPERTY + " to a branch, tag or commit");
   }
 
-  /** The files that differ from HEAD (staged, unstaged, untracked and not ignored), as git lists them. */
+  /**
+   * The files that differ from HEAD (staged, unstaged, untracked and not ignored), as git lists
+   * them.
+   */
   public static List<String> uncommitted(Git git) throws CompareException {
     String status = git.run("status", "--porcelain", "--untracked-files=all");
     return status.isEmpty() ? List.of() : status.lines().map(l -> l.substring(3)).toList();
@@ -70,17 +95,20 @@ public final class BaseRef {
   static void requireRepository(Git git) throws CompareException {
     Git.Result inside = git.call("rev-parse", "--is-inside-work-tree");
     if (inside.status() != 0 || !inside.output().equals("true")) {
-      throw new CompareException(Outcome.NOT_A_REPOSITORY, git.directory()
-          + " is not in a git working tree (" + (inside.error().isEmpty() ? inside.output()
-              : inside.error()) + "): pgperf:compare builds the base revision from git history;"
-          + " run it in a clone");
+      throw new CompareException(
+          Outcome.NOT_A_REPOSITORY,
+          git.directory()
+              + " is not in a git working tree ("
+              + (inside.error().isEmpty() ? inside.output() : inside.error())
+              + "): pgperf:compare builds the base revision from git history;"
+              + " run it in a clone");
     }
   }
 
   /** The commit {@code ref} names, or null when it names none. */
   static String commitOf(Git git, String ref) throws CompareException {
-    Git.Result r = git.call("rev-parse", "--verify", "--quiet", "--end-of-options",
-        ref + "^{commit}");
+    Git.Result r =
+        git.call("rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}");
     return r.status() == 0 && !r.output().isBlank() ? r.output().strip() : null;
   }
 
@@ -91,7 +119,9 @@ public final class BaseRef {
   private static BaseCommit mergeBase(Git git, String ref, String reason) throws CompareException {
     Git.Result base = git.call("merge-base", "HEAD", ref);
     if (base.status() != 0 || base.output().isBlank()) {
-      throw missing(git, "HEAD and " + ref + " have no common commit in this clone",
+      throw missing(
+          git,
+          "HEAD and " + ref + " have no common commit in this clone",
           "fetch their history, or set " + PROPERTY);
     }
     return found(git, base.output().strip(), reason);
@@ -105,8 +135,9 @@ public final class BaseRef {
   private static CompareException missing(Git git, String what, String fix)
       throws CompareException {
     if (shallow(git)) {
-      return new CompareException(Outcome.SHALLOW_CLONE, what + ": the clone is shallow (it holds"
-          + " only the latest commits). " + SHALLOW_HINT);
+      return new CompareException(
+          Outcome.SHALLOW_CLONE,
+          what + ": the clone is shallow (it holds" + " only the latest commits). " + SHALLOW_HINT);
     }
     return new CompareException(Outcome.BASE_MISSING, what + ": " + fix);
   }

@@ -8,9 +8,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * A git worktree of the base commit (detached, so no branch is made or moved), removed by
- * {@link #close()}, also after a failure. A directory left by a build that was killed is removed
- * first: it is pgperf's own ({@code target/pgperf/base/}).
+ * A git worktree of the base commit (detached, so no branch is made or moved), removed by {@link
+ * #close()}, also after a failure. A directory left by a build that was killed is removed first: it
+ * is pgperf's own ({@code target/pgperf/base/}).
  */
 public final class BaseWorktree implements AutoCloseable {
 
@@ -29,8 +29,8 @@ public final class BaseWorktree implements AutoCloseable {
     try {
       Files.createDirectories(directory.getParent());
     } catch (IOException e) {
-      throw new CompareException(Outcome.GIT_FAILED, "cannot create " + directory.getParent()
-          + ": " + e.getMessage(), e);
+      throw new CompareException(
+          Outcome.GIT_FAILED, "cannot create " + directory.getParent() + ": " + e.getMessage(), e);
     }
     repository.run("worktree", "add", "--detach", "--force", directory.toString(), commit);
     return new BaseWorktree(repository, directory);
@@ -63,25 +63,28 @@ public final class BaseWorktree implements AutoCloseable {
 
   private static void deleteTree(Path root) throws CompareException {
     try {
-      Files.walkFileTree(root, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-          Files.delete(file);
-          return FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          root,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+                throws IOException {
+              Files.delete(file);
+              return FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-          if (e != null) {
-            throw e;
-          }
-          Files.delete(dir);
-          return FileVisitResult.CONTINUE;
-        }
-      });
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+              if (e != null) {
+                throw e;
+              }
+              Files.delete(dir);
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
-      throw new CompareException(Outcome.GIT_FAILED, "cannot remove the base worktree " + root
-          + ": " + e.getMessage(), e);
+      throw new CompareException(
+          Outcome.GIT_FAILED, "cannot remove the base worktree " + root + ": " + e.getMessage(), e);
     }
   }
 }

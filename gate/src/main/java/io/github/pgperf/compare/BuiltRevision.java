@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The commit and branch a build built, for the history: what CI names in its environment
- * ({@link BuildInfo#commitOf}, {@link BuildInfo#branchOf}), else what git says in the project's
- * directory, else unknown ({@code null}): a build outside a repository is still recorded.
+ * The commit and branch a build built, for the history: what CI names in its environment ({@link
+ * BuildInfo#commitOf}, {@link BuildInfo#branchOf}), else what git says in the project's directory,
+ * else unknown ({@code null}): a build outside a repository is still recorded.
  *
  * @param commit the commit, or {@code null}
  * @param branch the branch, or {@code null} (also on a detached HEAD)

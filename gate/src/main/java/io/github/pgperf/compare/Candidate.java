@@ -6,8 +6,8 @@ import io.github.pgperf.launch.TestSelection;
 import java.nio.file.Path;
 
 /**
- * The working tree's test JVM, as the build tool resolves it (the plugin: this Maven project's
- * test class path and {@code pgperf:test}'s configuration).
+ * The working tree's test JVM, as the build tool resolves it (the plugin: this Maven project's test
+ * class path and {@code pgperf:test}'s configuration).
  *
  * @param selection the tests to compare, one trial each (a test JVM runs one pair member)
  * @param settings how its test JVM starts
@@ -15,8 +15,8 @@ import java.nio.file.Path;
  * @param engineMissing whether its test class path has no JUnit engine, for the message when no
  *     test is found
  */
-public record Candidate(TestSelection selection, ForkSettings settings, Path testClasses,
-    boolean engineMissing) {
+public record Candidate(
+    TestSelection selection, ForkSettings settings, Path testClasses, boolean engineMissing) {
 
   /**
    * Where the candidate comes from. {@link Comparison} asks once it knows the base commit, so a

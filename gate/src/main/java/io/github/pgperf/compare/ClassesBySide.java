@@ -33,8 +33,8 @@ public record ClassesBySide(List<String> base, List<String> candidate) {
   }
 
   /**
-   * The classes named by result keys' class parts ({@code ItemsPerfTest}, a nested
-   * {@code ItemsPerfTest$Lookups}: simple names), as a confirmation names them; in name order.
+   * The classes named by result keys' class parts ({@code ItemsPerfTest}, a nested {@code
+   * ItemsPerfTest$Lookups}: simple names), as a confirmation names them; in name order.
    */
   public List<String> named(Collection<String> simpleNames) {
     List<String> named = new ArrayList<>();
@@ -49,7 +49,7 @@ public record ClassesBySide(List<String> base, List<String> candidate) {
 
   /** The simple names, for the log: {@code ItemsPerfTest, OrdersPerfTest}. */
   public static String simpleNames(Collection<String> classes) {
-    return String.join(", ", classes.stream().map(c -> c.substring(c.lastIndexOf('.') + 1))
-        .toList());
+    return String.join(
+        ", ", classes.stream().map(c -> c.substring(c.lastIndexOf('.') + 1)).toList());
   }
 }

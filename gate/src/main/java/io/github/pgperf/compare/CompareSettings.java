@@ -4,8 +4,8 @@ import io.github.pgperf.gate.GateSettings;
 import java.nio.file.Path;
 
 /**
- * What {@code pgperf:compare} is told, as the user wrote it ({@code pgperf.*} parameters): the
- * text values are read by {@link Comparison}, which names the property of a bad one.
+ * What {@code pgperf:compare} is told, as the user wrote it ({@code pgperf.*} parameters): the text
+ * values are read by {@link Comparison}, which names the property of a bad one.
  *
  * @param base {@code pgperf.base}: the ref to compare with; null or blank for the default
  * @param pairs how many pairs ({@code pgperf.pairs}, by default as many as trials)
@@ -20,9 +20,18 @@ import java.nio.file.Path;
  * @param gate the gate's settings, as {@code pgperf:check} takes them (NEW and GONE added here)
  * @param directories where the project is and where the comparison writes
  */
-public record CompareSettings(String base, int pairs, Integer confirmationPairs,
-    boolean failIfNoBase, String baseBuildTimeout, String compareServer,
-    String compareServerTimeout, String alternate, String onNew, String onGone, GateSettings gate,
+public record CompareSettings(
+    String base,
+    int pairs,
+    Integer confirmationPairs,
+    boolean failIfNoBase,
+    String baseBuildTimeout,
+    String compareServer,
+    String compareServerTimeout,
+    String alternate,
+    String onNew,
+    String onGone,
+    GateSettings gate,
     Directories directories) {
 
   /**

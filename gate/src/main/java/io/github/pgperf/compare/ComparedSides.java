@@ -14,8 +14,12 @@ import java.util.List;
  * @param order the test JVMs in the order they ran
  * @param tests which tests ran on which side
  */
-public record ComparedSides(Path base, Path candidate, BaseCommit baseCommit,
-    List<TrialOrder.Run> order, TestsBySide tests) {
+public record ComparedSides(
+    Path base,
+    Path candidate,
+    BaseCommit baseCommit,
+    List<TrialOrder.Run> order,
+    TestsBySide tests) {
 
   public ComparedSides {
     order = List.copyOf(order);

@@ -36,8 +36,10 @@ public final class Comparison {
 
   /** The goal's name, leading its messages. */
   static final String GOAL = "pgperf compare";
+
   /** The harness's keys: the build a run belongs to, and where its result files go. */
   static final String BUILD = "pgperf.build";
+
   static final String RESULTS = "pgperf.results";
 
   private final CompareSettings settings;
@@ -48,6 +50,7 @@ public final class Comparison {
   private final Map<String, String> environment;
   private final Consumer<String> stdout;
   private final GoalLog log;
+
   /** Null: the gate's judge, made from the settings when the comparison starts. */
   private final PairedJudge givenJudge;
 
@@ -60,15 +63,26 @@ public final class Comparison {
    * @param stdout receives GitHub annotation lines
    * @param log where the comparison's messages go
    */
-  public Comparison(CompareSettings settings, Candidate.Source candidate,
-      BaseBuilder baseBuilder, TestJvms jvms, Map<String, String> environment,
-      Consumer<String> stdout, GoalLog log) {
+  public Comparison(
+      CompareSettings settings,
+      Candidate.Source candidate,
+      BaseBuilder baseBuilder,
+      TestJvms jvms,
+      Map<String, String> environment,
+      Consumer<String> stdout,
+      GoalLog log) {
     this(settings, candidate, baseBuilder, jvms, environment, stdout, log, null);
   }
 
   /** A comparison judged by {@code judge} rather than the gate's. */
-  Comparison(CompareSettings settings, Candidate.Source candidate, BaseBuilder baseBuilder,
-      TestJvms jvms, Map<String, String> environment, Consumer<String> stdout, GoalLog log,
+  Comparison(
+      CompareSettings settings,
+      Candidate.Source candidate,
+      BaseBuilder baseBuilder,
+      TestJvms jvms,
+      Map<String, String> environment,
+      Consumer<String> stdout,
+      GoalLog log,
       PairedJudge judge) {
     this.settings = settings;
     this.directories = settings.directories();
@@ -84,9 +98,9 @@ public final class Comparison {
   /**
    * Compares.
    *
-   * @throws GoalFailure when the verdicts fail, a test JVM failed, the candidate's tests failed
-   *     or found nothing, or a named outcome fails (a base that does not build; a missing base
-   *     unless {@code pgperf.failIfNoBase} is false): its message is the build's
+   * @throws GoalFailure when the verdicts fail, a test JVM failed, the candidate's tests failed or
+   *     found nothing, or a named outcome fails (a base that does not build; a missing base unless
+   *     {@code pgperf.failIfNoBase} is false): its message is the build's
    * @throws GoalError on a bad setting or a file or JVM the comparison cannot handle
    */
   public void run() throws GoalFailure, GoalError {
@@ -102,8 +116,7 @@ public final class Comparison {
     PairedJudge judge = givenJudge != null ? givenJudge : gateJudge(pairCount);
     // Read before the base builds, so that a bad timeout fails at once.
     Duration baseBuildLimit = timeout("pgperf.baseBuildTimeout", settings.baseBuildTimeout());
-    Duration serverWait = timeout("pgperf.compareServerTimeout",
-        settings.compareServerTimeout());
+    Duration serverWait = timeout("pgperf.compareServerTimeout", settings.compareServerTimeout());
     Alternation alternation;
     try {
       TrialOrder.of(pairCount);
@@ -116,16 +129,23 @@ public final class Comparison {
     log.info(GOAL + ": " + baseCommit.describe());
     List<String> uncommitted = BaseRef.uncommitted(git);
     if (!uncommitted.isEmpty()) {
-      log.warn(GOAL + ": the working tree has uncommitted changes (" + uncommitted.size()
-          + (uncommitted.size() == 1 ? " file" : " files") + ": " + String.join(", ",
-              uncommitted.subList(0, Math.min(5, uncommitted.size())))
-          + (uncommitted.size() > 5 ? ", ..." : "") + "): the candidate is compared as it is,"
-          + " with them");
+      log.warn(
+          GOAL
+              + ": the working tree has uncommitted changes ("
+              + uncommitted.size()
+              + (uncommitted.size() == 1 ? " file" : " files")
+              + ": "
+              + String.join(", ", uncommitted.subList(0, Math.min(5, uncommitted.size())))
+              + (uncommitted.size() > 5 ? ", ..." : "")
+              + "): the candidate is compared as it is,"
+              + " with them");
     }
     Candidate candidate = this.candidate.resolve();
     if (!Files.isDirectory(candidate.testClasses())) {
-      throw error("the candidate has no compiled test classes (" + candidate.testClasses()
-          + "): run it after test-compile, as in mvn verify pgperf:compare");
+      throw error(
+          "the candidate has no compiled test classes ("
+              + candidate.testClasses()
+              + "): run it after test-compile, as in mvn verify pgperf:compare");
     }
     Path top = realPath(Path.of(git.run("rev-parse", "--show-toplevel")));
     Path module = realPath(directories.project());
@@ -135,16 +155,24 @@ public final class Comparison {
       root = module;
     }
     Path output = directories.output();
-    try (BaseWorktree worktree = BaseWorktree.add(git, output.resolve("base"),
-        baseCommit.commit())) {
+    try (BaseWorktree worktree =
+        BaseWorktree.add(git, output.resolve("base"), baseCommit.commit())) {
       Path baseRoot = worktree.directory().resolve(top.relativize(root).toString());
       Path buildLog = output.resolve("base-build.log");
       log.info(GOAL + ": building the base revision in " + baseRoot + " (log: " + buildLog + ")");
       long start = System.nanoTime();
-      Path planFile = baseBuilder.build(baseRoot, root.relativize(module).toString(), buildLog,
-          output.resolve("base-fork-plan.json"), baseBuildLimit);
-      log.info(String.format(Locale.ROOT, GOAL + ": the base revision built in %.1f s",
-          (System.nanoTime() - start) / 1e9));
+      Path planFile =
+          baseBuilder.build(
+              baseRoot,
+              root.relativize(module).toString(),
+              buildLog,
+              output.resolve("base-fork-plan.json"),
+              baseBuildLimit);
+      log.info(
+          String.format(
+              Locale.ROOT,
+              GOAL + ": the base revision built in %.1f s",
+              (System.nanoTime() - start) / 1e9));
       ForkPlan basePlan;
       try {
         basePlan = ForkPlan.read(planFile);
@@ -152,19 +180,28 @@ public final class Comparison {
         throw error("cannot read " + planFile + ": " + e.getMessage(), e);
       }
       if (!basePlan.hasPgperf()) {
-        throw new CompareException(Outcome.BASE_HAS_NO_PGPERF, "the base revision "
-            + baseCommit.shortCommit() + " does not use pgperf (no pgperf-harness on its test class"
-            + " path): nothing to compare with");
+        throw new CompareException(
+            Outcome.BASE_HAS_NO_PGPERF,
+            "the base revision "
+                + baseCommit.shortCommit()
+                + " does not use pgperf (no pgperf-harness on its test class"
+                + " path): nothing to compare with");
       }
       PairRuns.Sides sides = sides(candidate, basePlan);
       try (TestJvms.Server server = startServer(sides, candidate, serverWait)) {
         if (server != null) {
           SharedServer shared = sharedServer(server);
           sides = sides.sharing(shared);
-          log.info(GOAL + ": both sides run on one server, " + shared.describe()
-              + ", each in a database of its own (" + shared.urls().get(Side.BASE) + ", "
-              + shared.urls().get(Side.CANDIDATE) + "); pgperf.compareServer=own gives each side"
-              + " the server its tests configure");
+          log.info(
+              GOAL
+                  + ": both sides run on one server, "
+                  + shared.describe()
+                  + ", each in a database of its own ("
+                  + shared.urls().get(Side.BASE)
+                  + ", "
+                  + shared.urls().get(Side.CANDIDATE)
+                  + "); pgperf.compareServer=own gives each side"
+                  + " the server its tests configure");
         }
         new PairRuns(judge, baseCommit, candidate, jvms, log).run(pairCount, alternation, sides);
       }
@@ -175,27 +212,40 @@ public final class Comparison {
    * Starts the shared server JVM (pgperf.compareServer=shared) with the candidate's test JVM
    * settings, so it resolves the server as the candidate's tests would; {@code null} for own.
    */
-  private TestJvms.Server startServer(PairRuns.Sides sides, Candidate candidate,
-      Duration wait) throws GoalError {
+  private TestJvms.Server startServer(PairRuns.Sides sides, Candidate candidate, Duration wait)
+      throws GoalError {
     if (SharedServer.OWN.equals(settings.compareServer())) {
-      log.info(GOAL + ": each side uses the server its tests configure"
-          + " (pgperf.compareServer=own)");
+      log.info(
+          GOAL + ": each side uses the server its tests configure" + " (pgperf.compareServer=own)");
       return null;
     }
     if (!SharedServer.SHARED.equals(settings.compareServer())) {
-      throw error("pgperf.compareServer has invalid value \"" + settings.compareServer()
-          + "\": expected shared (one server for both sides) or own");
+      throw error(
+          "pgperf.compareServer has invalid value \""
+              + settings.compareServer()
+              + "\": expected shared (one server for both sides) or own");
     }
-    ForkSettings server = sides.settings().get(Side.CANDIDATE).withOutputDirectory(
-        directories.output().resolve("compare").resolve("server"));
-    log.info(GOAL + ": starting one server for both sides (pgperf.compareServer"
-        + "=shared), as the candidate's tests would start it");
+    ForkSettings server =
+        sides
+            .settings()
+            .get(Side.CANDIDATE)
+            .withOutputDirectory(directories.output().resolve("compare").resolve("server"));
+    log.info(
+        GOAL
+            + ": starting one server for both sides (pgperf.compareServer"
+            + "=shared), as the candidate's tests would start it");
     try {
-      return jvms.startServer(server, sides.compareId(), candidate.testClasses(),
-          candidate.selection(), wait, line -> log.info("[server] " + line));
+      return jvms.startServer(
+          server,
+          sides.compareId(),
+          candidate.testClasses(),
+          candidate.selection(),
+          wait,
+          line -> log.info("[server] " + line));
     } catch (ServerForkException e) {
-      throw error(e.getMessage()
-          + "; set pgperf.compareServer=own to run each side on the server its tests configure");
+      throw error(
+          e.getMessage()
+              + "; set pgperf.compareServer=own to run each side on the server its tests configure");
     } catch (IOException e) {
       throw error("cannot start the shared server JVM: " + e.getMessage(), e);
     } catch (InterruptedException e) {
@@ -213,8 +263,8 @@ public final class Comparison {
   }
 
   /**
-   * Each side's results directory, test JVM settings (its own, the session's server URL, the
-   * side's build id and output directory) and test classes, before any server is shared.
+   * Each side's results directory, test JVM settings (its own, the session's server URL, the side's
+   * build id and output directory) and test classes, before any server is shared.
    */
   private PairRuns.Sides sides(Candidate candidate, ForkPlan basePlan) throws GoalError {
     String compareId = RunIdentity.newBuildId();
@@ -235,20 +285,23 @@ public final class Comparison {
       Map<String, String> properties = new HashMap<>(own.systemProperties());
       // The server's URL may hold a password, so the base's plan never carries it: both sides
       // get this session's.
-      ForkSettings.UNWRITTEN_PROPERTIES.forEach(k -> {
-        properties.remove(k);
-        if (candidateFork.systemProperties().containsKey(k)) {
-          properties.put(k, candidateFork.systemProperties().get(k));
-        }
-      });
+      ForkSettings.UNWRITTEN_PROPERTIES.forEach(
+          k -> {
+            properties.remove(k);
+            if (candidateFork.systemProperties().containsKey(k)) {
+              properties.put(k, candidateFork.systemProperties().get(k));
+            }
+          });
       // The base build's own instructions to pgperf:fork-plan are nothing to its tests.
-      properties.keySet().removeIf(k -> k.equals(ForkPlan.FILE_PROPERTY)
-          || k.equals(ForkPlan.MODULE_PROPERTY));
+      properties
+          .keySet()
+          .removeIf(k -> k.equals(ForkPlan.FILE_PROPERTY) || k.equals(ForkPlan.MODULE_PROPERTY));
       properties.put(BUILD, side.buildId(compareId));
-      forks.put(side, own.withSystemProperties(properties)
-          .withOutputDirectory(directories.output().resolve("compare").resolve(side.label())));
-      testClasses.put(side, side == Side.BASE ? basePlan.testClasses()
-          : candidate.testClasses());
+      forks.put(
+          side,
+          own.withSystemProperties(properties)
+              .withOutputDirectory(directories.output().resolve("compare").resolve(side.label())));
+      testClasses.put(side, side == Side.BASE ? basePlan.testClasses() : candidate.testClasses());
     }
     return new PairRuns.Sides(compareId, resultDirs, forks, testClasses, null);
   }
@@ -256,8 +309,8 @@ public final class Comparison {
   /** The gate's judge with this comparison's settings: {@code pgperf:check}'s, NEW and GONE. */
   private PairedJudge gateJudge(int pairCount) throws GoalError {
     GateSettings gate = gateSettings();
-    int confirming = settings.confirmationPairs() != null ? settings.confirmationPairs()
-        : pairCount;
+    int confirming =
+        settings.confirmationPairs() != null ? settings.confirmationPairs() : pairCount;
     try {
       return new GateJudge(gate, confirming, directories.output(), environment, stdout);
     } catch (IllegalArgumentException e) {
@@ -269,11 +322,13 @@ public final class Comparison {
   private GateSettings gateSettings() throws GoalError {
     GateSettings gate = settings.gate();
     Map<Verdict, Action> actions = new HashMap<>();
-    gate.actions().forEach((verdict, action) -> {
-      if (verdict.configurable()) {
-        actions.put(verdict, action);
-      }
-    });
+    gate.actions()
+        .forEach(
+            (verdict, action) -> {
+              if (verdict.configurable()) {
+                actions.put(verdict, action);
+              }
+            });
     try {
       actions.put(Verdict.NEW, Action.parse(settings.onNew(), "pgperf.onNew"));
       actions.put(Verdict.GONE, Action.parse(settings.onGone(), "pgperf.onGone"));
@@ -286,11 +341,12 @@ public final class Comparison {
   /** A named outcome: nothing to compare warns; a missing base fails unless told not to. */
   private void outcome(CompareException e) throws GoalFailure {
     String message = GOAL + ": " + e.getMessage();
-    boolean warns = switch (e.outcome()) {
-      case BASE_HAS_NO_PGPERF, BASE_HAS_NO_TESTS -> true;
-      case NOT_A_REPOSITORY, BASE_MISSING, SHALLOW_CLONE -> !settings.failIfNoBase();
-      case GIT_FAILED, BASE_DOES_NOT_BUILD -> false;
-    };
+    boolean warns =
+        switch (e.outcome()) {
+          case BASE_HAS_NO_PGPERF, BASE_HAS_NO_TESTS -> true;
+          case NOT_A_REPOSITORY, BASE_MISSING, SHALLOW_CLONE -> !settings.failIfNoBase();
+          case GIT_FAILED, BASE_DOES_NOT_BUILD -> false;
+        };
     if (warns) {
       log.warn(message);
       return;

@@ -16,10 +16,10 @@ import java.util.Map;
 /**
  * How the base revision's test JVM starts, as its own build resolved it ({@code pgperf:fork-plan}
  * in the base worktree, the same code that {@code pgperf:test} runs): its compiled test classes,
- * its test class path with the launcher, its configured argLine, system properties and
- * environment. Written to a file by the base build and read by {@code pgperf:compare}. The
- * properties that may hold a password ({@link ForkSettings#UNWRITTEN_PROPERTIES}) are never
- * written; the comparison hands both sides the session's own.
+ * its test class path with the launcher, its configured argLine, system properties and environment.
+ * Written to a file by the base build and read by {@code pgperf:compare}. The properties that may
+ * hold a password ({@link ForkSettings#UNWRITTEN_PROPERTIES}) are never written; the comparison
+ * hands both sides the session's own.
  *
  * @param testClasses the compiled test classes
  * @param settings the test JVM's settings
@@ -32,6 +32,7 @@ public record ForkPlan(Path testClasses, ForkSettings settings, boolean hasPgper
    * revision's build, the file to write and the module (its base directory) that writes it.
    */
   public static final String FILE_PROPERTY = "pgperf.forkPlan.file";
+
   public static final String MODULE_PROPERTY = "pgperf.forkPlan.module";
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -43,11 +44,14 @@ public record ForkPlan(Path testClasses, ForkSettings settings, boolean hasPgper
     root.put("java", settings.java().toString());
     settings.jvmArguments().forEach(root.putArray("jvmArguments")::add);
     ObjectNode properties = root.putObject("systemProperties");
-    settings.systemProperties().forEach((k, v) -> {
-      if (!ForkSettings.UNWRITTEN_PROPERTIES.contains(k)) {
-        properties.put(k, v);
-      }
-    });
+    settings
+        .systemProperties()
+        .forEach(
+            (k, v) -> {
+              if (!ForkSettings.UNWRITTEN_PROPERTIES.contains(k)) {
+                properties.put(k, v);
+              }
+            });
     ObjectNode environment = root.putObject("environment");
     settings.environment().forEach(environment::put);
     root.put("workingDirectory", settings.workingDirectory().toString());
@@ -60,14 +64,18 @@ public record ForkPlan(Path testClasses, ForkSettings settings, boolean hasPgper
 
   public static ForkPlan read(Path file) throws IOException {
     JsonNode root = JSON.readTree(file.toFile());
-    ForkSettings settings = new ForkSettings(Path.of(root.path("java").asText()),
-        strings(root.path("jvmArguments")), map(root.path("systemProperties")),
-        map(root.path("environment")), Path.of(root.path("workingDirectory").asText()),
-        strings(root.path("classpath")).stream().map(Path::of).toList(),
-        Duration.ofSeconds(root.path("timeoutSeconds").asLong()),
-        Path.of(root.path("outputDirectory").asText()));
-    return new ForkPlan(Path.of(root.path("testClasses").asText()), settings,
-        root.path("hasPgperf").asBoolean());
+    ForkSettings settings =
+        new ForkSettings(
+            Path.of(root.path("java").asText()),
+            strings(root.path("jvmArguments")),
+            map(root.path("systemProperties")),
+            map(root.path("environment")),
+            Path.of(root.path("workingDirectory").asText()),
+            strings(root.path("classpath")).stream().map(Path::of).toList(),
+            Duration.ofSeconds(root.path("timeoutSeconds").asLong()),
+            Path.of(root.path("outputDirectory").asText()));
+    return new ForkPlan(
+        Path.of(root.path("testClasses").asText()), settings, root.path("hasPgperf").asBoolean());
   }
 
   private static List<String> strings(JsonNode array) {

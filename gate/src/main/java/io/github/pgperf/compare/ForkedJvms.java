@@ -16,20 +16,36 @@ import java.util.function.Consumer;
 final class ForkedJvms implements TestJvms {
 
   @Override
-  public TestRun run(Side side, Path testClasses, TestSelection selection, int pair,
-      ForkSettings settings, Consumer<String> output) throws IOException, InterruptedException {
+  public TestRun run(
+      Side side,
+      Path testClasses,
+      TestSelection selection,
+      int pair,
+      ForkSettings settings,
+      Consumer<String> output)
+      throws IOException, InterruptedException {
     return TestFork.run(testClasses, selection, pair, settings, output, output);
   }
 
   @Override
-  public TestRun discover(Side side, Path testClasses, TestSelection selection,
-      ForkSettings settings, Consumer<String> output) throws IOException, InterruptedException {
+  public TestRun discover(
+      Side side,
+      Path testClasses,
+      TestSelection selection,
+      ForkSettings settings,
+      Consumer<String> output)
+      throws IOException, InterruptedException {
     return TestFork.discover(testClasses, selection, settings, output, output);
   }
 
   @Override
-  public Server startServer(ForkSettings settings, String compareId, Path testClasses,
-      TestSelection selection, Duration wait, Consumer<String> output)
+  public Server startServer(
+      ForkSettings settings,
+      String compareId,
+      Path testClasses,
+      TestSelection selection,
+      Duration wait,
+      Consumer<String> output)
       throws IOException, InterruptedException, ServerForkException {
     ServerFork fork = ServerFork.start(settings, compareId, testClasses, selection, wait, output);
     return new Server() {

@@ -13,11 +13,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The git command in one directory: each call one process with a time limit, its output read
- * whole, a failure turned into a {@link CompareException} quoting git's own message. The git
- * command rather than JGit: pgperf needs five plumbing commands, every CI image has git, and
- * the user's git is the one that knows their repository's configuration (worktrees, safe
- * directories, partial clones).
+ * The git command in one directory: each call one process with a time limit, its output read whole,
+ * a failure turned into a {@link CompareException} quoting git's own message. The git command
+ * rather than JGit: pgperf needs five plumbing commands, every CI image has git, and the user's git
+ * is the one that knows their repository's configuration (worktrees, safe directories, partial
+ * clones).
  */
 public final class Git {
 
@@ -45,9 +45,16 @@ public final class Git {
   public String run(String... args) throws CompareException {
     Result r = call(args);
     if (r.status != 0) {
-      throw new CompareException(Outcome.GIT_FAILED, "git " + String.join(" ", args) + " in "
-          + directory + " failed (exit status " + r.status + ")" + (r.error.isEmpty() ? ""
-              : ": " + r.error));
+      throw new CompareException(
+          Outcome.GIT_FAILED,
+          "git "
+              + String.join(" ", args)
+              + " in "
+              + directory
+              + " failed (exit status "
+              + r.status
+              + ")"
+              + (r.error.isEmpty() ? "" : ": " + r.error));
     }
     return r.output;
   }
@@ -69,8 +76,12 @@ public final class Git {
     try {
       process = builder.start();
     } catch (IOException e) {
-      throw new CompareException(Outcome.NOT_A_REPOSITORY, "cannot run git (" + e.getMessage()
-          + "): pgperf:compare needs the git command on the PATH", e);
+      throw new CompareException(
+          Outcome.NOT_A_REPOSITORY,
+          "cannot run git ("
+              + e.getMessage()
+              + "): pgperf:compare needs the git command on the PATH",
+          e);
     }
     try {
       process.getOutputStream().close();
@@ -78,8 +89,15 @@ public final class Git {
       CompletableFuture<String> err = readAll(process.getErrorStream());
       if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        throw new CompareException(Outcome.GIT_FAILED, "git " + String.join(" ", args)
-            + " in " + directory + " did not end within " + TIMEOUT.toMinutes() + " minutes");
+        throw new CompareException(
+            Outcome.GIT_FAILED,
+            "git "
+                + String.join(" ", args)
+                + " in "
+                + directory
+                + " did not end within "
+                + TIMEOUT.toMinutes()
+                + " minutes");
       }
       return new Result(process.exitValue(), strip(out.get()), lastLines(err.get()));
     } catch (InterruptedException e) {
@@ -94,19 +112,23 @@ public final class Git {
   /** An ended command: exit status, standard output, standard error's last lines. */
   record Result(int status, String output, String error) {}
 
-  /** Read on a thread of its own: the common pool may have one thread, and both pipes must drain. */
+  /**
+   * Read on a thread of its own: the common pool may have one thread, and both pipes must drain.
+   */
   private static CompletableFuture<String> readAll(InputStream in) {
-    return CompletableFuture.supplyAsync(() -> {
-      try (in) {
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }, task -> {
-      Thread t = new Thread(task, "pgperf-git-output");
-      t.setDaemon(true);
-      t.start();
-    });
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        },
+        task -> {
+          Thread t = new Thread(task, "pgperf-git-output");
+          t.setDaemon(true);
+          t.start();
+        });
   }
 
   private static String strip(String s) {

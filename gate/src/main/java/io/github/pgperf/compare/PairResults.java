@@ -9,12 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Moves one test JVM's result files into its side's results directory under its pair's trial
- * name. The harness numbers a key's files per JVM ({@code <key>.json}, then {@code -trial2} ...),
- * and every pair runs in a JVM of its own, so each JVM writes into a staging directory of its own
- * and its {@code <key>.json} becomes {@code <key>-trial<pair>.json} (pair 1 keeps
- * {@code <key>.json}), as {@code pgperf:test}'s trials are named: the gate reads them as trials
- * of one test.
+ * Moves one test JVM's result files into its side's results directory under its pair's trial name.
+ * The harness numbers a key's files per JVM ({@code <key>.json}, then {@code -trial2} ...), and
+ * every pair runs in a JVM of its own, so each JVM writes into a staging directory of its own and
+ * its {@code <key>.json} becomes {@code <key>-trial<pair>.json} (pair 1 keeps {@code <key>.json}),
+ * as {@code pgperf:test}'s trials are named: the gate reads them as trials of one test.
  */
 public final class PairResults {
 

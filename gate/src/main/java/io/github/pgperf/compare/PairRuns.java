@@ -22,11 +22,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The measuring part of a {@link Comparison}, once both sides' test JVMs are known: with
- * {@code pgperf.alternate=class} finds each side's test classes, runs the pairs of test JVMs in
- * {@link TrialOrder}, moves each JVM's result files under its side and pair, hands the judge
- * {@link ComparedSides}, runs the confirming pairs it asks for, and fails on its verdicts or on
- * the candidate's failed tests.
+ * The measuring part of a {@link Comparison}, once both sides' test JVMs are known: with {@code
+ * pgperf.alternate=class} finds each side's test classes, runs the pairs of test JVMs in {@link
+ * TrialOrder}, moves each JVM's result files under its side and pair, hands the judge {@link
+ * ComparedSides}, runs the confirming pairs it asks for, and fails on its verdicts or on the
+ * candidate's failed tests.
  */
 final class PairRuns {
 
@@ -36,8 +36,12 @@ final class PairRuns {
    *
    * @param compareId the comparison's id: its sides' build ids and databases start with it
    */
-  record Sides(String compareId, Map<Side, Path> results, Map<Side, ForkSettings> settings,
-      Map<Side, Path> testClasses, ClassesBySide classes) {
+  record Sides(
+      String compareId,
+      Map<Side, Path> results,
+      Map<Side, ForkSettings> settings,
+      Map<Side, Path> testClasses,
+      ClassesBySide classes) {
 
     Sides withClasses(ClassesBySide found) {
       return new Sides(compareId, results, settings, testClasses, found);
@@ -46,8 +50,8 @@ final class PairRuns {
     /** Each side's test JVMs on the shared server, at the side's own database. */
     Sides sharing(SharedServer server) {
       Map<Side, ForkSettings> shared = new EnumMap<>(Side.class);
-      settings.forEach((side, own) -> shared.put(side,
-          own.withMoreSystemProperties(server.properties(side))));
+      settings.forEach(
+          (side, own) -> shared.put(side, own.withMoreSystemProperties(server.properties(side))));
       return new Sides(compareId, results, shared, testClasses, classes);
     }
   }
@@ -72,8 +76,8 @@ final class PairRuns {
   private final TestJvms jvms;
   private final GoalLog log;
 
-  PairRuns(PairedJudge judge, BaseCommit baseCommit, Candidate candidate,
-      TestJvms jvms, GoalLog log) {
+  PairRuns(
+      PairedJudge judge, BaseCommit baseCommit, Candidate candidate, TestJvms jvms, GoalLog log) {
     this.judge = judge;
     this.baseCommit = baseCommit;
     this.selection = candidate.selection();
@@ -88,8 +92,11 @@ final class PairRuns {
     if (alternation == Alternation.CLASS) {
       sides = sides.withClasses(discover(sides));
     }
-    runAndJudge(sides.classes() == null ? TrialOrder.of(pairCount)
-        : TrialOrder.perClass(1, pairCount, sides.classes(), sides.classes().all()), sides);
+    runAndJudge(
+        sides.classes() == null
+            ? TrialOrder.of(pairCount)
+            : TrialOrder.perClass(1, pairCount, sides.classes(), sides.classes().all()),
+        sides);
   }
 
   /**
@@ -103,51 +110,79 @@ final class PairRuns {
       String prefix = "[" + side + "] ";
       TestRun run;
       try {
-        run = jvms.discover(side, sides.testClasses().get(side), selection,
-            sides.settings().get(side), line -> log.info(prefix + line));
+        run =
+            jvms.discover(
+                side,
+                sides.testClasses().get(side),
+                selection,
+                sides.settings().get(side),
+                line -> log.info(prefix + line));
       } catch (IOException e) {
-        throw error("cannot run the " + side + " test JVM that finds the tests: "
-            + e.getMessage(), e);
+        throw error(
+            "cannot run the " + side + " test JVM that finds the tests: " + e.getMessage(), e);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw error("interrupted", e);
       }
       if (!run.done()) {
-        throw new GoalFailure(GOAL + ": the " + side + " test JVM that finds the"
-            + " tests " + (run.timedOut() ? "ran longer than pgperf.forkTimeout and was killed"
-                : "ended with exit status " + run.exitStatus())
-            + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
+        throw new GoalFailure(
+            GOAL
+                + ": the "
+                + side
+                + " test JVM that finds the"
+                + " tests "
+                + (run.timedOut()
+                    ? "ran longer than pgperf.forkTimeout and was killed"
+                    : "ended with exit status " + run.exitStatus())
+                + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
       }
       if (run.discovered() == 0) {
         noTests(side);
       }
-      Optional<TestRun.Found> classless = run.found().stream()
-          .filter(t -> t.testClass().isEmpty()).findFirst();
+      Optional<TestRun.Found> classless =
+          run.found().stream().filter(t -> t.testClass().isEmpty()).findFirst();
       if (classless.isPresent()) {
-        log.warn(GOAL + ": the " + side + "'s test " + classless.get().name()
-            + " has no class, so test JVMs of every class alternate, as with"
-            + " pgperf.alternate=jvm");
+        log.warn(
+            GOAL
+                + ": the "
+                + side
+                + "'s test "
+                + classless.get().name()
+                + " has no class, so test JVMs of every class alternate, as with"
+                + " pgperf.alternate=jvm");
         return null;
       }
       found.put(side, run.testClasses());
     }
-    log.info(String.format(Locale.ROOT, GOAL + ": the base's tests are in"
-        + " %d %s, the candidate's in %d (found in %.1f s)", found.get(Side.BASE).size(),
-        found.get(Side.BASE).size() == 1 ? "class" : "classes", found.get(Side.CANDIDATE).size(),
-        (System.nanoTime() - start) / 1e9));
+    log.info(
+        String.format(
+            Locale.ROOT,
+            GOAL + ": the base's tests are in" + " %d %s, the candidate's in %d (found in %.1f s)",
+            found.get(Side.BASE).size(),
+            found.get(Side.BASE).size() == 1 ? "class" : "classes",
+            found.get(Side.CANDIDATE).size(),
+            (System.nanoTime() - start) / 1e9));
     return new ClassesBySide(found.get(Side.BASE), found.get(Side.CANDIDATE));
   }
 
   /** A side whose test JVM found no test: nothing to compare with (base), or a failure. */
   private void noTests(Side side) throws GoalFailure, CompareException {
     if (side == Side.BASE) {
-      throw new CompareException(Outcome.BASE_HAS_NO_TESTS, "the base revision "
-          + baseCommit.shortCommit() + " has pgperf but no performance test matches ("
-          + selection.describe() + "): nothing to compare with");
+      throw new CompareException(
+          Outcome.BASE_HAS_NO_TESTS,
+          "the base revision "
+              + baseCommit.shortCommit()
+              + " has pgperf but no performance test matches ("
+              + selection.describe()
+              + "): nothing to compare with");
     }
-    throw new GoalFailure(GOAL + ": no performance test of the candidate"
-        + " matches (" + selection.describe() + ")" + (engineMissing
-            ? ": the test class path has no JUnit engine" : ""));
+    throw new GoalFailure(
+        GOAL
+            + ": no performance test of the candidate"
+            + " matches ("
+            + selection.describe()
+            + ")"
+            + (engineMissing ? ": the test class path has no JUnit engine" : ""));
   }
 
   /** Runs the pairs, judges them and fails on the candidate's failed tests. */
@@ -155,41 +190,67 @@ final class PairRuns {
       throws GoalError, GoalFailure, CompareException {
     Map<Side, Path> resultDirs = sides.results();
     int pairCount = order.get(order.size() - 1).pair();
-    log.info(GOAL + ": " + pairCount + " pairs, test JVMs in the order "
-        + TrialOrder.letters(order) + " (A the base, B the candidate)" + classesNote(sides)
-        + "; results in " + resultDirs.get(Side.BASE) + " and " + resultDirs.get(Side.CANDIDATE));
+    log.info(
+        GOAL
+            + ": "
+            + pairCount
+            + " pairs, test JVMs in the order "
+            + TrialOrder.letters(order)
+            + " (A the base, B the candidate)"
+            + classesNote(sides)
+            + "; results in "
+            + resultDirs.get(Side.BASE)
+            + " and "
+            + resultDirs.get(Side.CANDIDATE));
     Runs runs = Runs.none();
     runPairs(order, selection, sides, runs);
-    TestsBySide bySide = TestsBySide.of(runs.tests().get(Side.BASE),
-        runs.tests().get(Side.CANDIDATE));
+    TestsBySide bySide =
+        TestsBySide.of(runs.tests().get(Side.BASE), runs.tests().get(Side.CANDIDATE));
     for (Side side : Side.values()) {
       long failed = runs.runs().get(side).stream().mapToLong(t -> t.failures().size()).sum();
-      log.info(GOAL + ": " + side + ": " + runs.tests().get(side).size()
-          + " tests x " + pairCount + " pairs, " + failed + " failed runs");
+      log.info(
+          GOAL
+              + ": "
+              + side
+              + ": "
+              + runs.tests().get(side).size()
+              + " tests x "
+              + pairCount
+              + " pairs, "
+              + failed
+              + " failed runs");
     }
-    judge(new ComparedSides(resultDirs.get(Side.BASE), resultDirs.get(Side.CANDIDATE), baseCommit,
-        order, bySide), sides, runs);
+    judge(
+        new ComparedSides(
+            resultDirs.get(Side.BASE), resultDirs.get(Side.CANDIDATE), baseCommit, order, bySide),
+        sides,
+        runs);
     for (TestRun run : runs.runs().get(Side.BASE)) {
       if (!run.failures().isEmpty()) {
         log.warn(GOAL + ": the base revision's " + run.failureMessage());
       }
     }
-    List<TestRun> failedCandidate = runs.runs().get(Side.CANDIDATE).stream()
-        .filter(t -> !t.failures().isEmpty()).toList();
+    List<TestRun> failedCandidate =
+        runs.runs().get(Side.CANDIDATE).stream().filter(t -> !t.failures().isEmpty()).toList();
     if (!failedCandidate.isEmpty()) {
-      throw new GoalFailure(GOAL + ": the candidate's " + String.join("\n",
-          failedCandidate.stream().map(TestRun::failureMessage).toList()));
+      throw new GoalFailure(
+          GOAL
+              + ": the candidate's "
+              + String.join("\n", failedCandidate.stream().map(TestRun::failureMessage).toList()));
     }
   }
 
   /**
-   * With several classes, which class each pair of JVMs runs, in the log's header; nothing with
-   * one class (its pairs read as whole JVMs always did) or whole JVMs.
+   * With several classes, which class each pair of JVMs runs, in the log's header; nothing with one
+   * class (its pairs read as whole JVMs always did) or whole JVMs.
    */
   private static String classesNote(Sides sides) {
-    return !named(sides) ? "" : ", a pair of test JVMs per test class in each pair ("
-        + ClassesBySide.simpleNames(sides.classes().all()) + "; pgperf.alternate=jvm: a pair of"
-        + " test JVMs with every class)";
+    return !named(sides)
+        ? ""
+        : ", a pair of test JVMs per test class in each pair ("
+            + ClassesBySide.simpleNames(sides.classes().all())
+            + "; pgperf.alternate=jvm: a pair of"
+            + " test JVMs with every class)";
   }
 
   /** Whether the log names each test JVM's class: when they run more than one class. */
@@ -201,24 +262,35 @@ final class PairRuns {
    * Runs the test JVMs of {@code order} on the {@code selected} tests, adding what they ran to
    * {@code runs}.
    */
-  private void runPairs(List<TrialOrder.Run> order, TestSelection selected, Sides sides,
-      Runs runs) throws GoalError, GoalFailure, CompareException {
+  private void runPairs(List<TrialOrder.Run> order, TestSelection selected, Sides sides, Runs runs)
+      throws GoalError, GoalFailure, CompareException {
     for (TrialOrder.Run r : order) {
       Side side = r.side();
-      String ofClass = named(sides) ? ": " + ClassesBySide.simpleNames(List.of(r.testClass()))
-          : "";
-      log.info(GOAL + ": pair " + r.pair() + ", " + side + " (" + (side == Side.BASE
-          ? baseCommit.shortCommit() : "the working tree") + ")" + ofClass);
+      String ofClass = named(sides) ? ": " + ClassesBySide.simpleNames(List.of(r.testClass())) : "";
+      log.info(
+          GOAL
+              + ": pair "
+              + r.pair()
+              + ", "
+              + side
+              + " ("
+              + (side == Side.BASE ? baseCommit.shortCommit() : "the working tree")
+              + ")"
+              + ofClass);
       String prefix = "[" + side + "] ";
       TestRun run;
       try {
         ForkSettings own = sides.settings().get(side);
         Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
-        run = jvms.run(side, sides.testClasses().get(side),
-            r.testClass().isEmpty() ? selected : selected.inClass(r.testClass()), r.pair(),
-            own.withMoreSystemProperties(
-                Map.of(Comparison.RESULTS, staged.toAbsolutePath().toString())),
-            line -> log.info(prefix + line));
+        run =
+            jvms.run(
+                side,
+                sides.testClasses().get(side),
+                r.testClass().isEmpty() ? selected : selected.inClass(r.testClass()),
+                r.pair(),
+                own.withMoreSystemProperties(
+                    Map.of(Comparison.RESULTS, staged.toAbsolutePath().toString())),
+                line -> log.info(prefix + line));
         PairResults.move(staged, sides.results().get(side), r.pair());
         Files.delete(staged);
       } catch (IOException e) {
@@ -229,13 +301,28 @@ final class PairRuns {
       }
       String where = run.running().map(t -> " while running " + t).orElse("");
       if (run.timedOut()) {
-        throw new GoalFailure(GOAL + ": the " + side + " test JVM of pair "
-            + r.pair() + ofClass + " ran longer than pgperf.forkTimeout and was killed" + where);
+        throw new GoalFailure(
+            GOAL
+                + ": the "
+                + side
+                + " test JVM of pair "
+                + r.pair()
+                + ofClass
+                + " ran longer than pgperf.forkTimeout and was killed"
+                + where);
       }
       if (!run.done()) {
-        throw new GoalFailure(GOAL + ": the " + side + " test JVM of pair "
-            + r.pair() + ofClass + " ended with exit status " + run.exitStatus() + where
-            + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
+        throw new GoalFailure(
+            GOAL
+                + ": the "
+                + side
+                + " test JVM of pair "
+                + r.pair()
+                + ofClass
+                + " ended with exit status "
+                + run.exitStatus()
+                + where
+                + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
       }
       if (run.discovered() == 0) {
         noTests(side);
@@ -258,29 +345,51 @@ final class PairRuns {
         log(confirm.lines());
         // Each confirmed class's pairs go on in its own alternation; whole test JVMs of the
         // confirmed classes when they alternate (or a result key names no class found).
-        List<String> classes = sides.classes() == null ? List.of()
-            : sides.classes().named(confirm.tests());
-        List<TrialOrder.Run> more = classes.isEmpty()
-            ? TrialOrder.from(compared.pairs() + 1, confirm.pairs())
-            : TrialOrder.perClass(compared.pairs() + 1, confirm.pairs(), sides.classes(),
-                classes);
-        log.info(GOAL + ": confirming: " + confirm.pairs() + " more pairs of "
-            + String.join(", ", confirm.tests()) + ", test JVMs in the order "
-            + TrialOrder.letters(more));
-        runPairs(more, classes.isEmpty() ? new TestSelection(selection.includeTags(),
-            selection.excludeTags(), confirm.tests(), 1) : selection,
-            classes.isEmpty() ? sides.withClasses(null) : sides, runs);
+        List<String> classes =
+            sides.classes() == null ? List.of() : sides.classes().named(confirm.tests());
+        List<TrialOrder.Run> more =
+            classes.isEmpty()
+                ? TrialOrder.from(compared.pairs() + 1, confirm.pairs())
+                : TrialOrder.perClass(
+                    compared.pairs() + 1, confirm.pairs(), sides.classes(), classes);
+        log.info(
+            GOAL
+                + ": confirming: "
+                + confirm.pairs()
+                + " more pairs of "
+                + String.join(", ", confirm.tests())
+                + ", test JVMs in the order "
+                + TrialOrder.letters(more));
+        runPairs(
+            more,
+            classes.isEmpty()
+                ? new TestSelection(
+                    selection.includeTags(), selection.excludeTags(), confirm.tests(), 1)
+                : selection,
+            classes.isEmpty() ? sides.withClasses(null) : sides,
+            runs);
         List<TrialOrder.Run> all = new ArrayList<>(compared.order());
         all.addAll(more);
-        judgement = confirm.then().judge(new ComparedSides(compared.base(), compared.candidate(),
-            compared.baseCommit(), all, compared.tests()));
+        judgement =
+            confirm
+                .then()
+                .judge(
+                    new ComparedSides(
+                        compared.base(),
+                        compared.candidate(),
+                        compared.baseCommit(),
+                        all,
+                        compared.tests()));
       }
       PairedJudge.Verdicts verdicts = (PairedJudge.Verdicts) judgement;
       log(verdicts.lines());
       if (verdicts.fails()) {
-        throw new GoalFailure("pgperf compare failed against "
-            + compared.baseCommit().shortCommit() + ":\n  " + String.join("\n  ",
-                verdicts.failures()) + reportLine(verdicts));
+        throw new GoalFailure(
+            "pgperf compare failed against "
+                + compared.baseCommit().shortCommit()
+                + ":\n  "
+                + String.join("\n  ", verdicts.failures())
+                + reportLine(verdicts));
       }
       verdicts.report().ifPresent(file -> log.info(GOAL + ": report: " + file));
     } catch (IOException e) {
@@ -289,8 +398,8 @@ final class PairRuns {
   }
 
   /**
-   * The report the judge wrote, named last in a failure as pgperf:check names it: the page is
-   * where a failed comparison is read.
+   * The report the judge wrote, named last in a failure as pgperf:check names it: the page is where
+   * a failed comparison is read.
    */
   private static String reportLine(PairedJudge.Verdicts verdicts) {
     return verdicts.report().map(file -> "\n  report: " + file.toAbsolutePath()).orElse("");

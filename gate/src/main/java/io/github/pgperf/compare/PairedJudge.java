@@ -8,15 +8,19 @@ import java.util.Optional;
 
 /**
  * The statistics of a comparison: turns both sides' results into verdicts. {@code pgperf:compare}
- * calls exactly one, at one place ({@code CompareMojo.judge}). A judge may first ask for more
- * pairs of some tests ({@link Confirm}) before it gives its verdicts: a regression is confirmed
- * on more interleaved trials before it fails a build.
+ * calls exactly one, at one place ({@code CompareMojo.judge}). A judge may first ask for more pairs
+ * of some tests ({@link Confirm}) before it gives its verdicts: a regression is confirmed on more
+ * interleaved trials before it fails a build.
  */
 @FunctionalInterface
 public interface PairedJudge {
 
   /** How a line is logged. */
-  enum Level { INFO, WARN, ERROR }
+  enum Level {
+    INFO,
+    WARN,
+    ERROR
+  }
 
   /**
    * One line for the log.

@@ -12,8 +12,8 @@ import java.util.function.Consumer;
 
 /**
  * The JVMs a comparison starts: each pair member's test JVM, each side's test JVM that only finds
- * the tests, and the shared server's JVM. {@link #forked()} starts real ones ({@code launch});
- * a test hands {@link Comparison} made-up ones, whose result files and reports it chooses.
+ * the tests, and the shared server's JVM. {@link #forked()} starts real ones ({@code launch}); a
+ * test hands {@link Comparison} made-up ones, whose result files and reports it chooses.
  */
 public interface TestJvms {
 
@@ -28,8 +28,8 @@ public interface TestJvms {
   }
 
   /**
-   * Runs one test JVM of a pair, which writes its result files into the directory its
-   * {@code pgperf.results} system property names, and returns its report.
+   * Runs one test JVM of a pair, which writes its result files into the directory its {@code
+   * pgperf.results} system property names, and returns its report.
    *
    * @param side the side it runs (its settings and classes are that side's)
    * @param testClasses the side's compiled test classes
@@ -38,19 +38,35 @@ public interface TestJvms {
    * @param settings how it starts
    * @param output its output and error, line by line
    */
-  TestRun run(Side side, Path testClasses, TestSelection selection, int pair,
-      ForkSettings settings, Consumer<String> output) throws IOException, InterruptedException;
+  TestRun run(
+      Side side,
+      Path testClasses,
+      TestSelection selection,
+      int pair,
+      ForkSettings settings,
+      Consumer<String> output)
+      throws IOException, InterruptedException;
 
   /** A test JVM of {@code side} that only finds the selection's tests; its report, no runs. */
-  TestRun discover(Side side, Path testClasses, TestSelection selection, ForkSettings settings,
-      Consumer<String> output) throws IOException, InterruptedException;
+  TestRun discover(
+      Side side,
+      Path testClasses,
+      TestSelection selection,
+      ForkSettings settings,
+      Consumer<String> output)
+      throws IOException, InterruptedException;
 
   /**
    * Starts the shared server's JVM with the candidate's test JVM settings and waits for its
    * hand-over ({@code launch.ServerFork#start}).
    */
-  Server startServer(ForkSettings settings, String compareId, Path testClasses,
-      TestSelection selection, Duration wait, Consumer<String> output)
+  Server startServer(
+      ForkSettings settings,
+      String compareId,
+      Path testClasses,
+      TestSelection selection,
+      Duration wait,
+      Consumer<String> output)
       throws IOException, InterruptedException, ServerForkException;
 
   /** Real JVMs: {@code launch.TestFork} and {@code launch.ServerFork}. */

@@ -34,7 +34,9 @@ public record TestsBySide(List<String> both, List<String> added, List<String> go
   /** The log's lines: one per NEW or GONE test. */
   public List<String> lines() {
     return java.util.stream.Stream.concat(
-        added.stream().map(t -> "NEW: " + t + " (only in the candidate: measured, not compared)"),
-        gone.stream().map(t -> "GONE: " + t + " (only in the base: not compared)")).toList();
+            added.stream()
+                .map(t -> "NEW: " + t + " (only in the candidate: measured, not compared)"),
+            gone.stream().map(t -> "GONE: " + t + " (only in the base: not compared)"))
+        .toList();
   }
 }

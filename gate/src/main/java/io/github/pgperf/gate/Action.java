@@ -24,6 +24,7 @@ public enum Action {
     if (t.equals("warn")) {
       return WARN;
     }
-    throw new IllegalArgumentException(what + " must be \"fail\" or \"warn\", not \"" + text + "\"");
+    throw new IllegalArgumentException(
+        what + " must be \"fail\" or \"warn\", not \"" + text + "\"");
   }
 }

@@ -11,8 +11,8 @@ import java.util.Map;
  *
  * @param description where the samples came from, for the report
  * @param samples samples by test key
- * @param problems baseline files or result files of a baseline results directory that could not
- *     be used
+ * @param problems baseline files or result files of a baseline results directory that could not be
+ *     used
  */
 public record Baseline(
     String description, Map<String, List<Sample>> samples, List<ResultFiles.Problem> problems) {
@@ -30,8 +30,8 @@ public record Baseline(
    */
   public static Baseline fromStore(BaselineStore store) throws IOException {
     BaselineStore.Contents contents = store.load();
-    return new Baseline("baseline store " + store.directory(), contents.samples(),
-        contents.problems());
+    return new Baseline(
+        "baseline store " + store.directory(), contents.samples(), contents.problems());
   }
 
   /**

@@ -1,8 +1,8 @@
 package io.github.pgperf.gate;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -26,34 +26,36 @@ import java.util.stream.Stream;
 /**
  * The baseline committed in the user's repository: a directory with one JSON file per test key
  * ({@code <key>.json}, characters other than letters, digits, {@code . _ -} written as {@code _}),
- * each holding the test's samples from the last recorded builds, with their builds and
- * fingerprints (format in {@code docs/gate.md}).
+ * each holding the test's samples from the last recorded builds, with their builds and fingerprints
+ * (format in {@code docs/gate.md}).
  *
  * <p>Reading is strict: a file of another format, an unknown field, or a value that is missing,
- * negative, not a number or of the wrong type makes the file unreadable, a named outcome
- * ({@link Verdict#UNREADABLE_BASELINE}) rather than a baseline with holes.
+ * negative, not a number or of the wrong type makes the file unreadable, a named outcome ({@link
+ * Verdict#UNREADABLE_BASELINE}) rather than a baseline with holes.
  */
 public final class BaselineStore {
 
   /**
    * The version of the store's file format this code writes. 3 adds each sample's work (per
    * transaction, per statement, plans) and work fingerprint, and later its wait events' shares
-   * ({@code waits}, optional: files written before it are read without); 2, whose samples have
-   * no work, is still read.
+   * ({@code waits}, optional: files written before it are read without); 2, whose samples have no
+   * work, is still read.
    */
   public static final int FORMAT_VERSION = 3;
+
   /** The previous format, still read: samples without work. */
   static final int PREVIOUS_FORMAT_VERSION = 2;
 
-  private static final ObjectMapper MAPPER = JsonMapper.builder()
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-      // "12" is not a number: a value of the wrong type makes the file unreadable.
-      .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-      .build();
+  private static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          // "12" is not a number: a value of the wrong type makes the file unreadable.
+          .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+          .build();
 
   /**
    * What the store holds.
@@ -102,17 +104,20 @@ public final class BaselineStore {
         all.put(test.key(), samples(test, file));
       } catch (IOException e) {
         String name = file.getFileName().toString();
-        problems.add(new ResultFiles.Problem(name.substring(0, name.length() - ".json".length()),
-            Verdict.UNREADABLE_BASELINE, e.getMessage()));
+        problems.add(
+            new ResultFiles.Problem(
+                name.substring(0, name.length() - ".json".length()),
+                Verdict.UNREADABLE_BASELINE,
+                e.getMessage()));
       }
     }
     return new Contents(all, problems);
   }
 
   /**
-   * Adds {@code samples} to their tests' files, keeping the samples of each test's last
-   * {@code keepBuilds} builds (the build whose first sample is oldest goes first). A sample already
-   * stored (same build, source and start) is not added twice.
+   * Adds {@code samples} to their tests' files, keeping the samples of each test's last {@code
+   * keepBuilds} builds (the build whose first sample is oldest goes first). A sample already stored
+   * (same build, source and start) is not added twice.
    *
    * @return the number of samples added
    * @throws IOException when a file cannot be read or written, or an existing file is unreadable
@@ -132,8 +137,13 @@ public final class BaselineStore {
         kept.addAll(samples(read(file), file));
       }
       for (Sample s : entry.getValue()) {
-        boolean known = kept.stream().anyMatch(k -> k.build().equals(s.build())
-            && k.source().equals(s.source()) && k.startedAt().equals(s.startedAt()));
+        boolean known =
+            kept.stream()
+                .anyMatch(
+                    k ->
+                        k.build().equals(s.build())
+                            && k.source().equals(s.source())
+                            && k.startedAt().equals(s.startedAt()));
         if (!known) {
           kept.add(s);
           added++;
@@ -150,10 +160,13 @@ public final class BaselineStore {
     for (Sample s : samples) {
       firstStart.merge(s.build(), s.startedAt(), (a, b) -> a.isBefore(b) ? a : b);
     }
-    List<String> builds = firstStart.entrySet().stream()
-        .sorted(Map.Entry.<String, Instant>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
-        .map(Map.Entry::getKey)
-        .toList();
+    List<String> builds =
+        firstStart.entrySet().stream()
+            .sorted(
+                Map.Entry.<String, Instant>comparingByValue()
+                    .thenComparing(Map.Entry.comparingByKey()))
+            .map(Map.Entry::getKey)
+            .toList();
     List<String> kept = builds.subList(Math.max(0, builds.size() - keep), builds.size());
     return samples.stream()
         .filter(s -> kept.contains(s.build()))
@@ -175,11 +188,20 @@ public final class BaselineStore {
           .sorted(Map.Entry.comparingByKey())
           .filter(e -> e.getKey().measured(e.getValue()))
           .forEach(e -> values.put(e.getKey().label(), e.getValue()));
-      stored.add(new StoredSample(s.build(), s.source(), s.startedAt().toString(), values,
-          s.fingerprint(), s.work(), Double.isNaN(s.othersShare()) ? null : s.othersShare()));
+      stored.add(
+          new StoredSample(
+              s.build(),
+              s.source(),
+              s.startedAt().toString(),
+              values,
+              s.fingerprint(),
+              s.work(),
+              Double.isNaN(s.othersShare()) ? null : s.othersShare()));
     }
-    Files.writeString(file, MAPPER.writeValueAsString(new StoredTest(FORMAT_VERSION, key, stored))
-        + "\n", StandardCharsets.UTF_8);
+    Files.writeString(
+        file,
+        MAPPER.writeValueAsString(new StoredTest(FORMAT_VERSION, key, stored)) + "\n",
+        StandardCharsets.UTF_8);
   }
 
   private static StoredTest read(Path file) throws IOException {
@@ -189,14 +211,29 @@ public final class BaselineStore {
       int version = tree.path("formatVersion").asInt(-1);
       if (version == PREVIOUS_FORMAT_VERSION) {
         StoredTestV2 old = MAPPER.readValue(text, StoredTestV2.class);
-        return new StoredTest(old.formatVersion(), old.key(), old.samples() == null ? null
-            : old.samples().stream().map(v2 -> v2 == null ? null : v2.withoutWork()).toList());
+        return new StoredTest(
+            old.formatVersion(),
+            old.key(),
+            old.samples() == null
+                ? null
+                : old.samples().stream().map(v2 -> v2 == null ? null : v2.withoutWork()).toList());
       }
       if (version != FORMAT_VERSION) {
-        throw new IOException("cannot read baseline file \"" + file + "\": format version "
-            + (version < 0 ? "missing" : version) + " is not supported (this pgperf reads "
-            + FORMAT_VERSION + " and " + PREVIOUS_FORMAT_VERSION + (version == 1 ? "; version 1 has no builds, the gate's unit:"
-                + " delete the file and record again with " + Judge.RECORD : "") + ")");
+        throw new IOException(
+            "cannot read baseline file \""
+                + file
+                + "\": format version "
+                + (version < 0 ? "missing" : version)
+                + " is not supported (this pgperf reads "
+                + FORMAT_VERSION
+                + " and "
+                + PREVIOUS_FORMAT_VERSION
+                + (version == 1
+                    ? "; version 1 has no builds, the gate's unit:"
+                        + " delete the file and record again with "
+                        + Judge.RECORD
+                    : "")
+                + ")");
       }
       withOptionalFields(tree);
       StoredTest test = MAPPER.treeToValue(tree, StoredTest.class);
@@ -206,17 +243,16 @@ public final class BaselineStore {
       }
       return test;
     } catch (JsonProcessingException e) {
-      throw new IOException("cannot read baseline file \"" + file + "\": "
-          + firstLine(e.getOriginalMessage()), e);
+      throw new IOException(
+          "cannot read baseline file \"" + file + "\": " + firstLine(e.getOriginalMessage()), e);
     }
   }
 
   /**
    * Fields added to format 3 without a new version, which its first files lack: every sample's
    * work's {@code waits}, {@code statementEvictions}, {@code edge} and {@code nestedStatements}
-   * (absent: nested statements were not seen), and its {@code othersShare}. They are set
-   * to null here (not known), so that a field missing for any other reason still makes the file
-   * unreadable.
+   * (absent: nested statements were not seen), and its {@code othersShare}. They are set to null
+   * here (not known), so that a field missing for any other reason still makes the file unreadable.
    */
   private static void withOptionalFields(JsonNode tree) {
     for (JsonNode sample : tree.path("samples")) {
@@ -253,9 +289,16 @@ public final class BaselineStore {
           continue;
         }
         if (v == null || !m.measured(v)) {
-          throw new IOException(where + ": " + m.label() + " is "
-              + (v == null ? "missing" : v + ", not a " + (m == Metric.LOCK_WAIT
-                  ? "number of at least 0" : "positive number")));
+          throw new IOException(
+              where
+                  + ": "
+                  + m.label()
+                  + " is "
+                  + (v == null
+                      ? "missing"
+                      : v
+                          + ", not a "
+                          + (m == Metric.LOCK_WAIT ? "number of at least 0" : "positive number")));
         }
         values.put(m, v);
       }
@@ -264,10 +307,19 @@ public final class BaselineStore {
         checkWork(s.work());
         Double others = s.othersShare();
         if (others != null && !(others >= 0 && others <= 1)) {
-          throw new IllegalArgumentException("othersShare is " + others + ", not a share from 0 to 1");
+          throw new IllegalArgumentException(
+              "othersShare is " + others + ", not a share from 0 to 1");
         }
-        out.add(new Sample(test.key(), s.build(), s.source(), Instant.parse(s.startedAt()), values,
-            s.fingerprint(), s.work(), others == null ? Double.NaN : others));
+        out.add(
+            new Sample(
+                test.key(),
+                s.build(),
+                s.source(),
+                Instant.parse(s.startedAt()),
+                values,
+                s.fingerprint(),
+                s.work(),
+                others == null ? Double.NaN : others));
       } catch (IllegalArgumentException | NullPointerException | DateTimeParseException e) {
         throw new IOException(where + ": " + e.getMessage(), e);
       }
@@ -293,46 +345,60 @@ public final class BaselineStore {
         continue;
       }
       String kind = nested ? "nested statement \"" : "statement \"";
-      work.statements(nested).forEach((text, f) -> {
-        if (f == null || f.calls() < 0) {
-          throw new IllegalArgumentException(kind + text + "\" needs calls of 0 or more");
-        }
-        checkValues(kind + text + "\"", f.perCall(), WorkMetric.PER_CALL);
-      });
+      work.statements(nested)
+          .forEach(
+              (text, f) -> {
+                if (f == null || f.calls() < 0) {
+                  throw new IllegalArgumentException(kind + text + "\" needs calls of 0 or more");
+                }
+                checkValues(kind + text + "\"", f.perCall(), WorkMetric.PER_CALL);
+              });
     }
     if (work.statementEvictions() != null && work.statementEvictions() < 0) {
-      throw new IllegalArgumentException("statementEvictions is " + work.statementEvictions()
-          + ", not a count of 0 or more");
+      throw new IllegalArgumentException(
+          "statementEvictions is " + work.statementEvictions() + ", not a count of 0 or more");
     }
     if (work.waits() != null) {
-      work.waits().forEach((event, share) -> {
-        if (event.isBlank() || share == null || !(share >= 0 && share <= 1)) {
-          throw new IllegalArgumentException("wait event \"" + event + "\": share " + share
-              + " is not a number from 0 to 1");
-        }
-      });
+      work.waits()
+          .forEach(
+              (event, share) -> {
+                if (event.isBlank() || share == null || !(share >= 0 && share <= 1)) {
+                  throw new IllegalArgumentException(
+                      "wait event \""
+                          + event
+                          + "\": share "
+                          + share
+                          + " is not a number from 0 to 1");
+                }
+              });
     }
     if (work.plans() != null) {
-      work.plans().forEach((name, plan) -> {
-        try {
-          plan.shape();
-        } catch (IllegalArgumentException | NullPointerException e) {
-          throw new IllegalArgumentException("plan of " + name + ": " + e.getMessage(), e);
-        }
-      });
+      work.plans()
+          .forEach(
+              (name, plan) -> {
+                try {
+                  plan.shape();
+                } catch (IllegalArgumentException | NullPointerException e) {
+                  throw new IllegalArgumentException("plan of " + name + ": " + e.getMessage(), e);
+                }
+              });
     }
   }
 
-  private static void checkValues(String what, Map<String, Double> values,
-      List<WorkMetric> metrics) {
+  private static void checkValues(
+      String what, Map<String, Double> values, List<WorkMetric> metrics) {
     for (WorkMetric m : metrics) {
       Double v = values.get(m.label());
       if (v == null && !m.required()) {
         continue;
       }
       if (v == null || !(v >= 0) || v.isInfinite()) {
-        throw new IllegalArgumentException(what + ": " + m.label() + " is "
-            + (v == null ? "missing" : v + ", not a number of 0 or more"));
+        throw new IllegalArgumentException(
+            what
+                + ": "
+                + m.label()
+                + " is "
+                + (v == null ? "missing" : v + ", not a number of 0 or more"));
       }
     }
     for (String label : values.keySet()) {
@@ -357,14 +423,24 @@ public final class BaselineStore {
    * A sample as stored: its build, metric values by their labels, and its work ({@code null} when
    * the result had none).
    */
-  record StoredSample(String build, String source, String startedAt, Map<String, Double> values,
-      Fingerprint fingerprint, Work work, Double othersShare) {}
+  record StoredSample(
+      String build,
+      String source,
+      String startedAt,
+      Map<String, Double> values,
+      Fingerprint fingerprint,
+      Work work,
+      Double othersShare) {}
 
   /** A test's file of format 2. */
   record StoredTestV2(int formatVersion, String key, List<StoredSampleV2> samples) {}
 
   /** A sample of format 2: no work. */
-  record StoredSampleV2(String build, String source, String startedAt, Map<String, Double> values,
+  record StoredSampleV2(
+      String build,
+      String source,
+      String startedAt,
+      Map<String, Double> values,
       Fingerprint fingerprint) {
     StoredSample withoutWork() {
       return new StoredSample(build, source, startedAt, values, fingerprint, null, null);

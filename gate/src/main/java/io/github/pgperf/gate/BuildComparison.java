@@ -8,20 +8,19 @@ import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * Compares a metric's candidate builds with its baseline builds, with the build as the unit: all
- * trials of one build share that build's machine conditions (a busy neighbour, another runner)
- * and move together, so they are not independent samples of the machine's noise. Method in
- * {@code docs/gate.md}:
+ * trials of one build share that build's machine conditions (a busy neighbour, another runner) and
+ * move together, so they are not independent samples of the machine's noise. Method in {@code
+ * docs/gate.md}:
  *
  * <ul>
- *   <li>values are compared on logarithms (noise on a machine is multiplicative, a change a
- *       ratio);
+ *   <li>values are compared on logarithms (noise on a machine is multiplicative, a change a ratio);
  *   <li>each build is reduced to the mean of its trials' logs, and each side to the mean of its
  *       builds' means (every build weighs the same, however many trials it ran);
  *   <li>the noise of a build's mean is estimated from the spread of the build means around their
  *       side's mean, split into a between-build part and the trials' own part (pooled within
  *       builds), so a side's uncertainty follows its own number of trials;
- *   <li>the difference is tested with Student's t on the build means' degrees of freedom
- *       ({@code builds − 2} over both sides): with 3 baseline builds and one candidate build, 2.
+ *   <li>the difference is tested with Student's t on the build means' degrees of freedom ({@code
+ *       builds − 2} over both sides): with 3 baseline builds and one candidate build, 2.
  * </ul>
  *
  * <p>Deterministic: builds are ordered by their sorted values before summing, so the same samples
@@ -40,13 +39,17 @@ final class BuildComparison {
    * @param baseline the baseline's builds, each the values of its trials
    * @param candidate the candidate's builds, each the values of its trials
    * @param level the one-sided significance level the detectable size is computed for
-   * @param minimumBaselineBuilds fewer baseline builds than this give no p-value (the noise
-   *     between builds cannot be measured well enough to call a change certain)
+   * @param minimumBaselineBuilds fewer baseline builds than this give no p-value (the noise between
+   *     builds cannot be measured well enough to call a change certain)
    * @throws IllegalArgumentException when a side or a build is empty, or a value is not positive
    *     and finite
    */
-  static Comparison compare(Metric metric, List<double[]> baseline, List<double[]> candidate,
-      double level, int minimumBaselineBuilds) {
+  static Comparison compare(
+      Metric metric,
+      List<double[]> baseline,
+      List<double[]> candidate,
+      double level,
+      int minimumBaselineBuilds) {
     List<double[]> b = logs(baseline, "baseline");
     List<double[]> c = logs(candidate, "candidate");
     double[] bMeans = means(b);
@@ -60,8 +63,19 @@ final class BuildComparison {
     double regression = fraction(metric, worse);
     int dfBetween = b.size() - 1 + c.size() - 1;
     if (!tests(b.size(), c.size(), minimumBaselineBuilds)) {
-      return new Comparison(metric, bTrials, cTrials, Math.exp(mb), Math.exp(mc), regression,
-          Double.NaN, Double.NaN, Double.POSITIVE_INFINITY, Double.NaN, b.size(), c.size());
+      return new Comparison(
+          metric,
+          bTrials,
+          cTrials,
+          Math.exp(mb),
+          Math.exp(mc),
+          regression,
+          Double.NaN,
+          Double.NaN,
+          Double.POSITIVE_INFINITY,
+          Double.NaN,
+          b.size(),
+          c.size());
     }
     // The spread of build means around their side's mean: a build's whole noise.
     double buildMeanVariance = (squares(bMeans, mb) + squares(cMeans, mc)) / dfBetween;
@@ -75,30 +89,51 @@ final class BuildComparison {
       }
     }
     double withinVariance = dfWithin > 0 ? within / dfWithin : 0;
-    double between = Math.max(0,
-        buildMeanVariance - withinVariance * inverseMean(b, c));
-    double variance = (between + withinVariance * inverseMean(c, List.of())) / c.size()
-        + (between + withinVariance * inverseMean(b, List.of())) / b.size();
+    double between = Math.max(0, buildMeanVariance - withinVariance * inverseMean(b, c));
+    double variance =
+        (between + withinVariance * inverseMean(c, List.of())) / c.size()
+            + (between + withinVariance * inverseMean(b, List.of())) / b.size();
     double se = Math.sqrt(variance);
     double noise = Math.sqrt(between + withinVariance);
     if (se == 0) {
-      return new Comparison(metric, bTrials, cTrials, Math.exp(mb), Math.exp(mc), regression,
-          worse > 0 ? 0 : worse < 0 ? 1 : 0.5, worse < 0 ? 0 : worse > 0 ? 1 : 0.5, 0, 0,
-          b.size(), c.size());
+      return new Comparison(
+          metric,
+          bTrials,
+          cTrials,
+          Math.exp(mb),
+          Math.exp(mc),
+          regression,
+          worse > 0 ? 0 : worse < 0 ? 1 : 0.5,
+          worse < 0 ? 0 : worse > 0 ? 1 : 0.5,
+          0,
+          0,
+          b.size(),
+          c.size());
     }
     TDistribution t = TDistribution.of(dfBetween);
     double statistic = worse / se;
     double pRegression = t.survivalProbability(statistic);
     double pImprovement = t.cumulativeProbability(statistic);
-    double logDetectable = (t.inverseSurvivalProbability(level)
-        + t.inverseCumulativeProbability(POWER)) * se;
-    return new Comparison(metric, bTrials, cTrials, Math.exp(mb), Math.exp(mc), regression,
-        pRegression, pImprovement, fraction(metric, logDetectable), noise, b.size(), c.size());
+    double logDetectable =
+        (t.inverseSurvivalProbability(level) + t.inverseCumulativeProbability(POWER)) * se;
+    return new Comparison(
+        metric,
+        bTrials,
+        cTrials,
+        Math.exp(mb),
+        Math.exp(mc),
+        regression,
+        pRegression,
+        pImprovement,
+        fraction(metric, logDetectable),
+        noise,
+        b.size(),
+        c.size());
   }
 
   /**
-   * Whether builds this many give a p-value: at least the minimum of baseline builds, and a
-   * degree of freedom between builds.
+   * Whether builds this many give a p-value: at least the minimum of baseline builds, and a degree
+   * of freedom between builds.
    */
   static boolean tests(int baselineBuilds, int candidateBuilds, int minimumBaselineBuilds) {
     return baselineBuilds >= minimumBaselineBuilds && baselineBuilds + candidateBuilds - 2 >= 1;

@@ -8,8 +8,8 @@ import java.util.function.DoubleBinaryOperator;
 /**
  * Whether this build ran on a machine other jobs kept busier than in every baseline build, from
  * each run's share of the machine's CPU that neither pgperf nor the server used ({@link
- * Sample#othersShare()}). Such a build's timing is slower for reasons that are not in the code:
- * on a 2-core runner, two busy loops beside the tests cut tps by 85% in A/A builds of the example,
+ * Sample#othersShare()}). Such a build's timing is slower for reasons that are not in the code: on
+ * a 2-core runner, two busy loops beside the tests cut tps by 85% in A/A builds of the example,
  * which the baseline's builds, whatever their spread, cannot tell from a regression. Its timing
  * REGRESSIONs are then reported as INCONCLUSIVE, with the figures; work findings are not touched
  * (they do not depend on the machine), and a build that passes on a busier machine passes.
@@ -20,8 +20,8 @@ import java.util.function.DoubleBinaryOperator;
 public record BusyMachine(double candidateLeast, double baselineMost) {
 
   /**
-   * How much more of the machine others must have taken in every trial than in any baseline
-   * sample: a fifth of the machine, several times the spread between quiet builds.
+   * How much more of the machine others must have taken in every trial than in any baseline sample:
+   * a fifth of the machine, several times the spread between quiet builds.
    */
   public static final double BUSIER_BY = 0.20;
 
@@ -32,7 +32,8 @@ public record BusyMachine(double candidateLeast, double baselineMost) {
 
   /** Whether every trial of this build was busier than every baseline sample, by the margin. */
   boolean busier() {
-    return !Double.isNaN(candidateLeast) && !Double.isNaN(baselineMost)
+    return !Double.isNaN(candidateLeast)
+        && !Double.isNaN(baselineMost)
         && candidateLeast > baselineMost + BUSIER_BY;
   }
 
@@ -47,25 +48,42 @@ public record BusyMachine(double candidateLeast, double baselineMost) {
         out.add(f);
         continue;
       }
-      String measured = f.message().startsWith(key + ": ")
-          ? f.message().substring(key.length() + 2) : f.message();
-      String message = String.format(Locale.ROOT, "%s: %s inconclusive: the machine was busier"
-          + " than in every baseline build (other processes took at least %.0f%% of its CPU in"
-          + " this build's trials, at most %.0f%% in the baseline's), so a slowdown cannot be told"
-          + " from the machine's; measured: %s; compare with the base revision on the same"
-          + " machine with mvn verify pgperf:compare", key, f.metric() == null ? "timing"
-          : f.metric().label(), 100 * candidateLeast, 100 * baselineMost, measured);
-      out.add(new Finding(key, f.metric(), Verdict.INCONCLUSIVE,
-          settings.action(Verdict.INCONCLUSIVE), message, f.comparison(), f.work(), f.detail(),
-          f.items()));
+      String measured =
+          f.message().startsWith(key + ": ")
+              ? f.message().substring(key.length() + 2)
+              : f.message();
+      String message =
+          String.format(
+              Locale.ROOT,
+              "%s: %s inconclusive: the machine was busier"
+                  + " than in every baseline build (other processes took at least %.0f%% of its CPU in"
+                  + " this build's trials, at most %.0f%% in the baseline's), so a slowdown cannot be told"
+                  + " from the machine's; measured: %s; compare with the base revision on the same"
+                  + " machine with mvn verify pgperf:compare",
+              key,
+              f.metric() == null ? "timing" : f.metric().label(),
+              100 * candidateLeast,
+              100 * baselineMost,
+              measured);
+      out.add(
+          new Finding(
+              key,
+              f.metric(),
+              Verdict.INCONCLUSIVE,
+              settings.action(Verdict.INCONCLUSIVE),
+              message,
+              f.comparison(),
+              f.work(),
+              f.detail(),
+              f.items()));
     }
     return out;
   }
 
   /**
-   * The least or the most share of the machine other processes took over {@code samples}
-   * ({@code pick} is {@link Math#min} or {@link Math#max}); NaN when there is none or a sample
-   * did not measure it.
+   * The least or the most share of the machine other processes took over {@code samples} ({@code
+   * pick} is {@link Math#min} or {@link Math#max}); NaN when there is none or a sample did not
+   * measure it.
    */
   private static double extreme(List<Sample> samples, DoubleBinaryOperator pick) {
     if (samples.isEmpty()) {

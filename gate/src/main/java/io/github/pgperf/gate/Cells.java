@@ -12,8 +12,17 @@ import java.util.regex.Pattern;
 public final class Cells {
 
   /** The columns: test, metric, verdict, baseline, candidate, change, p, detectable, action. */
-  public static final List<String> HEADERS = List.of(
-      "test", "metric", "verdict", "baseline", "candidate", "change", "p", "detectable", "action");
+  public static final List<String> HEADERS =
+      List.of(
+          "test",
+          "metric",
+          "verdict",
+          "baseline",
+          "candidate",
+          "change",
+          "p",
+          "detectable",
+          "action");
 
   private Cells() {}
 
@@ -22,15 +31,26 @@ public final class Cells {
     String metric = f.metric() == null ? "-" : f.metric().label();
     if (f.work() != null) {
       WorkChange w = f.work();
-      return List.of(f.key(), w.what(), f.verdict().text(), w.baseline(), w.candidate(),
-          w.change(), "-", "-", action(f));
+      return List.of(
+          f.key(),
+          w.what(),
+          f.verdict().text(),
+          w.baseline(),
+          w.candidate(),
+          w.change(),
+          "-",
+          "-",
+          action(f));
     }
     if (f.comparison() == null) {
       return List.of(f.key(), metric, f.verdict().text(), "-", "-", "-", "-", "-", action(f));
     }
     Comparison c = f.comparison();
     double p = c.regression() >= 0 ? c.pRegression() : c.pImprovement();
-    return List.of(f.key(), metric, f.verdict().text(),
+    return List.of(
+        f.key(),
+        metric,
+        f.verdict().text(),
         Judge.value(c.baseline(), c.metric()) + " (n=" + c.baselineCount() + ")",
         Judge.value(c.candidate(), c.metric()) + " (n=" + c.candidateCount() + ")",
         Judge.signedPercent(c.change()),
@@ -46,7 +66,9 @@ public final class Cells {
    */
   static final double DETECTABLE_CAP = 10;
 
-  /** The smallest regression the samples could detect, as printed: {@code 12.3%}, {@code > 1000%}. */
+  /**
+   * The smallest regression the samples could detect, as printed: {@code 12.3%}, {@code > 1000%}.
+   */
   public static String detectable(double fraction) {
     if (Double.isNaN(fraction)) {
       return "-";
@@ -57,8 +79,9 @@ public final class Cells {
   }
 
   /** The detectable size in the gate's sentences ("could only detect a regression of 12.3%"). */
-  private static final Pattern DETECTABLE_IN_MESSAGE = Pattern.compile(
-      "(could only detect a regression of |would have detected )(\\d+(?:\\.\\d+)?%|∞)");
+  private static final Pattern DETECTABLE_IN_MESSAGE =
+      Pattern.compile(
+          "(could only detect a regression of |would have detected )(\\d+(?:\\.\\d+)?%|∞)");
 
   /**
    * {@code f}'s sentence as printed in every output, with its detectable size capped as in the
@@ -69,8 +92,10 @@ public final class Cells {
     StringBuilder out = new StringBuilder();
     while (m.find()) {
       String figure = m.group(2);
-      double fraction = figure.equals("∞") ? Double.POSITIVE_INFINITY
-          : Double.parseDouble(figure.substring(0, figure.length() - 1)) / 100;
+      double fraction =
+          figure.equals("∞")
+              ? Double.POSITIVE_INFINITY
+              : Double.parseDouble(figure.substring(0, figure.length() - 1)) / 100;
       m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + detectable(fraction)));
     }
     m.appendTail(out);

@@ -18,14 +18,19 @@ public final class CheckMessages {
    * how many more there are.
    */
   public static List<String> of(CheckReport report, Action action) {
-    return OutputLimits.sentences(report.withAction(action).stream()
-        .map(f -> f.verdict().text() + ": " + Cells.message(f))
-        .toList(), action == Action.FAIL ? "failures" : "warnings");
+    return OutputLimits.sentences(
+        report.withAction(action).stream()
+            .map(f -> f.verdict().text() + ": " + Cells.message(f))
+            .toList(),
+        action == Action.FAIL ? "failures" : "warnings");
   }
 
   /** {@code <goal>: fails the build: 1 REGRESSION, 2 PASS; table in <directory>/check.md}. */
   public static String outcome(String goal, CheckReport report, Path directory) {
-    return goal + ": " + report.headline().text() + "; table in "
+    return goal
+        + ": "
+        + report.headline().text()
+        + "; table in "
         + directory.resolve(CheckOutputs.MARKDOWN);
   }
 }

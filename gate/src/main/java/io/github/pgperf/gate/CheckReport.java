@@ -35,16 +35,19 @@ public record CheckReport(
 
   /**
    * How many findings are real comparisons: samples (timing or work) were compared and the verdict
-   * says something about them (a pass, an improvement, a regression, a changed plan). A comparison whose verdict warns by default
-   * (inconclusive) did not conclude; whole-test outcomes (missing or mismatched baseline, unusable
-   * results) compared nothing. Decided by each verdict's default action, so verdicts added later
-   * are counted by what they do, not by name; {@link Verdict#CHANGE_POINT} warns by default but
-   * did conclude (a change was found in the series).
+   * says something about them (a pass, an improvement, a regression, a changed plan). A comparison
+   * whose verdict warns by default (inconclusive) did not conclude; whole-test outcomes (missing or
+   * mismatched baseline, unusable results) compared nothing. Decided by each verdict's default
+   * action, so verdicts added later are counted by what they do, not by name; {@link
+   * Verdict#CHANGE_POINT} warns by default but did conclude (a change was found in the series).
    */
   public long compared() {
     return findings.stream()
-        .filter(f -> (f.comparison() != null || f.work() != null)
-            && (f.verdict().defaultAction() != Action.WARN || f.verdict() == Verdict.CHANGE_POINT))
+        .filter(
+            f ->
+                (f.comparison() != null || f.work() != null)
+                    && (f.verdict().defaultAction() != Action.WARN
+                        || f.verdict() == Verdict.CHANGE_POINT))
         .count();
   }
 

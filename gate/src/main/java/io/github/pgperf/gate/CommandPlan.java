@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How the server planned one script command, as the gate keeps it: the command, the plan's shape
- * as {@code EXPLAIN}'s indented lines (so a finding can print the baseline's plan) and its hash.
+ * How the server planned one script command, as the gate keeps it: the command, the plan's shape as
+ * {@code EXPLAIN}'s indented lines (so a finding can print the baseline's plan) and its hash.
  *
  * @param sql the command as written in the script
  * @param hash {@link PlanShape#hash()}
@@ -38,8 +38,8 @@ public record CommandPlan(String sql, String hash, List<String> lines) {
   /**
    * The shape the lines describe, for {@code PlanDiff}.
    *
-   * @throws IllegalArgumentException when the lines are not a plan's indented lines, or do not
-   *     give {@link #hash} (a baseline file edited by hand, or damaged)
+   * @throws IllegalArgumentException when the lines are not a plan's indented lines, or do not give
+   *     {@link #hash} (a baseline file edited by hand, or damaged)
    */
   public PlanShape shape() {
     if (lines.isEmpty() || lines.get(0).contains(ARROW)) {
@@ -64,8 +64,8 @@ public record CommandPlan(String sql, String hash, List<String> lines) {
     }
     PlanShape shape = new PlanShape(root.build());
     if (!shape.hash().equals(hash)) {
-      throw new IllegalArgumentException("the plan's lines give the hash " + shape.hash()
-          + ", not the recorded " + hash);
+      throw new IllegalArgumentException(
+          "the plan's lines give the hash " + shape.hash() + ", not the recorded " + hash);
     }
     return shape;
   }

@@ -1,30 +1,30 @@
 package io.github.pgperf.gate;
 
 /**
- * The statistics of one metric of one test: the baseline's builds against the candidate's,
- * compared on the means of each build's log values ({@link BuildComparison}), or the base
- * revision's trials against the candidate's, paired as they ran interleaved in one job
- * ({@link PairedComparison}); method in {@code docs/gate.md}.
+ * The statistics of one metric of one test: the baseline's builds against the candidate's, compared
+ * on the means of each build's log values ({@link BuildComparison}), or the base revision's trials
+ * against the candidate's, paired as they ran interleaved in one job ({@link PairedComparison});
+ * method in {@code docs/gate.md}.
  *
  * @param metric the metric compared
- * @param baselineCount baseline samples (trials, over all its builds); for a paired comparison,
- *     the pairs
+ * @param baselineCount baseline samples (trials, over all its builds); for a paired comparison, the
+ *     pairs
  * @param candidateCount candidate samples (trials); for a paired comparison, the pairs
  * @param baseline the baseline's geometric mean, in the metric's unit
  * @param candidate the candidate's geometric mean, in the metric's unit
  * @param regression how much worse the candidate is, as a fraction: for tps the fraction lost
  *     ({@code 0.2} = 20% fewer tps), for latency the fraction added ({@code 0.2} = 20% slower);
- *     negative when better; from the geometric means, but for {@link Method#SIGNED_RANK} the
- *     pairs' Hodges-Lehmann estimate (an outlier pair pulls the means)
- * @param pRegression one-sided p-value of "the candidate is worse": the probability of a
- *     difference at least this bad if nothing changed
+ *     negative when better; from the geometric means, but for {@link Method#SIGNED_RANK} the pairs'
+ *     Hodges-Lehmann estimate (an outlier pair pulls the means)
+ * @param pRegression one-sided p-value of "the candidate is worse": the probability of a difference
+ *     at least this bad if nothing changed
  * @param pImprovement one-sided p-value of "the candidate is better"
  * @param detectable the smallest regression (same scale as {@code regression}) these builds and
  *     this noise detect with 80% probability at the configured level; infinite when the noise
  *     cannot be estimated (too few baseline builds)
- * @param noise the relative noise of one trial, between builds and within them together
- *     (standard deviation of the log values); for a paired comparison the part pairing does not
- *     cancel (the pairs' log ratios' standard deviation over √2); NaN when not estimated
+ * @param noise the relative noise of one trial, between builds and within them together (standard
+ *     deviation of the log values); for a paired comparison the part pairing does not cancel (the
+ *     pairs' log ratios' standard deviation over √2); NaN when not estimated
  * @param baselineBuilds the builds the baseline samples came from
  * @param candidateBuilds the builds the candidate samples came from (usually 1)
  * @param method how the p-values were found
@@ -51,7 +51,9 @@ public record Comparison(
   public enum Method {
     /** Student's t on build means: {@code pgperf:check} against a stored baseline. */
     BUILD_MEANS,
-    /** Student's t on the log ratios of interleaved base/candidate pairs: {@code pgperf:compare}. */
+    /**
+     * Student's t on the log ratios of interleaved base/candidate pairs: {@code pgperf:compare}.
+     */
     PAIRED_T,
     /**
      * Wilcoxon's signed-rank test on the pairs' log ratios, used instead of the paired t when a
@@ -66,17 +68,51 @@ public record Comparison(
   }
 
   /** A comparison of build means ({@link Method#BUILD_MEANS}). */
-  public Comparison(Metric metric, int baselineCount, int candidateCount, double baseline,
-      double candidate, double regression, double pRegression, double pImprovement,
-      double detectable, double noise, int baselineBuilds, int candidateBuilds) {
-    this(metric, baselineCount, candidateCount, baseline, candidate, regression, pRegression,
-        pImprovement, detectable, noise, baselineBuilds, candidateBuilds, Method.BUILD_MEANS);
+  public Comparison(
+      Metric metric,
+      int baselineCount,
+      int candidateCount,
+      double baseline,
+      double candidate,
+      double regression,
+      double pRegression,
+      double pImprovement,
+      double detectable,
+      double noise,
+      int baselineBuilds,
+      int candidateBuilds) {
+    this(
+        metric,
+        baselineCount,
+        candidateCount,
+        baseline,
+        candidate,
+        regression,
+        pRegression,
+        pImprovement,
+        detectable,
+        noise,
+        baselineBuilds,
+        candidateBuilds,
+        Method.BUILD_MEANS);
   }
 
   /** This comparison with other p-values (adjusted for a family, {@link Holm}). */
   Comparison withP(double pRegression, double pImprovement) {
-    return new Comparison(metric, baselineCount, candidateCount, baseline, candidate, regression,
-        pRegression, pImprovement, detectable, noise, baselineBuilds, candidateBuilds, method);
+    return new Comparison(
+        metric,
+        baselineCount,
+        candidateCount,
+        baseline,
+        candidate,
+        regression,
+        pRegression,
+        pImprovement,
+        detectable,
+        noise,
+        baselineBuilds,
+        candidateBuilds,
+        method);
   }
 
   /** Candidate over baseline minus one (geometric means): +0.1 is 10% more, whatever the metric. */

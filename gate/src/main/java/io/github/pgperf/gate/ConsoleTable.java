@@ -17,9 +17,9 @@ public final class ConsoleTable {
   private ConsoleTable() {}
 
   /**
-   * The table's lines: header, rule, one row per finding, those that fail first, within
-   * {@link OutputLimits}, and a line on the rows left out; then each finding's detail (a changed
-   * plan beside the baseline's), after a blank line.
+   * The table's lines: header, rule, one row per finding, those that fail first, within {@link
+   * OutputLimits}, and a line on the rows left out; then each finding's detail (a changed plan
+   * beside the baseline's), after a blank line.
    */
   public static List<String> lines(CheckReport report) {
     OutputLimits.Table table = OutputLimits.table(report.byUrgency());
@@ -27,8 +27,8 @@ public final class ConsoleTable {
     boolean marked = findings.stream().anyMatch(f -> f.action() == Action.FAIL);
     List<List<String>> rows = new ArrayList<>();
     rows.add(gutter(marked, "", Cells.HEADERS));
-    findings.forEach(f -> rows.add(gutter(marked, f.action() == Action.FAIL ? MARK : "",
-        Cells.of(f))));
+    findings.forEach(
+        f -> rows.add(gutter(marked, f.action() == Action.FAIL ? MARK : "", Cells.of(f))));
     int columns = rows.get(0).size();
     int[] width = new int[columns];
     for (List<String> row : rows) {
@@ -50,8 +50,8 @@ public final class ConsoleTable {
     if (!table.leftOut().isEmpty()) {
       lines.add(table.leftOut());
     }
-    List<Finding> detailed = report.byUrgency().stream().filter(f -> !f.detail().isEmpty())
-        .toList();
+    List<Finding> detailed =
+        report.byUrgency().stream().filter(f -> !f.detail().isEmpty()).toList();
     for (Finding f : detailed.subList(0, Math.min(OutputLimits.DETAILS, detailed.size()))) {
       List<String> detail = OutputLimits.detail(f.detail());
       lines.add("");
@@ -60,8 +60,10 @@ public final class ConsoleTable {
     }
     if (detailed.size() > OutputLimits.DETAILS) {
       lines.add("");
-      lines.add((detailed.size() - OutputLimits.DETAILS) + " more findings' detail is in"
-          + " check.json");
+      lines.add(
+          (detailed.size() - OutputLimits.DETAILS)
+              + " more findings' detail is in"
+              + " check.json");
     }
     return lines;
   }

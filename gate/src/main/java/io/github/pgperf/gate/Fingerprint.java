@@ -14,15 +14,16 @@ import java.util.regex.Pattern;
 
 /**
  * What must be the same for two runs' figures to be compared: the PostgreSQL version, the server
- * settings pgperf records, the kind of server provider and what it changed, the load-generating machines and the
- * workload. The pgperf version is left out, so upgrading pgperf keeps the baseline; so is the
- * provider's {@code pg_stat_statements.track} ({@link #COUNTING_ONLY}), which pgperf's providers
- * set to {@code all} from the version that counts nested statements.
+ * settings pgperf records, the kind of server provider and what it changed, the load-generating
+ * machines and the workload. The pgperf version is left out, so upgrading pgperf keeps the
+ * baseline; so is the provider's {@code pg_stat_statements.track} ({@link #COUNTING_ONLY}), which
+ * pgperf's providers set to {@code all} from the version that counts nested statements.
  *
  * @param serverVersion {@code server_version}, or {@code unknown} when the result has no server
  * @param serverSettings recorded settings by name ({@code fsync}, {@code shared_buffers} ...)
- * @param provider the kind of provider that supplied the server ({@code EMBEDDED}, {@code EXTERNAL},
- *     {@code TESTCONTAINERS}), or {@code none} for a run not made through the JUnit extension
+ * @param provider the kind of provider that supplied the server ({@code EMBEDDED}, {@code
+ *     EXTERNAL}, {@code TESTCONTAINERS}), or {@code none} for a run not made through the JUnit
+ *     extension
  * @param providerSettings what the server provider changed, by name
  * @param machines each load machine as {@code cores, CPU, JVM, OS} ({@link #machine})
  * @param workload the run's options (scripts, clients, length, mode, rate, scale ...) as text
@@ -38,9 +39,9 @@ public record Fingerprint(
   /**
    * Provider settings that decide what the server counts, not how fast it runs: {@code
    * pg_stat_statements.track = all} counts the statements functions and triggers run (an entry
-   * update per nested statement, microseconds). Left out, so that baselines recorded before
-   * pgperf set it keep comparing; the gate's work family tells whether nested statements were seen
-   * on both sides ({@code Work.nestedStatements}).
+   * update per nested statement, microseconds). Left out, so that baselines recorded before pgperf
+   * set it keep comparing; the gate's work family tells whether nested statements were seen on both
+   * sides ({@code Work.nestedStatements}).
    */
   static final Set<String> COUNTING_ONLY = Set.of("pg_stat_statements.track");
 
@@ -73,21 +74,31 @@ public record Fingerprint(
     String provider = s == null || s.provider() == null ? "none" : s.provider();
     Map<String, String> provided = new TreeMap<>(s == null ? Map.of() : s.providerSettings());
     provided.keySet().removeAll(COUNTING_ONLY);
-    return new Fingerprint(s == null ? "unknown" : s.version(), settings, provider, provided,
-        machines, result.settings().toString());
+    return new Fingerprint(
+        s == null ? "unknown" : s.version(),
+        settings,
+        provider,
+        provided,
+        machines,
+        result.settings().toString());
   }
 
   /**
    * What of a load machine must match: cores, processor model, the JVM's feature version and
    * implementation, and the operating system with its kernel's major and minor version. Left out:
-   * the kernel's and the JVM's build strings (machines of one fleet differ in them, e.g.
-   * {@code 6.18.44-fc-v669} and {@code 6.18.44-fc-v1045}, with the same speed, and a full string
-   * would make every machine unique) and the memory (cgroup limits and kernel reservations move
-   * it; the server's use of memory is set by {@code shared_buffers}, which is compared).
+   * the kernel's and the JVM's build strings (machines of one fleet differ in them, e.g. {@code
+   * 6.18.44-fc-v669} and {@code 6.18.44-fc-v1045}, with the same speed, and a full string would
+   * make every machine unique) and the memory (cgroup limits and kernel reservations move it; the
+   * server's use of memory is set by {@code shared_buffers}, which is compared).
    */
   static String machine(ClientMachine m) {
-    return m.cores() + " cores, " + (m.cpu() == null ? "CPU unknown" : m.cpu()) + ", "
-        + jvm(m.jvm()) + ", " + os(m.os());
+    return m.cores()
+        + " cores, "
+        + (m.cpu() == null ? "CPU unknown" : m.cpu())
+        + ", "
+        + jvm(m.jvm())
+        + ", "
+        + os(m.os());
   }
 
   private static final Pattern MAJOR_MINOR = Pattern.compile("^(\\d+\\.\\d+)");
@@ -126,8 +137,11 @@ public record Fingerprint(
     if (!provider.equals(other.provider)) {
       out.add("provider " + provider + " vs " + other.provider);
     }
-    compare("provider setting", new TreeMap<>(providerSettings),
-        new TreeMap<>(other.providerSettings), out);
+    compare(
+        "provider setting",
+        new TreeMap<>(providerSettings),
+        new TreeMap<>(other.providerSettings),
+        out);
     if (!machines.equals(other.machines)) {
       out.add("machine " + machines + " vs " + other.machines);
     }
@@ -145,8 +159,14 @@ public record Fingerprint(
       String a = mine.get(name);
       String b = theirs.get(name);
       if (!Objects.equals(a, b)) {
-        out.add(what + " " + name + " " + (a == null ? "unset" : a) + " vs "
-            + (b == null ? "unset" : b));
+        out.add(
+            what
+                + " "
+                + name
+                + " "
+                + (a == null ? "unset" : a)
+                + " vs "
+                + (b == null ? "unset" : b));
       }
     }
   }

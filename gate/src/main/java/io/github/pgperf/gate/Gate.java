@@ -32,65 +32,110 @@ public final class Gate {
   public CheckReport check(ResultFiles candidate, Baseline baseline) {
     List<Finding> first = new ArrayList<>();
     if (candidate.isEmpty()) {
-      first.add(named(ALL_TESTS, Verdict.MISSING_RESULTS, "no result files in "
-          + candidate.directory() + (candidate.exists() ? "" : " (the directory does not exist)")
-          + ": did the performance tests run?"));
+      first.add(
+          named(
+              ALL_TESTS,
+              Verdict.MISSING_RESULTS,
+              "no result files in "
+                  + candidate.directory()
+                  + (candidate.exists() ? "" : " (the directory does not exist)")
+                  + ": did the performance tests run?"));
     }
-    List<Finding> findings = TestVerdicts.of(first,
-        new TestVerdicts.Side(candidate.samples(), candidate.problems(), ""),
-        new TestVerdicts.Side(baseline.samples(), baseline.problems(), "baseline: "), settings,
-        (key, now, before, nowProblems, beforeProblems) -> {
-          Timing timing = timing(key, now, before, nowProblems, beforeProblems);
-          if (timing instanceof Timing.Outcome o) {
-            return new TestVerdicts.Plan.Outcome(o.findings());
-          }
-          Builds builds = ((Timing.Compared) timing).builds();
-          List<Sample> comparable = sameSetup(before, now.get(0).fingerprint());
-          return new TestVerdicts.Plan.Compared(member(builds, settings), comparisons -> {
-            List<Finding> judged = new ArrayList<>(comparisons.stream()
-                .map(c -> Judge.judge(key, c, settings)).toList());
-            judged.addAll(ResourceGate.againstBaseline(key, comparable, now, settings,
-                ResourceGate.lockWaiters(candidate.directory())));
-            return BusyMachine.of(now, comparable).judge(key, judged, settings);
-          });
-        });
-    return new CheckReport(findings, settings, candidate.directory().toString(),
-        baseline.description());
+    List<Finding> findings =
+        TestVerdicts.of(
+            first,
+            new TestVerdicts.Side(candidate.samples(), candidate.problems(), ""),
+            new TestVerdicts.Side(baseline.samples(), baseline.problems(), "baseline: "),
+            settings,
+            (key, now, before, nowProblems, beforeProblems) -> {
+              Timing timing = timing(key, now, before, nowProblems, beforeProblems);
+              if (timing instanceof Timing.Outcome o) {
+                return new TestVerdicts.Plan.Outcome(o.findings());
+              }
+              Builds builds = ((Timing.Compared) timing).builds();
+              List<Sample> comparable = sameSetup(before, now.get(0).fingerprint());
+              return new TestVerdicts.Plan.Compared(
+                  member(builds, settings),
+                  comparisons -> {
+                    List<Finding> judged =
+                        new ArrayList<>(
+                            comparisons.stream().map(c -> Judge.judge(key, c, settings)).toList());
+                    judged.addAll(
+                        ResourceGate.againstBaseline(
+                            key,
+                            comparable,
+                            now,
+                            settings,
+                            ResourceGate.lockWaiters(candidate.directory())));
+                    return BusyMachine.of(now, comparable).judge(key, judged, settings);
+                  });
+            });
+    return new CheckReport(
+        findings, settings, candidate.directory().toString(), baseline.description());
   }
 
   /** One test's timing: a named outcome, or the builds to compare. */
-  private Timing timing(String key, List<Sample> now, List<Sample> before,
-      boolean nowHasProblems, boolean beforeHasProblems) {
+  private Timing timing(
+      String key,
+      List<Sample> now,
+      List<Sample> before,
+      boolean nowHasProblems,
+      boolean beforeHasProblems) {
     if (now.isEmpty()) {
       if (before.isEmpty() || nowHasProblems) {
         return new Timing.Outcome(List.of());
       }
-      return outcome(key, Verdict.MISSING_RESULTS, key + ": the baseline has "
-          + before.size() + " samples but there are no results now (test removed, renamed or not run?)");
+      return outcome(
+          key,
+          Verdict.MISSING_RESULTS,
+          key
+              + ": the baseline has "
+              + before.size()
+              + " samples but there are no results now (test removed, renamed or not run?)");
     }
     if (before.isEmpty()) {
       if (beforeHasProblems) {
-        return new Timing.Outcome(List.of()); // its baseline file is unreadable, a finding of its own
+        return new Timing.Outcome(
+            List.of()); // its baseline file is unreadable, a finding of its own
       }
-      return outcome(key, Verdict.MISSING_BASELINE, key + ": no baseline to compare "
-          + now.size() + " results with (record one with " + Judge.RECORD + ")");
+      return outcome(
+          key,
+          Verdict.MISSING_BASELINE,
+          key
+              + ": no baseline to compare "
+              + now.size()
+              + " results with (record one with "
+              + Judge.RECORD
+              + ")");
     }
     Set<Fingerprint> prints = new LinkedHashSet<>();
-    now.stream().sorted(Comparator.comparing(Sample::source)).forEach(s -> prints.add(s.fingerprint()));
+    now.stream()
+        .sorted(Comparator.comparing(Sample::source))
+        .forEach(s -> prints.add(s.fingerprint()));
     if (prints.size() > 1) {
       List<Fingerprint> list = List.copyOf(prints);
-      return outcome(key, Verdict.FINGERPRINT_MISMATCH, key
-          + ": its results now came from different setups: "
-          + String.join("; ", list.get(0).differences(list.get(1))));
+      return outcome(
+          key,
+          Verdict.FINGERPRINT_MISMATCH,
+          key
+              + ": its results now came from different setups: "
+              + String.join("; ", list.get(0).differences(list.get(1))));
     }
     Fingerprint print = prints.iterator().next();
     List<Sample> comparable = sameSetup(before, print);
     if (comparable.isEmpty()) {
       Fingerprint latest = before.get(before.size() - 1).fingerprint();
-      return outcome(key, Verdict.FINGERPRINT_MISMATCH, key + ": none of the "
-          + before.size() + " baseline samples ran on the same setup (baseline vs now: "
-          + String.join("; ", latest.differences(print)) + "); record a baseline on this setup"
-          + " with " + Judge.RECORD);
+      return outcome(
+          key,
+          Verdict.FINGERPRINT_MISMATCH,
+          key
+              + ": none of the "
+              + before.size()
+              + " baseline samples ran on the same setup (baseline vs now: "
+              + String.join("; ", latest.differences(print))
+              + "); record a baseline on this setup"
+              + " with "
+              + Judge.RECORD);
     }
     Map<Metric, List<double[]>> baselineBuilds = new EnumMap<>(Metric.class);
     Map<Metric, List<double[]>> candidateBuilds = new EnumMap<>(Metric.class);
@@ -109,8 +154,13 @@ public final class Gate {
       candidateBuilds.put(m, candidateOfM);
       if (baselineBuilds.get(m).isEmpty() || candidateBuilds.get(m).isEmpty()) {
         // Unreachable for stores and results read here (both refuse samples without a metric).
-        return outcome(key, Verdict.MISSING_BASELINE, key + ": a metric has no "
-            + (baselineBuilds.get(m).isEmpty() ? "baseline" : "candidate") + " values");
+        return outcome(
+            key,
+            Verdict.MISSING_BASELINE,
+            key
+                + ": a metric has no "
+                + (baselineBuilds.get(m).isEmpty() ? "baseline" : "candidate")
+                + " values");
       }
     }
     return new Timing.Compared(new Builds(baselineBuilds, candidateBuilds));
@@ -141,8 +191,10 @@ public final class Gate {
    * @param baseline each metric's baseline builds, each the values of its trials
    * @param candidate each metric's candidate builds
    */
-  static List<Comparison> compare(Map<Metric, List<double[]>> baseline,
-      Map<Metric, List<double[]>> candidate, GateSettings settings) {
+  static List<Comparison> compare(
+      Map<Metric, List<double[]>> baseline,
+      Map<Metric, List<double[]>> candidate,
+      GateSettings settings) {
     return compare(Map.of("test", new Builds(baseline, candidate)), settings).get("test");
   }
 
@@ -161,21 +213,33 @@ public final class Gate {
   /** One test's comparisons of builds, metric by metric in the settings' order. */
   private static BuildFamily.Member member(Builds builds, GateSettings settings) {
     // A metric some results do not have (the on-CPU ones of older results) is left out.
-    List<Metric> metrics = settings.metrics().stream()
-        .filter(builds.baseline()::containsKey).toList();
+    List<Metric> metrics =
+        settings.metrics().stream().filter(builds.baseline()::containsKey).toList();
     int tested = 0;
     for (Metric m : metrics) {
-      tested += BuildComparison.tests(builds.baseline().get(m).size(),
-          builds.candidate().get(m).size(), GateSettings.MINIMUM_BASELINE_BUILDS) ? 1 : 0;
+      tested +=
+          BuildComparison.tests(
+                  builds.baseline().get(m).size(),
+                  builds.candidate().get(m).size(),
+                  GateSettings.MINIMUM_BASELINE_BUILDS)
+              ? 1
+              : 0;
     }
-    return new BuildFamily.Member(tested, level -> {
-      List<Comparison> comparisons = new ArrayList<>();
-      for (Metric m : metrics) {
-        comparisons.add(BuildComparison.compare(m, builds.baseline().get(m),
-            builds.candidate().get(m), level, GateSettings.MINIMUM_BASELINE_BUILDS));
-      }
-      return comparisons;
-    });
+    return new BuildFamily.Member(
+        tested,
+        level -> {
+          List<Comparison> comparisons = new ArrayList<>();
+          for (Metric m : metrics) {
+            comparisons.add(
+                BuildComparison.compare(
+                    m,
+                    builds.baseline().get(m),
+                    builds.candidate().get(m),
+                    level,
+                    GateSettings.MINIMUM_BASELINE_BUILDS));
+          }
+          return comparisons;
+        });
   }
 
   /** The baseline samples that ran on the setup {@code print}: those the gate compares with. */

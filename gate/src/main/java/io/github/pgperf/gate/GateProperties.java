@@ -7,8 +7,8 @@ import java.util.function.Function;
 
 /**
  * The gate's settings by their property names, spelled once: the plugin's parameters take their
- * names and defaults from here, and {@code pgperf check|report} reads the same names as
- * {@code -Dpgperf.level=0.01}. docs/configuration.md lists them.
+ * names and defaults from here, and {@code pgperf check|report} reads the same names as {@code
+ * -Dpgperf.level=0.01}. docs/configuration.md lists them.
  */
 public final class GateProperties {
 
@@ -38,6 +38,7 @@ public final class GateProperties {
 
   /** Each verdict's property and its default action, in the order the parameters are listed. */
   private static final Map<Verdict, String> PROPERTY = new EnumMap<>(Verdict.class);
+
   private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
 
   static {
@@ -83,15 +84,19 @@ public final class GateProperties {
    * @throws IllegalArgumentException naming the property of a bad value
    */
   public static GateSettings settings(Function<String, String> value) {
-    Function<String, String> orDefault = name -> {
-      String given = value.apply(name);
-      return given != null ? given : DEFAULTS.get(name);
-    };
+    Function<String, String> orDefault =
+        name -> {
+          String given = value.apply(name);
+          return given != null ? given : DEFAULTS.get(name);
+        };
     Map<Verdict, Action> actions = new EnumMap<>(Verdict.class);
-    PROPERTY.forEach((verdict, property) ->
-        actions.put(verdict, Action.parse(orDefault.apply(property), property)));
-    return new GateSettings(GateSettings.parseFraction(orDefault.apply(LEVEL), LEVEL),
+    PROPERTY.forEach(
+        (verdict, property) ->
+            actions.put(verdict, Action.parse(orDefault.apply(property), property)));
+    return new GateSettings(
+        GateSettings.parseFraction(orDefault.apply(LEVEL), LEVEL),
         GateSettings.parseFraction(orDefault.apply(MINIMUM_EFFECT), MINIMUM_EFFECT),
-        GateSettings.parseMetrics(orDefault.apply(METRICS)), actions);
+        GateSettings.parseMetrics(orDefault.apply(METRICS)),
+        actions);
   }
 }

@@ -11,8 +11,8 @@ import java.util.Map;
  * @param level one-sided significance level of the whole build: a change counts as clear when its
  *     p-value, adjusted over all the build's tests and metrics ({@link BuildFamily}), is below it
  *     (default {@value #DEFAULT_LEVEL}), so a build with no change fails at most this often
- * @param minimumEffect the smallest change that matters, as a fraction (default
- *     {@value #DEFAULT_MINIMUM_EFFECT}, 5%); smaller changes pass even when clear
+ * @param minimumEffect the smallest change that matters, as a fraction (default {@value
+ *     #DEFAULT_MINIMUM_EFFECT}, 5%); smaller changes pass even when clear
  * @param metrics the metrics compared, in report order
  * @param actions what each configurable outcome does; outcomes not given keep their default
  */
@@ -21,10 +21,13 @@ public record GateSettings(
 
   /** Default significance level. */
   public static final double DEFAULT_LEVEL = 0.005;
+
   /** Default minimum effect: 5%. */
   public static final double DEFAULT_MINIMUM_EFFECT = 0.05;
+
   /** Default metrics: tps, median and 99th percentile latency. */
   public static final List<Metric> DEFAULT_METRICS = List.of(Metric.TPS, Metric.P50, Metric.P99);
+
   /**
    * The fewest baseline builds a timing regression can be called on: the noise between builds is
    * estimated from the baseline's builds, and with fewer than three that estimate is too loose to
@@ -45,14 +48,19 @@ public record GateSettings(
 
   /** Work grows by more than this fraction of the baseline's largest value: 200%, i.e. over 3x. */
   public static final double WORK_TOLERANCE = 2.0;
+
   /** ... and by more than this many shared or temp blocks per call (or per transaction). */
   public static final double WORK_BLOCKS_FLOOR = 1;
+
   /** ... and by more than this many rows per call. */
   public static final double WORK_ROWS_FLOOR = 1;
+
   /** ... and by more than this many calls, statements, commits or WAL records per transaction. */
   public static final double WORK_CALLS_FLOOR = 1;
+
   /** ... and by more than this many WAL bytes per transaction (a WAL record is 50 to 200 bytes). */
   public static final double WORK_WAL_BYTES_FLOOR = 512;
+
   /**
    * A statement's per-call work is compared only when both sides called it at least this often:
    * with few calls, a backend's first catalog lookups (tens of blocks, once per connection) weigh
@@ -76,12 +84,13 @@ public record GateSettings(
     for (Verdict v : Verdict.values()) {
       all.put(v, v.defaultAction());
     }
-    actions.forEach((verdict, action) -> {
-      if (!verdict.configurable()) {
-        throw new IllegalArgumentException(verdict + " cannot be configured to " + action);
-      }
-      all.put(verdict, action);
-    });
+    actions.forEach(
+        (verdict, action) -> {
+          if (!verdict.configurable()) {
+            throw new IllegalArgumentException(verdict + " cannot be configured to " + action);
+          }
+          all.put(verdict, action);
+        });
     actions = Map.copyOf(all);
   }
 

@@ -28,16 +28,29 @@ final class GithubAnnotations {
       }
       boolean more = report.withAction(f.action()).size() > OutputLimits.ANNOTATIONS;
       if (seen.merge(f.action(), 1, Integer::sum) <= OutputLimits.ANNOTATIONS - (more ? 1 : 0)) {
-        out.add("::" + command(f.action()) + " title=" + property("pgperf " + f.verdict().text()
-            + ": " + f.subject()) + "::" + data(OutputLimits.line(Cells.message(f))));
+        out.add(
+            "::"
+                + command(f.action())
+                + " title="
+                + property("pgperf " + f.verdict().text() + ": " + f.subject())
+                + "::"
+                + data(OutputLimits.line(Cells.message(f))));
       }
     }
     for (Action action : List.of(Action.FAIL, Action.WARN)) {
       int rest = report.withAction(action).size() - OutputLimits.ANNOTATIONS + 1;
       if (rest > 1) {
-        out.add("::" + command(action) + " title=" + property("pgperf: " + rest + " more")
-            + "::" + data(rest + " more findings that " + (action == Action.FAIL
-                ? "fail the build" : "warn") + ": see check.md, check.json"));
+        out.add(
+            "::"
+                + command(action)
+                + " title="
+                + property("pgperf: " + rest + " more")
+                + "::"
+                + data(
+                    rest
+                        + " more findings that "
+                        + (action == Action.FAIL ? "fail the build" : "warn")
+                        + ": see check.md, check.json"));
       }
     }
     return out;

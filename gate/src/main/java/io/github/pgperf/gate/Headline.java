@@ -23,8 +23,8 @@ public record Headline(Action tone, String text) {
       return new Headline(Action.WARN, "compared nothing, passes with warnings: " + counts);
     }
     if (compared < all) {
-      return new Headline(Action.WARN, "compared " + compared + " of " + all
-          + ", passes with warnings: " + counts);
+      return new Headline(
+          Action.WARN, "compared " + compared + " of " + all + ", passes with warnings: " + counts);
     }
     return new Headline(Action.PASS, "passes: " + counts);
   }

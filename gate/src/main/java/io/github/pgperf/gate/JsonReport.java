@@ -15,7 +15,8 @@ final class JsonReport {
   /** The version of this JSON's layout. */
   static final int FORMAT_VERSION = 1;
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private JsonReport() {}
 
@@ -60,22 +61,24 @@ final class JsonReport {
         ArrayNode items = node.putArray("items");
         f.items().forEach(items::add);
       }
-      f.figures().ifPresent(c -> {
-        ObjectNode fig = node.putObject("figures");
-        fig.put("unit", c.metric().unit());
-        fig.put("baselineSamples", c.baselineCount());
-        fig.put("candidateSamples", c.candidateCount());
-        fig.put("baselineBuilds", c.baselineBuilds());
-        fig.put("candidateBuilds", c.candidateBuilds());
-        fig.put("baseline", c.baseline());
-        fig.put("candidate", c.candidate());
-        fig.put("change", c.change());
-        fig.put("regression", c.regression());
-        number(fig, "pRegression", c.pRegression());
-        number(fig, "pImprovement", c.pImprovement());
-        number(fig, "detectable", c.detectable());
-        number(fig, "noise", c.noise());
-      });
+      f.figures()
+          .ifPresent(
+              c -> {
+                ObjectNode fig = node.putObject("figures");
+                fig.put("unit", c.metric().unit());
+                fig.put("baselineSamples", c.baselineCount());
+                fig.put("candidateSamples", c.candidateCount());
+                fig.put("baselineBuilds", c.baselineBuilds());
+                fig.put("candidateBuilds", c.candidateBuilds());
+                fig.put("baseline", c.baseline());
+                fig.put("candidate", c.candidate());
+                fig.put("change", c.change());
+                fig.put("regression", c.regression());
+                number(fig, "pRegression", c.pRegression());
+                number(fig, "pImprovement", c.pImprovement());
+                number(fig, "detectable", c.detectable());
+                number(fig, "noise", c.noise());
+              });
     }
     try {
       return MAPPER.writeValueAsString(root) + "\n";

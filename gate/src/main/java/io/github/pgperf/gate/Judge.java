@@ -12,10 +12,13 @@ final class Judge {
 
   /** Where users set the number of trials (pgperf:test), named in inconclusive verdicts. */
   static final String TRIALS = "pgperf.trials";
+
   /** Where users set the number of interleaved pairs (pgperf:compare). */
   static final String PAIRS = "pgperf.pairs";
+
   /** How users record a baseline build (README's command), named wherever one is missing. */
   public static final String RECORD = "mvn verify pgperf:baseline";
+
   /** Detectable sizes above this print as "more than" it: beyond it the figure means nothing. */
   static final double LARGEST_PRINTED = 10;
 
@@ -23,8 +26,8 @@ final class Judge {
 
   static Finding judge(String key, Comparison c, GateSettings settings) {
     Verdict verdict = verdict(c, settings);
-    return new Finding(key, c.metric(), verdict, settings.action(verdict),
-        message(key, c, verdict, settings), c);
+    return new Finding(
+        key, c.metric(), verdict, settings.action(verdict), message(key, c, verdict, settings), c);
   }
 
   static Verdict verdict(Comparison c, GateSettings settings) {
@@ -53,23 +56,70 @@ final class Judge {
     String metric = c.metric().label();
     String figures = figures(c);
     return switch (verdict) {
-      case REGRESSION -> key + ": " + metric + " regressed by " + percent(c.regression())
-          + " (" + figures + "); p = " + p(c.pRegression()) + ", below the level "
-          + p(s.level()) + ", and more than the minimum of " + percent(s.minimumEffect());
-      case IMPROVEMENT -> key + ": " + metric + " improved by " + percent(Math.abs(c.change()))
-          + " (" + figures + "); p = " + p(c.pImprovement());
-      case INCONCLUSIVE -> Double.isNaN(c.pRegression())
-          ? key + ": " + metric + " inconclusive: the baseline holds " + builds(c.baselineBuilds())
-              + ", and at least " + GateSettings.MINIMUM_BASELINE_BUILDS + " are needed to tell a"
-              + " change from the noise between builds (" + figures + "; record more with "
-              + RECORD + ")"
-          : key + ": " + metric + " inconclusive: these builds could only detect a regression of "
-              + detectable(c.detectable()) + ", more than the minimum of "
-              + percent(s.minimumEffect()) + " (" + figures + ", noise " + percent(c.noise())
-              + "; record more baseline builds with " + RECORD + ", or run more trials with "
-              + TRIALS + ")";
-      default -> key + ": " + metric + " passed (" + figures + "; would have detected "
-          + detectable(c.detectable()) + ")";
+      case REGRESSION ->
+          key
+              + ": "
+              + metric
+              + " regressed by "
+              + percent(c.regression())
+              + " ("
+              + figures
+              + "); p = "
+              + p(c.pRegression())
+              + ", below the level "
+              + p(s.level())
+              + ", and more than the minimum of "
+              + percent(s.minimumEffect());
+      case IMPROVEMENT ->
+          key
+              + ": "
+              + metric
+              + " improved by "
+              + percent(Math.abs(c.change()))
+              + " ("
+              + figures
+              + "); p = "
+              + p(c.pImprovement());
+      case INCONCLUSIVE ->
+          Double.isNaN(c.pRegression())
+              ? key
+                  + ": "
+                  + metric
+                  + " inconclusive: the baseline holds "
+                  + builds(c.baselineBuilds())
+                  + ", and at least "
+                  + GateSettings.MINIMUM_BASELINE_BUILDS
+                  + " are needed to tell a"
+                  + " change from the noise between builds ("
+                  + figures
+                  + "; record more with "
+                  + RECORD
+                  + ")"
+              : key
+                  + ": "
+                  + metric
+                  + " inconclusive: these builds could only detect a regression of "
+                  + detectable(c.detectable())
+                  + ", more than the minimum of "
+                  + percent(s.minimumEffect())
+                  + " ("
+                  + figures
+                  + ", noise "
+                  + percent(c.noise())
+                  + "; record more baseline builds with "
+                  + RECORD
+                  + ", or run more trials with "
+                  + TRIALS
+                  + ")";
+      default ->
+          key
+              + ": "
+              + metric
+              + " passed ("
+              + figures
+              + "; would have detected "
+              + detectable(c.detectable())
+              + ")";
     };
   }
 
@@ -78,41 +128,114 @@ final class Judge {
     String metric = c.metric().label();
     String figures = figures(c);
     boolean rank = c.method() == Comparison.Method.SIGNED_RANK;
-    String test = rank ? "; a pair is an outlier, so the signed-rank test decides and the change"
-        + " is the pairs' median (Hodges-Lehmann)" : "";
+    String test =
+        rank
+            ? "; a pair is an outlier, so the signed-rank test decides and the change"
+                + " is the pairs' median (Hodges-Lehmann)"
+            : "";
     return switch (verdict) {
-      case REGRESSION -> key + ": " + metric + " regressed by " + percent(c.regression())
-          + " (" + figures + "); p = " + p(c.pRegression()) + ", below the level "
-          + p(s.level()) + ", and more than the minimum of " + percent(s.minimumEffect()) + test;
-      case IMPROVEMENT -> key + ": " + metric + " improved by " + percent(-c.regression())
-          + " (" + figures + "); p = " + p(c.pImprovement()) + test;
-      case INCONCLUSIVE -> Double.isNaN(c.pRegression())
-          ? key + ": " + metric + " inconclusive: " + pairs(c.baselineCount()) + ", and at least "
-              + PairedComparison.MINIMUM_PAIRS + " are needed (" + figures
-              + "; run more with " + PAIRS + ")"
-          : rank && Double.isInfinite(c.detectable())
-              ? key + ": " + metric + " inconclusive: a pair is an outlier, so the signed-rank"
-                  + " test decides, and with " + pairs(c.baselineCount()) + " it cannot reach the"
-                  + " level (" + figures + "; run more pairs with " + PAIRS + ")"
-              : key + ": " + metric + " inconclusive: these pairs could only detect a regression"
-                  + " of " + detectable(c.detectable()) + ", more than the minimum of "
-                  + percent(s.minimumEffect()) + " (" + figures + ", noise "
-                  + percent(c.noise()) + "; run more pairs with " + PAIRS + ")" + test;
-      default -> key + ": " + metric + " passed (" + figures + "; would have detected "
-          + detectable(c.detectable()) + ")" + test;
+      case REGRESSION ->
+          key
+              + ": "
+              + metric
+              + " regressed by "
+              + percent(c.regression())
+              + " ("
+              + figures
+              + "); p = "
+              + p(c.pRegression())
+              + ", below the level "
+              + p(s.level())
+              + ", and more than the minimum of "
+              + percent(s.minimumEffect())
+              + test;
+      case IMPROVEMENT ->
+          key
+              + ": "
+              + metric
+              + " improved by "
+              + percent(-c.regression())
+              + " ("
+              + figures
+              + "); p = "
+              + p(c.pImprovement())
+              + test;
+      case INCONCLUSIVE ->
+          Double.isNaN(c.pRegression())
+              ? key
+                  + ": "
+                  + metric
+                  + " inconclusive: "
+                  + pairs(c.baselineCount())
+                  + ", and at least "
+                  + PairedComparison.MINIMUM_PAIRS
+                  + " are needed ("
+                  + figures
+                  + "; run more with "
+                  + PAIRS
+                  + ")"
+              : rank && Double.isInfinite(c.detectable())
+                  ? key
+                      + ": "
+                      + metric
+                      + " inconclusive: a pair is an outlier, so the signed-rank"
+                      + " test decides, and with "
+                      + pairs(c.baselineCount())
+                      + " it cannot reach the"
+                      + " level ("
+                      + figures
+                      + "; run more pairs with "
+                      + PAIRS
+                      + ")"
+                  : key
+                      + ": "
+                      + metric
+                      + " inconclusive: these pairs could only detect a regression"
+                      + " of "
+                      + detectable(c.detectable())
+                      + ", more than the minimum of "
+                      + percent(s.minimumEffect())
+                      + " ("
+                      + figures
+                      + ", noise "
+                      + percent(c.noise())
+                      + "; run more pairs with "
+                      + PAIRS
+                      + ")"
+                      + test;
+      default ->
+          key
+              + ": "
+              + metric
+              + " passed ("
+              + figures
+              + "; would have detected "
+              + detectable(c.detectable())
+              + ")"
+              + test;
     };
   }
 
   static String figures(Comparison c) {
     if (c.method().paired()) {
-      return "base " + value(c.baseline(), c.metric()) + ", candidate "
-          + value(c.candidate(), c.metric()) + ", " + pairs(c.baselineCount())
-          + " interleaved, change " + signedPercent(c.change());
+      return "base "
+          + value(c.baseline(), c.metric())
+          + ", candidate "
+          + value(c.candidate(), c.metric())
+          + ", "
+          + pairs(c.baselineCount())
+          + " interleaved, change "
+          + signedPercent(c.change());
     }
-    return "baseline " + value(c.baseline(), c.metric()) + " from "
-        + trials(c.baselineBuilds(), c.baselineCount()) + ", candidate "
-        + value(c.candidate(), c.metric()) + " from "
-        + trials(c.candidateBuilds(), c.candidateCount()) + ", change "
+    return "baseline "
+        + value(c.baseline(), c.metric())
+        + " from "
+        + trials(c.baselineBuilds(), c.baselineCount())
+        + ", candidate "
+        + value(c.candidate(), c.metric())
+        + " from "
+        + trials(c.candidateBuilds(), c.candidateCount())
+        + ", change "
         + signedPercent(c.change());
   }
 

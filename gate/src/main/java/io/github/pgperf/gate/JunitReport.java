@@ -14,8 +14,8 @@ import org.w3c.dom.Element;
 
 /**
  * The report as a JUnit XML test suite ({@code TEST-pgperf-check.xml}), which Jenkins and GitLab
- * show: one test case per finding, failing ones with a {@code <failure>}, warnings as
- * {@code <skipped>} with the message (so they are visible but not failures).
+ * show: one test case per finding, failing ones with a {@code <failure>}, warnings as {@code
+ * <skipped>} with the message (so they are visible but not failures).
  */
 final class JunitReport {
 
@@ -49,8 +49,8 @@ final class JunitReport {
           test.appendChild(failure);
         } else if (f.action() == Action.WARN) {
           Element skipped = doc.createElement("skipped");
-          skipped.setAttribute("message", f.verdict().text().toLowerCase(Locale.ROOT) + ": "
-              + Cells.message(f));
+          skipped.setAttribute(
+              "message", f.verdict().text().toLowerCase(Locale.ROOT) + ": " + Cells.message(f));
           test.appendChild(skipped);
         }
         Element out = doc.createElement("system-out");

@@ -76,7 +76,8 @@ public enum Metric {
    * #LOCK_WAIT} at least 0 (no lock wait seen is a figure, not a missing one).
    */
   public boolean measured(double value) {
-    return this == LOCK_WAIT ? value >= 0 && !Double.isInfinite(value)
+    return this == LOCK_WAIT
+        ? value >= 0 && !Double.isInfinite(value)
         : value > 0 && !Double.isInfinite(value);
   }
 
@@ -86,9 +87,9 @@ public enum Metric {
   }
 
   /**
-   * Whether a run may lack this figure (on-CPU time is not measured where the server's
-   * processes are not visible, nor in results and baselines from before it was); such a value is
-   * NaN and left out of the comparison.
+   * Whether a run may lack this figure (on-CPU time is not measured where the server's processes
+   * are not visible, nor in results and baselines from before it was); such a value is NaN and left
+   * out of the comparison.
    */
   public boolean optional() {
     return resource();
@@ -119,9 +120,9 @@ public enum Metric {
   }
 
   /**
-   * The metric named {@code text} ({@code tps}, {@code mean}, {@code p50}, {@code p90}, {@code p95},
-   * {@code p99}, {@code p99.9}, {@code cpu}, {@code clientCpu}, {@code alloc}, {@code lockWait};
-   * case ignored).
+   * The metric named {@code text} ({@code tps}, {@code mean}, {@code p50}, {@code p90}, {@code
+   * p95}, {@code p99}, {@code p99.9}, {@code cpu}, {@code clientCpu}, {@code alloc}, {@code
+   * lockWait}; case ignored).
    *
    * @throws IllegalArgumentException naming the known metrics otherwise
    */
@@ -132,7 +133,11 @@ public enum Metric {
         return m;
       }
     }
-    throw new IllegalArgumentException("unknown metric \"" + text.trim() + "\" (known: "
-        + Arrays.stream(values()).map(Metric::label).collect(Collectors.joining(", ")) + ")");
+    throw new IllegalArgumentException(
+        "unknown metric \""
+            + text.trim()
+            + "\" (known: "
+            + Arrays.stream(values()).map(Metric::label).collect(Collectors.joining(", "))
+            + ")");
   }
 }

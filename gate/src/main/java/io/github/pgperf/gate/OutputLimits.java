@@ -9,11 +9,11 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * How much of a report the places people read get: the build log, check.md (GitHub's job summary,
- * a pull request comment) and GitHub's annotations. A build whose every statement or test changed
- * must not print thousands of rows: the table lists at most {@value #ROWS_PER_KIND} findings of
- * one test and verdict and {@value #ROWS} in all, failing ones first, and says how many more there
- * are; check.json, TEST-pgperf-check.xml and report.html keep every finding whole.
+ * How much of a report the places people read get: the build log, check.md (GitHub's job summary, a
+ * pull request comment) and GitHub's annotations. A build whose every statement or test changed
+ * must not print thousands of rows: the table lists at most {@value #ROWS_PER_KIND} findings of one
+ * test and verdict and {@value #ROWS} in all, failing ones first, and says how many more there are;
+ * check.json, TEST-pgperf-check.xml and report.html keep every finding whole.
  *
  * <p>The sizes: GitHub refuses a pull request comment longer than 65,536 characters and a job
  * summary over 1 MiB per step, and shows 10 error and 10 warning annotations per step; check.md
@@ -24,18 +24,25 @@ final class OutputLimits {
 
   /** Table rows of one test and verdict. */
   static final int ROWS_PER_KIND = 5;
+
   /** Table rows in all. */
   static final int ROWS = 50;
+
   /** Findings' sentences listed (the warnings, the failures). */
   static final int SENTENCES = 20;
+
   /** Findings whose detail (a plan beside the baseline's) is printed. */
   static final int DETAILS = 3;
+
   /** Lines of one finding's detail. */
   static final int DETAIL_LINES = 40;
+
   /** Characters of one sentence or cell: a statement's text can be of any length. */
   static final int LINE = 1_000;
+
   /** Characters of check.md, below a pull request comment's 65,536. */
   static final int MARKDOWN = 60_000;
+
   /** Annotations of one level (error, warning): GitHub shows 10 of each per step. */
   static final int ANNOTATIONS = 10;
 
@@ -63,8 +70,11 @@ final class OutputLimits {
         leftOut.merge(f.verdict(), 1, Integer::sum);
       }
     }
-    return new Table(rows, leftOut.isEmpty() ? "" : more(leftOut, "finding", "listed here")
-        + ": every finding is in check.json");
+    return new Table(
+        rows,
+        leftOut.isEmpty()
+            ? ""
+            : more(leftOut, "finding", "listed here") + ": every finding is in check.json");
   }
 
   /**
@@ -77,8 +87,12 @@ final class OutputLimits {
     List<String> out = new ArrayList<>();
     lines.stream().limit(SENTENCES).map(OutputLimits::line).forEach(out::add);
     if (lines.size() > SENTENCES) {
-      out.add(String.format(Locale.ROOT, "... and %,d more %s: every one is in check.json",
-          lines.size() - SENTENCES, what));
+      out.add(
+          String.format(
+              Locale.ROOT,
+              "... and %,d more %s: every one is in check.json",
+              lines.size() - SENTENCES,
+              what));
     }
     return out;
   }
@@ -93,8 +107,7 @@ final class OutputLimits {
     if (text.length() <= length) {
       return text;
     }
-    String note = String.format(Locale.ROOT, " … (%,d characters more)",
-        text.length() - length);
+    String note = String.format(Locale.ROOT, " … (%,d characters more)", text.length() - length);
     return text.substring(0, Math.max(0, length - note.length())) + note;
   }
 
@@ -103,10 +116,12 @@ final class OutputLimits {
     if (lines.size() <= DETAIL_LINES) {
       return lines.stream().map(OutputLimits::line).toList();
     }
-    List<String> out = new ArrayList<>(lines.subList(0, DETAIL_LINES - 1).stream()
-        .map(OutputLimits::line).toList());
-    out.add(String.format(Locale.ROOT, "... %,d lines more in check.json",
-        lines.size() - DETAIL_LINES + 1));
+    List<String> out =
+        new ArrayList<>(
+            lines.subList(0, DETAIL_LINES - 1).stream().map(OutputLimits::line).toList());
+    out.add(
+        String.format(
+            Locale.ROOT, "... %,d lines more in check.json", lines.size() - DETAIL_LINES + 1));
     return out;
   }
 
@@ -118,9 +133,16 @@ final class OutputLimits {
   static String more(Map<Verdict, Integer> counts, String thing, String where) {
     int all = counts.values().stream().mapToInt(Integer::intValue).sum();
     StringJoiner kinds = new StringJoiner(", ");
-    counts.forEach((verdict, n) -> kinds.add(String.format(Locale.ROOT, "%,d %s", n,
-        verdict.text())));
-    return String.format(Locale.ROOT, "%,d more %s%s %s not %s (%s)", all, thing,
-        all == 1 ? "" : "s", all == 1 ? "is" : "are", where, kinds);
+    counts.forEach(
+        (verdict, n) -> kinds.add(String.format(Locale.ROOT, "%,d %s", n, verdict.text())));
+    return String.format(
+        Locale.ROOT,
+        "%,d more %s%s %s not %s (%s)",
+        all,
+        thing,
+        all == 1 ? "" : "s",
+        all == 1 ? "is" : "are",
+        where,
+        kinds);
   }
 }

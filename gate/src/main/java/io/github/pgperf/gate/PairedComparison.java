@@ -7,10 +7,10 @@ import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
 
 /**
  * Compares a metric's base-revision trials with the candidate's when they ran interleaved in one
- * job (A B B A ...): trial {@code i} of each side forms pair {@code i}, and the pairs' log ratios are
- * tested. Drift of the machine between pairs (a neighbour's build starting, a slower runner) hits
- * both trials of a pair alike and cancels in their ratio; a steady drift within the job adds as
- * much to one pair's ratio as the A B B A order takes from the next. Method in {@code
+ * job (A B B A ...): trial {@code i} of each side forms pair {@code i}, and the pairs' log ratios
+ * are tested. Drift of the machine between pairs (a neighbour's build starting, a slower runner)
+ * hits both trials of a pair alike and cancels in their ratio; a steady drift within the job adds
+ * as much to one pair's ratio as the A B B A order takes from the next. Method in {@code
  * docs/gate.md}:
  *
  * <ul>
@@ -19,9 +19,9 @@ import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
  *   <li>Student's t on the {@code d}s with {@code pairs − 1} degrees of freedom;
  *   <li>when a pair is an outlier (from {@value #OUTLIER_CHECK_PAIRS} pairs on, its {@code d}
  *       further than {@value #OUTLIER_Z} robust standard deviations from the median {@code d}: a
- *       burst that hit one side of one pair), normality,
- *       the t-test's assumption, fails: Wilcoxon's signed-rank test decides instead, whose only
- *       assumption (a symmetric {@code d} when nothing changed) is what interleaving provides.
+ *       burst that hit one side of one pair), normality, the t-test's assumption, fails: Wilcoxon's
+ *       signed-rank test decides instead, whose only assumption (a symmetric {@code d} when nothing
+ *       changed) is what interleaving provides.
  * </ul>
  *
  * <p>Deterministic: the ratios are sorted before summing, so the pairs in any order give the same
@@ -31,34 +31,38 @@ final class PairedComparison {
 
   /** Fewer pairs than this give no p-value: the t-test's noise estimate would have 1 degree. */
   static final int MINIMUM_PAIRS = 3;
+
   /**
    * From this many pairs on, outliers are looked for: with fewer, the median and the spread around
    * it are too loose to call any pair far off.
    */
   static final int OUTLIER_CHECK_PAIRS = 6;
+
   /**
    * A pair is an outlier when its ratio lies further than this many robust standard deviations
    * ({@code 1.4826 · MAD}) from the median ratio. Far beyond the usual 3.5: with few pairs the
-   * median absolute deviation is often small by chance, and at 3.5 about one in eight samples of
-   * 10 normal pairs would have "an outlier" (at 7, about one in a hundred). What the rule is for,
-   * a burst that doubled one trial, is 10 standard deviations off at the 5% trial noise measured
+   * median absolute deviation is often small by chance, and at 3.5 about one in eight samples of 10
+   * normal pairs would have "an outlier" (at 7, about one in a hundred). What the rule is for, a
+   * burst that doubled one trial, is 10 standard deviations off at the 5% trial noise measured
    * within pairs.
    */
   static final double OUTLIER_Z = 7;
+
   /** Scales the median absolute deviation to a normal standard deviation. */
   private static final double MAD_TO_SD = 1.4826;
+
   /**
-   * The signed-rank test needs about π/3 times the pairs of the t-test for the same power on
-   * normal data (its asymptotic relative efficiency, 3/π): its detectable size is the t-test's on
-   * the robust spread times √(π/3).
+   * The signed-rank test needs about π/3 times the pairs of the t-test for the same power on normal
+   * data (its asymptotic relative efficiency, 3/π): its detectable size is the t-test's on the
+   * robust spread times √(π/3).
    */
   private static final double RANK_EFFICIENCY = Math.sqrt(Math.PI / 3);
 
   private PairedComparison() {}
 
   /**
-   * Compares the pairs' values of {@code metric}: {@code base[i]} and {@code candidate[i]} ran
-   * side by side.
+   * Compares the pairs' values of {@code metric}: {@code base[i]} and {@code candidate[i]} ran side
+   * by side.
    *
    * @param level the one-sided level of this one comparison, for the detectable size
    * @throws IllegalArgumentException when there is no pair, the sides differ in length, or a value
@@ -66,8 +70,12 @@ final class PairedComparison {
    */
   static Comparison compare(Metric metric, double[] base, double[] candidate, double level) {
     if (base.length != candidate.length) {
-      throw new IllegalArgumentException("the base has " + base.length
-          + " trials and the candidate " + candidate.length + ": pairs need one of each");
+      throw new IllegalArgumentException(
+          "the base has "
+              + base.length
+              + " trials and the candidate "
+              + candidate.length
+              + ": pairs need one of each");
     }
     if (base.length == 0) {
       throw new IllegalArgumentException("no pairs");
@@ -86,19 +94,37 @@ final class PairedComparison {
     double worse = BuildComparison.mean(d);
     double regression = BuildComparison.fraction(metric, worse);
     if (!tests(n)) {
-      return comparison(metric, n, mb, mc, regression, Double.NaN, Double.NaN,
-          Double.POSITIVE_INFINITY, Double.NaN, Comparison.Method.PAIRED_T);
+      return comparison(
+          metric,
+          n,
+          mb,
+          mc,
+          regression,
+          Double.NaN,
+          Double.NaN,
+          Double.POSITIVE_INFINITY,
+          Double.NaN,
+          Comparison.Method.PAIRED_T);
     }
     double sd = Math.sqrt(BuildComparison.squares(d, worse) / (n - 1));
     // What pairing leaves of one trial's noise: the ratio of two trials carries two trials' worth.
     double noise = sd / Math.sqrt(2);
     if (sd == 0) {
-      return comparison(metric, n, mb, mc, regression, worse > 0 ? 0 : worse < 0 ? 1 : 0.5,
-          worse < 0 ? 0 : worse > 0 ? 1 : 0.5, 0, 0, Comparison.Method.PAIRED_T);
+      return comparison(
+          metric,
+          n,
+          mb,
+          mc,
+          regression,
+          worse > 0 ? 0 : worse < 0 ? 1 : 0.5,
+          worse < 0 ? 0 : worse > 0 ? 1 : 0.5,
+          0,
+          0,
+          Comparison.Method.PAIRED_T);
     }
     TDistribution t = TDistribution.of(n - 1);
-    double margin = t.inverseSurvivalProbability(level)
-        + t.inverseCumulativeProbability(BuildComparison.POWER);
+    double margin =
+        t.inverseSurvivalProbability(level) + t.inverseCumulativeProbability(BuildComparison.POWER);
     double mad = n >= OUTLIER_CHECK_PAIRS ? medianAbsoluteDeviation(d) : 0;
     // MAD 0: more than half the pairs have one ratio (equal integer latencies), no spread to judge
     // a pair by; the t-test decides.
@@ -111,22 +137,42 @@ final class PairedComparison {
       // against. When even that is not below the level, no regression is detectable.
       int n2 = n * (n + 1) / 2;
       int against = n2 - (n - outliers) * (n - outliers + 1) / 2;
-      double detectable = signedRankTail(n, n2 - against) >= level
-          ? Double.POSITIVE_INFINITY
-          : BuildComparison.fraction(metric,
-              margin * RANK_EFFICIENCY * MAD_TO_SD * mad / Math.sqrt(n));
+      double detectable =
+          signedRankTail(n, n2 - against) >= level
+              ? Double.POSITIVE_INFINITY
+              : BuildComparison.fraction(
+                  metric, margin * RANK_EFFICIENCY * MAD_TO_SD * mad / Math.sqrt(n));
       // The outlier pulls the mean ratio; the rank test's own estimate of the change does not.
-      return comparison(metric, n, mb, mc, BuildComparison.fraction(metric, hodgesLehmann(d)),
-          pRegression, pImprovement, detectable, noise, Comparison.Method.SIGNED_RANK);
+      return comparison(
+          metric,
+          n,
+          mb,
+          mc,
+          BuildComparison.fraction(metric, hodgesLehmann(d)),
+          pRegression,
+          pImprovement,
+          detectable,
+          noise,
+          Comparison.Method.SIGNED_RANK);
     }
     double se = sd / Math.sqrt(n);
     double statistic = worse / se;
-    return comparison(metric, n, mb, mc, regression, t.survivalProbability(statistic),
-        t.cumulativeProbability(statistic), BuildComparison.fraction(metric, margin * se), noise,
+    return comparison(
+        metric,
+        n,
+        mb,
+        mc,
+        regression,
+        t.survivalProbability(statistic),
+        t.cumulativeProbability(statistic),
+        BuildComparison.fraction(metric, margin * se),
+        noise,
         Comparison.Method.PAIRED_T);
   }
 
-  /** How many pairs lie further than {@value #OUTLIER_Z} robust standard deviations from the median. */
+  /**
+   * How many pairs lie further than {@value #OUTLIER_Z} robust standard deviations from the median.
+   */
   static int outliers(double[] sorted, double mad) {
     double median = median(sorted);
     int out = 0;
@@ -178,8 +224,8 @@ final class PairedComparison {
   }
 
   /**
-   * The Hodges-Lehmann estimate of the pairs' shift: the median of all pairwise means
-   * {@code (d_i + d_j) / 2}, {@code i ≤ j}, the estimate that goes with the signed-rank test.
+   * The Hodges-Lehmann estimate of the pairs' shift: the median of all pairwise means {@code (d_i +
+   * d_j) / 2}, {@code i ≤ j}, the estimate that goes with the signed-rank test.
    */
   static double hodgesLehmann(double[] d) {
     double[] walsh = new double[d.length * (d.length + 1) / 2];
@@ -193,12 +239,32 @@ final class PairedComparison {
     return median(walsh);
   }
 
-  private static Comparison comparison(Metric metric, int pairs, double mb, double mc,
-      double regression, double pRegression, double pImprovement, double detectable,
-      double noise, Comparison.Method method) {
+  private static Comparison comparison(
+      Metric metric,
+      int pairs,
+      double mb,
+      double mc,
+      double regression,
+      double pRegression,
+      double pImprovement,
+      double detectable,
+      double noise,
+      Comparison.Method method) {
     // One job: each side is one build, its trials the pairs' halves.
-    return new Comparison(metric, pairs, pairs, Math.exp(mb), Math.exp(mc), regression,
-        pRegression, pImprovement, detectable, noise, 1, 1, method);
+    return new Comparison(
+        metric,
+        pairs,
+        pairs,
+        Math.exp(mb),
+        Math.exp(mc),
+        regression,
+        pRegression,
+        pImprovement,
+        detectable,
+        noise,
+        1,
+        1,
+        method);
   }
 
   private static double[] logs(double[] values, String side) {
@@ -233,5 +299,4 @@ final class PairedComparison {
     int n = sorted.length;
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
-
 }

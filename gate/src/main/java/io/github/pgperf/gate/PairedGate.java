@@ -9,18 +9,17 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /**
- * The verdicts of {@code pgperf:compare}: the base revision's results against the candidate's
- * (the working tree's), measured in the same job with their trials interleaved (A B B A ...).
- * Trial {@code i} of a test on each side forms pair {@code i} (the result's {@code identity.trial});
- * each metric is compared on the pairs' log ratios ({@link
- * PairedComparison}), all tests' metrics as one family ({@link BuildFamily}), with the same
- * verdicts, minimum effect and detectable size as {@code pgperf:check}, and the same work
- * comparison ({@link WorkGate}, the base as the baseline).
+ * The verdicts of {@code pgperf:compare}: the base revision's results against the candidate's (the
+ * working tree's), measured in the same job with their trials interleaved (A B B A ...). Trial
+ * {@code i} of a test on each side forms pair {@code i} (the result's {@code identity.trial}); each
+ * metric is compared on the pairs' log ratios ({@link PairedComparison}), all tests' metrics as one
+ * family ({@link BuildFamily}), with the same verdicts, minimum effect and detectable size as
+ * {@code pgperf:check}, and the same work comparison ({@link WorkGate}, the base as the baseline).
  *
  * <p>A test only the candidate has is {@link Verdict#NEW}, one only the base has {@link
  * Verdict#GONE}. A {@link Verdict#REGRESSION} is meant to be confirmed before the build fails
@@ -42,43 +41,65 @@ public final class PairedGate {
   public CheckReport compare(ResultFiles base, ResultFiles candidate) {
     List<Finding> first = new ArrayList<>();
     if (candidate.isEmpty()) {
-      first.add(named(Gate.ALL_TESTS, Verdict.MISSING_RESULTS, "no result files of the"
-          + " candidate in " + candidate.directory() + ": did its performance tests run?"));
+      first.add(
+          named(
+              Gate.ALL_TESTS,
+              Verdict.MISSING_RESULTS,
+              "no result files of the"
+                  + " candidate in "
+                  + candidate.directory()
+                  + ": did its performance tests run?"));
     }
     Map<String, Integer> baseTrials = trialNumbers(base);
     Map<String, Integer> candidateTrials = trialNumbers(candidate);
-    List<Finding> findings = TestVerdicts.of(first,
-        new TestVerdicts.Side(candidate.samples(), candidate.problems(), ""),
-        new TestVerdicts.Side(base.samples(), base.problems(), "base: "), settings,
-        (key, now, before, nowProblems, beforeProblems) -> {
-          Pairs p = Pairs.of(before, now, baseTrials, candidateTrials);
-          List<Finding> outcome = outcome(key, now, before, nowProblems || beforeProblems, p);
-          if (outcome != null) {
-            return new TestVerdicts.Plan.Outcome(outcome);
-          }
-          return new TestVerdicts.Plan.Compared(member(p), comparisons -> {
-            List<Finding> out = new ArrayList<>(comparisons.stream()
-                .map(c -> Judge.judge(key, c, settings)).toList());
-            out.addAll(ResourceGate.paired(key, p.base(), p.candidate(), settings,
-                ResourceGate.lockWaiters(candidate.directory())));
-            return out.stream()
-                .map(f -> p.unpaired() == 0 ? f : f.withMessage("; " + p.unpairedText()))
-                .toList();
-          });
-        });
-    return new CheckReport(findings, settings, candidate.directory().toString(),
+    List<Finding> findings =
+        TestVerdicts.of(
+            first,
+            new TestVerdicts.Side(candidate.samples(), candidate.problems(), ""),
+            new TestVerdicts.Side(base.samples(), base.problems(), "base: "),
+            settings,
+            (key, now, before, nowProblems, beforeProblems) -> {
+              Pairs p = Pairs.of(before, now, baseTrials, candidateTrials);
+              List<Finding> outcome = outcome(key, now, before, nowProblems || beforeProblems, p);
+              if (outcome != null) {
+                return new TestVerdicts.Plan.Outcome(outcome);
+              }
+              return new TestVerdicts.Plan.Compared(
+                  member(p),
+                  comparisons -> {
+                    List<Finding> out =
+                        new ArrayList<>(
+                            comparisons.stream().map(c -> Judge.judge(key, c, settings)).toList());
+                    out.addAll(
+                        ResourceGate.paired(
+                            key,
+                            p.base(),
+                            p.candidate(),
+                            settings,
+                            ResourceGate.lockWaiters(candidate.directory())));
+                    return out.stream()
+                        .map(f -> p.unpaired() == 0 ? f : f.withMessage("; " + p.unpairedText()))
+                        .toList();
+                  });
+            });
+    return new CheckReport(
+        findings,
+        settings,
+        candidate.directory().toString(),
         "base revision's results " + base.directory());
   }
 
   /**
-   * The tests a first comparison found a {@link Verdict#REGRESSION} in: before the build fails,
-   * the goal runs more interleaved pairs of each (by default as many again) and calls {@link
-   * #confirm}. Sorted, each once.
+   * The tests a first comparison found a {@link Verdict#REGRESSION} in: before the build fails, the
+   * goal runs more interleaved pairs of each (by default as many again) and calls {@link #confirm}.
+   * Sorted, each once.
    */
   public static List<String> needsConfirmation(CheckReport first) {
     return first.findings().stream()
-        .filter(f -> f.verdict() == Verdict.REGRESSION
-            && (f.comparison() != null || f.metric() != null && f.metric().resource()))
+        .filter(
+            f ->
+                f.verdict() == Verdict.REGRESSION
+                    && (f.comparison() != null || f.metric() != null && f.metric().resource()))
         .map(Finding::key)
         .distinct()
         .sorted()
@@ -88,9 +109,9 @@ public final class PairedGate {
   /**
    * The final verdicts after the confirming pairs ran: the tests {@link #needsConfirmation} named
    * are compared again on all their trials ({@code base} and {@code candidate} now hold the first
-   * pairs and the new ones), the build's tests again one family; each of their timing findings
-   * says whether the regression was confirmed. The other tests keep the first comparison's
-   * findings: their trials did not change.
+   * pairs and the new ones), the build's tests again one family; each of their timing findings says
+   * whether the regression was confirmed. The other tests keep the first comparison's findings:
+   * their trials did not change.
    *
    * @param first the report of the first pairs
    */
@@ -109,8 +130,10 @@ public final class PairedGate {
         int before = pairsOf(first, f.key());
         for (Finding again : all.findings()) {
           if (again.key().equals(f.key())) {
-            findings.add(again.comparison() == null ? again
-                : again.withMessage("; " + confirmation(again, before)));
+            findings.add(
+                again.comparison() == null
+                    ? again
+                    : again.withMessage("; " + confirmation(again, before)));
           }
         }
       }
@@ -123,11 +146,23 @@ public final class PairedGate {
     int total = again.comparison().baselineCount();
     String more = (total - before) + " more";
     if (again.verdict() == Verdict.REGRESSION) {
-      return "confirmed: still a regression on all " + total + " pairs (" + before
-          + " first, then " + more + ")";
+      return "confirmed: still a regression on all "
+          + total
+          + " pairs ("
+          + before
+          + " first, then "
+          + more
+          + ")";
     }
-    return "confirmation of a regression on the first " + before + " pairs: " + total
-        + " pairs (" + more + "), " + again.verdict().words() + " on this metric";
+    return "confirmation of a regression on the first "
+        + before
+        + " pairs: "
+        + total
+        + " pairs ("
+        + more
+        + "), "
+        + again.verdict().words()
+        + " on this metric";
   }
 
   /** The pairs a test's timing comparisons ran on: the most any of its metrics had. */
@@ -140,42 +175,76 @@ public final class PairedGate {
   }
 
   /**
-   * A test's named outcome, or {@code null} when its pairs are to be compared: NEW, GONE,
-   * setups that differ, no pairs at all.
+   * A test's named outcome, or {@code null} when its pairs are to be compared: NEW, GONE, setups
+   * that differ, no pairs at all.
    */
-  private List<Finding> outcome(String key, List<Sample> now, List<Sample> before,
-      boolean problems, Pairs p) {
+  private List<Finding> outcome(
+      String key, List<Sample> now, List<Sample> before, boolean problems, Pairs p) {
     if (now.isEmpty() && before.isEmpty()) {
       return List.of(); // only unusable results: their problems are the findings
     }
     if (before.isEmpty()) {
-      return problems ? List.of() : List.of(named(key, Verdict.NEW, key + ": new in the candidate"
-          + " (the base revision has no such test): measured in " + trials(now.size())
-          + ", not compared"));
+      return problems
+          ? List.of()
+          : List.of(
+              named(
+                  key,
+                  Verdict.NEW,
+                  key
+                      + ": new in the candidate"
+                      + " (the base revision has no such test): measured in "
+                      + trials(now.size())
+                      + ", not compared"));
     }
     if (now.isEmpty()) {
-      return problems ? List.of() : List.of(named(key, Verdict.GONE, key + ": only the base"
-          + " revision has this test (removed or renamed in the candidate?): measured in "
-          + trials(before.size()) + ", not compared"));
+      return problems
+          ? List.of()
+          : List.of(
+              named(
+                  key,
+                  Verdict.GONE,
+                  key
+                      + ": only the base"
+                      + " revision has this test (removed or renamed in the candidate?): measured in "
+                      + trials(before.size())
+                      + ", not compared"));
     }
     Fingerprint candidatePrint = onlyPrint(now);
     Fingerprint basePrint = onlyPrint(before);
     if (candidatePrint == null || basePrint == null) {
-      return List.of(named(key, Verdict.FINGERPRINT_MISMATCH, key + ": the "
-          + (candidatePrint == null ? "candidate's" : "base's")
-          + " trials came from different setups: " + firstDifferences(
-              candidatePrint == null ? now : before)));
+      return List.of(
+          named(
+              key,
+              Verdict.FINGERPRINT_MISMATCH,
+              key
+                  + ": the "
+                  + (candidatePrint == null ? "candidate's" : "base's")
+                  + " trials came from different setups: "
+                  + firstDifferences(candidatePrint == null ? now : before)));
     }
     if (!candidatePrint.equals(basePrint)) {
-      return List.of(named(key, Verdict.FINGERPRINT_MISMATCH, key + ": the test runs another"
-          + " setup in the candidate than in the base revision (base vs candidate: "
-          + String.join("; ", basePrint.differences(candidatePrint)) + "), so its timing is"
-          + " not compared"));
+      return List.of(
+          named(
+              key,
+              Verdict.FINGERPRINT_MISMATCH,
+              key
+                  + ": the test runs another"
+                  + " setup in the candidate than in the base revision (base vs candidate: "
+                  + String.join("; ", basePrint.differences(candidatePrint))
+                  + "), so its timing is"
+                  + " not compared"));
     }
     if (p.size() == 0) {
-      return List.of(named(key, Verdict.INCONCLUSIVE, key + ": no trial of the base and the"
-          + " candidate pair up (" + p.unpairedText() + "); pairs are formed by the results'"
-          + " trial numbers (identity.trial)"));
+      return List.of(
+          named(
+              key,
+              Verdict.INCONCLUSIVE,
+              key
+                  + ": no trial of the base and the"
+                  + " candidate pair up ("
+                  + p.unpairedText()
+                  + "); pairs are formed by the results'"
+                  + " trial numbers (identity.trial)"));
     }
     return null;
   }
@@ -192,8 +261,10 @@ public final class PairedGate {
       double[] c = p.values(p.candidate(), m);
       if (m.optional()) {
         // A pair whose either side lacks the figure (not measured there) is left out of it.
-        int[] both = IntStream.range(0, b.length)
-            .filter(i -> b[i] > 0 && c[i] > 0 && !Double.isInfinite(b[i] + c[i])).toArray();
+        int[] both =
+            IntStream.range(0, b.length)
+                .filter(i -> b[i] > 0 && c[i] > 0 && !Double.isInfinite(b[i] + c[i]))
+                .toArray();
         if (both.length == 0) {
           continue;
         }
@@ -214,14 +285,17 @@ public final class PairedGate {
     for (Metric m : metrics) {
       tested += PairedComparison.tests(values.base().get(m).length) ? 1 : 0;
     }
-    return new BuildFamily.Member(tested, level -> {
-      List<Comparison> out = new ArrayList<>();
-      for (Metric m : metrics) {
-        out.add(PairedComparison.compare(m, values.base().get(m), values.candidate().get(m),
-            level));
-      }
-      return out;
-    });
+    return new BuildFamily.Member(
+        tested,
+        level -> {
+          List<Comparison> out = new ArrayList<>();
+          for (Metric m : metrics) {
+            out.add(
+                PairedComparison.compare(
+                    m, values.base().get(m), values.candidate().get(m), level));
+          }
+          return out;
+        });
   }
 
   /**
@@ -238,8 +312,8 @@ public final class PairedGate {
    * @param tests each test's pairs by key, in report order
    * @return each key's comparisons, metric by metric in the settings' order
    */
-  static Map<String, List<Comparison>> compare(Map<String, PairValues> tests,
-      GateSettings settings) {
+  static Map<String, List<Comparison>> compare(
+      Map<String, PairValues> tests, GateSettings settings) {
     Map<String, BuildFamily.Member> members = new LinkedHashMap<>();
     tests.forEach((key, values) -> members.put(key, member(values, settings)));
     return BuildFamily.compare(members, settings.level());
@@ -265,9 +339,10 @@ public final class PairedGate {
     Map<String, Integer> candidateTrials = trialNumbers(candidate);
     Map<String, List<Pair>> out = new TreeMap<>();
     for (String key : candidate.samples().keySet()) {
-      List<Pair> matched = Pairs.matched(
-          Pairs.byTrial(base.samples().getOrDefault(key, List.of()), baseTrials),
-          Pairs.byTrial(candidate.samples().get(key), candidateTrials));
+      List<Pair> matched =
+          Pairs.matched(
+              Pairs.byTrial(base.samples().getOrDefault(key, List.of()), baseTrials),
+              Pairs.byTrial(candidate.samples().get(key), candidateTrials));
       if (!matched.isEmpty()) {
         out.put(key, matched);
       }
@@ -277,17 +352,24 @@ public final class PairedGate {
 
   /**
    * One test's pairs: the base's and the candidate's trials of the same trial number, by trial
-   * number; trials without a partner (a failed run on the other side, trial 0 for results not
-   * run in trials) are left out and counted.
+   * number; trials without a partner (a failed run on the other side, trial 0 for results not run
+   * in trials) are left out and counted.
    */
-  private record Pairs(List<Sample> base, List<Sample> candidate, int unpaired,
-      Set<Integer> baseTrials, Set<Integer> candidateTrials) {
+  private record Pairs(
+      List<Sample> base,
+      List<Sample> candidate,
+      int unpaired,
+      Set<Integer> baseTrials,
+      Set<Integer> candidateTrials) {
 
     /**
      * @param baseTrials each base result file's trial number, by file name
      * @param candidateTrials the same for the candidate's
      */
-    static Pairs of(List<Sample> base, List<Sample> candidate, Map<String, Integer> baseTrials,
+    static Pairs of(
+        List<Sample> base,
+        List<Sample> candidate,
+        Map<String, Integer> baseTrials,
         Map<String, Integer> candidateTrials) {
       Map<Integer, Sample> b = byTrial(base, baseTrials);
       Map<Integer, Sample> c = byTrial(candidate, candidateTrials);
@@ -311,8 +393,7 @@ public final class PairedGate {
     }
 
     /** Samples by trial number; of two with one number (not expected), the first file's. */
-    private static Map<Integer, Sample> byTrial(List<Sample> samples,
-        Map<String, Integer> trials) {
+    private static Map<Integer, Sample> byTrial(List<Sample> samples, Map<String, Integer> trials) {
       Map<Integer, Sample> out = new TreeMap<>();
       samples.stream()
           .filter(s -> trials.getOrDefault(s.source(), 0) > 0)
@@ -330,15 +411,20 @@ public final class PairedGate {
     }
 
     String unpairedText() {
-      return unpaired + (unpaired == 1 ? " trial" : " trials") + " without a partner left out;"
-          + " trials of the base " + baseTrials + ", of the candidate " + candidateTrials;
+      return unpaired
+          + (unpaired == 1 ? " trial" : " trials")
+          + " without a partner left out;"
+          + " trials of the base "
+          + baseTrials
+          + ", of the candidate "
+          + candidateTrials;
     }
   }
 
   /**
    * Each sample's trial number ({@code identity.trial}; 0 when the result has none), by file name.
-   * The gate's samples do not carry it (the baseline store does not keep it), so the files are
-   * read again; a file that cannot be read now has no trial number, and its sample no partner.
+   * The gate's samples do not carry it (the baseline store does not keep it), so the files are read
+   * again; a file that cannot be read now has no trial number, and its sample no partner.
    */
   static Map<String, Integer> trialNumbers(ResultFiles files) {
     Map<String, Integer> out = new TreeMap<>();
@@ -365,11 +451,12 @@ public final class PairedGate {
   }
 
   private static String firstDifferences(List<Sample> samples) {
-    List<Fingerprint> prints = samples.stream()
-        .sorted(Comparator.comparing(Sample::source))
-        .map(Sample::fingerprint)
-        .distinct()
-        .toList();
+    List<Fingerprint> prints =
+        samples.stream()
+            .sorted(Comparator.comparing(Sample::source))
+            .map(Sample::fingerprint)
+            .distinct()
+            .toList();
     return String.join("; ", prints.get(0).differences(prints.get(1)));
   }
 

@@ -29,13 +29,12 @@ import java.util.function.Function;
  *   <li><b>consistency</b>: the pairs agree, at least {@link #agreeing} of them worse by more than
  *       half the tolerance each (against a baseline, each trial against the baseline's median): a
  *       burst that hit one trial moves one pair, not the median and most pairs;
- *   <li><b>per second too</b> (CPU and allocation): the candidate used more of it per second of
- *       its runs (per transaction times tps) by more than half the tolerance, not only per
- *       transaction. A run's one-time costs (a
- *       fresh JVM's class loading and interpreted code, a backend's first catalog reads) are
- *       spread over its transactions, so a build whose server got slower shows more client CPU
- *       and allocation per transaction in unchanged client code: fewer transactions, not costlier
- *       ones.
+ *   <li><b>per second too</b> (CPU and allocation): the candidate used more of it per second of its
+ *       runs (per transaction times tps) by more than half the tolerance, not only per transaction.
+ *       A run's one-time costs (a fresh JVM's class loading and interpreted code, a backend's first
+ *       catalog reads) are spread over its transactions, so a build whose server got slower shows
+ *       more client CPU and allocation per transaction in unchanged client code: fewer
+ *       transactions, not costlier ones.
  * </ul>
  *
  * The same rule the other way round is an {@link Verdict#IMPROVEMENT}. In {@code pgperf:compare}
@@ -55,29 +54,36 @@ final class ResourceGate {
    * busy loops (the confirming pairs take most of those back); 2x caught in over 90% quiet.
    */
   static final double CPU_TOLERANCE = 0.50;
+
   /** Client CPU per transaction: as the server's ({@link #CPU_TOLERANCE}). */
   static final double CLIENT_CPU_TOLERANCE = 0.50;
+
   /**
    * Allocated bytes per transaction: 30%. A/A runs allocated within 3-6% of each other after
    * pairing quiet; under busy loops 16% (the JIT's compiler threads starve, and code that is not
    * compiled yet allocates what escape analysis would have removed).
    */
   static final double ALLOC_TOLERANCE = 0.30;
+
   /**
-   * Lock waits per transaction: 100%, i.e. twice the base's. Waits on a contended row move with
-   * the clients' interleaving: tpcb-like at scale 1 with 2 clients, a trial's lock wait per
-   * transaction varied by 27-57% after pairing, the median ratio of 5 pairs by up to 70%.
+   * Lock waits per transaction: 100%, i.e. twice the base's. Waits on a contended row move with the
+   * clients' interleaving: tpcb-like at scale 1 with 2 clients, a trial's lock wait per transaction
+   * varied by 27-57% after pairing, the median ratio of 5 pairs by up to 70%.
    */
   static final double LOCK_WAIT_TOLERANCE = 1.0;
+
   /**
    * ... and by more than 200 µs per transaction: one wait sample of a run of a few thousand
    * transactions is worth some µs each, and a sample's count is noisy below a few dozen.
    */
   static final double LOCK_WAIT_FLOOR_MICROS = 200;
+
   /** CPU grows by more than 2 µs per transaction: below it, the edges of a short run. */
   static final double CPU_FLOOR_MICROS = 2;
+
   /** Allocation grows by more than 256 bytes per transaction. */
   static final double ALLOC_FLOOR_BYTES = 256;
+
   /**
    * Against a stored baseline ({@code pgperf:check}) the tolerance is doubled: its builds ran at
    * other times, and busy loops on both cores raised the server's CPU per transaction by 60-160%
@@ -98,9 +104,15 @@ final class ResourceGate {
     this.paired = paired;
   }
 
-  /** For {@code pgperf:compare}: pair {@code i} is {@code base.get(i)} and {@code candidate.get(i)}. */
-  static List<Finding> paired(String key, List<Sample> base, List<Sample> candidate,
-      GateSettings settings, Function<List<Sample>, Map<String, Long>> lockWaiters) {
+  /**
+   * For {@code pgperf:compare}: pair {@code i} is {@code base.get(i)} and {@code candidate.get(i)}.
+   */
+  static List<Finding> paired(
+      String key,
+      List<Sample> base,
+      List<Sample> candidate,
+      GateSettings settings,
+      Function<List<Sample>, Map<String, Long>> lockWaiters) {
     if (base.size() != candidate.size()) {
       throw new IllegalArgumentException("pairs need as many base as candidate trials");
     }
@@ -108,8 +120,12 @@ final class ResourceGate {
   }
 
   /** For {@code pgperf:check}: {@code baseline}, the samples of the same fingerprint. */
-  static List<Finding> againstBaseline(String key, List<Sample> baseline, List<Sample> now,
-      GateSettings settings, Function<List<Sample>, Map<String, Long>> lockWaiters) {
+  static List<Finding> againstBaseline(
+      String key,
+      List<Sample> baseline,
+      List<Sample> now,
+      GateSettings settings,
+      Function<List<Sample>, Map<String, Long>> lockWaiters) {
     return new ResourceGate(settings, false).judge(key, baseline, now, lockWaiters);
   }
 
@@ -142,7 +158,10 @@ final class ResourceGate {
     return n <= 4 ? n : n - n / 5;
   }
 
-  private List<Finding> judge(String key, List<Sample> base, List<Sample> now,
+  private List<Finding> judge(
+      String key,
+      List<Sample> base,
+      List<Sample> now,
       Function<List<Sample>, Map<String, Long>> lockWaiters) {
     List<Finding> out = new ArrayList<>();
     for (Metric m : Metric.values()) {
@@ -157,7 +176,11 @@ final class ResourceGate {
     return out;
   }
 
-  private Finding judge(String key, Metric m, List<Sample> base, List<Sample> now,
+  private Finding judge(
+      String key,
+      Metric m,
+      List<Sample> base,
+      List<Sample> now,
       Function<List<Sample>, Map<String, Long>> lockWaiters) {
     List<Sample> measuredBase = new ArrayList<>();
     List<Sample> measuredNow = new ArrayList<>();
@@ -177,7 +200,8 @@ final class ResourceGate {
     if (b.length == 0 || c.length == 0) {
       return null; // not measured on one side: nothing to say beyond the result's own reason
     }
-    if (m == Metric.LOCK_WAIT && Arrays.stream(b).allMatch(v -> v == 0)
+    if (m == Metric.LOCK_WAIT
+        && Arrays.stream(b).allMatch(v -> v == 0)
         && Arrays.stream(c).allMatch(v -> v == 0)) {
       return null; // no lock wait seen on either side: no row to read
     }
@@ -193,10 +217,12 @@ final class ResourceGate {
       worse += beyond(c[i], partner, tolerance / 2, floor / 2) ? 1 : 0;
       better += beyond(partner, c[i], tolerance / 2, floor / 2) ? 1 : 0;
     }
-    Verdict verdict = beyond(mc, mb, tolerance, floor) && worse >= agreeing(n)
-        ? Verdict.REGRESSION
-        : beyond(mb, mc, tolerance, floor) && better >= agreeing(n) ? Verdict.IMPROVEMENT
-        : Verdict.PASS;
+    Verdict verdict =
+        beyond(mc, mb, tolerance, floor) && worse >= agreeing(n)
+            ? Verdict.REGRESSION
+            : beyond(mb, mc, tolerance, floor) && better >= agreeing(n)
+                ? Verdict.IMPROVEMENT
+                : Verdict.PASS;
     // Per second of the run (per transaction times tps): a run's one-time costs (a fresh JVM's
     // class loading and interpreted code, a backend's first catalog reads) are spread over its
     // transactions, so fewer transactions (a slower server, a slower client) raise the figure per
@@ -205,8 +231,9 @@ final class ResourceGate {
     // transactions a run instead of 48), 520 -> 570 kB per second. A resource that regressed
     // uses more per second too, by more than half the tolerance, as each pair must.
     double rateChange = rateChange(m, measuredBase, measuredNow);
-    boolean fewerTransactions = verdict == Verdict.REGRESSION && rateChange <= tolerance / 2
-        || verdict == Verdict.IMPROVEMENT && -rateChange <= tolerance / 2;
+    boolean fewerTransactions =
+        verdict == Verdict.REGRESSION && rateChange <= tolerance / 2
+            || verdict == Verdict.IMPROVEMENT && -rateChange <= tolerance / 2;
     if (fewerTransactions) {
       verdict = Verdict.PASS;
     }
@@ -216,45 +243,145 @@ final class ResourceGate {
       verdict = verdict == Verdict.REGRESSION ? Verdict.INCONCLUSIVE : Verdict.PASS;
     }
     String what = m.words();
-    String figures = paired ? "medians of " + count(n) + " interleaved"
-        : "medians of " + b.length + " baseline samples and " + count(n);
-    String rule = "tolerance " + Judge.percent(tolerance) + " and " + value(floor, m)
-        + (paired ? "" : ", doubled against a stored baseline");
-    String message = switch (verdict) {
-      case REGRESSION -> key + ": " + m.label() + " regressed: " + what + " " + value(mb, m)
-          + " -> " + value(mc, m) + " (" + change(mc, mb) + ", more than the " + rule + "), "
-          + worse + " of " + count(n) + " worse by more than half of it (" + figures + ")"
-          + (m == Metric.LOCK_WAIT ? waiting(lockWaiters.apply(measuredNow)) : "");
-      case INCONCLUSIVE -> key + ": " + m.label() + " inconclusive: " + what + " "
-          + value(mb, m) + " -> " + value(mc, m) + " (" + change(mc, mb) + ", more than the "
-          + rule + ") on " + count(n) + ", and at least " + PairedComparison.MINIMUM_PAIRS
-          + " are needed to call it (" + figures + "; run more with " + Judge.PAIRS + ")";
-      case IMPROVEMENT -> key + ": " + m.label() + " improved: " + what + " " + value(mb, m)
-          + " -> " + value(mc, m) + " (" + change(mc, mb) + "), " + better + " of " + count(n)
-          + " better (" + figures + ")";
-      default -> fewerTransactions
-          ? key + ": " + m.label() + " passed: " + what + " " + value(mb, m) + " -> "
-              + value(mc, m) + " (" + change(mc, mb) + "), but per second of the run only "
-              + Judge.signedPercent(rateChange) + ": the transactions got "
-              + (mc > mb ? "fewer, not costlier" : "more, not cheaper") + " (a run's one-time"
-              + " costs spread over them; a regression uses more per second too, by half the "
-              + rule + "; " + figures + ")"
-          : key + ": " + m.label() + " passed: " + what + " " + value(mb, m) + " -> "
-              + value(mc, m) + " (" + change(mc, mb) + "; a regression is more than the " + rule
-              + " with " + agreeing(n) + " of " + count(n) + " agreeing; " + figures + ")";
-    };
-    String summary = verdict == Verdict.PASS ? "" : what + " " + value(mb, m) + " -> "
-        + value(mc, m);
-    return new Finding(key, m, verdict, settings.action(verdict), message, null,
-        new WorkChange(m.label() + " (" + what + ")", value(mb, m), value(mc, m), change(mc, mb),
-            summary), List.of());
+    String figures =
+        paired
+            ? "medians of " + count(n) + " interleaved"
+            : "medians of " + b.length + " baseline samples and " + count(n);
+    String rule =
+        "tolerance "
+            + Judge.percent(tolerance)
+            + " and "
+            + value(floor, m)
+            + (paired ? "" : ", doubled against a stored baseline");
+    String message =
+        switch (verdict) {
+          case REGRESSION ->
+              key
+                  + ": "
+                  + m.label()
+                  + " regressed: "
+                  + what
+                  + " "
+                  + value(mb, m)
+                  + " -> "
+                  + value(mc, m)
+                  + " ("
+                  + change(mc, mb)
+                  + ", more than the "
+                  + rule
+                  + "), "
+                  + worse
+                  + " of "
+                  + count(n)
+                  + " worse by more than half of it ("
+                  + figures
+                  + ")"
+                  + (m == Metric.LOCK_WAIT ? waiting(lockWaiters.apply(measuredNow)) : "");
+          case INCONCLUSIVE ->
+              key
+                  + ": "
+                  + m.label()
+                  + " inconclusive: "
+                  + what
+                  + " "
+                  + value(mb, m)
+                  + " -> "
+                  + value(mc, m)
+                  + " ("
+                  + change(mc, mb)
+                  + ", more than the "
+                  + rule
+                  + ") on "
+                  + count(n)
+                  + ", and at least "
+                  + PairedComparison.MINIMUM_PAIRS
+                  + " are needed to call it ("
+                  + figures
+                  + "; run more with "
+                  + Judge.PAIRS
+                  + ")";
+          case IMPROVEMENT ->
+              key
+                  + ": "
+                  + m.label()
+                  + " improved: "
+                  + what
+                  + " "
+                  + value(mb, m)
+                  + " -> "
+                  + value(mc, m)
+                  + " ("
+                  + change(mc, mb)
+                  + "), "
+                  + better
+                  + " of "
+                  + count(n)
+                  + " better ("
+                  + figures
+                  + ")";
+          default ->
+              fewerTransactions
+                  ? key
+                      + ": "
+                      + m.label()
+                      + " passed: "
+                      + what
+                      + " "
+                      + value(mb, m)
+                      + " -> "
+                      + value(mc, m)
+                      + " ("
+                      + change(mc, mb)
+                      + "), but per second of the run only "
+                      + Judge.signedPercent(rateChange)
+                      + ": the transactions got "
+                      + (mc > mb ? "fewer, not costlier" : "more, not cheaper")
+                      + " (a run's one-time"
+                      + " costs spread over them; a regression uses more per second too, by half the "
+                      + rule
+                      + "; "
+                      + figures
+                      + ")"
+                  : key
+                      + ": "
+                      + m.label()
+                      + " passed: "
+                      + what
+                      + " "
+                      + value(mb, m)
+                      + " -> "
+                      + value(mc, m)
+                      + " ("
+                      + change(mc, mb)
+                      + "; a regression is more than the "
+                      + rule
+                      + " with "
+                      + agreeing(n)
+                      + " of "
+                      + count(n)
+                      + " agreeing; "
+                      + figures
+                      + ")";
+        };
+    String summary =
+        verdict == Verdict.PASS ? "" : what + " " + value(mb, m) + " -> " + value(mc, m);
+    return new Finding(
+        key,
+        m,
+        verdict,
+        settings.action(verdict),
+        message,
+        null,
+        new WorkChange(
+            m.label() + " (" + what + ")", value(mb, m), value(mc, m), change(mc, mb), summary),
+        List.of());
   }
 
   /**
-   * The statements {@code samples}' runs saw waiting on a lock, read again from their result
-   * files in {@code directory} (the samples do not carry them, nor does the baseline store: only
-   * a lock-wait regression names them), by their shape ({@link #shape}) with their lock wait
-   * samples added; empty when none was recorded or a file cannot be read now.
+   * The statements {@code samples}' runs saw waiting on a lock, read again from their result files
+   * in {@code directory} (the samples do not carry them, nor does the baseline store: only a
+   * lock-wait regression names them), by their shape ({@link #shape}) with their lock wait samples
+   * added; empty when none was recorded or a file cannot be read now.
    */
   static Function<List<Sample>, Map<String, Long>> lockWaiters(Path directory) {
     return samples -> {
@@ -263,8 +390,9 @@ final class ResourceGate {
         try {
           ServerWork work = ResultJson.read(directory.resolve(s.source())).serverWork();
           if (work != null && work.waits() != null) {
-            work.waits().lockWaiters().forEach(w -> out.merge(shape(w.statement()), w.count(),
-                Long::sum));
+            work.waits()
+                .lockWaiters()
+                .forEach(w -> out.merge(shape(w.statement()), w.count(), Long::sum));
           }
         } catch (ResultFileException e) {
           // Read a moment ago: changed since. Its statements are not named.
@@ -276,19 +404,20 @@ final class ResourceGate {
 
   /**
    * A statement's text with its literals replaced by {@code ?}: a waiting backend's text holds the
-   * values a simple-protocol statement was sent with, which differ from transaction to
-   * transaction ({@code $1} placeholders are kept).
+   * values a simple-protocol statement was sent with, which differ from transaction to transaction
+   * ({@code $1} placeholders are kept).
    */
   static String shape(String text) {
-    return text.strip().replaceAll("\\s+", " ")
+    return text.strip()
+        .replaceAll("\\s+", " ")
         .replaceAll("'(?:[^']|'')*'", "?")
         .replaceAll("(?<![$\\w])-?\\d+(?:\\.\\d+)?", "?");
   }
 
   /**
    * How much more of {@code m} the candidate used per second of its runs than the base, medians
-   * against medians (per transaction times tps); NaN for lock waits, where time waited per
-   * second is not the question, and when tps is not known.
+   * against medians (per transaction times tps); NaN for lock waits, where time waited per second
+   * is not the question, and when tps is not known.
    */
   private static double rateChange(Metric m, List<Sample> base, List<Sample> now) {
     if (m == Metric.LOCK_WAIT) {
@@ -310,13 +439,21 @@ final class ResourceGate {
       return "; the statements waiting were not recorded";
     }
     long all = statements.values().stream().mapToLong(Long::longValue).sum();
-    List<String> named = statements.entrySet().stream()
-        .sorted(Map.Entry.<String, Long>comparingByValue().reversed()
-            .thenComparing(Map.Entry.comparingByKey()))
-        .limit(3)
-        .map(e -> String.format(Locale.ROOT, "%s (%.0f%% of the lock wait samples)",
-            named(e.getKey()), 100.0 * e.getValue() / all))
-        .toList();
+    List<String> named =
+        statements.entrySet().stream()
+            .sorted(
+                Map.Entry.<String, Long>comparingByValue()
+                    .reversed()
+                    .thenComparing(Map.Entry.comparingByKey()))
+            .limit(3)
+            .map(
+                e ->
+                    String.format(
+                        Locale.ROOT,
+                        "%s (%.0f%% of the lock wait samples)",
+                        named(e.getKey()),
+                        100.0 * e.getValue() / all))
+            .toList();
     return "; waiting: " + String.join(", ", named);
   }
 
@@ -342,7 +479,8 @@ final class ResourceGate {
     if (m == Metric.ALLOC) {
       return String.format(Locale.ROOT, "%,.0f bytes", v);
     }
-    return v < 10 ? String.format(Locale.ROOT, "%.1f µs", v)
+    return v < 10
+        ? String.format(Locale.ROOT, "%.1f µs", v)
         : String.format(Locale.ROOT, "%,.0f µs", v);
   }
 

@@ -16,9 +16,9 @@ import java.util.stream.Stream;
 
 /**
  * The result files of a directory ({@code *.json}, not recursive), read into samples by test key
- * ({@link TestKey}: the test each result records; for results before schema 5, the file name).
- * A file that cannot be read, a run that aborted or one that processed no transaction becomes a
- * named problem instead of a sample.
+ * ({@link TestKey}: the test each result records; for results before schema 5, the file name). A
+ * file that cannot be read, a run that aborted or one that processed no transaction becomes a named
+ * problem instead of a sample.
  *
  * @param directory the directory read
  * @param samples samples by test key, keys sorted, samples in the order they ran (start time, then
@@ -33,8 +33,8 @@ public record ResultFiles(
    * A result file the gate cannot use.
    *
    * @param key the test key of the file
-   * @param verdict {@link Verdict#UNREADABLE_RESULTS}, {@link Verdict#ABORTED_RESULTS},
-   *     {@link Verdict#EMPTY_RESULTS}, or {@link Verdict#UNREADABLE_BASELINE} for a baseline file
+   * @param verdict {@link Verdict#UNREADABLE_RESULTS}, {@link Verdict#ABORTED_RESULTS}, {@link
+   *     Verdict#EMPTY_RESULTS}, or {@link Verdict#UNREADABLE_BASELINE} for a baseline file
    * @param message the file and the cause
    */
   public record Problem(String key, Verdict verdict, String message) {}
@@ -65,10 +65,11 @@ public record ResultFiles(
     }
     List<Path> files;
     try (Stream<Path> list = Files.list(directory)) {
-      files = list.filter(f -> f.getFileName().toString().endsWith(".json"))
-          .filter(Files::isRegularFile)
-          .sorted()
-          .toList();
+      files =
+          list.filter(f -> f.getFileName().toString().endsWith(".json"))
+              .filter(Files::isRegularFile)
+              .sorted()
+              .toList();
     }
     Map<String, List<Sample>> samples = new TreeMap<>();
     List<Problem> problems = new ArrayList<>();
@@ -82,14 +83,22 @@ public record ResultFiles(
       }
       if (result.aborted()) {
         // A client stopped early: the figures are of a different, shorter run.
-        problems.add(new Problem(TestKey.of(file, result), Verdict.ABORTED_RESULTS,
-            "result file \"" + file + "\" is of an aborted run (a client stopped on an error);"
-                + " its figures are incomplete and not compared"));
+        problems.add(
+            new Problem(
+                TestKey.of(file, result),
+                Verdict.ABORTED_RESULTS,
+                "result file \""
+                    + file
+                    + "\" is of an aborted run (a client stopped on an error);"
+                    + " its figures are incomplete and not compared"));
         continue;
       }
       if (result.totalCounts().processed() == 0 || !(result.benchSeconds() > 0)) {
-        problems.add(new Problem(TestKey.of(file, result), Verdict.EMPTY_RESULTS,
-            "result file \"" + file + "\" holds no processed transaction"));
+        problems.add(
+            new Problem(
+                TestKey.of(file, result),
+                Verdict.EMPTY_RESULTS,
+                "result file \"" + file + "\" holds no processed transaction"));
         continue;
       }
       Sample sample = Sample.of(file, result);

@@ -18,15 +18,21 @@ import java.util.Objects;
  * @param startedAt when the run started
  * @param values each metric's value
  * @param fingerprint what must match for timing to be compared
- * @param work what the database did, compared on its own {@link WorkFingerprint}; {@code null}
- *     for results without {@code serverWork} and baseline samples recorded before work was kept
+ * @param work what the database did, compared on its own {@link WorkFingerprint}; {@code null} for
+ *     results without {@code serverWork} and baseline samples recorded before work was kept
  * @param othersShare the share of the machine's CPU that other processes took during the run
- *     (neither pgperf nor the server's measured processes), 0 to 1; {@code NaN} when not known
- *     (the server's processes not visible, results and baselines from before it was recorded)
+ *     (neither pgperf nor the server's measured processes), 0 to 1; {@code NaN} when not known (the
+ *     server's processes not visible, results and baselines from before it was recorded)
  */
 public record Sample(
-    String key, String build, String source, Instant startedAt, Map<Metric, Double> values,
-    Fingerprint fingerprint, Work work, double othersShare) {
+    String key,
+    String build,
+    String source,
+    Instant startedAt,
+    Map<Metric, Double> values,
+    Fingerprint fingerprint,
+    Work work,
+    double othersShare) {
 
   /** The build of results written before pgperf recorded builds: all of them count as one. */
   public static final String UNKNOWN_BUILD = "unknown";
@@ -41,14 +47,25 @@ public record Sample(
   }
 
   /** A sample without work or the machine's load. */
-  public Sample(String key, String build, String source, Instant startedAt,
-      Map<Metric, Double> values, Fingerprint fingerprint) {
+  public Sample(
+      String key,
+      String build,
+      String source,
+      Instant startedAt,
+      Map<Metric, Double> values,
+      Fingerprint fingerprint) {
     this(key, build, source, startedAt, values, fingerprint, null, Double.NaN);
   }
 
   /** A sample without the machine's load. */
-  public Sample(String key, String build, String source, Instant startedAt,
-      Map<Metric, Double> values, Fingerprint fingerprint, Work work) {
+  public Sample(
+      String key,
+      String build,
+      String source,
+      Instant startedAt,
+      Map<Metric, Double> values,
+      Fingerprint fingerprint,
+      Work work) {
     this(key, build, source, startedAt, values, fingerprint, work, Double.NaN);
   }
 
@@ -63,14 +80,21 @@ public record Sample(
       }
     }
     String build = result.identity() == null ? UNKNOWN_BUILD : result.identity().build();
-    return new Sample(TestKey.of(file, result), build, file.getFileName().toString(),
-        result.startedAt(), values, Fingerprint.of(result), Work.of(result),
+    return new Sample(
+        TestKey.of(file, result),
+        build,
+        file.getFileName().toString(),
+        result.startedAt(),
+        values,
+        Fingerprint.of(result),
+        Work.of(result),
         othersShare(result));
   }
 
   private static double othersShare(RunResult result) {
     return result.serverWork() == null || result.serverWork().cpu() == null
-        ? Double.NaN : result.serverWork().cpu().othersShare();
+        ? Double.NaN
+        : result.serverWork().cpu().othersShare();
   }
 
   /** The value of {@code metric}; NaN when the sample does not hold it. */

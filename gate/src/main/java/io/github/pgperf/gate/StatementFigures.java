@@ -18,8 +18,8 @@ public record StatementFigures(long calls, Map<String, Double> perCall) {
   }
 
   /**
-   * Both as one statement's: calls (and calls per transaction) added, each per-call figure the mean of both weighted by their
-   * calls (a figure only one holds is that one's).
+   * Both as one statement's: calls (and calls per transaction) added, each per-call figure the mean
+   * of both weighted by their calls (a figure only one holds is that one's).
    */
   public StatementFigures plus(StatementFigures o) {
     Map<String, Double> both = new TreeMap<>();

@@ -10,21 +10,21 @@ import java.util.regex.Pattern;
 /**
  * Names the test a result belongs to, so that the trials of one test feed one sample.
  *
- * <p>A result that records its test ({@code identity.test}, schema 5) is keyed by it:
- * {@code <Class>-<method>[-<label>]} ({@link TestIdentity#key}), whatever its file is called.
+ * <p>A result that records its test ({@code identity.test}, schema 5) is keyed by it: {@code
+ * <Class>-<method>[-<label>]} ({@link TestIdentity#key}), whatever its file is called.
  *
  * <p>Older results are keyed by their file name: the name without {@code .json} and without a
  * trailing trial number written as {@code -trialN} (also {@code _trialN} or {@code .trialN}):
- * {@code OrdersIT.insert-trial3.json} and {@code OrdersIT.insert.json} both belong to
- * {@code OrdersIT.insert}. A bare trailing number is part of the key, because labels such as
- * {@code clients-8} end in one. When the file name is only a trial number ({@code 3.json},
- * {@code trial3.json}), the run's label names the test. The label and the rest of the workload are
- * part of the {@link Fingerprint}, so results of other workloads under one key are not compared
- * silently.
+ * {@code OrdersIT.insert-trial3.json} and {@code OrdersIT.insert.json} both belong to {@code
+ * OrdersIT.insert}. A bare trailing number is part of the key, because labels such as {@code
+ * clients-8} end in one. When the file name is only a trial number ({@code 3.json}, {@code
+ * trial3.json}), the run's label names the test. The label and the rest of the workload are part of
+ * the {@link Fingerprint}, so results of other workloads under one key are not compared silently.
  */
 final class TestKey {
 
-  private static final Pattern TRIAL = Pattern.compile("^(.*?)(?:^|[-_.])trial\\d+$", Pattern.CASE_INSENSITIVE);
+  private static final Pattern TRIAL =
+      Pattern.compile("^(.*?)(?:^|[-_.])trial\\d+$", Pattern.CASE_INSENSITIVE);
 
   private TestKey() {}
 

@@ -23,8 +23,8 @@ final class TestVerdicts {
    *
    * @param problemPrefix put before this side's problems' messages ({@code "baseline: "})
    */
-  record Side(Map<String, List<Sample>> samples, List<ResultFiles.Problem> problems,
-      String problemPrefix) {
+  record Side(
+      Map<String, List<Sample>> samples, List<ResultFiles.Problem> problems, String problemPrefix) {
 
     List<Sample> of(String key) {
       return samples.getOrDefault(key, List.of());
@@ -51,15 +51,19 @@ final class TestVerdicts {
 
   /** How one test's timing is planned. */
   interface Planner {
-    Plan plan(String key, List<Sample> candidate, List<Sample> baseline,
-        boolean candidateProblems, boolean baselineProblems);
+    Plan plan(
+        String key,
+        List<Sample> candidate,
+        List<Sample> baseline,
+        boolean candidateProblems,
+        boolean baselineProblems);
   }
 
   private TestVerdicts() {}
 
   /** Every test's findings after {@code first} (the build-wide ones), tests in key order. */
-  static List<Finding> of(List<Finding> first, Side candidate, Side baseline,
-      GateSettings settings, Planner planner) {
+  static List<Finding> of(
+      List<Finding> first, Side candidate, Side baseline, GateSettings settings, Planner planner) {
     Set<String> keys = new TreeSet<>(candidate.samples().keySet());
     keys.addAll(baseline.samples().keySet());
     candidate.problems().forEach(p -> keys.add(p.key()));
@@ -67,8 +71,13 @@ final class TestVerdicts {
     Map<String, Plan> plans = new TreeMap<>();
     Map<String, BuildFamily.Member> members = new LinkedHashMap<>();
     for (String key : keys) {
-      Plan plan = planner.plan(key, candidate.of(key), baseline.of(key),
-          candidate.hasProblems(key), baseline.hasProblems(key));
+      Plan plan =
+          planner.plan(
+              key,
+              candidate.of(key),
+              baseline.of(key),
+              candidate.hasProblems(key),
+              baseline.hasProblems(key));
       plans.put(key, plan);
       if (plan instanceof Plan.Compared c) {
         members.put(key, c.member());
@@ -84,22 +93,27 @@ final class TestVerdicts {
           }
         }
       }
-      List<Finding> timing = plans.get(key) instanceof Plan.Compared c
-          ? c.judge().apply(family.get(key))
-          : ((Plan.Outcome) plans.get(key)).findings();
+      List<Finding> timing =
+          plans.get(key) instanceof Plan.Compared c
+              ? c.judge().apply(family.get(key))
+              : ((Plan.Outcome) plans.get(key)).findings();
       findings.addAll(withWork(key, timing, candidate.of(key), baseline.of(key), settings));
     }
     return findings;
   }
 
   /**
-   * One test's timing findings, then its work findings: work is compared on its own fingerprint,
-   * so a timing fingerprint mismatch (another machine's baseline) does not hide it. Timing
-   * regressions and inconclusive ones name the test's work and wait-event changes beside them
-   * ({@link TimingExplanation}), so the log says why.
+   * One test's timing findings, then its work findings: work is compared on its own fingerprint, so
+   * a timing fingerprint mismatch (another machine's baseline) does not hide it. Timing regressions
+   * and inconclusive ones name the test's work and wait-event changes beside them ({@link
+   * TimingExplanation}), so the log says why.
    */
-  static List<Finding> withWork(String key, List<Finding> timing, List<Sample> now,
-      List<Sample> before, GateSettings settings) {
+  static List<Finding> withWork(
+      String key,
+      List<Finding> timing,
+      List<Sample> now,
+      List<Sample> before,
+      GateSettings settings) {
     if (now.isEmpty() || before.isEmpty()) {
       return timing;
     }

@@ -3,8 +3,8 @@ package io.github.pgperf.gate;
 import java.util.Locale;
 
 /**
- * What the gate concluded for a test (and metric). Every outcome but {@link #PASS} and
- * {@link #IMPROVEMENT} is acted on ({@link Action}): none passes silently.
+ * What the gate concluded for a test (and metric). Every outcome but {@link #PASS} and {@link
+ * #IMPROVEMENT} is acted on ({@link Action}): none passes silently.
  */
 public enum Verdict {
   /** No regression beyond the minimum, and the data could have seen one of that size. */
@@ -16,10 +16,10 @@ public enum Verdict {
   /** No clear regression, but the data could not have detected one of the minimum size. */
   INCONCLUSIVE(Action.WARN),
   /**
-   * A script command's plan shape differs from every plan of it in the baseline's
-   * builds (same work fingerprint): the finding prints both plans side by side. A warning by
-   * default: in A/A builds of the example a one-row table's plan flipped (docs/gate.md), and a
-   * plan that does more work is caught as {@link #WORK_REGRESSION}.
+   * A script command's plan shape differs from every plan of it in the baseline's builds (same work
+   * fingerprint): the finding prints both plans side by side. A warning by default: in A/A builds
+   * of the example a one-row table's plan flipped (docs/gate.md), and a plan that does more work is
+   * caught as {@link #WORK_REGRESSION}.
    */
   PLAN_CHANGED(Action.WARN),
   /**
@@ -29,8 +29,8 @@ public enum Verdict {
    */
   WORK_REGRESSION(Action.FAIL),
   /**
-   * Statements new since the baseline, or the baseline's gone (one finding per test and
-   * direction, naming them all).
+   * Statements new since the baseline, or the baseline's gone (one finding per test and direction,
+   * naming them all).
    */
   STATEMENT_CHANGED(Action.WARN),
   /**
@@ -56,8 +56,7 @@ public enum Verdict {
   /** A test with results but no baseline to compare with. */
   MISSING_BASELINE(Action.WARN),
   /**
-   * {@code pgperf:compare}: a test only the candidate has (new or renamed): measured, not
-   * compared.
+   * {@code pgperf:compare}: a test only the candidate has (new or renamed): measured, not compared.
    */
   NEW(Action.WARN),
   /** {@code pgperf:compare}: a test only the base revision has (removed or renamed). */

@@ -22,8 +22,8 @@ import java.util.TreeSet;
 record WaitShift(String event, double baseline, double candidate) {
 
   /**
-   * The least gap between the two sides' ranges that counts, as a share: a few samples more or
-   * less of an event in a run of some hundred samples is sampling, not a shift.
+   * The least gap between the two sides' ranges that counts, as a share: a few samples more or less
+   * of an event in a run of some hundred samples is sampling, not a shift.
    */
   static final double FLOOR = 0.05;
 
@@ -38,8 +38,8 @@ record WaitShift(String event, double baseline, double candidate) {
    * @param candidate each of this build's trials' shares
    * @return empty when either side has no samples or nothing moved
    */
-  static List<WaitShift> between(List<Map<String, Double>> baseline,
-      List<Map<String, Double>> candidate) {
+  static List<WaitShift> between(
+      List<Map<String, Double>> baseline, List<Map<String, Double>> candidate) {
     if (baseline.isEmpty() || candidate.isEmpty()) {
       return List.of();
     }
@@ -56,8 +56,9 @@ record WaitShift(String event, double baseline, double candidate) {
         shifts.add(new WaitShift(event, b.getAverage(), c.getAverage()));
       }
     }
-    shifts.sort(Comparator.comparingDouble((WaitShift s) -> -Math.abs(s.candidate - s.baseline))
-        .thenComparing(WaitShift::event));
+    shifts.sort(
+        Comparator.comparingDouble((WaitShift s) -> -Math.abs(s.candidate - s.baseline))
+            .thenComparing(WaitShift::event));
     return List.copyOf(shifts.subList(0, Math.min(SHOWN, shifts.size())));
   }
 

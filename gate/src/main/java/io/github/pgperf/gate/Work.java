@@ -22,30 +22,30 @@ import java.util.TreeMap;
  * @param fingerprint what must match for comparison
  * @param perTransaction each {@link WorkMetric#PER_TRANSACTION} metric by its label; {@code null}
  *     without {@code pg_stat_statements}
- * @param statements each statement's figures by its normalized text; {@code null} without
- *     {@code pg_stat_statements}. Texts of one {@code StatementShape} are one statement (calls
- *     added, per-call figures weighted by calls), so that baselines recorded before statements
- *     were grouped by shape compare with results recorded after
+ * @param statements each statement's figures by its normalized text; {@code null} without {@code
+ *     pg_stat_statements}. Texts of one {@code StatementShape} are one statement (calls added,
+ *     per-call figures weighted by calls), so that baselines recorded before statements were
+ *     grouped by shape compare with results recorded after
  * @param plans each planned script command's plan by {@link CommandPlan#name}; {@code null} when
  *     plans were not taken
- * @param waits each wait event's share of the run's backend observations ({@code CPU},
- *     {@code Lock:transactionid} ...: from 0 to 1, three decimals, events that round to 0 left
- *     out); {@code null} when waits were not sampled or nothing was observed. Unlike the rest it
- *     depends on the machine (a slower one spends more of its time on CPU), so it is compared
- *     only between samples of one timing {@link Fingerprint} ({@link WaitShift})
+ * @param waits each wait event's share of the run's backend observations ({@code CPU}, {@code
+ *     Lock:transactionid} ...: from 0 to 1, three decimals, events that round to 0 left out);
+ *     {@code null} when waits were not sampled or nothing was observed. Unlike the rest it depends
+ *     on the machine (a slower one spends more of its time on CPU), so it is compared only between
+ *     samples of one timing {@link Fingerprint} ({@link WaitShift})
  * @param statementEvictions how many times {@code pg_stat_statements} evicted entries during the
  *     run ({@code ServerWork.statementEvictions}): more than 0 makes the statements' figures and
- *     the per-transaction ones (which come from them) possibly short, and the gate does not
- *     compare them ({@link Verdict#INCOMPLETE_WORK}); {@code null} when not known
+ *     the per-transaction ones (which come from them) possibly short, and the gate does not compare
+ *     them ({@link Verdict#INCOMPLETE_WORK}); {@code null} when not known
  * @param edge how far the run's per-transaction counts may be off from the edges of its window,
- *     relative: {@code TransactionCounts.edge(clients, transactions)}; {@code null} when not
- *     known (samples recorded before it was kept)
- * @param nestedStatements the statements functions and triggers ran inside the clients' ones,
- *     each one's figures by its normalized text as in {@code statements} (their work is also in
- *     the statements that ran them, whose figures and the per-transaction sums hold it: these add
- *     what ran, and how often); {@code null} when nested statements were not seen
- *     ({@code pg_stat_statements.track = top}, PostgreSQL 13, samples recorded before pgperf kept
- *     them): the gate then compares no nested statement, new or old
+ *     relative: {@code TransactionCounts.edge(clients, transactions)}; {@code null} when not known
+ *     (samples recorded before it was kept)
+ * @param nestedStatements the statements functions and triggers ran inside the clients' ones, each
+ *     one's figures by its normalized text as in {@code statements} (their work is also in the
+ *     statements that ran them, whose figures and the per-transaction sums hold it: these add what
+ *     ran, and how often); {@code null} when nested statements were not seen ({@code
+ *     pg_stat_statements.track = top}, PostgreSQL 13, samples recorded before pgperf kept them):
+ *     the gate then compares no nested statement, new or old
  */
 public record Work(
     WorkFingerprint fingerprint,
@@ -67,34 +67,51 @@ public record Work(
   }
 
   /** Work without nested statements (not seen). */
-  public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
-      Map<String, StatementFigures> statements, Map<String, CommandPlan> plans,
-      Map<String, Double> waits, Long statementEvictions, Double edge) {
+  public Work(
+      WorkFingerprint fingerprint,
+      Map<String, Double> perTransaction,
+      Map<String, StatementFigures> statements,
+      Map<String, CommandPlan> plans,
+      Map<String, Double> waits,
+      Long statementEvictions,
+      Double edge) {
     this(fingerprint, perTransaction, statements, plans, waits, statementEvictions, edge, null);
   }
 
   /** Work without knowing its edge. */
-  public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
-      Map<String, StatementFigures> statements, Map<String, CommandPlan> plans,
-      Map<String, Double> waits, Long statementEvictions) {
+  public Work(
+      WorkFingerprint fingerprint,
+      Map<String, Double> perTransaction,
+      Map<String, StatementFigures> statements,
+      Map<String, CommandPlan> plans,
+      Map<String, Double> waits,
+      Long statementEvictions) {
     this(fingerprint, perTransaction, statements, plans, waits, statementEvictions, null, null);
   }
 
-  /** The relative edge error of the run's counts; {@link WorkTolerance#UNKNOWN_EDGE} when not known. */
+  /**
+   * The relative edge error of the run's counts; {@link WorkTolerance#UNKNOWN_EDGE} when not known.
+   */
   double edgeOrUnknown() {
     return edge == null ? WorkTolerance.UNKNOWN_EDGE : edge;
   }
 
   /** Work without knowing whether statements were evicted. */
-  public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
-      Map<String, StatementFigures> statements, Map<String, CommandPlan> plans,
+  public Work(
+      WorkFingerprint fingerprint,
+      Map<String, Double> perTransaction,
+      Map<String, StatementFigures> statements,
+      Map<String, CommandPlan> plans,
       Map<String, Double> waits) {
     this(fingerprint, perTransaction, statements, plans, waits, null, null, null);
   }
 
   /** Work without wait events (baseline samples recorded before they were kept). */
-  public Work(WorkFingerprint fingerprint, Map<String, Double> perTransaction,
-      Map<String, StatementFigures> statements, Map<String, CommandPlan> plans) {
+  public Work(
+      WorkFingerprint fingerprint,
+      Map<String, Double> perTransaction,
+      Map<String, StatementFigures> statements,
+      Map<String, CommandPlan> plans) {
     this(fingerprint, perTransaction, statements, plans, null);
   }
 
@@ -106,7 +123,9 @@ public record Work(
     return statementEvictions != null && statementEvictions > 0;
   }
 
-  /** The work of {@code result}; {@code null} when it has none (schema 1 and 2, or not captured). */
+  /**
+   * The work of {@code result}; {@code null} when it has none (schema 1 and 2, or not captured).
+   */
   public static Work of(RunResult result) {
     ServerWork w = result.serverWork();
     if (w == null) {
@@ -119,35 +138,44 @@ public record Work(
     if (w.statements() != null && transactions > 0) {
       Blocks blocks = w.statementBlocks();
       perTransaction = new TreeMap<>();
-      perTransaction.put(WorkMetric.SHARED_BLOCKS_PER_TRANSACTION.label(),
+      perTransaction.put(
+          WorkMetric.SHARED_BLOCKS_PER_TRANSACTION.label(),
           round((double) blocks.sharedAccessed() / transactions));
-      perTransaction.put(WorkMetric.TEMP_BLOCKS_PER_TRANSACTION.label(),
+      perTransaction.put(
+          WorkMetric.TEMP_BLOCKS_PER_TRANSACTION.label(),
           round((double) blocks.temp() / transactions));
-      perTransaction.put(WorkMetric.WAL_BYTES_PER_TRANSACTION.label(),
+      perTransaction.put(
+          WorkMetric.WAL_BYTES_PER_TRANSACTION.label(),
           round((double) w.statementWal().bytes() / transactions));
       TransactionCounts counts = TransactionCounts.of(w, transactions);
-      perTransaction.put(WorkMetric.STATEMENTS_PER_TRANSACTION.label(),
-          round(counts.statementsPerTransaction()));
-      perTransaction.put(WorkMetric.WAL_RECORDS_PER_TRANSACTION.label(),
-          round(counts.walRecordsPerTransaction()));
+      perTransaction.put(
+          WorkMetric.STATEMENTS_PER_TRANSACTION.label(), round(counts.statementsPerTransaction()));
+      perTransaction.put(
+          WorkMetric.WAL_RECORDS_PER_TRANSACTION.label(), round(counts.walRecordsPerTransaction()));
       if (w.database() != null) {
-        perTransaction.put(WorkMetric.COMMITS_PER_TRANSACTION.label(),
-            round(counts.commitsPerTransaction()));
-        perTransaction.put(WorkMetric.ROLLBACKS_PER_TRANSACTION.label(),
-            round(counts.rollbacksPerTransaction()));
+        perTransaction.put(
+            WorkMetric.COMMITS_PER_TRANSACTION.label(), round(counts.commitsPerTransaction()));
+        perTransaction.put(
+            WorkMetric.ROLLBACKS_PER_TRANSACTION.label(), round(counts.rollbacksPerTransaction()));
       }
       statements = new TreeMap<>();
       nested = w.nestedStatementsSeen() ? new TreeMap<>() : null;
       for (StatementWork s : w.statements()) {
         Map<String, StatementFigures> into = s.nested() ? nested : statements;
         if (s.calls() > 0 && into != null) {
-          into.put(s.query(), new StatementFigures(s.calls(), Map.of(
-              WorkMetric.SHARED_BLOCKS_PER_CALL.label(), round(s.sharedBlocksPerCall()),
-              WorkMetric.ROWS_PER_CALL.label(), round(s.rowsPerCall()),
-              WorkMetric.TEMP_BLOCKS_PER_CALL.label(),
-              round((double) s.blocks().temp() / s.calls()),
-              WorkMetric.CALLS_PER_TRANSACTION.label(),
-              round(counts.callsPerTransaction(s)))));
+          into.put(
+              s.query(),
+              new StatementFigures(
+                  s.calls(),
+                  Map.of(
+                      WorkMetric.SHARED_BLOCKS_PER_CALL.label(),
+                      round(s.sharedBlocksPerCall()),
+                      WorkMetric.ROWS_PER_CALL.label(),
+                      round(s.rowsPerCall()),
+                      WorkMetric.TEMP_BLOCKS_PER_CALL.label(),
+                      round((double) s.blocks().temp() / s.calls()),
+                      WorkMetric.CALLS_PER_TRANSACTION.label(),
+                      round(counts.callsPerTransaction(s)))));
         }
       }
     }
@@ -160,9 +188,15 @@ public record Work(
         }
       }
     }
-    return new Work(WorkFingerprint.of(result), perTransaction, statements, plans,
-        waitShares(w.waits()), w.statementEvictions(),
-        TransactionCounts.edge(result.settings().clients(), transactions), nested);
+    return new Work(
+        WorkFingerprint.of(result),
+        perTransaction,
+        statements,
+        plans,
+        waitShares(w.waits()),
+        w.statementEvictions(),
+        TransactionCounts.edge(result.settings().clients(), transactions),
+        nested);
   }
 
   /** Each event's share of the observations; {@code null} when none were made. */
@@ -190,8 +224,7 @@ public record Work(
 
   /** The value of a per-transaction metric; NaN when not held. */
   public double value(WorkMetric m) {
-    return perTransaction == null ? Double.NaN
-        : perTransaction.getOrDefault(m.label(), Double.NaN);
+    return perTransaction == null ? Double.NaN : perTransaction.getOrDefault(m.label(), Double.NaN);
   }
 
   /**
@@ -209,8 +242,8 @@ public record Work(
       return statements;
     }
     Map<String, StatementFigures> out = new TreeMap<>();
-    statements.forEach((text, figures) -> out.merge(shapes.get(text), figures,
-        StatementFigures::plus));
+    statements.forEach(
+        (text, figures) -> out.merge(shapes.get(text), figures, StatementFigures::plus));
     return out;
   }
 

@@ -15,14 +15,14 @@ import java.util.regex.Pattern;
  * What must be the same for two runs' work (blocks, rows, WAL, plans) to be compared: the
  * PostgreSQL major version, the recorded settings that change plans or work, and the workload.
  * Unlike the timing {@link Fingerprint}, it leaves out the machine (cores, CPU, JVM, kernel), the
- * minor version, the provider and its timing-only settings ({@code fsync},
- * {@code synchronous_commit}, {@code max_connections} ...), the run's length and rate: they change
- * how fast, not what the server does. So a baseline recorded on another machine still gates work.
+ * minor version, the provider and its timing-only settings ({@code fsync}, {@code
+ * synchronous_commit}, {@code max_connections} ...), the run's length and rate: they change how
+ * fast, not what the server does. So a baseline recorded on another machine still gates work.
  *
- * <p>Results record few settings ({@code result.ServerInfo}): {@code shared_buffers},
- * {@code full_page_writes} and {@code wal_level} of every server, and the settings a provider
- * started it with. Settings such as {@code work_mem} or {@code random_page_cost} count only when
- * a provider set them; an external server's own values of them are not recorded.
+ * <p>Results record few settings ({@code result.ServerInfo}): {@code shared_buffers}, {@code
+ * full_page_writes} and {@code wal_level} of every server, and the settings a provider started it
+ * with. Settings such as {@code work_mem} or {@code random_page_cost} count only when a provider
+ * set them; an external server's own values of them are not recorded.
  *
  * @param postgres the major version ({@code 15}), or {@code unknown}
  * @param settings the plan- and work-changing settings recorded, by name
@@ -31,12 +31,14 @@ import java.util.regex.Pattern;
 public record WorkFingerprint(String postgres, Map<String, String> settings, String workload) {
 
   /** Provider settings that change plans or work; the others change only timing. */
-  private static final Pattern WORK_SETTING = Pattern.compile(
-      "enable_.*|jit.*|.*_cost|work_mem|hash_mem_multiplier|effective_cache_size"
-          + "|effective_io_concurrency|default_statistics_target|.*_collapse_limit|geqo.*"
-          + "|plan_cache_mode|.*parallel.*|constraint_exclusion|cursor_tuple_fraction"
-          + "|shared_buffers|full_page_writes|wal_level|wal_compression|checkpoint_timeout"
-          + "|max_wal_size|default_transaction_isolation");
+  private static final Pattern WORK_SETTING =
+      Pattern.compile(
+          "enable_.*|jit.*|.*_cost|work_mem|hash_mem_multiplier|effective_cache_size"
+              + "|effective_io_concurrency|default_statistics_target|.*_collapse_limit|geqo.*"
+              + "|plan_cache_mode|.*parallel.*|constraint_exclusion|cursor_tuple_fraction"
+              + "|shared_buffers|full_page_writes|wal_level|wal_compression|checkpoint_timeout"
+              + "|max_wal_size|default_transaction_isolation");
+
   /** The server's recorded settings that change work (WAL written, full-page images). */
   private static final Set<String> SERVER_SETTINGS =
       Set.of("shared_buffers", "full_page_writes", "wal_level");
@@ -55,15 +57,17 @@ public record WorkFingerprint(String postgres, Map<String, String> settings, Str
       settings.put("shared_buffers", s.sharedBuffers());
       settings.put("full_page_writes", s.fullPageWrites());
       settings.put("wal_level", s.walLevel());
-      s.providerSettings().forEach((name, value) -> {
-        if (isWorkSetting(name)) {
-          settings.put(name, value);
-        }
-      });
+      s.providerSettings()
+          .forEach(
+              (name, value) -> {
+                if (isWorkSetting(name)) {
+                  settings.put(name, value);
+                }
+              });
       settings.values().removeIf(Objects::isNull);
     }
-    return new WorkFingerprint(s == null ? "unknown" : major(s.version()), settings,
-        workload(result.settings()));
+    return new WorkFingerprint(
+        s == null ? "unknown" : major(s.version()), settings, workload(result.settings()));
   }
 
   /** Whether a setting changes plans or work (and so belongs in this fingerprint). */
@@ -84,10 +88,17 @@ public record WorkFingerprint(String postgres, Map<String, String> settings, Str
   static String workload(RunSettings w) {
     List<String> scripts = new ArrayList<>();
     w.scripts().forEach(s -> scripts.add(s.name() + " @" + s.weight()));
-    return "scripts " + scripts + ", " + w.clients() + " clients, query mode " + w.queryMode()
-        + ", scale " + w.scale()
-        + (w.partitioning() == null ? "" : ", " + w.partitioning().count() + " "
-            + w.partitioning().method() + " partitions")
+    return "scripts "
+        + scripts
+        + ", "
+        + w.clients()
+        + " clients, query mode "
+        + w.queryMode()
+        + ", scale "
+        + w.scale()
+        + (w.partitioning() == null
+            ? ""
+            : ", " + w.partitioning().count() + " " + w.partitioning().method() + " partitions")
         + (w.connectPerTransaction() ? ", a connection per transaction" : "");
   }
 
@@ -103,8 +114,13 @@ public record WorkFingerprint(String postgres, Map<String, String> settings, Str
       String a = settings.get(name);
       String b = other.settings.get(name);
       if (!Objects.equals(a, b)) {
-        out.add("setting " + name + " " + (a == null ? "unset" : a) + " vs "
-            + (b == null ? "unset" : b));
+        out.add(
+            "setting "
+                + name
+                + " "
+                + (a == null ? "unset" : a)
+                + " vs "
+                + (b == null ? "unset" : b));
       }
     }
     if (!workload.equals(other.workload)) {

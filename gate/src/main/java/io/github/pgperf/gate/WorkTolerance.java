@@ -12,15 +12,13 @@ import java.util.Locale;
  *       per transaction, rows per call) that was constant over the baseline's samples, or a whole
  *       number in each of them (one sample of a straight-line transaction), is compared exactly:
  *       any growth beyond the edges of the runs' windows is a regression. A window starts and ends
- *       with transactions under way, so a per-transaction count is off by at most
- *       {@code 2 * clients / transactions} of itself ({@code TransactionCounts.edge}); the edges
- *       of the baseline's largest and this build's smallest add, and the three decimals kept add
- *       0.001;
- *   <li><b>learned band</b>: a metric that varied (blocks on a hot row walk HOT chains: 3.6x in
- *       the baseline of {@code WorkGateTest}) may grow by the spread it showed (largest over
- *       smallest), but never by less than {@link GateSettings#WORK_TOLERANCE} (A/A builds of the
- *       example spread blocks by up to 2.27x between builds, more than within one) and the
- *       metric's floor.
+ *       with transactions under way, so a per-transaction count is off by at most {@code 2 *
+ *       clients / transactions} of itself ({@code TransactionCounts.edge}); the edges of the
+ *       baseline's largest and this build's smallest add, and the three decimals kept add 0.001;
+ *   <li><b>learned band</b>: a metric that varied (blocks on a hot row walk HOT chains: 3.6x in the
+ *       baseline of {@code WorkGateTest}) may grow by the spread it showed (largest over smallest),
+ *       but never by less than {@link GateSettings#WORK_TOLERANCE} (A/A builds of the example
+ *       spread blocks by up to 2.27x between builds, more than within one) and the metric's floor.
  * </ul>
  *
  * @param exact whether the metric is compared exactly
@@ -31,13 +29,14 @@ record WorkTolerance(boolean exact, double tolerance, double floor) {
 
   /** Rounding of the stored figures (three decimals), on both sides. */
   static final double ROUNDING = 0.001;
+
   /** The edge of samples that did not record theirs (recorded before it was kept). */
   static final double UNKNOWN_EDGE = 0.01;
 
   /**
    * The tolerance of {@code m} learned from {@code base}, the baseline's values, with the edges of
-   * the baseline sample holding the largest ({@code baseEdge}) and of this build's
-   * ({@code nowEdge}).
+   * the baseline sample holding the largest ({@code baseEdge}) and of this build's ({@code
+   * nowEdge}).
    */
   static WorkTolerance learn(WorkMetric m, List<Double> base, double baseEdge, double nowEdge) {
     double max = base.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
@@ -45,8 +44,8 @@ record WorkTolerance(boolean exact, double tolerance, double floor) {
     double edge = baseEdge + nowEdge;
     if (m.count()) {
       boolean constant = base.size() >= 2 && max - min <= max * edge + ROUNDING;
-      boolean whole = base.stream().allMatch(v -> Math.abs(v - Math.rint(v)) <= v * edge
-          + ROUNDING / 2);
+      boolean whole =
+          base.stream().allMatch(v -> Math.abs(v - Math.rint(v)) <= v * edge + ROUNDING / 2);
       if (constant || whole) {
         return new WorkTolerance(true, edge, ROUNDING);
       }
@@ -57,19 +56,25 @@ record WorkTolerance(boolean exact, double tolerance, double floor) {
 
   /** Whether {@code now} regressed against {@code before}, the baseline's largest. */
   boolean regressed(double before, double now) {
-    return now > before * (1 + tolerance) + (exact ? floor : 0)
-        && (exact || now - before > floor);
+    return now > before * (1 + tolerance) + (exact ? floor : 0) && (exact || now - before > floor);
   }
 
   /** What a regression is, for the finding's sentence. */
   String describe() {
     if (exact) {
       return "compared exactly: the baseline's were constant; a regression is more than the runs'"
-          + " edges (" + percent(tolerance) + ") above the baseline's largest";
+          + " edges ("
+          + percent(tolerance)
+          + ") above the baseline's largest";
     }
-    return "a regression is more than " + Judge.percent(tolerance) + " (the baseline's spread, at"
-        + " least " + Judge.percent(GateSettings.WORK_TOLERANCE) + ") and more than "
-        + WorkMetric.format(floor) + " above the baseline's largest";
+    return "a regression is more than "
+        + Judge.percent(tolerance)
+        + " (the baseline's spread, at"
+        + " least "
+        + Judge.percent(GateSettings.WORK_TOLERANCE)
+        + ") and more than "
+        + WorkMetric.format(floor)
+        + " above the baseline's largest";
   }
 
   private static String percent(double fraction) {

@@ -21,9 +21,9 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The gate's three goals on result directories, without Maven: {@code pgperf:check},
- * {@code pgperf:report} and {@code pgperf:baseline} call them, and so do
- * {@code pgperf check|report|baseline}, so that both give the same outputs and verdicts.
+ * The gate's three goals on result directories, without Maven: {@code pgperf:check}, {@code
+ * pgperf:report} and {@code pgperf:baseline} call them, and so do {@code pgperf
+ * check|report|baseline}, so that both give the same outputs and verdicts.
  *
  * @param results this build's result files
  * @param baselineStore the baseline store (one JSON file per test)
@@ -33,8 +33,13 @@ import java.util.function.Consumer;
  * @param goal the goal's name in messages ({@code pgperf check})
  * @param log where messages go
  */
-public record GateRun(Path results, Path baselineStore, Path baselineResults,
-    Path outputDirectory, String goal, GoalLog log) {
+public record GateRun(
+    Path results,
+    Path baselineStore,
+    Path baselineResults,
+    Path outputDirectory,
+    String goal,
+    GoalLog log) {
 
   /** The baseline: {@link #baselineResults} when set, else the store. */
   public Baseline baseline() throws IOException {
@@ -54,8 +59,12 @@ public record GateRun(Path results, Path baselineStore, Path baselineResults,
    * @param buildStart when the build started, or {@code null}: an older report.html is not named
    * @throws GoalFailure with the failures' lines when the check fails the build
    */
-  public CheckReport check(GateSettings settings, Map<String, String> environment,
-      Consumer<String> stdout, boolean recordingBaseline, Instant buildStart)
+  public CheckReport check(
+      GateSettings settings,
+      Map<String, String> environment,
+      Consumer<String> stdout,
+      boolean recordingBaseline,
+      Instant buildStart)
       throws IOException, GoalFailure {
     CheckReport report = new Gate(settings).check(ResultFiles.read(results), baseline());
     ConsoleTable.lines(report).forEach(log::info);
@@ -72,8 +81,10 @@ public record GateRun(Path results, Path baselineStore, Path baselineResults,
     } else if (recordingBaseline) {
       CheckMessages.of(report, Action.FAIL).forEach(log::warn);
       log.warn(outcome);
-      log.warn(goal + ": not failing the build: pgperf:baseline is among its goals and"
-          + " records these results as the baseline");
+      log.warn(
+          goal
+              + ": not failing the build: pgperf:baseline is among its goals and"
+              + " records these results as the baseline");
     } else {
       log.error(outcome);
       StringBuilder message = new StringBuilder(goal + " failed:");
@@ -86,8 +97,8 @@ public record GateRun(Path results, Path baselineStore, Path baselineResults,
   }
 
   /**
-   * Writes report.html from the results as they are; missing results or an unreadable baseline
-   * are warned about and said in the page.
+   * Writes report.html from the results as they are; missing results or an unreadable baseline are
+   * warned about and said in the page.
    *
    * @return the file written, or empty when it could not be written (a warning says why)
    */
@@ -100,8 +111,11 @@ public record GateRun(Path results, Path baselineStore, Path baselineResults,
     try {
       ResultFiles files = ResultFiles.read(results);
       if (!files.exists()) {
-        log.warn(goal + ": the results directory " + results
-            + " does not exist (run the performance tests first); the report says so");
+        log.warn(
+            goal
+                + ": the results directory "
+                + results
+                + " does not exist (run the performance tests first); the report says so");
       } else if (files.isEmpty()) {
         log.warn(goal + ": no result files in " + results + "; the report says so");
       }
@@ -113,11 +127,18 @@ public record GateRun(Path results, Path baselineStore, Path baselineResults,
         baselineFailure = e.getMessage();
         log.warn(goal + ": no verdicts in the report: " + baselineFailure);
       }
-      return Optional.of(HtmlReport.write(outputDirectory, files, baseline, baselineFailure,
-          settings, Instant.now(), history));
+      return Optional.of(
+          HtmlReport.write(
+              outputDirectory, files, baseline, baselineFailure, settings, Instant.now(), history));
     } catch (IOException e) {
-      log.warn(goal + ": cannot write " + HtmlReport.FILE + " in " + outputDirectory + ": "
-          + e.getMessage());
+      log.warn(
+          goal
+              + ": cannot write "
+              + HtmlReport.FILE
+              + " in "
+              + outputDirectory
+              + ": "
+              + e.getMessage());
       return Optional.empty();
     }
   }
@@ -133,19 +154,35 @@ public record GateRun(Path results, Path baselineStore, Path baselineResults,
     }
     ResultFiles files = ResultFiles.read(results);
     if (!files.problems().isEmpty()) {
-      StringBuilder message = new StringBuilder(goal + ": not recorded, some results cannot be used:");
-      files.problems().forEach(p -> message.append("\n  ").append(p.verdict().text())
-          .append(": ").append(p.message()));
+      StringBuilder message =
+          new StringBuilder(goal + ": not recorded, some results cannot be used:");
+      files
+          .problems()
+          .forEach(
+              p ->
+                  message
+                      .append("\n  ")
+                      .append(p.verdict().text())
+                      .append(": ")
+                      .append(p.message()));
       throw new GoalFailure(message.toString());
     }
     if (files.samples().isEmpty()) {
-      throw new GoalFailure(goal + ": no result files in " + results
-          + ": run the performance tests first");
+      throw new GoalFailure(
+          goal + ": no result files in " + results + ": run the performance tests first");
     }
     int added = new BaselineStore(baselineStore).record(files.samples(), builds);
-    log.info(goal + ": recorded " + added + " samples of " + files.samples().size()
-        + " tests into " + baselineStore + " (keeping each test's last " + builds
-        + " builds); commit it");
+    log.info(
+        goal
+            + ": recorded "
+            + added
+            + " samples of "
+            + files.samples().size()
+            + " tests into "
+            + baselineStore
+            + " (keeping each test's last "
+            + builds
+            + " builds); commit it");
   }
 
   /**
@@ -161,8 +198,8 @@ public record GateRun(Path results, Path baselineStore, Path baselineResults,
         return Optional.empty();
       }
       // File times may be coarser than the clock: a second's grace.
-      if (buildStart != null && Files.getLastModifiedTime(file).toMillis()
-          < buildStart.toEpochMilli() - 1000) {
+      if (buildStart != null
+          && Files.getLastModifiedTime(file).toMillis() < buildStart.toEpochMilli() - 1000) {
         return Optional.empty();
       }
       return Optional.of(file.toAbsolutePath());

@@ -2,8 +2,8 @@ package io.github.pgperf.goal;
 
 /**
  * A goal's verdict that fails the build (a regression, results that cannot be recorded): the
- * message is what the build prints. Maven's {@code MojoFailureException}, the command's exit
- * status 1.
+ * message is what the build prints. Maven's {@code MojoFailureException}, the command's exit status
+ * 1.
  */
 public final class GoalFailure extends Exception {
 

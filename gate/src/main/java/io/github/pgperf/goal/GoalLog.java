@@ -3,8 +3,8 @@ package io.github.pgperf.goal;
 import java.util.function.Consumer;
 
 /**
- * Where a goal's messages go: Maven's log for the plugin's goals, stdout and stderr for the
- * {@code pgperf check|report|baseline} command, so that both say the same lines.
+ * Where a goal's messages go: Maven's log for the plugin's goals, stdout and stderr for the {@code
+ * pgperf check|report|baseline} command, so that both say the same lines.
  */
 public interface GoalLog {
 

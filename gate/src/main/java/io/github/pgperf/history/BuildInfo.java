@@ -18,14 +18,14 @@ public record BuildInfo(String build, String commit, String branch, Instant time
     Objects.requireNonNull(build, "build");
     Objects.requireNonNull(time, "time");
     if (build.isBlank() || build.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException("a build id must be non-blank text on one line, not \""
-          + build + "\"");
+      throw new IllegalArgumentException(
+          "a build id must be non-blank text on one line, not \"" + build + "\"");
     }
   }
 
   /**
-   * The commit CI names in its environment: GitHub Actions' {@code GITHUB_SHA}, GitLab's
-   * {@code CI_COMMIT_SHA}, Jenkins' {@code GIT_COMMIT}, else {@code null}.
+   * The commit CI names in its environment: GitHub Actions' {@code GITHUB_SHA}, GitLab's {@code
+   * CI_COMMIT_SHA}, Jenkins' {@code GIT_COMMIT}, else {@code null}.
    */
   public static String commitOf(Map<String, String> environment) {
     return first(environment, "GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT");
@@ -36,8 +36,13 @@ public record BuildInfo(String build, String commit, String branch, Instant time
    * {@code CI_COMMIT_REF_NAME}, {@code BRANCH_NAME}, {@code GIT_BRANCH}, else {@code null}.
    */
   public static String branchOf(Map<String, String> environment) {
-    return first(environment, "GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_REF_NAME",
-        "BRANCH_NAME", "GIT_BRANCH");
+    return first(
+        environment,
+        "GITHUB_HEAD_REF",
+        "GITHUB_REF_NAME",
+        "CI_COMMIT_REF_NAME",
+        "BRANCH_NAME",
+        "GIT_BRANCH");
   }
 
   private static String first(Map<String, String> environment, String... names) {

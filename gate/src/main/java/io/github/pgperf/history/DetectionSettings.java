@@ -3,11 +3,11 @@ package io.github.pgperf.history;
 /**
  * How change points are found: Apache Otava's settings, with its defaults.
  *
- * @param window how many values each pass of E-divisive looks at (Otava's {@code --window},
- *     default {@value #DEFAULT_WINDOW}); windows start every half window
- * @param maxPValue the largest p-value a change point may have (Otava's {@code -P}, default
- *     {@value #DEFAULT_MAX_P_VALUE}); the windows' first pass accepts ten times more (twice for
- *     levels from 0.05, the level itself from 0.5) and the merge keeps only what meets this one
+ * @param window how many values each pass of E-divisive looks at (Otava's {@code --window}, default
+ *     {@value #DEFAULT_WINDOW}); windows start every half window
+ * @param maxPValue the largest p-value a change point may have (Otava's {@code -P}, default {@value
+ *     #DEFAULT_MAX_P_VALUE}); the windows' first pass accepts ten times more (twice for levels from
+ *     0.05, the level itself from 0.5) and the merge keeps only what meets this one
  * @param minMagnitude the smallest relative change kept (Otava's {@code -M}, default 0): a change
  *     point whose {@link Segments#magnitude} is not above it is merged away
  */
@@ -15,6 +15,7 @@ public record DetectionSettings(int window, double maxPValue, double minMagnitud
 
   /** Otava's default window. */
   public static final int DEFAULT_WINDOW = 50;
+
   /** Otava's default largest p-value. */
   public static final double DEFAULT_MAX_P_VALUE = 0.001;
 

@@ -16,10 +16,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The history in one file of JSON lines, {@value #FILE} in a directory, only ever appended to:
- * a build's lines are written at once, under a lock, so builds on one machine do not interleave.
- * A killed build can leave its last line cut short; reading skips it with a warning, and the
- * next append starts on a new line, so one broken line never spoils another.
+ * The history in one file of JSON lines, {@value #FILE} in a directory, only ever appended to: a
+ * build's lines are written at once, under a lock, so builds on one machine do not interleave. A
+ * killed build can leave its last line cut short; reading skips it with a warning, and the next
+ * append starts on a new line, so one broken line never spoils another.
  */
 public final class DirectoryStore implements HistoryStore {
 
@@ -71,19 +71,26 @@ public final class DirectoryStore implements HistoryStore {
           reported.add(r.change());
         }
       } catch (IllegalArgumentException e) {
-        warnings.add(last
-            ? "the last line of " + file + " is incomplete (a build killed while writing it?)"
-                + " and is skipped: " + e.getMessage()
-            : "line " + (i + 1) + " of " + file + " cannot be read and is skipped: "
-                + e.getMessage());
+        warnings.add(
+            last
+                ? "the last line of "
+                    + file
+                    + " is incomplete (a build killed while writing it?)"
+                    + " and is skipped: "
+                    + e.getMessage()
+                : "line "
+                    + (i + 1)
+                    + " of "
+                    + file
+                    + " cannot be read and is skipped: "
+                    + e.getMessage());
       }
     }
     return new History(records, reported, warnings);
   }
 
   @Override
-  public void append(List<HistoryRecord> points, List<ReportedChange> reported)
-      throws IOException {
+  public void append(List<HistoryRecord> points, List<ReportedChange> reported) throws IOException {
     Files.createDirectories(directory);
     // A file lock is the process's: threads of one JVM (parallel Maven modules) queue here first.
     synchronized (WRITERS.computeIfAbsent(file().toAbsolutePath().normalize(), f -> new Object())) {
@@ -93,8 +100,12 @@ public final class DirectoryStore implements HistoryStore {
 
   private void appendLocked(List<HistoryRecord> points, List<ReportedChange> reported)
       throws IOException {
-    try (FileChannel channel = FileChannel.open(file(), StandardOpenOption.CREATE,
-            StandardOpenOption.READ, StandardOpenOption.WRITE);
+    try (FileChannel channel =
+            FileChannel.open(
+                file(),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
         FileLock lock = channel.lock()) {
       Set<String> stored = new HashSet<>();
       for (HistoryRecord r : load().records()) {

@@ -1,17 +1,17 @@
 package io.github.pgperf.history;
 
 /**
- * The E-divisive statistic of one window of a series (Matteson and James; Otava's
- * {@code PairDistanceCalculator}): for a stretch {@code [start, end)} of the window, the split
- * {@code τ} and the end {@code κ} that make {@code series[start, τ)} and {@code series[τ, κ)} most
- * unlike in mean distance, {@code Q(τ, κ)}.
+ * The E-divisive statistic of one window of a series (Matteson and James; Otava's {@code
+ * PairDistanceCalculator}): for a stretch {@code [start, end)} of the window, the split {@code τ}
+ * and the end {@code κ} that make {@code series[start, τ)} and {@code series[τ, κ)} most unlike in
+ * mean distance, {@code Q(τ, κ)}.
  *
  * <p>Computed as Otava computes it, with the same sums in the same order, so that the candidate
- * chosen is Otava's even where candidates tie: the pairwise distances {@code D}, their column
- * sums above the diagonal {@code V} and row-wise running sums {@code H}, then {@code Q = A - B - C}
- * as an upper-triangular matrix whose lower part stays 0, and the first largest entry in row
- * order (NumPy's {@code argmax}; a 0 below the diagonal wins when every {@code Q} is negative,
- * as in Otava).
+ * chosen is Otava's even where candidates tie: the pairwise distances {@code D}, their column sums
+ * above the diagonal {@code V} and row-wise running sums {@code H}, then {@code Q = A - B - C} as
+ * an upper-triangular matrix whose lower part stays 0, and the first largest entry in row order
+ * (NumPy's {@code argmax}; a 0 below the diagonal wins when every {@code Q} is negative, as in
+ * Otava).
  */
 final class Divergence {
 
@@ -20,8 +20,12 @@ final class Divergence {
 
   private final double[] distances;
   private final int n;
-  /** {@code V[c]}: the distances of {@code series[c + 1]} to every earlier value, summed in order. */
+
+  /**
+   * {@code V[c]}: the distances of {@code series[c + 1]} to every earlier value, summed in order.
+   */
   private final double[] columnSums;
+
   /** {@code H[r][c]}: the distances of {@code series[r]} to {@code series[r + 1 .. c + 1]}. */
   private final double[] rowRunningSums;
 
@@ -62,8 +66,8 @@ final class Divergence {
   Candidate candidate(int start, int end) {
     int m = end - 1 - start;
     if (m < 1) {
-      throw new IllegalArgumentException("a stretch of at least two values is needed, not ["
-          + start + ", " + end + ")");
+      throw new IllegalArgumentException(
+          "a stretch of at least two values is needed, not [" + start + ", " + end + ")");
     }
     int full = n - 1;
     // V for this start: the column sums less the distances to values before start.

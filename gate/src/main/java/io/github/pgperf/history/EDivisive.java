@@ -8,17 +8,17 @@ import java.util.List;
  * Change points of one series by E-divisive means with Student's t as the significance test, as
  * Apache Otava finds them ({@code otava.analysis.compute_change_points}, the method of Fleming et
  * al., "Hunter: Using Change Point Detection to Hunt for Performance Regressions", 2023): a
- * deterministic split step over sliding windows, then a merge step. Not the permutation test of
- * the original E-divisive, whose p-values are random.
+ * deterministic split step over sliding windows, then a merge step. Not the permutation test of the
+ * original E-divisive, whose p-values are random.
  *
  * <p>Split: windows of {@link DetectionSettings#window} values starting every half window (or at
  * the last change point found, when later); in each, the best split by the E-divisive statistic
  * ({@link Divergence}) is kept while Student's t on the stretches either side of it, within the
  * window's stretches found so far, is below the first-pass p-value; the union of all windows'
- * points are the weak change points, each then compared with its neighbours over the whole
- * series. Merge: while the weakest (largest p-value) is not below the p-value, or every one is
- * but the smallest change is not above the minimum magnitude, it is removed and its neighbours
- * compared again.
+ * points are the weak change points, each then compared with its neighbours over the whole series.
+ * Merge: while the weakest (largest p-value) is not below the p-value, or every one is but the
+ * smallest change is not above the minimum magnitude, it is removed and its neighbours compared
+ * again.
  *
  * <p>Equal to Otava 0.8.0 index for index (docs/history.md: the differential test).
  */
@@ -66,9 +66,9 @@ public final class EDivisive {
   }
 
   /**
-   * The change points of {@code series[start, end)} (absolute indexes, in order): the best split
-   * of the stretch that splits best, while it is significant at {@code pValue} against the values
-   * of its own stretch.
+   * The change points of {@code series[start, end)} (absolute indexes, in order): the best split of
+   * the stretch that splits best, while it is significant at {@code pValue} against the values of
+   * its own stretch.
    */
   private static List<Integer> window(double[] series, int start, int end, double pValue) {
     double[] window = java.util.Arrays.copyOfRange(series, start, end);
@@ -149,8 +149,8 @@ public final class EDivisive {
 
   /**
    * The first point of largest p-value, as Python's {@code max} picks it: a later point replaces
-   * the one held only when its p-value compares larger, so a NaN held stays, and a NaN met later
-   * is passed over.
+   * the one held only when its p-value compares larger, so a NaN held stays, and a NaN met later is
+   * passed over.
    */
   private static int largestP(List<ChangePoint> points) {
     int best = 0;

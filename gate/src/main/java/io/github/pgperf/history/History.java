@@ -9,8 +9,8 @@ import java.util.List;
  * @param reported the change points already reported
  * @param warnings what could not be read and was skipped (a truncated last line ...), for the log
  */
-public record History(List<HistoryRecord> records, List<ReportedChange> reported,
-    List<String> warnings) {
+public record History(
+    List<HistoryRecord> records, List<ReportedChange> reported, List<String> warnings) {
 
   public History {
     records = List.copyOf(records);

@@ -14,11 +14,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Judges a build's tests against their history: for every test of the build and every metric,
- * the series on the build's own fingerprint, its change points ({@link EDivisive}), and a
- * {@link Verdict#CHANGE_POINT} when the newest change point is for the worse (tps down, latency or
- * work up; work by more than its floor), not reported before, and for timing not explained by a
- * machine busier from then on ({@link BusyMachine}'s margin on each point's {@code othersShare}). Each series' row says what it found.
+ * Judges a build's tests against their history: for every test of the build and every metric, the
+ * series on the build's own fingerprint, its change points ({@link EDivisive}), and a {@link
+ * Verdict#CHANGE_POINT} when the newest change point is for the worse (tps down, latency or work
+ * up; work by more than its floor), not reported before, and for timing not explained by a machine
+ * busier from then on ({@link BusyMachine}'s margin on each point's {@code othersShare}). Each
+ * series' row says what it found.
  */
 public final class HistoryCheck {
 
@@ -50,16 +51,16 @@ public final class HistoryCheck {
   }
 
   /**
-   * The fewest builds at the old level a change for the worse is reported after, the gate's
-   * {@link GateSettings#MINIMUM_BASELINE_BUILDS}: from fewer the old level is too loosely known,
-   * and E-divisive, which tries every split, finds a significant-looking one among the first
-   * builds of a noisy series (docs/history.md).
+   * The fewest builds at the old level a change for the worse is reported after, the gate's {@link
+   * GateSettings#MINIMUM_BASELINE_BUILDS}: from fewer the old level is too loosely known, and
+   * E-divisive, which tries every split, finds a significant-looking one among the first builds of
+   * a noisy series (docs/history.md).
    */
   public static final int MINIMUM_BUILDS_BEFORE = GateSettings.MINIMUM_BASELINE_BUILDS;
 
   /**
-   * The fewest builds at the new level a change for the worse is reported after: one build off
-   * its level (a noisy neighbour for its whole run) is not reported alone. In 200 seeded 12-build
+   * The fewest builds at the new level a change for the worse is reported after: one build off its
+   * level (a noisy neighbour for its whole run) is not reported alone. In 200 seeded 12-build
    * simulations (HistorySimulationTest) it cut the false reports from 60 to 40 and delays a real
    * one by a build.
    */
@@ -83,8 +84,8 @@ public final class HistoryCheck {
     List<Finding> findings = new ArrayList<>();
     List<Judged> judged = new ArrayList<>();
     List<ReportedChange> reported = new ArrayList<>();
-    List<HistoryRecord> tests = current.stream()
-        .sorted(java.util.Comparator.comparing(HistoryRecord::test)).toList();
+    List<HistoryRecord> tests =
+        current.stream().sorted(java.util.Comparator.comparing(HistoryRecord::test)).toList();
     for (HistoryRecord point : tests) {
       for (HistoryMetric metric : settings.metrics()) {
         String fingerprint = point.fingerprint(metric);
@@ -92,87 +93,151 @@ public final class HistoryCheck {
           continue;
         }
         Series series = Series.of(all, point.test(), metric, fingerprint);
-        List<ChangePoint> points = new EDivisive(settings.detection()).changePoints(series.values());
-        Finding finding = judge(series, points, history.reported(), point.build().build(), now,
-            reported);
+        List<ChangePoint> points =
+            new EDivisive(settings.detection()).changePoints(series.values());
+        Finding finding =
+            judge(series, points, history.reported(), point.build().build(), now, reported);
         findings.add(finding);
         judged.add(new Judged(series, points, finding));
       }
     }
-    String builds = current.stream().map(r -> r.build().build()).distinct()
-        .reduce((a, b) -> a + ", " + b).orElse("no build");
-    return new Outcome(new CheckReport(findings, settings.gateSettings(), "build " + builds,
-        "history " + where), judged, reported);
+    String builds =
+        current.stream()
+            .map(r -> r.build().build())
+            .distinct()
+            .reduce((a, b) -> a + ", " + b)
+            .orElse("no build");
+    return new Outcome(
+        new CheckReport(findings, settings.gateSettings(), "build " + builds, "history " + where),
+        judged,
+        reported);
   }
 
-  private Finding judge(Series series, List<ChangePoint> points, List<ReportedChange> earlier,
-      String build, Instant now, List<ReportedChange> reported) {
+  private Finding judge(
+      Series series,
+      List<ChangePoint> points,
+      List<ReportedChange> earlier,
+      String build,
+      Instant now,
+      List<ReportedChange> reported) {
     HistoryMetric metric = series.metric();
     int n = series.points().size();
     String subject = series.test() + ": " + metric.words();
     if (points.isEmpty()) {
       double latest = series.values()[n - 1];
-      return finding(series, Verdict.PASS, subject + ": no change point in " + builds(n),
+      return finding(
+          series,
+          Verdict.PASS,
+          subject + ": no change point in " + builds(n),
           new WorkChange(metric.words(), "-", metric.format(latest), "-", ""));
     }
     ChangePoint newest = points.get(points.size() - 1);
     Segments s = newest.segments();
     HistoryRecord first = series.points().get(newest.index());
     String change = signedPercent(s.forwardChange());
-    WorkChange cells = new WorkChange(metric.words(), metric.format(s.meanBefore()),
-        metric.format(s.meanAfter()), change,
-        metric.words() + " " + metric.format(s.meanBefore()) + " -> "
-            + metric.format(s.meanAfter()));
-    String what = subject + " changed " + change + " at build " + first.build().build()
-        + " (commits " + series.commitRange(newest.index()) + ", "
-        + first.build().time().toString().substring(0, 10) + "): " + metric.format(s.meanBefore())
-        + " -> " + metric.format(s.meanAfter()) + ", p " + p(s.pValue()) + ", "
-        + builds(s.countBefore()) + " before and " + builds(s.countAfter()) + " since";
+    WorkChange cells =
+        new WorkChange(
+            metric.words(),
+            metric.format(s.meanBefore()),
+            metric.format(s.meanAfter()),
+            change,
+            metric.words()
+                + " "
+                + metric.format(s.meanBefore())
+                + " -> "
+                + metric.format(s.meanAfter()));
+    String what =
+        subject
+            + " changed "
+            + change
+            + " at build "
+            + first.build().build()
+            + " (commits "
+            + series.commitRange(newest.index())
+            + ", "
+            + first.build().time().toString().substring(0, 10)
+            + "): "
+            + metric.format(s.meanBefore())
+            + " -> "
+            + metric.format(s.meanAfter())
+            + ", p "
+            + p(s.pValue())
+            + ", "
+            + builds(s.countBefore())
+            + " before and "
+            + builds(s.countAfter())
+            + " since";
     boolean worse = metric.worse(s.meanBefore(), s.meanAfter());
     boolean beyondFloor = Math.abs(s.meanAfter() - s.meanBefore()) > metric.floor();
     if (!beyondFloor) {
-      return finding(series, Verdict.PASS, what + "; within the metric's floor of "
-          + metric.format(metric.floor()), cells);
+      return finding(
+          series,
+          Verdict.PASS,
+          what + "; within the metric's floor of " + metric.format(metric.floor()),
+          cells);
     }
     if (!worse) {
       return finding(series, Verdict.IMPROVEMENT, what, cells);
     }
     if (s.countBefore() < MINIMUM_BUILDS_BEFORE) {
-      return finding(series, Verdict.PASS, what + "; not reported: fewer than "
-          + MINIMUM_BUILDS_BEFORE + " builds before it", cells);
+      return finding(
+          series,
+          Verdict.PASS,
+          what + "; not reported: fewer than " + MINIMUM_BUILDS_BEFORE + " builds before it",
+          cells);
     }
     if (s.countAfter() < MINIMUM_BUILDS_AFTER) {
-      return finding(series, Verdict.PASS, what + "; not reported until "
-          + MINIMUM_BUILDS_AFTER + " builds show it", cells);
+      return finding(
+          series,
+          Verdict.PASS,
+          what + "; not reported until " + MINIMUM_BUILDS_AFTER + " builds show it",
+          cells);
     }
     int previous = points.size() > 1 ? points.get(points.size() - 2).index() : 0;
     if (!metric.work()) {
       double mostBefore = extreme(series, previous, newest.index(), true);
       double leastAfter = extreme(series, newest.index(), n, false);
       if (leastAfter > mostBefore + BusyMachine.BUSIER_BY) {
-        return finding(series, Verdict.PASS, what + String.format(Locale.ROOT, "; not reported:"
-            + " the machine was busier from that build on (other processes took at least %.0f%%"
-            + " of its CPU in every build since, at most %.0f%% before), so a slowdown cannot be"
-            + " told from the machine's", 100 * leastAfter, 100 * mostBefore), cells);
+        return finding(
+            series,
+            Verdict.PASS,
+            what
+                + String.format(
+                    Locale.ROOT,
+                    "; not reported:"
+                        + " the machine was busier from that build on (other processes took at least %.0f%%"
+                        + " of its CPU in every build since, at most %.0f%% before), so a slowdown cannot be"
+                        + " told from the machine's",
+                    100 * leastAfter,
+                    100 * mostBefore),
+            cells);
       }
     }
     for (ReportedChange r : earlier) {
       int at = series.indexOf(r.changeBuild());
-      if (r.test().equals(series.test()) && r.metric().equals(metric.label())
-          && r.fingerprint().equals(series.fingerprint()) && !r.reportedIn().equals(build)
+      if (r.test().equals(series.test())
+          && r.metric().equals(metric.label())
+          && r.fingerprint().equals(series.fingerprint())
+          && !r.reportedIn().equals(build)
           && at > previous) {
-        return finding(series, Verdict.PASS, what + "; already reported in build "
-            + r.reportedIn(), cells);
+        return finding(
+            series, Verdict.PASS, what + "; already reported in build " + r.reportedIn(), cells);
       }
     }
-    reported.add(new ReportedChange(series.test(), metric.label(), series.fingerprint(),
-        first.build().build(), build, now));
+    reported.add(
+        new ReportedChange(
+            series.test(),
+            metric.label(),
+            series.fingerprint(),
+            first.build().build(),
+            build,
+            now));
     return finding(series, Verdict.CHANGE_POINT, what, cells);
   }
 
   /**
-   * The most ({@code most}) or least share of the machine others took in the builds
-   * {@code [from, to)} of the series; NaN when a build did not measure it (then no rule applies).
+   * The most ({@code most}) or least share of the machine others took in the builds {@code [from,
+   * to)} of the series; NaN when a build did not measure it (then no rule applies).
    */
   private static double extreme(Series series, int from, int to, boolean most) {
     double extreme = most ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;

@@ -10,16 +10,18 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The store's JSON: one object per history point or reported change (docs/history.md, "The
- * store"). The directory store writes each as a line; the PostgreSQL store keeps the metrics as
- * {@code jsonb} beside columns of the rest.
+ * The store's JSON: one object per history point or reported change (docs/history.md, "The store").
+ * The directory store writes each as a line; the PostgreSQL store keeps the metrics as {@code
+ * jsonb} beside columns of the rest.
  */
 final class HistoryJson {
 
   /** The version of the records' layout this code writes and reads. */
   static final int FORMAT = 1;
+
   /** A history point's {@code kind}. */
   static final String POINT = "point";
+
   /** A reported change's {@code kind}. */
   static final String REPORTED = "reported";
 
@@ -102,29 +104,46 @@ final class HistoryJson {
     }
     int format = o.path("format").asInt(-1);
     if (format != FORMAT) {
-      throw new IllegalArgumentException("format " + (format < 0 ? "missing" : format)
-          + " is not supported (this pgperf reads " + FORMAT + ")");
+      throw new IllegalArgumentException(
+          "format "
+              + (format < 0 ? "missing" : format)
+              + " is not supported (this pgperf reads "
+              + FORMAT
+              + ")");
     }
     String kind = o.path("kind").asText("");
     try {
       if (kind.equals(POINT)) {
-        return new Line.Point(new HistoryRecord(
-            new BuildInfo(text(o, "build"), optional(o, "commit"), optional(o, "branch"),
-                Instant.parse(text(o, "time"))),
-            text(o, "test"), text(o, "fingerprint"), optional(o, "workFingerprint"),
-            text(o, "runner"), o.path("trials").asInt(0), metrics(o.get("metrics")),
-            o.path("othersShare").isNumber() ? o.get("othersShare").asDouble() : Double.NaN));
+        return new Line.Point(
+            new HistoryRecord(
+                new BuildInfo(
+                    text(o, "build"),
+                    optional(o, "commit"),
+                    optional(o, "branch"),
+                    Instant.parse(text(o, "time"))),
+                text(o, "test"),
+                text(o, "fingerprint"),
+                optional(o, "workFingerprint"),
+                text(o, "runner"),
+                o.path("trials").asInt(0),
+                metrics(o.get("metrics")),
+                o.path("othersShare").isNumber() ? o.get("othersShare").asDouble() : Double.NaN));
       }
       if (kind.equals(REPORTED)) {
-        return new Line.Reported(new ReportedChange(text(o, "test"), text(o, "metric"),
-            text(o, "fingerprint"), text(o, "changeBuild"), text(o, "reportedIn"),
-            Instant.parse(text(o, "time"))));
+        return new Line.Reported(
+            new ReportedChange(
+                text(o, "test"),
+                text(o, "metric"),
+                text(o, "fingerprint"),
+                text(o, "changeBuild"),
+                text(o, "reportedIn"),
+                Instant.parse(text(o, "time"))));
       }
     } catch (DateTimeParseException e) {
       throw new IllegalArgumentException("its time is not an instant: " + e.getParsedString());
     }
-    throw new IllegalArgumentException("kind \"" + kind + "\" is neither \"" + POINT
-        + "\" nor \"" + REPORTED + "\"");
+    throw new IllegalArgumentException(
+        "kind \"" + kind + "\" is neither \"" + POINT + "\" nor \"" + REPORTED + "\"");
   }
 
   static Map<String, Double> metrics(JsonNode node) {
@@ -132,12 +151,14 @@ final class HistoryJson {
       throw new IllegalArgumentException("it needs \"metrics\", an object of numbers");
     }
     Map<String, Double> metrics = new TreeMap<>();
-    node.fields().forEachRemaining(e -> {
-      if (!e.getValue().isNumber()) {
-        throw new IllegalArgumentException("metric " + e.getKey() + " is not a number");
-      }
-      metrics.put(e.getKey(), e.getValue().asDouble());
-    });
+    node.fields()
+        .forEachRemaining(
+            e -> {
+              if (!e.getValue().isNumber()) {
+                throw new IllegalArgumentException("metric " + e.getKey() + " is not a number");
+              }
+              metrics.put(e.getKey(), e.getValue().asDouble());
+            });
     return metrics;
   }
 

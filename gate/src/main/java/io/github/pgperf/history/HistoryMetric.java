@@ -8,23 +8,22 @@ import java.util.Optional;
 
 /**
  * A figure kept for each build and test: the gate's timing metrics and the work per transaction.
- * Timing depends on the runner, so its series is one timing {@link io.github.pgperf.gate.Fingerprint}'s;
- * work does not, so its series is one {@link io.github.pgperf.gate.WorkFingerprint}'s, whatever
- * machine ran it.
+ * Timing depends on the runner, so its series is one timing {@link
+ * io.github.pgperf.gate.Fingerprint}'s; work does not, so its series is one {@link
+ * io.github.pgperf.gate.WorkFingerprint}'s, whatever machine ran it.
  *
- * @param label the name in the store and in settings: {@code tps}, {@code p99},
- *     {@code sharedBlocksPerTransaction} ...
+ * @param label the name in the store and in settings: {@code tps}, {@code p99}, {@code
+ *     sharedBlocksPerTransaction} ...
  * @param words as printed: {@code tps}, {@code p99}, {@code shared blocks per transaction}
  * @param higherIsBetter whether a rise is an improvement (tps) rather than a regression (latency,
  *     work)
  * @param work whether it is a work counter (compared on the work fingerprint)
- * @param floor the smallest absolute change alerted on (a work counter's
- *     {@link WorkMetric#floor}: a move from 0.1 to 0.3 temp blocks per transaction is no news); 0
- *     for timing
+ * @param floor the smallest absolute change alerted on (a work counter's {@link WorkMetric#floor}:
+ *     a move from 0.1 to 0.3 temp blocks per transaction is no news); 0 for timing
  * @param unit {@code tps}, {@code µs} or empty for a count
  */
-public record HistoryMetric(String label, String words, boolean higherIsBetter, boolean work,
-    double floor, String unit) {
+public record HistoryMetric(
+    String label, String words, boolean higherIsBetter, boolean work, double floor, String unit) {
 
   /** Every metric kept: the timing metrics, then the work per transaction. */
   public static final List<HistoryMetric> ALL = all();

@@ -33,8 +33,14 @@ import java.util.TreeMap;
  * @param othersShare the median share of the machine's CPU other processes took in the trials
  *     (neither pgperf nor the server: {@link Sample#othersShare}), NaN when not measured
  */
-public record HistoryRecord(BuildInfo build, String test, String fingerprint,
-    String workFingerprint, String runner, int trials, Map<String, Double> metrics,
+public record HistoryRecord(
+    BuildInfo build,
+    String test,
+    String fingerprint,
+    String workFingerprint,
+    String runner,
+    int trials,
+    Map<String, Double> metrics,
     double othersShare) {
 
   public HistoryRecord {
@@ -45,20 +51,29 @@ public record HistoryRecord(BuildInfo build, String test, String fingerprint,
     if (trials < 1) {
       throw new IllegalArgumentException("a history point needs a trial, not " + trials);
     }
-    metrics.forEach((label, value) -> {
-      if (value == null || !Double.isFinite(value) || value < 0) {
-        throw new IllegalArgumentException(label + " is " + value + ", not a number of 0 or more");
-      }
-    });
+    metrics.forEach(
+        (label, value) -> {
+          if (value == null || !Double.isFinite(value) || value < 0) {
+            throw new IllegalArgumentException(
+                label + " is " + value + ", not a number of 0 or more");
+          }
+        });
     metrics = Collections.unmodifiableMap(new TreeMap<>(metrics));
     if (!Double.isNaN(othersShare) && !(othersShare >= 0 && othersShare <= 1)) {
-      throw new IllegalArgumentException("othersShare is " + othersShare + ", not a share from 0 to 1");
+      throw new IllegalArgumentException(
+          "othersShare is " + othersShare + ", not a share from 0 to 1");
     }
   }
 
   /** A point without the machine's load. */
-  public HistoryRecord(BuildInfo build, String test, String fingerprint, String workFingerprint,
-      String runner, int trials, Map<String, Double> metrics) {
+  public HistoryRecord(
+      BuildInfo build,
+      String test,
+      String fingerprint,
+      String workFingerprint,
+      String runner,
+      int trials,
+      Map<String, Double> metrics) {
     this(build, test, fingerprint, workFingerprint, runner, trials, metrics, Double.NaN);
   }
 
@@ -70,8 +85,10 @@ public record HistoryRecord(BuildInfo build, String test, String fingerprint,
     if (trials.isEmpty()) {
       throw new IllegalArgumentException(test + ": no trials to record");
     }
-    List<Sample> inOrder = trials.stream()
-        .sorted(Comparator.comparing(Sample::startedAt).thenComparing(Sample::source)).toList();
+    List<Sample> inOrder =
+        trials.stream()
+            .sorted(Comparator.comparing(Sample::startedAt).thenComparing(Sample::source))
+            .toList();
     Sample first = inOrder.get(0);
     Map<String, Double> metrics = new TreeMap<>();
     for (Metric m : Metric.values()) {
@@ -81,16 +98,23 @@ public record HistoryRecord(BuildInfo build, String test, String fingerprint,
     if (inOrder.stream().allMatch(s -> s.work() != null && s.work().perTransaction() != null)) {
       workFingerprint = hash(first.work().fingerprint());
       for (WorkMetric m : WorkMetric.PER_TRANSACTION) {
-        metrics.put(m.label(),
-            median(inOrder.stream().mapToDouble(s -> s.work().value(m)).toArray()));
+        metrics.put(
+            m.label(), median(inOrder.stream().mapToDouble(s -> s.work().value(m)).toArray()));
       }
     }
     metrics.values().removeIf(v -> !Double.isFinite(v));
     double[] others = inOrder.stream().mapToDouble(Sample::othersShare).toArray();
-    double othersShare = java.util.Arrays.stream(others).anyMatch(Double::isNaN) ? Double.NaN
-        : median(others);
-    return new HistoryRecord(build, test, hash(first.fingerprint()), workFingerprint,
-        String.join("; ", first.fingerprint().machines()), inOrder.size(), metrics, othersShare);
+    double othersShare =
+        java.util.Arrays.stream(others).anyMatch(Double::isNaN) ? Double.NaN : median(others);
+    return new HistoryRecord(
+        build,
+        test,
+        hash(first.fingerprint()),
+        workFingerprint,
+        String.join("; ", first.fingerprint().machines()),
+        inOrder.size(),
+        metrics,
+        othersShare);
   }
 
   /** The value of {@code metric}, if recorded. */
@@ -104,13 +128,18 @@ public record HistoryRecord(BuildInfo build, String test, String fingerprint,
   }
 
   /**
-   * A timing fingerprint's hash: 16 hex digits of SHA-256 over its parts in a fixed order
-   * (settings sorted by name), equal on every machine for equal fingerprints.
+   * A timing fingerprint's hash: 16 hex digits of SHA-256 over its parts in a fixed order (settings
+   * sorted by name), equal on every machine for equal fingerprints.
    */
   public static String hash(Fingerprint f) {
-    return hash(List.of(f.serverVersion(), new TreeMap<>(f.serverSettings()).toString(),
-        f.provider(), new TreeMap<>(f.providerSettings()).toString(), f.machines().toString(),
-        f.workload()));
+    return hash(
+        List.of(
+            f.serverVersion(),
+            new TreeMap<>(f.serverSettings()).toString(),
+            f.provider(),
+            new TreeMap<>(f.providerSettings()).toString(),
+            f.machines().toString(),
+            f.workload()));
   }
 
   /** A work fingerprint's hash, likewise. */

@@ -19,8 +19,8 @@ import java.util.Objects;
  *     transaction
  * @param onChangePoint what a new change point for the worse does: warn (default) or fail
  */
-public record HistorySettings(DetectionSettings detection, List<HistoryMetric> metrics,
-    Action onChangePoint) {
+public record HistorySettings(
+    DetectionSettings detection, List<HistoryMetric> metrics, Action onChangePoint) {
 
   public HistorySettings {
     Objects.requireNonNull(detection, "detection");
@@ -36,8 +36,8 @@ public record HistorySettings(DetectionSettings detection, List<HistoryMetric> m
 
   /** Otava's detection, the gate's default metrics and the work per transaction, warnings. */
   public static HistorySettings defaults() {
-    return new HistorySettings(DetectionSettings.defaults(), metrics(GateSettings.DEFAULT_METRICS),
-        Action.WARN);
+    return new HistorySettings(
+        DetectionSettings.defaults(), metrics(GateSettings.DEFAULT_METRICS), Action.WARN);
   }
 
   /** The gate's timing {@code metrics} and every work metric per transaction. */
@@ -49,15 +49,18 @@ public record HistorySettings(DetectionSettings detection, List<HistoryMetric> m
   }
 
   /**
-   * The gate settings the history's report is written with: the p-value as the level, the
-   * smallest change as the minimum effect, the timing metrics, and the change point's action.
+   * The gate settings the history's report is written with: the p-value as the level, the smallest
+   * change as the minimum effect, the timing metrics, and the change point's action.
    */
   GateSettings gateSettings() {
-    List<Metric> timing = metrics.stream().filter(m -> !m.work())
-        .map(m -> Metric.parse(m.label())).toList();
+    List<Metric> timing =
+        metrics.stream().filter(m -> !m.work()).map(m -> Metric.parse(m.label())).toList();
     double level = Math.min(detection.maxPValue(), 0.499);
     double effect = Math.min(detection.minMagnitude(), 0.999);
-    return new GateSettings(level, effect, timing.isEmpty() ? GateSettings.DEFAULT_METRICS : timing,
+    return new GateSettings(
+        level,
+        effect,
+        timing.isEmpty() ? GateSettings.DEFAULT_METRICS : timing,
         Map.of(Verdict.CHANGE_POINT, onChangePoint));
   }
 }

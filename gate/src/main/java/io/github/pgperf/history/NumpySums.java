@@ -6,9 +6,9 @@ package io.github.pgperf.history;
  * is often a few repeated values, and there the candidate that wins depends on how sums round.
  *
  * <p>NumPy adds a contiguous float64 array pairwise ({@code pairwise_sum} in its loops): fewer than
- * 8 values one after the other; up to 128 values in 8 interleaved partial sums combined as
- * {@code ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))}, the rest added after; more values split
- * in two halves (the first a multiple of 8) summed alike.
+ * 8 values one after the other; up to 128 values in 8 interleaved partial sums combined as {@code
+ * ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))}, the rest added after; more values split in
+ * two halves (the first a multiple of 8) summed alike.
  */
 final class NumpySums {
 

@@ -26,15 +26,17 @@ import java.util.regex.Pattern;
  * transaction-scoped advisory lock first, so that two jobs creating the tables at once do not
  * collide and no point of either is lost; a build and test already stored is left as it is.
  *
- * <p>Only {@code java.sql} is used: the driver is handed in (the command line's own pgjdbc, or
- * the one on the Maven project's test class path), so the gate module carries none.
+ * <p>Only {@code java.sql} is used: the driver is handed in (the command line's own pgjdbc, or the
+ * one on the Maven project's test class path), so the gate module carries none.
  */
 public final class PostgresStore implements HistoryStore {
 
   /** pgperf's schema. */
   public static final String SCHEMA = "pgperf";
+
   /** The table of history points. */
   public static final String POINTS = SCHEMA + ".history";
+
   /** The table of reported changes. */
   public static final String REPORTED = SCHEMA + ".history_reported";
 
@@ -57,17 +59,18 @@ public final class PostgresStore implements HistoryStore {
   /** Whether {@code location} names a database rather than a directory. */
   static boolean isUrl(String location) {
     String l = location.strip();
-    return l.startsWith("jdbc:postgresql:") || l.startsWith("postgresql://")
+    return l.startsWith("jdbc:postgresql:")
+        || l.startsWith("postgresql://")
         || l.startsWith("postgres://");
   }
 
   /**
-   * The store at {@code location}, a JDBC URL or a libpq URI; user and password from its
-   * parameters or, when it has none, {@code PGUSER} and {@code PGPASSWORD} (pgjdbc reads
-   * {@code ~/.pgpass} itself).
+   * The store at {@code location}, a JDBC URL or a libpq URI; user and password from its parameters
+   * or, when it has none, {@code PGUSER} and {@code PGPASSWORD} (pgjdbc reads {@code ~/.pgpass}
+   * itself).
    *
-   * @throws IllegalArgumentException when the URL holds a password (it would be printed and
-   *     stored in build files), is not a URL the driver takes, or there is no driver
+   * @throws IllegalArgumentException when the URL holds a password (it would be printed and stored
+   *     in build files), is not a URL the driver takes, or there is no driver
    */
   public static PostgresStore of(String location, Driver driver, Map<String, String> environment) {
     String url = location.strip();
@@ -96,13 +99,17 @@ public final class PostgresStore implements HistoryStore {
       throw refused(masked(url));
     }
     if (driver == null) {
-      throw new IllegalArgumentException("no PostgreSQL JDBC driver to reach the history database "
-          + url + " (put org.postgresql:postgresql on the class path)");
+      throw new IllegalArgumentException(
+          "no PostgreSQL JDBC driver to reach the history database "
+              + url
+              + " (put org.postgresql:postgresql on the class path)");
     }
     try {
       if (!driver.acceptsURL(url)) {
-        throw new IllegalArgumentException("the history database URL " + url
-            + " is not one the PostgreSQL driver takes (jdbc:postgresql://host:port/database)");
+        throw new IllegalArgumentException(
+            "the history database URL "
+                + url
+                + " is not one the PostgreSQL driver takes (jdbc:postgresql://host:port/database)");
       }
     } catch (SQLException e) {
       throw new IllegalArgumentException("the history database URL " + url + ": " + e.getMessage());
@@ -119,9 +126,11 @@ public final class PostgresStore implements HistoryStore {
   }
 
   private static IllegalArgumentException refused(String maskedUrl) {
-    return new IllegalArgumentException("the history database URL holds a password (" + maskedUrl
-        + "); give it in PGPASSWORD or ~/.pgpass instead, so that it is never printed or kept"
-        + " in the build's files");
+    return new IllegalArgumentException(
+        "the history database URL holds a password ("
+            + maskedUrl
+            + "); give it in PGPASSWORD or ~/.pgpass instead, so that it is never printed or kept"
+            + " in the build's files");
   }
 
   private static String masked(String url) {
@@ -138,34 +147,71 @@ public final class PostgresStore implements HistoryStore {
     List<HistoryRecord> records = new ArrayList<>();
     List<ReportedChange> reported = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
-    try (Connection c = connect(); Statement s = c.createStatement()) {
-      try (ResultSet exists = s.executeQuery("SELECT to_regclass('" + POINTS + "') IS NOT NULL,"
-          + " to_regclass('" + REPORTED + "') IS NOT NULL")) {
+    try (Connection c = connect();
+        Statement s = c.createStatement()) {
+      try (ResultSet exists =
+          s.executeQuery(
+              "SELECT to_regclass('"
+                  + POINTS
+                  + "') IS NOT NULL,"
+                  + " to_regclass('"
+                  + REPORTED
+                  + "') IS NOT NULL")) {
         exists.next();
         if (!exists.getBoolean(1)) {
           return new History(records, reported, warnings);
         }
       }
-      try (ResultSet rs = s.executeQuery("SELECT build, commit, branch, time, test, fingerprint,"
-          + " work_fingerprint, runner, trials, metrics::text, others_share FROM " + POINTS
-          + " ORDER BY time, build, test")) {
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT build, commit, branch, time, test, fingerprint,"
+                  + " work_fingerprint, runner, trials, metrics::text, others_share FROM "
+                  + POINTS
+                  + " ORDER BY time, build, test")) {
         while (rs.next()) {
           try {
-            records.add(new HistoryRecord(new BuildInfo(rs.getString(1), rs.getString(2),
-                rs.getString(3), rs.getObject(4, OffsetDateTime.class).toInstant()),
-                rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
-                rs.getInt(9), HistoryJson.metrics(rs.getString(10)), othersShare(rs)));
+            records.add(
+                new HistoryRecord(
+                    new BuildInfo(
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getObject(4, OffsetDateTime.class).toInstant()),
+                    rs.getString(5),
+                    rs.getString(6),
+                    rs.getString(7),
+                    rs.getString(8),
+                    rs.getInt(9),
+                    HistoryJson.metrics(rs.getString(10)),
+                    othersShare(rs)));
           } catch (IllegalArgumentException | NullPointerException e) {
-            warnings.add("a row of " + POINTS + " (build " + rs.getString(1) + ", test "
-                + rs.getString(5) + ") cannot be read and is skipped: " + e.getMessage());
+            warnings.add(
+                "a row of "
+                    + POINTS
+                    + " (build "
+                    + rs.getString(1)
+                    + ", test "
+                    + rs.getString(5)
+                    + ") cannot be read and is skipped: "
+                    + e.getMessage());
           }
         }
       }
-      try (ResultSet rs = s.executeQuery("SELECT test, metric, fingerprint, change_build,"
-          + " reported_in, time FROM " + REPORTED + " ORDER BY time")) {
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT test, metric, fingerprint, change_build,"
+                  + " reported_in, time FROM "
+                  + REPORTED
+                  + " ORDER BY time")) {
         while (rs.next()) {
-          reported.add(new ReportedChange(rs.getString(1), rs.getString(2), rs.getString(3),
-              rs.getString(4), rs.getString(5), rs.getObject(6, OffsetDateTime.class).toInstant()));
+          reported.add(
+              new ReportedChange(
+                  rs.getString(1),
+                  rs.getString(2),
+                  rs.getString(3),
+                  rs.getString(4),
+                  rs.getString(5),
+                  rs.getObject(6, OffsetDateTime.class).toInstant()));
         }
       }
     } catch (SQLException e) {
@@ -182,20 +228,29 @@ public final class PostgresStore implements HistoryStore {
         try (Statement s = c.createStatement()) {
           s.execute("SELECT pg_advisory_xact_lock(" + LOCK + ")");
           s.execute("CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
-          s.execute("CREATE TABLE IF NOT EXISTS " + POINTS + " (build text NOT NULL,"
-              + " test text NOT NULL, commit text, branch text, time timestamptz NOT NULL,"
-              + " fingerprint text NOT NULL, work_fingerprint text, runner text NOT NULL,"
-              + " trials integer NOT NULL, metrics jsonb NOT NULL, others_share double precision,"
-              + " recorded timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (build, test))");
-          s.execute("CREATE TABLE IF NOT EXISTS " + REPORTED + " (test text NOT NULL,"
-              + " metric text NOT NULL, fingerprint text NOT NULL, change_build text NOT NULL,"
-              + " reported_in text NOT NULL, time timestamptz NOT NULL,"
-              + " PRIMARY KEY (test, metric, fingerprint, change_build, reported_in))");
+          s.execute(
+              "CREATE TABLE IF NOT EXISTS "
+                  + POINTS
+                  + " (build text NOT NULL,"
+                  + " test text NOT NULL, commit text, branch text, time timestamptz NOT NULL,"
+                  + " fingerprint text NOT NULL, work_fingerprint text, runner text NOT NULL,"
+                  + " trials integer NOT NULL, metrics jsonb NOT NULL, others_share double precision,"
+                  + " recorded timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (build, test))");
+          s.execute(
+              "CREATE TABLE IF NOT EXISTS "
+                  + REPORTED
+                  + " (test text NOT NULL,"
+                  + " metric text NOT NULL, fingerprint text NOT NULL, change_build text NOT NULL,"
+                  + " reported_in text NOT NULL, time timestamptz NOT NULL,"
+                  + " PRIMARY KEY (test, metric, fingerprint, change_build, reported_in))");
         }
-        try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + POINTS
-            + " (build, test, commit, branch, time, fingerprint, work_fingerprint, runner,"
-            + " trials, metrics, others_share) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)"
-            + " ON CONFLICT (build, test) DO NOTHING")) {
+        try (PreparedStatement insert =
+            c.prepareStatement(
+                "INSERT INTO "
+                    + POINTS
+                    + " (build, test, commit, branch, time, fingerprint, work_fingerprint, runner,"
+                    + " trials, metrics, others_share) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)"
+                    + " ON CONFLICT (build, test) DO NOTHING")) {
           for (HistoryRecord r : points) {
             insert.setString(1, r.build().build());
             insert.setString(2, r.test());
@@ -216,9 +271,12 @@ public final class PostgresStore implements HistoryStore {
           }
           insert.executeBatch();
         }
-        try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + REPORTED
-            + " (test, metric, fingerprint, change_build, reported_in, time)"
-            + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+        try (PreparedStatement insert =
+            c.prepareStatement(
+                "INSERT INTO "
+                    + REPORTED
+                    + " (test, metric, fingerprint, change_build, reported_in, time)"
+                    + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
           for (ReportedChange r : changes) {
             insert.setString(1, r.test());
             insert.setString(2, r.metric());
@@ -254,7 +312,7 @@ public final class PostgresStore implements HistoryStore {
   }
 
   private IOException failed(String what, SQLException e) {
-    return new IOException("cannot " + what + " the history database (" + description() + "): "
-        + e.getMessage(), e);
+    return new IOException(
+        "cannot " + what + " the history database (" + description() + "): " + e.getMessage(), e);
   }
 }

@@ -15,8 +15,13 @@ import java.util.Objects;
  *     retried failed job fails again)
  * @param time when it was reported
  */
-public record ReportedChange(String test, String metric, String fingerprint, String changeBuild,
-    String reportedIn, Instant time) {
+public record ReportedChange(
+    String test,
+    String metric,
+    String fingerprint,
+    String changeBuild,
+    String reportedIn,
+    Instant time) {
 
   public ReportedChange {
     Objects.requireNonNull(test, "test");

@@ -16,19 +16,25 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * @param stdAfter the standard deviation after
  * @param countBefore the values before
  * @param countAfter the values after
- * @param pValue the probability of means at least this far apart if the series did not change;
- *     NaN when both stretches are constant and equal (Otava's too: never significant)
+ * @param pValue the probability of means at least this far apart if the series did not change; NaN
+ *     when both stretches are constant and equal (Otava's too: never significant)
  */
-public record Segments(double meanBefore, double meanAfter, double stdBefore, double stdAfter,
-    int countBefore, int countAfter, double pValue) {
+public record Segments(
+    double meanBefore,
+    double meanAfter,
+    double stdBefore,
+    double stdAfter,
+    int countBefore,
+    int countAfter,
+    double pValue) {
 
   /** Compares {@code series[from, at)} with {@code series[at, to)}; both must hold a value. */
   static Segments compare(double[] series, int from, int at, int to) {
     int n1 = at - from;
     int n2 = to - at;
     if (n1 <= 0 || n2 <= 0) {
-      throw new IllegalArgumentException("both stretches need a value: [" + from + ", " + at
-          + ") and [" + at + ", " + to + ")");
+      throw new IllegalArgumentException(
+          "both stretches need a value: [" + from + ", " + at + ") and [" + at + ", " + to + ")");
     }
     double mean1 = NumpySums.mean(series, from, at);
     double mean2 = NumpySums.mean(series, at, to);
@@ -39,8 +45,8 @@ public record Segments(double meanBefore, double meanAfter, double stdBefore, do
   }
 
   /** {@code scipy.stats.ttest_ind_from_stats(..., equal_var=True, alternative="two-sided")}. */
-  private static double twoSidedP(double mean1, double std1, int n1, double mean2, double std2,
-      int n2) {
+  private static double twoSidedP(
+      double mean1, double std1, int n1, double mean2, double std2, int n2) {
     double v1 = n1 == 1 ? 0. : std1 * std1;
     double v2 = n2 == 1 ? 0. : std2 * std2;
     double df = n1 + n2 - 2.0;

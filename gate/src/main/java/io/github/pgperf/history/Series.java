@@ -16,8 +16,8 @@ import java.util.Set;
  * @param fingerprint the fingerprint hash every point shares (timing's or work's, by metric)
  * @param points the builds' points, oldest first
  */
-public record Series(String test, HistoryMetric metric, String fingerprint,
-    List<HistoryRecord> points) {
+public record Series(
+    String test, HistoryMetric metric, String fingerprint, List<HistoryRecord> points) {
 
   public Series {
     Objects.requireNonNull(test, "test");
@@ -27,23 +27,28 @@ public record Series(String test, HistoryMetric metric, String fingerprint,
   }
 
   /**
-   * The series of {@code test} and {@code metric} on {@code fingerprint} among {@code records}:
-   * the points that hold the metric, by build time then build id, each build once.
+   * The series of {@code test} and {@code metric} on {@code fingerprint} among {@code records}: the
+   * points that hold the metric, by build time then build id, each build once.
    */
-  public static Series of(List<HistoryRecord> records, String test, HistoryMetric metric,
-      String fingerprint) {
+  public static Series of(
+      List<HistoryRecord> records, String test, HistoryMetric metric, String fingerprint) {
     List<HistoryRecord> points = new ArrayList<>();
     Set<String> builds = new HashSet<>();
     records.stream()
-        .filter(r -> r.test().equals(test) && fingerprint.equals(r.fingerprint(metric))
-            && r.value(metric) != null)
-        .sorted(Comparator.comparing((HistoryRecord r) -> r.build().time())
-            .thenComparing(r -> r.build().build()))
-        .forEach(r -> {
-          if (builds.add(r.build().build())) {
-            points.add(r);
-          }
-        });
+        .filter(
+            r ->
+                r.test().equals(test)
+                    && fingerprint.equals(r.fingerprint(metric))
+                    && r.value(metric) != null)
+        .sorted(
+            Comparator.comparing((HistoryRecord r) -> r.build().time())
+                .thenComparing(r -> r.build().build()))
+        .forEach(
+            r -> {
+              if (builds.add(r.build().build())) {
+                points.add(r);
+              }
+            });
     return new Series(test, metric, fingerprint, points);
   }
 
@@ -63,11 +68,12 @@ public record Series(String test, HistoryMetric metric, String fingerprint,
   }
 
   /**
-   * The commits of the change at {@code index}: {@code <last old>..<first new>}, git's range of
-   * the commits after the last build at the old level up to the first at the new one.
+   * The commits of the change at {@code index}: {@code <last old>..<first new>}, git's range of the
+   * commits after the last build at the old level up to the first at the new one.
    */
   public String commitRange(int index) {
-    return points.get(index - 1).build().shortCommit() + ".."
+    return points.get(index - 1).build().shortCommit()
+        + ".."
         + points.get(index).build().shortCommit();
   }
 }

@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The line file the test JVM writes as it goes and {@code pgperf:test} reads afterwards (also
- * after a killed fork, so it names the test that hung). One event a line, fields separated by tabs,
- * tab, newline and backslash escaped:
+ * The line file the test JVM writes as it goes and {@code pgperf:test} reads afterwards (also after
+ * a killed fork, so it names the test that hung). One event a line, fields separated by tabs, tab,
+ * newline and backslash escaped:
  *
  * <pre>
  * jvm        uptime-ms                      the fork's main began, this long after JVM start
@@ -104,12 +104,13 @@ final class Events implements AutoCloseable {
       char c = s.charAt(i);
       if (c == '\\' && i + 1 < s.length()) {
         char n = s.charAt(++i);
-        b.append(switch (n) {
-          case 't' -> '\t';
-          case 'n' -> '\n';
-          case 'r' -> '\r';
-          default -> n;
-        });
+        b.append(
+            switch (n) {
+              case 't' -> '\t';
+              case 'n' -> '\n';
+              case 'r' -> '\r';
+              default -> n;
+            });
       } else {
         b.append(c);
       }

@@ -5,14 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the test JVM is asked to do, as {@link ForkMain}'s command-line arguments: written by
- * {@link #toArgs()} on the Maven side, read by {@link #parse} in the fork.
+ * What the test JVM is asked to do, as {@link ForkMain}'s command-line arguments: written by {@link
+ * #toArgs()} on the Maven side, read by {@link #parse} in the fork.
  *
  * @param testClasses the directory whose test classes are scanned
  * @param includeTags JUnit tag expressions a test must match (any of them); empty for all
  * @param excludeTags tag expressions that leave a test out
- * @param classPatterns regular expressions on fully qualified class names (any of them); empty
- *     for all
+ * @param classPatterns regular expressions on fully qualified class names (any of them); empty for
+ *     all
  * @param testClass the one top-level class whose tests run (fully qualified, with its nested
  *     classes), within the patterns: {@code pgperf:compare} runs a test JVM per class; empty for
  *     every class
@@ -22,18 +22,46 @@ import java.util.List;
  * @param events the {@link Events} file
  * @param traces the file that gets failures' stack traces
  */
-record ForkArguments(Path testClasses, List<String> includeTags, List<String> excludeTags,
-    List<String> classPatterns, String testClass, int trials, int firstTrial, Path events,
+record ForkArguments(
+    Path testClasses,
+    List<String> includeTags,
+    List<String> excludeTags,
+    List<String> classPatterns,
+    String testClass,
+    int trials,
+    int firstTrial,
+    Path events,
     Path traces) {
 
-  ForkArguments(Path testClasses, List<String> includeTags, List<String> excludeTags,
-      List<String> classPatterns, int trials, Path events, Path traces) {
+  ForkArguments(
+      Path testClasses,
+      List<String> includeTags,
+      List<String> excludeTags,
+      List<String> classPatterns,
+      int trials,
+      Path events,
+      Path traces) {
     this(testClasses, includeTags, excludeTags, classPatterns, trials, 1, events, traces);
   }
 
-  ForkArguments(Path testClasses, List<String> includeTags, List<String> excludeTags,
-      List<String> classPatterns, int trials, int firstTrial, Path events, Path traces) {
-    this(testClasses, includeTags, excludeTags, classPatterns, "", trials, firstTrial, events,
+  ForkArguments(
+      Path testClasses,
+      List<String> includeTags,
+      List<String> excludeTags,
+      List<String> classPatterns,
+      int trials,
+      int firstTrial,
+      Path events,
+      Path traces) {
+    this(
+        testClasses,
+        includeTags,
+        excludeTags,
+        classPatterns,
+        "",
+        trials,
+        firstTrial,
+        events,
         traces);
   }
 
@@ -42,8 +70,8 @@ record ForkArguments(Path testClasses, List<String> includeTags, List<String> ex
     excludeTags = List.copyOf(excludeTags);
     classPatterns = List.copyOf(classPatterns);
     if (trials < 0) {
-      throw new IllegalArgumentException("trials must be 0 (discovery only) or more, not "
-          + trials);
+      throw new IllegalArgumentException(
+          "trials must be 0 (discovery only) or more, not " + trials);
     }
     if (firstTrial < 1) {
       throw new IllegalArgumentException("the first trial must be at least 1, not " + firstTrial);
@@ -51,10 +79,19 @@ record ForkArguments(Path testClasses, List<String> includeTags, List<String> ex
   }
 
   List<String> toArgs() {
-    List<String> args = new ArrayList<>(List.of("--test-classes", testClasses.toString(),
-        "--trials", Integer.toString(trials), "--first-trial", Integer.toString(firstTrial),
-        "--events", events.toString(),
-        "--traces", traces.toString()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--test-classes",
+                testClasses.toString(),
+                "--trials",
+                Integer.toString(trials),
+                "--first-trial",
+                Integer.toString(firstTrial),
+                "--events",
+                events.toString(),
+                "--traces",
+                traces.toString()));
     includeTags.forEach(t -> args.addAll(List.of("--include-tag", t)));
     excludeTags.forEach(t -> args.addAll(List.of("--exclude-tag", t)));
     classPatterns.forEach(p -> args.addAll(List.of("--class-pattern", p)));
@@ -95,8 +132,8 @@ record ForkArguments(Path testClasses, List<String> includeTags, List<String> ex
     if (testClasses == null || events == null || traces == null) {
       throw new IllegalArgumentException("--test-classes, --events and --traces are required");
     }
-    return new ForkArguments(testClasses, include, exclude, patterns, testClass, trials,
-        firstTrial, events, traces);
+    return new ForkArguments(
+        testClasses, include, exclude, patterns, testClass, trials, firstTrial, events, traces);
   }
 
   private static int number(String option, String value) {

@@ -10,7 +10,6 @@ import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,19 +32,23 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 
 /**
  * The main class of the test JVM that {@code pgperf:test} forks on the project's test classpath:
- * discovers the tagged tests once, then runs every trial in turn (trial 1 of every test, then
- * trial 2, ...) through the JUnit Platform Launcher with parallel execution off, writing
- * {@link Events} as it goes (the tests found with their top-level classes first; with 0 trials
- * that is all it does) and failures' stack traces to a file of their own. Uses only the JDK and
- * the Launcher API, which the project's own JUnit supplies.
+ * discovers the tagged tests once, then runs every trial in turn (trial 1 of every test, then trial
+ * 2, ...) through the JUnit Platform Launcher with parallel execution off, writing {@link Events}
+ * as it goes (the tests found with their top-level classes first; with 0 trials that is all it
+ * does) and failures' stack traces to a file of their own. Uses only the JDK and the Launcher API,
+ * which the project's own JUnit supplies.
  *
  * <p>Exit status 0 when every trial ran (test failures are in the events), 2 for bad arguments, 3
  * when the launcher itself failed (its message on standard error, the trace in the traces file).
  */
 public final class ForkMain {
 
-  /** Keeps a project's {@code junit-platform.properties} from running performance tests side by side. */
+  /**
+   * Keeps a project's {@code junit-platform.properties} from running performance tests side by
+   * side.
+   */
   static final String PARALLEL = "junit.jupiter.execution.parallel.enabled";
+
   /** The harness's key for the trial a run belongs to (the build's is a system property). */
   static final String TRIAL = "pgperf.trial";
 
@@ -64,8 +67,8 @@ public final class ForkMain {
     setUnwrittenProperties(System.getenv(ForkSettings.UNWRITTEN_PROPERTIES_VARIABLE));
     int status;
     try (Events events = Events.create(arguments.events());
-        PrintWriter traces = new PrintWriter(
-            Files.newBufferedWriter(arguments.traces(), StandardCharsets.UTF_8))) {
+        PrintWriter traces =
+            new PrintWriter(Files.newBufferedWriter(arguments.traces(), StandardCharsets.UTF_8))) {
       events.write(Events.JVM, uptime);
       try {
         status = run(arguments, events, traces);
@@ -84,6 +87,7 @@ public final class ForkMain {
     // Tests may leave non-daemon threads behind; the run is over.
     System.exit(status);
   }
+
   /** Sets the system properties {@code TestFork} kept out of the argument file. */
   static void setUnwrittenProperties(String text) {
     if (text == null || text.isEmpty()) {
@@ -98,7 +102,6 @@ public final class ForkMain {
     properties.stringPropertyNames().forEach(k -> System.setProperty(k, properties.getProperty(k)));
   }
 
-
   private static int run(ForkArguments arguments, Events events, PrintWriter traces)
       throws Exception {
     try (LauncherOpener opener = LauncherOpener.open()) {
@@ -106,11 +109,12 @@ public final class ForkMain {
     }
   }
 
-  private static int run(Launcher launcher, ForkArguments arguments, Events events,
-      PrintWriter traces) {
+  private static int run(
+      Launcher launcher, ForkArguments arguments, Events events, PrintWriter traces) {
     long start = System.nanoTime();
-    TestPlan plan = launcher.discover(
-        request(arguments, selectClasspathRoots(Set.of(arguments.testClasses())), 0));
+    TestPlan plan =
+        launcher.discover(
+            request(arguments, selectClasspathRoots(Set.of(arguments.testClasses())), 0));
     Map<String, String> tests = tests(plan);
     events.write(Events.DISCOVERED, tests.size(), millisSince(start));
     for (String id : tests.keySet()) {
@@ -135,11 +139,11 @@ public final class ForkMain {
   }
 
   /**
-   * The request for {@code selectors}; a trial's request tells the tests which trial it is
-   * ({@code pgperf.trial}, recorded in every result), discovery's ({@code trial} 0) does not.
+   * The request for {@code selectors}; a trial's request tells the tests which trial it is ({@code
+   * pgperf.trial}, recorded in every result), discovery's ({@code trial} 0) does not.
    */
-  private static LauncherDiscoveryRequest request(ForkArguments a,
-      List<? extends DiscoverySelector> selectors, int trial) {
+  private static LauncherDiscoveryRequest request(
+      ForkArguments a, List<? extends DiscoverySelector> selectors, int trial) {
     List<Filter<?>> filters = new ArrayList<>();
     if (!a.includeTags().isEmpty()) {
       filters.add(TagFilter.includeTags(a.includeTags()));
@@ -148,19 +152,20 @@ public final class ForkMain {
       filters.add(TagFilter.excludeTags(a.excludeTags()));
     }
     if (!a.classPatterns().isEmpty()) {
-      filters.add(ClassNameFilter.includeClassNamePatterns(
-          a.classPatterns().toArray(new String[0])));
+      filters.add(
+          ClassNameFilter.includeClassNamePatterns(a.classPatterns().toArray(new String[0])));
     }
     if (!a.testClass().isEmpty()) {
       // A filter of its own: the launcher needs a class to pass every filter, so this narrows the
       // user's patterns rather than adding to them. Nested classes are named for theirs too.
-      filters.add(ClassNameFilter.includeClassNamePatterns(
-          Pattern.quote(a.testClass()) + "(?:\\$.*)?"));
+      filters.add(
+          ClassNameFilter.includeClassNamePatterns(Pattern.quote(a.testClass()) + "(?:\\$.*)?"));
     }
-    LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-        .selectors(selectors)
-        .filters(filters.toArray(new Filter<?>[0]))
-        .configurationParameter(PARALLEL, "false");
+    LauncherDiscoveryRequestBuilder request =
+        LauncherDiscoveryRequestBuilder.request()
+            .selectors(selectors)
+            .filters(filters.toArray(new Filter<?>[0]))
+            .configurationParameter(PARALLEL, "false");
     if (trial > 0) {
       request.configurationParameter(TRIAL, Integer.toString(trial));
     }
@@ -193,8 +198,10 @@ public final class ForkMain {
    */
   static String topLevelClass(TestIdentifier id) {
     TestSource source = id.getSource().orElse(null);
-    String name = source instanceof MethodSource m ? m.getClassName()
-        : source instanceof ClassSource c ? c.getClassName() : "";
+    String name =
+        source instanceof MethodSource m
+            ? m.getClassName()
+            : source instanceof ClassSource c ? c.getClassName() : "";
     int nested = name.indexOf('$', name.lastIndexOf('.') + 1);
     return nested < 0 ? name : name.substring(0, nested);
   }

@@ -19,26 +19,34 @@ import java.util.Set;
  * @param workingDirectory the test JVM's working directory (the project's base directory)
  * @param classpath the project's test class path, plus the launcher if the project lacks it
  * @param timeout how long the test JVM may run before it is killed; zero for no limit
- * @param outputDirectory where the events, stack traces and argument file go
- *     ({@code target/pgperf})
+ * @param outputDirectory where the events, stack traces and argument file go ({@code
+ *     target/pgperf})
  */
-public record ForkSettings(Path java, List<String> jvmArguments,
-    Map<String, String> systemProperties, Map<String, String> environment,
-    Path workingDirectory, List<Path> classpath, Duration timeout, Path outputDirectory) {
+public record ForkSettings(
+    Path java,
+    List<String> jvmArguments,
+    Map<String, String> systemProperties,
+    Map<String, String> environment,
+    Path workingDirectory,
+    List<Path> classpath,
+    Duration timeout,
+    Path outputDirectory) {
 
   /** The events the test JVM writes. */
   public static final String EVENTS = "test-events.tsv";
+
   /** The stack traces of failures. */
   public static final String TRACES = "test-failures.txt";
+
   /** The test JVM's arguments, as a {@code java @file} argument file. */
   public static final String ARGUMENTS = "test-jvm.args";
 
   /**
-   * System properties whose values may hold a password (a connection URL a user wrote), so they
-   * are never written to the argument file: they reach the test JVM in the environment variable
-   * {@link #UNWRITTEN_PROPERTIES_VARIABLE}, which {@code ForkMain} turns into system properties
-   * before the tests start. The test JVM's own configuration refuses a URL holding a password, but
-   * only after the argument file was written.
+   * System properties whose values may hold a password (a connection URL a user wrote), so they are
+   * never written to the argument file: they reach the test JVM in the environment variable {@link
+   * #UNWRITTEN_PROPERTIES_VARIABLE}, which {@code ForkMain} turns into system properties before the
+   * tests start. The test JVM's own configuration refuses a URL holding a password, but only after
+   * the argument file was written.
    */
   public static final Set<String> UNWRITTEN_PROPERTIES = Set.of("pgperf.url");
 
@@ -58,8 +66,15 @@ public record ForkSettings(Path java, List<String> jvmArguments,
 
   /** These settings with other system properties. */
   public ForkSettings withSystemProperties(Map<String, String> properties) {
-    return new ForkSettings(java, jvmArguments, properties, environment, workingDirectory,
-        classpath, timeout, outputDirectory);
+    return new ForkSettings(
+        java,
+        jvmArguments,
+        properties,
+        environment,
+        workingDirectory,
+        classpath,
+        timeout,
+        outputDirectory);
   }
 
   /** These settings with {@code more} system properties added, replacing those of their names. */
@@ -71,8 +86,15 @@ public record ForkSettings(Path java, List<String> jvmArguments,
 
   /** These settings writing their events, traces and argument file into {@code directory}. */
   public ForkSettings withOutputDirectory(Path directory) {
-    return new ForkSettings(java, jvmArguments, systemProperties, environment, workingDirectory,
-        classpath, timeout, directory);
+    return new ForkSettings(
+        java,
+        jvmArguments,
+        systemProperties,
+        environment,
+        workingDirectory,
+        classpath,
+        timeout,
+        directory);
   }
 
   Path events() {

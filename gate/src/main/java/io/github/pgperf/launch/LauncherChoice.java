@@ -5,10 +5,9 @@ import java.util.Optional;
 
 /**
  * Which JUnit Platform Launcher the test JVM gets. The launcher must be the same version as the
- * project's {@code junit-platform-engine} (JUnit 5.x pairs with Platform 1.x, JUnit 6.x with
- * 6.x), so a launcher on the project's test class path is used as it is; else the one matching
- * the project's engine is added; a project without an engine gets pgperf's own (and finds no
- * tests).
+ * project's {@code junit-platform-engine} (JUnit 5.x pairs with Platform 1.x, JUnit 6.x with 6.x),
+ * so a launcher on the project's test class path is used as it is; else the one matching the
+ * project's engine is added; a project without an engine gets pgperf's own (and finds no tests).
  *
  * @param version the launcher version to add; empty when the project already has one
  * @param reason why, for the debug log
@@ -30,17 +29,26 @@ public record LauncherChoice(Optional<String> version, String reason, boolean ha
   public static LauncherChoice choose(Collection<Coordinates> testClasspath, String ownVersion) {
     Optional<Coordinates> launcher = find(testClasspath, LAUNCHER);
     if (launcher.isPresent()) {
-      return new LauncherChoice(Optional.empty(),
-          "the project's own junit-platform-launcher " + launcher.get().version(), true);
+      return new LauncherChoice(
+          Optional.empty(),
+          "the project's own junit-platform-launcher " + launcher.get().version(),
+          true);
     }
     Optional<Coordinates> engine = find(testClasspath, ENGINE);
     if (engine.isPresent()) {
-      return new LauncherChoice(Optional.of(engine.get().version()),
-          "junit-platform-launcher " + engine.get().version()
-              + ", the version of the project's junit-platform-engine", true);
+      return new LauncherChoice(
+          Optional.of(engine.get().version()),
+          "junit-platform-launcher "
+              + engine.get().version()
+              + ", the version of the project's junit-platform-engine",
+          true);
     }
-    return new LauncherChoice(Optional.of(ownVersion), "pgperf's junit-platform-launcher "
-        + ownVersion + ": the project has no junit-platform-engine", false);
+    return new LauncherChoice(
+        Optional.of(ownVersion),
+        "pgperf's junit-platform-launcher "
+            + ownVersion
+            + ": the project has no junit-platform-engine",
+        false);
   }
 
   private static Optional<Coordinates> find(Collection<Coordinates> classpath, String artifactId) {

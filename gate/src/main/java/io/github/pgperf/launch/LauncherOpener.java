@@ -6,8 +6,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * The launcher for every trial, in one launcher session when the platform has sessions (1.8 and
- * later), so that what extensions keep for the session (JUnit 5.13's launcher-session store)
- * lasts across the trials; with an older platform, a plain launcher.
+ * later), so that what extensions keep for the session (JUnit 5.13's launcher-session store) lasts
+ * across the trials; with an older platform, a plain launcher.
  */
 final class LauncherOpener implements AutoCloseable {
 
@@ -23,7 +23,7 @@ final class LauncherOpener implements AutoCloseable {
     try {
       return Session.open();
     } catch (LinkageError olderPlatform) {
-      return new LauncherOpener(LauncherFactory.create(), () -> { });
+      return new LauncherOpener(LauncherFactory.create(), () -> {});
     }
   }
 

@@ -16,10 +16,10 @@ import java.util.function.Consumer;
 
 /**
  * {@code pgperf:compare}'s shared server JVM: the harness's {@code CompareServer} started with the
- * test JVM's java, argLine, system properties and class path, so it resolves and starts the
- * server as the tests would. The plugin itself holds no JDBC driver and no server binaries: it
- * only starts this JVM, reads its hand-over file and, on {@link #close}, closes its standard
- * input, which stops the server (and drops the databases it made on an external one).
+ * test JVM's java, argLine, system properties and class path, so it resolves and starts the server
+ * as the tests would. The plugin itself holds no JDBC driver and no server binaries: it only starts
+ * this JVM, reads its hand-over file and, on {@link #close}, closes its standard input, which stops
+ * the server (and drops the databases it made on an external one).
  */
 public final class ServerFork implements AutoCloseable {
 
@@ -28,6 +28,7 @@ public final class ServerFork implements AutoCloseable {
 
   /** The server JVM's arguments file and hand-over file, in its output directory. */
   static final String ARGUMENTS = "server-jvm.args";
+
   static final String HAND_OVER = "server.properties";
 
   /** How long the server JVM may take to stop after its input closed. */
@@ -46,29 +47,40 @@ public final class ServerFork implements AutoCloseable {
   /**
    * Starts the server JVM and waits for its hand-over.
    *
-   * @param settings the candidate's test JVM settings; their output directory gets the server
-   *     JVM's arguments file and hand-over file
+   * @param settings the candidate's test JVM settings; their output directory gets the server JVM's
+   *     arguments file and hand-over file
    * @param comparison the comparison's id, in the sides' database names
    * @param testClasses the candidate's test classes, whose annotations the server resolves
    * @param wait how long starting the server may take
    * @param out the server JVM's output and error, line by line
-   * @throws ServerForkException naming the cause when no hand-over came: the JVM ended (with
-   *     its last line of error output), or the wait ran out
+   * @throws ServerForkException naming the cause when no hand-over came: the JVM ended (with its
+   *     last line of error output), or the wait ran out
    */
-  public static ServerFork start(ForkSettings settings, String comparison, Path testClasses,
-      TestSelection selection, Duration wait, Consumer<String> out)
+  public static ServerFork start(
+      ForkSettings settings,
+      String comparison,
+      Path testClasses,
+      TestSelection selection,
+      Duration wait,
+      Consumer<String> out)
       throws IOException, InterruptedException, ServerForkException {
     Files.createDirectories(settings.outputDirectory());
     Path handOverFile = settings.outputDirectory().resolve(HAND_OVER);
     Files.deleteIfExists(handOverFile);
-    List<String> args = new ArrayList<>(List.of(handOverFile.toAbsolutePath().toString(),
-        comparison, testClasses.toAbsolutePath().toString()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                handOverFile.toAbsolutePath().toString(),
+                comparison,
+                testClasses.toAbsolutePath().toString()));
     args.addAll(selection.classRegexes());
     Path argumentFile = settings.outputDirectory().resolve(ARGUMENTS);
-    Files.writeString(argumentFile, TestFork.argumentFile(settings, List.of(), MAIN, args),
+    Files.writeString(
+        argumentFile,
+        TestFork.argumentFile(settings, List.of(), MAIN, args),
         StandardCharsets.UTF_8);
-    ProcessBuilder builder = new ProcessBuilder(
-        settings.java().toString(), "@" + argumentFile.toAbsolutePath());
+    ProcessBuilder builder =
+        new ProcessBuilder(settings.java().toString(), "@" + argumentFile.toAbsolutePath());
     builder.directory(settings.workingDirectory().toFile());
     builder.environment().putAll(settings.environment());
     String unwritten = TestFork.unwrittenProperties(settings);
@@ -86,14 +98,18 @@ public final class ServerFork implements AutoCloseable {
       long deadline = System.nanoTime() + wait.toNanos();
       while (!Files.exists(handOverFile)) {
         if (!process.isAlive()) {
-          throw new ServerForkException("the shared server JVM ended with exit status "
-              + process.exitValue() + " before handing the server over"
-              + (last.line.isEmpty() ? "" : ": " + last.line));
+          throw new ServerForkException(
+              "the shared server JVM ended with exit status "
+                  + process.exitValue()
+                  + " before handing the server over"
+                  + (last.line.isEmpty() ? "" : ": " + last.line));
         }
         if (System.nanoTime() > deadline) {
-          throw new ServerForkException("the shared server JVM handed no server over within "
-              + wait.toSeconds() + " s (pgperf.compareServerTimeout)"
-              + (last.line.isEmpty() ? "" : "; its last line: " + last.line));
+          throw new ServerForkException(
+              "the shared server JVM handed no server over within "
+                  + wait.toSeconds()
+                  + " s (pgperf.compareServerTimeout)"
+                  + (last.line.isEmpty() ? "" : "; its last line: " + last.line));
         }
         Thread.sleep(100);
       }

@@ -34,8 +34,13 @@ public final class TestFork {
    *
    * @param testClasses the project's compiled test classes
    */
-  public static TestRun run(Path testClasses, TestSelection selection, ForkSettings settings,
-      Consumer<String> out, Consumer<String> err) throws IOException, InterruptedException {
+  public static TestRun run(
+      Path testClasses,
+      TestSelection selection,
+      ForkSettings settings,
+      Consumer<String> out,
+      Consumer<String> err)
+      throws IOException, InterruptedException {
     return run(testClasses, selection, 1, settings, out, err);
   }
 
@@ -43,35 +48,68 @@ public final class TestFork {
    * Starts the test JVM for the selection's trials numbered from {@code firstTrial}, waits for it
    * and returns its report ({@code pgperf:compare} runs one trial per JVM, alternating sides).
    */
-  public static TestRun run(Path testClasses, TestSelection selection, int firstTrial,
-      ForkSettings settings, Consumer<String> out, Consumer<String> err)
+  public static TestRun run(
+      Path testClasses,
+      TestSelection selection,
+      int firstTrial,
+      ForkSettings settings,
+      Consumer<String> out,
+      Consumer<String> err)
       throws IOException, InterruptedException {
-    return start(new ForkArguments(testClasses, selection.includeTags(),
-        selection.excludeTags(), selection.classRegexes(), selection.testClass(),
-        selection.trials(), firstTrial, settings.events(), settings.traces()), settings, out, err);
+    return start(
+        new ForkArguments(
+            testClasses,
+            selection.includeTags(),
+            selection.excludeTags(),
+            selection.classRegexes(),
+            selection.testClass(),
+            selection.trials(),
+            firstTrial,
+            settings.events(),
+            settings.traces()),
+        settings,
+        out,
+        err);
   }
 
   /**
    * Starts a test JVM that only discovers the selection's tests, waits for it and returns its
-   * report: {@link TestRun#tests()} and their classes, no runs. {@code pgperf:compare} learns
-   * each side's test classes this way before it alternates the sides class by class.
+   * report: {@link TestRun#tests()} and their classes, no runs. {@code pgperf:compare} learns each
+   * side's test classes this way before it alternates the sides class by class.
    */
-  public static TestRun discover(Path testClasses, TestSelection selection, ForkSettings settings,
-      Consumer<String> out, Consumer<String> err) throws IOException, InterruptedException {
-    return start(new ForkArguments(testClasses, selection.includeTags(),
-        selection.excludeTags(), selection.classRegexes(), selection.testClass(), 0, 1,
-        settings.events(), settings.traces()), settings, out, err);
+  public static TestRun discover(
+      Path testClasses,
+      TestSelection selection,
+      ForkSettings settings,
+      Consumer<String> out,
+      Consumer<String> err)
+      throws IOException, InterruptedException {
+    return start(
+        new ForkArguments(
+            testClasses,
+            selection.includeTags(),
+            selection.excludeTags(),
+            selection.classRegexes(),
+            selection.testClass(),
+            0,
+            1,
+            settings.events(),
+            settings.traces()),
+        settings,
+        out,
+        err);
   }
 
-  private static TestRun start(ForkArguments arguments, ForkSettings settings,
-      Consumer<String> out, Consumer<String> err) throws IOException, InterruptedException {
+  private static TestRun start(
+      ForkArguments arguments, ForkSettings settings, Consumer<String> out, Consumer<String> err)
+      throws IOException, InterruptedException {
     Files.createDirectories(settings.outputDirectory());
     Files.deleteIfExists(settings.events());
     Path argumentFile = settings.outputDirectory().resolve(ForkSettings.ARGUMENTS);
     Files.writeString(argumentFile, argumentFile(settings, arguments), StandardCharsets.UTF_8);
 
-    ProcessBuilder builder = new ProcessBuilder(
-        settings.java().toString(), "@" + argumentFile.toAbsolutePath());
+    ProcessBuilder builder =
+        new ProcessBuilder(settings.java().toString(), "@" + argumentFile.toAbsolutePath());
     builder.directory(settings.workingDirectory().toFile());
     builder.environment().putAll(settings.environment());
     String unwritten = unwrittenProperties(settings);
@@ -105,8 +143,13 @@ public final class TestFork {
     // A grandchild that kept the pipes open must not keep the build waiting.
     outPump.join(5_000);
     errPump.join(5_000);
-    return TestRun.of(Events.read(settings.events()), process.exitValue(), timedOut, wallMillis,
-        lastError.line, settings.traces());
+    return TestRun.of(
+        Events.read(settings.events()),
+        process.exitValue(),
+        timedOut,
+        wallMillis,
+        lastError.line,
+        settings.traces());
   }
 
   private static void kill(Process process) {
@@ -119,27 +162,32 @@ public final class TestFork {
    * survive, and the class path never hits a command-line length limit.
    */
   static String argumentFile(ForkSettings settings, ForkArguments arguments) {
-    return argumentFile(settings, List.of(location()), ForkMain.class.getName(),
-        arguments.toArgs());
+    return argumentFile(
+        settings, List.of(location()), ForkMain.class.getName(), arguments.toArgs());
   }
 
   /**
-   * A {@code java @file} running {@code mainClass} on the settings' class path plus
-   * {@code extraClasspath}, with the settings' JVM arguments and written system properties.
+   * A {@code java @file} running {@code mainClass} on the settings' class path plus {@code
+   * extraClasspath}, with the settings' JVM arguments and written system properties.
    */
-  static String argumentFile(ForkSettings settings, List<Path> extraClasspath, String mainClass,
+  static String argumentFile(
+      ForkSettings settings,
+      List<Path> extraClasspath,
+      String mainClass,
       List<String> mainArguments) {
     List<String> args = new ArrayList<>(settings.jvmArguments());
-    new TreeMap<>(settings.systemProperties()).forEach((k, v) -> {
-      if (!ForkSettings.UNWRITTEN_PROPERTIES.contains(k)) {
-        args.add("-D" + k + "=" + v);
-      }
-    });
+    new TreeMap<>(settings.systemProperties())
+        .forEach(
+            (k, v) -> {
+              if (!ForkSettings.UNWRITTEN_PROPERTIES.contains(k)) {
+                args.add("-D" + k + "=" + v);
+              }
+            });
     args.add("-cp");
     List<Path> classpath = new ArrayList<>(settings.classpath());
     classpath.addAll(extraClasspath);
-    args.add(classpath.stream().map(Path::toString)
-        .collect(Collectors.joining(File.pathSeparator)));
+    args.add(
+        classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
     args.add(mainClass);
     args.addAll(mainArguments);
     StringBuilder file = new StringBuilder();
@@ -152,11 +200,14 @@ public final class TestFork {
   /** The {@link ForkSettings#UNWRITTEN_PROPERTIES} set, in properties-file form, or null. */
   static String unwrittenProperties(ForkSettings settings) {
     Properties unwritten = new Properties();
-    settings.systemProperties().forEach((k, v) -> {
-      if (ForkSettings.UNWRITTEN_PROPERTIES.contains(k)) {
-        unwritten.setProperty(k, v);
-      }
-    });
+    settings
+        .systemProperties()
+        .forEach(
+            (k, v) -> {
+              if (ForkSettings.UNWRITTEN_PROPERTIES.contains(k)) {
+                unwritten.setProperty(k, v);
+              }
+            });
     if (unwritten.isEmpty()) {
       return null;
     }
@@ -179,16 +230,19 @@ public final class TestFork {
   }
 
   static Thread pump(InputStream stream, Consumer<String> lines, String name) {
-    Thread t = new Thread(() -> {
-      try (BufferedReader r = new BufferedReader(
-          new InputStreamReader(stream, Charset.defaultCharset()))) {
-        for (String line = r.readLine(); line != null; line = r.readLine()) {
-          lines.accept(line);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }, name);
+    Thread t =
+        new Thread(
+            () -> {
+              try (BufferedReader r =
+                  new BufferedReader(new InputStreamReader(stream, Charset.defaultCharset()))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                  lines.accept(line);
+                }
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            },
+            name);
     t.setDaemon(true);
     t.start();
     return t;

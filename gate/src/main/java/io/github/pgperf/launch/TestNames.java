@@ -16,9 +16,9 @@ final class TestNames {
   }
 
   /**
-   * {@code Class.method} for a test method (simple class name, nested classes joined by
-   * {@code $}); an invocation of a parameterized test or a dynamic test adds its display name; a
-   * class gives its simple name; anything else its display name.
+   * {@code Class.method} for a test method (simple class name, nested classes joined by {@code $});
+   * an invocation of a parameterized test or a dynamic test adds its display name; a class gives
+   * its simple name; anything else its display name.
    */
   static String name(TestPlan plan, TestIdentifier id) {
     TestSource source = id.getSource().orElse(null);

@@ -23,8 +23,17 @@ import java.util.Optional;
  * @param lastError the last non-blank line on the JVM's standard error, for messages
  * @param traces the file with the failures' stack traces
  */
-public record TestRun(int discovered, List<Found> found, List<Outcome> outcomes, Optional<String> running,
-    boolean done, int exitStatus, boolean timedOut, Timing timing, String lastError, Path traces) {
+public record TestRun(
+    int discovered,
+    List<Found> found,
+    List<Outcome> outcomes,
+    Optional<String> running,
+    boolean done,
+    int exitStatus,
+    boolean timedOut,
+    Timing timing,
+    String lastError,
+    Path traces) {
 
   /**
    * A test the JVM found.
@@ -71,8 +80,13 @@ public record TestRun(int discovered, List<Found> found, List<Outcome> outcomes,
     return found.stream().map(Found::testClass).distinct().toList();
   }
 
-  static TestRun of(List<List<String>> events, int exitStatus, boolean timedOut, long wallMillis,
-      String lastError, Path traces) {
+  static TestRun of(
+      List<List<String>> events,
+      int exitStatus,
+      boolean timedOut,
+      long wallMillis,
+      String lastError,
+      Path traces) {
     int discovered = -1;
     long jvmStart = -1;
     long discovery = -1;
@@ -92,21 +106,37 @@ public record TestRun(int discovered, List<Found> found, List<Outcome> outcomes,
         case Events.TEST -> found.add(new Found(e.get(1), e.get(2)));
         case Events.STARTED -> started.put(e.get(1) + "\t" + e.get(2), e.get(2));
         case Events.FINISHED -> {
-          Outcome o = new Outcome(Integer.parseInt(e.get(1)), e.get(2), Status.valueOf(e.get(3)),
-              Long.parseLong(e.get(4)), e.get(5));
+          Outcome o =
+              new Outcome(
+                  Integer.parseInt(e.get(1)),
+                  e.get(2),
+                  Status.valueOf(e.get(3)),
+                  Long.parseLong(e.get(4)),
+                  e.get(5));
           started.remove(o.trial() + "\t" + o.name());
           outcomes.add(o);
           tests += o.millis();
         }
         case Events.TRIAL -> trials.add(Long.parseLong(e.get(2)));
         case Events.DONE -> done = true;
-        default -> { } // written by a newer pgperf: nothing this one needs
+        default -> {} // written by a newer pgperf: nothing this one needs
       }
     }
-    Optional<String> running = started.keySet().stream().reduce((a, b) -> b)
-        .map(k -> started.get(k) + " (trial " + k.substring(0, k.indexOf('\t')) + ")");
-    return new TestRun(discovered, found, outcomes, running, done, exitStatus, timedOut,
-        new Timing(wallMillis, jvmStart, discovery, trials, tests), lastError, traces);
+    Optional<String> running =
+        started.keySet().stream()
+            .reduce((a, b) -> b)
+            .map(k -> started.get(k) + " (trial " + k.substring(0, k.indexOf('\t')) + ")");
+    return new TestRun(
+        discovered,
+        found,
+        outcomes,
+        running,
+        done,
+        exitStatus,
+        timedOut,
+        new Timing(wallMillis, jvmStart, discovery, trials, tests),
+        lastError,
+        traces);
   }
 
   /** The runs that failed, and failures outside a run. */
@@ -120,42 +150,56 @@ public record TestRun(int discovered, List<Found> found, List<Outcome> outcomes,
   }
 
   /**
-   * A one-line account: {@code 2 tests x 4 trials: 8 runs, 8 passed in 12.3 s (test JVM start
-   * 0.4 s, discovery 0.3 s, launcher and set-up 1.2 s)}.
+   * A one-line account: {@code 2 tests x 4 trials: 8 runs, 8 passed in 12.3 s (test JVM start 0.4
+   * s, discovery 0.3 s, launcher and set-up 1.2 s)}.
    */
   public String summary(int trialsAsked) {
-    return String.format(Locale.ROOT,
+    return String.format(
+        Locale.ROOT,
         "%d %s x %d %s: %d passed, %d failed, %d aborted, %d skipped in %.1f s"
             + " (test JVM start %.2f s, discovery %.2f s, launcher and class set-up %.2f s)",
-        discovered, discovered == 1 ? "test" : "tests", trialsAsked,
-        trialsAsked == 1 ? "trial" : "trials", count(Status.PASSED), count(Status.FAILED),
-        count(Status.ABORTED), count(Status.SKIPPED), timing.wall() / 1000.0,
-        timing.jvmStart() / 1000.0, timing.discovery() / 1000.0,
+        discovered,
+        discovered == 1 ? "test" : "tests",
+        trialsAsked,
+        trialsAsked == 1 ? "trial" : "trials",
+        count(Status.PASSED),
+        count(Status.FAILED),
+        count(Status.ABORTED),
+        count(Status.SKIPPED),
+        timing.wall() / 1000.0,
+        timing.jvmStart() / 1000.0,
+        timing.discovery() / 1000.0,
         timing.launcherOverhead() / 1000.0);
   }
 
   /**
    * The failures as the build's message: one entry per test and message, naming the trials it
-   * failed in, the test's own message indented below; no stack traces (they are in
-   * {@link #traces}).
+   * failed in, the test's own message indented below; no stack traces (they are in {@link
+   * #traces}).
    */
   public String failureMessage() {
     Map<String, List<Integer>> trialsByFailure = new LinkedHashMap<>();
     for (Outcome o : failures()) {
-      trialsByFailure.computeIfAbsent(o.name() + "\n" + o.message(), k -> new ArrayList<>())
+      trialsByFailure
+          .computeIfAbsent(o.name() + "\n" + o.message(), k -> new ArrayList<>())
           .add(o.trial());
     }
     StringBuilder b = new StringBuilder();
-    b.append(failures().size()).append(failures().size() == 1 ? " run" : " runs")
+    b.append(failures().size())
+        .append(failures().size() == 1 ? " run" : " runs")
         .append(" of the performance tests failed:");
-    trialsByFailure.forEach((key, trials) -> {
-      int cut = key.indexOf('\n');
-      b.append("\n  ").append(key, 0, cut).append(trials.size() == 1 ? " (trial " : " (trials ")
-          .append(String.join(", ", trials.stream().map(String::valueOf).toList())).append("):");
-      for (String line : key.substring(cut + 1).split("\n")) {
-        b.append("\n      ").append(line);
-      }
-    });
+    trialsByFailure.forEach(
+        (key, trials) -> {
+          int cut = key.indexOf('\n');
+          b.append("\n  ")
+              .append(key, 0, cut)
+              .append(trials.size() == 1 ? " (trial " : " (trials ")
+              .append(String.join(", ", trials.stream().map(String::valueOf).toList()))
+              .append("):");
+          for (String line : key.substring(cut + 1).split("\n")) {
+            b.append("\n      ").append(line);
+          }
+        });
     b.append("\n  Stack traces: ").append(traces);
     return b.toString();
   }

@@ -8,21 +8,25 @@ import java.util.regex.Pattern;
 /**
  * Which tests {@code pgperf:test} runs and how often.
  *
- * @param includeTags JUnit tag expressions (for example {@code performance},
- *     {@code performance & !slow}); a test must match one; empty for every test
+ * @param includeTags JUnit tag expressions (for example {@code performance}, {@code performance &
+ *     !slow}); a test must match one; empty for every test
  * @param excludeTags tag expressions that leave a test out
- * @param classes class name patterns: {@code *} matches any characters; a pattern without a
- *     dot matches the simple name ({@code Orders*}), one with a dot the fully qualified name; a
- *     class must match one; empty for every class
+ * @param classes class name patterns: {@code *} matches any characters; a pattern without a dot
+ *     matches the simple name ({@code Orders*}), one with a dot the fully qualified name; a class
+ *     must match one; empty for every class
  * @param testClass one top-level class (fully qualified) whose tests run, of those the patterns
  *     select: {@code pgperf:compare} runs a test JVM per class; empty for every class
  * @param trials how many times every test runs (at least 1)
  */
-public record TestSelection(List<String> includeTags, List<String> excludeTags,
-    List<String> classes, String testClass, int trials) {
+public record TestSelection(
+    List<String> includeTags,
+    List<String> excludeTags,
+    List<String> classes,
+    String testClass,
+    int trials) {
 
-  public TestSelection(List<String> includeTags, List<String> excludeTags, List<String> classes,
-      int trials) {
+  public TestSelection(
+      List<String> includeTags, List<String> excludeTags, List<String> classes, int trials) {
     this(includeTags, excludeTags, classes, "", trials);
   }
 
@@ -45,7 +49,9 @@ public record TestSelection(List<String> includeTags, List<String> excludeTags,
   public static List<String> list(String commaSeparated) {
     List<String> parts = new ArrayList<>();
     if (commaSeparated != null) {
-      Arrays.stream(commaSeparated.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+      Arrays.stream(commaSeparated.split(","))
+          .map(String::trim)
+          .filter(s -> !s.isEmpty())
           .forEach(parts::add);
     }
     return parts;

@@ -1,9 +1,9 @@
 package io.github.pgperf.launch;
 
 /**
- * How many times every test runs, and where that number came from, said once at the start of
- * {@code pgperf:test}: a POM without the setting must not leave anyone guessing why the build ran
- * so long, and a {@code -Dpgperf.trials} that an explicit {@code <trials>} overrode must show.
+ * How many times every test runs, and where that number came from, said once at the start of {@code
+ * pgperf:test}: a POM without the setting must not leave anyone guessing why the build ran so long,
+ * and a {@code -Dpgperf.trials} that an explicit {@code <trials>} overrode must show.
  *
  * @param count the trials, at least 1 (checked by {@link TestSelection})
  * @param source where it came from, for the log: {@code the default}, {@code -Dpgperf.trials} ...
@@ -11,8 +11,8 @@ package io.github.pgperf.launch;
 public record Trials(int count, String source) {
 
   /**
-   * Trials when nothing sets them. The gate compares builds, so many trials per build buy little;
-   * a few keep a single build's outliers visible at a bearable cost.
+   * Trials when nothing sets them. The gate compares builds, so many trials per build buy little; a
+   * few keep a single build's outliers visible at a bearable cost.
    */
   public static final int DEFAULT = 5;
 
@@ -38,8 +38,10 @@ public record Trials(int count, String source) {
     if (value.equals(trimmed(pom))) {
       return new Trials(parameter, "POM property " + PROPERTY);
     }
-    return new Trials(parameter, "<trials> in the plugin's configuration"
-        + (commandLine == null ? "" : ", over -D" + PROPERTY + "=" + commandLine));
+    return new Trials(
+        parameter,
+        "<trials> in the plugin's configuration"
+            + (commandLine == null ? "" : ", over -D" + PROPERTY + "=" + commandLine));
   }
 
   private static String trimmed(String s) {

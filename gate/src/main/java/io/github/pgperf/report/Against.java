@@ -7,9 +7,9 @@ import java.util.List;
 
 /**
  * What a report compares the results with: the baseline ({@code pgperf:check}'s question: did this
- * build get slower than the recorded builds?) or the base revision measured beside it
- * ({@code pgperf:compare}'s: is the change slower than the commit it starts from?). The page's
- * header, its verdict section and each test's work follow from it.
+ * build get slower than the recorded builds?) or the base revision measured beside it ({@code
+ * pgperf:compare}'s: is the change slower than the commit it starts from?). The page's header, its
+ * verdict section and each test's work follow from it.
  */
 sealed interface Against {
 

@@ -10,8 +10,8 @@ import java.util.Map;
  *
  * @param series the series judged ({@link io.github.pgperf.history.HistoryRecorder}), empty for
  *     none
- * @param repository the repository's address on GitHub ({@code https://github.com/owner/name}),
- *     or {@code null}: the commit ranges are then text
+ * @param repository the repository's address on GitHub ({@code https://github.com/owner/name}), or
+ *     {@code null}: the commit ranges are then text
  */
 public record HistoryCharts(List<HistoryCheck.Judged> series, String repository) {
 
@@ -23,14 +23,18 @@ public record HistoryCharts(List<HistoryCheck.Judged> series, String repository)
   }
 
   /**
-   * The charts of {@code series}, linked to the repository GitHub Actions names
-   * ({@code GITHUB_SERVER_URL}/{@code GITHUB_REPOSITORY}) when it does.
+   * The charts of {@code series}, linked to the repository GitHub Actions names ({@code
+   * GITHUB_SERVER_URL}/{@code GITHUB_REPOSITORY}) when it does.
    */
-  public static HistoryCharts of(List<HistoryCheck.Judged> series, Map<String, String> environment) {
+  public static HistoryCharts of(
+      List<HistoryCheck.Judged> series, Map<String, String> environment) {
     String server = environment.get("GITHUB_SERVER_URL");
     String repository = environment.get("GITHUB_REPOSITORY");
-    boolean known = server != null && repository != null && server.startsWith("https://")
-        && repository.matches("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+");
+    boolean known =
+        server != null
+            && repository != null
+            && server.startsWith("https://")
+            && repository.matches("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+");
     return new HistoryCharts(series, known ? server + "/" + repository : null);
   }
 

@@ -23,9 +23,11 @@ final class HistorySection {
     if (judged.isEmpty()) {
       return "";
     }
-    StringBuilder out = new StringBuilder("<section id=\"history\"><h2>History</h2>"
-        + "<p>Each point is one build's median; the step line is the level between change points"
-        + " (E-divisive with Student's t, as Apache Otava finds them).</p><div class=\"charts\">");
+    StringBuilder out =
+        new StringBuilder(
+            "<section id=\"history\"><h2>History</h2>"
+                + "<p>Each point is one build's median; the step line is the level between change points"
+                + " (E-divisive with Student's t, as Apache Otava finds them).</p><div class=\"charts\">");
     StringBuilder rows = new StringBuilder();
     List<String> constant = new java.util.ArrayList<>();
     for (HistoryCheck.Judged j : judged) {
@@ -39,45 +41,79 @@ final class HistorySection {
       for (int i = 0; i < builds.length; i++) {
         builds[i] = i + 1;
       }
-      String unit = s.metric().unit().isEmpty() || s.metric().unit().equals(s.metric().words())
-          ? "" : ", " + s.metric().unit();
-      out.append(new LineChart(s.test() + ": " + s.metric().words(),
-          LineChart.Axis.linear("build"), LineChart.Axis.linear(s.metric().words() + unit),
-          List.of(new LineChart.Series(s.metric().words(), Palette.CANDIDATE, builds, values, true,
-                  false),
-              new LineChart.Series("level between change points", Palette.BASELINE, builds,
-                  levels(values, j.changePoints()), false, false))).html());
+      String unit =
+          s.metric().unit().isEmpty() || s.metric().unit().equals(s.metric().words())
+              ? ""
+              : ", " + s.metric().unit();
+      out.append(
+          new LineChart(
+                  s.test() + ": " + s.metric().words(),
+                  LineChart.Axis.linear("build"),
+                  LineChart.Axis.linear(s.metric().words() + unit),
+                  List.of(
+                      new LineChart.Series(
+                          s.metric().words(), Palette.CANDIDATE, builds, values, true, false),
+                      new LineChart.Series(
+                          "level between change points",
+                          Palette.BASELINE,
+                          builds,
+                          levels(values, j.changePoints()),
+                          false,
+                          false)))
+              .html());
       for (ChangePoint c : j.changePoints()) {
         HistoryRecord first = s.points().get(c.index());
-        boolean reported = j.finding().verdict() == Verdict.CHANGE_POINT
-            && c == j.changePoints().get(j.changePoints().size() - 1);
-        String link = charts.compare(s.points().get(c.index() - 1).build().commit(),
-            first.build().commit());
+        boolean reported =
+            j.finding().verdict() == Verdict.CHANGE_POINT
+                && c == j.changePoints().get(j.changePoints().size() - 1);
+        String link =
+            charts.compare(s.points().get(c.index() - 1).build().commit(), first.build().commit());
         String range = Html.text(s.commitRange(c.index()));
         rows.append(reported ? "<tr class=\"finding WARN\">" : "<tr>")
-            .append(cell(s.test())).append(cell(s.metric().words()))
-            .append("<td class=\"num\">").append(c.index() + 1).append("</td>")
+            .append(cell(s.test()))
+            .append(cell(s.metric().words()))
+            .append("<td class=\"num\">")
+            .append(c.index() + 1)
+            .append("</td>")
             .append(cell(first.build().build()))
-            .append("<td><code>").append(link == null ? range
-                : "<a href=\"" + Html.text(link) + "\">" + range + "</a>").append("</code></td>")
-            .append(cell(s.metric().format(c.segments().meanBefore()) + " -> "
-                + s.metric().format(c.segments().meanAfter())))
-            .append(cell(String.format(Locale.ROOT, "%+.1f%%",
-                100 * c.segments().forwardChange())))
-            .append(cell(c.pValue() < 0.0001 ? "< 0.0001"
-                : String.format(Locale.ROOT, "%.4f", c.pValue())))
-            .append(cell(reported ? "CHANGE_POINT" : "")).append("</tr>");
+            .append("<td><code>")
+            .append(link == null ? range : "<a href=\"" + Html.text(link) + "\">" + range + "</a>")
+            .append("</code></td>")
+            .append(
+                cell(
+                    s.metric().format(c.segments().meanBefore())
+                        + " -> "
+                        + s.metric().format(c.segments().meanAfter())))
+            .append(cell(String.format(Locale.ROOT, "%+.1f%%", 100 * c.segments().forwardChange())))
+            .append(
+                cell(
+                    c.pValue() < 0.0001
+                        ? "< 0.0001"
+                        : String.format(Locale.ROOT, "%.4f", c.pValue())))
+            .append(cell(reported ? "CHANGE_POINT" : ""))
+            .append("</tr>");
       }
     }
     out.append("</div>");
     if (!constant.isEmpty()) {
       out.append("<p>The same in every build, not drawn: ")
-          .append(Html.text(String.join(", ", constant))).append(".</p>");
+          .append(Html.text(String.join(", ", constant)))
+          .append(".</p>");
     }
-    out.append("<table><caption>Change points (build: its number in the series; commits: the last"
-        + " build's before the change .. the first's at the new level)</caption><thead><tr>");
-    for (String h : List.of("test", "metric", "build", "build id", "commits", "level", "change",
-        "p", "reported now")) {
+    out.append(
+        "<table><caption>Change points (build: its number in the series; commits: the last"
+            + " build's before the change .. the first's at the new level)</caption><thead><tr>");
+    for (String h :
+        List.of(
+            "test",
+            "metric",
+            "build",
+            "build id",
+            "commits",
+            "level",
+            "change",
+            "p",
+            "reported now")) {
       out.append("<th scope=\"col\">").append(h).append("</th>");
     }
     out.append("</tr></thead><tbody>").append(rows).append("</tbody></table>");

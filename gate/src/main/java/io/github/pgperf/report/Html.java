@@ -9,7 +9,8 @@ final class Html {
 
   /**
    * {@code text} escaped for element content and quoted attribute values: a result's script name or
-   * label ({@code <script>}, quotes) shows as text and cannot open an element or leave an attribute.
+   * label ({@code <script>}, quotes) shows as text and cannot open an element or leave an
+   * attribute.
    */
   static String text(String text) {
     if (text == null) {
@@ -30,7 +31,8 @@ final class Html {
           // writing the page would fail on it.
           if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
             out.append('\uFFFD');
-          } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
+          } else if (Character.isHighSurrogate(c)
+              && i + 1 < text.length()
               && Character.isLowSurrogate(text.charAt(i + 1))) {
             out.append(c).append(text.charAt(++i));
           } else if (Character.isSurrogate(c)) {

@@ -14,8 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The HTML report of a build's performance results: one self-contained file (inline CSS and SVG,
- * no script, a Content-Security-Policy that forbids every request) with the setup, the verdicts
+ * The HTML report of a build's performance results: one self-contained file (inline CSS and SVG, no
+ * script, a Content-Security-Policy that forbids every request) with the setup, the verdicts
  * against the baseline as {@code pgperf:check} reaches them, client sweeps, and each test's
  * timeline, latency distribution and database work (statements, wait events, plans, work against
  * the baseline). Independent of Maven. How to read it: {@code docs/report.md}.
@@ -36,22 +36,39 @@ public final class HtmlReport {
    * @param settings the gate's settings (the same as {@code pgperf:check}'s)
    * @param generatedAt when the report is made, printed in its header
    */
-  public static String render(ResultFiles results, Baseline baseline, String baselineFailure,
-      GateSettings settings, Instant generatedAt) {
+  public static String render(
+      ResultFiles results,
+      Baseline baseline,
+      String baselineFailure,
+      GateSettings settings,
+      Instant generatedAt) {
     return render(results, baseline, baselineFailure, settings, generatedAt, HistoryCharts.NONE);
   }
 
   /**
-   * {@link #render}'s page with the history's charts ({@code history}: the series judged with
-   * this build, {@link io.github.pgperf.history.HistoryRecorder}).
+   * {@link #render}'s page with the history's charts ({@code history}: the series judged with this
+   * build, {@link io.github.pgperf.history.HistoryRecorder}).
    */
-  public static String render(ResultFiles results, Baseline baseline, String baselineFailure,
-      GateSettings settings, Instant generatedAt, HistoryCharts history) {
+  public static String render(
+      ResultFiles results,
+      Baseline baseline,
+      String baselineFailure,
+      GateSettings settings,
+      Instant generatedAt,
+      HistoryCharts history) {
     List<String> notes = new ArrayList<>();
     List<TestRuns> tests = TestRuns.read(results, notes);
     CheckReport check = baseline == null ? null : new Gate(settings).check(results, baseline);
-    return new ReportPage(results, tests, List.of(), notes,
-        new Against.TheBaseline(baseline, baselineFailure), check, generatedAt, history).html();
+    return new ReportPage(
+            results,
+            tests,
+            List.of(),
+            notes,
+            new Against.TheBaseline(baseline, baselineFailure),
+            check,
+            generatedAt,
+            history)
+        .html();
   }
 
   /**
@@ -65,13 +82,24 @@ public final class HtmlReport {
    * @param lead the comparison's first line, as check.md leads with it
    * @param generatedAt when the report is made
    */
-  public static String renderComparison(ResultFiles base, ResultFiles candidate,
-      CheckReport verdicts, String lead, Instant generatedAt) {
+  public static String renderComparison(
+      ResultFiles base,
+      ResultFiles candidate,
+      CheckReport verdicts,
+      String lead,
+      Instant generatedAt) {
     List<String> notes = new ArrayList<>();
     List<TestRuns> tests = TestRuns.read(candidate, notes);
     List<TestRuns> baseTests = TestRuns.read(base, notes);
-    return new ReportPage(candidate, tests, baseTests, notes, new Against.TheBase(base, lead),
-        verdicts, generatedAt).html();
+    return new ReportPage(
+            candidate,
+            tests,
+            baseTests,
+            notes,
+            new Against.TheBase(base, lead),
+            verdicts,
+            generatedAt)
+        .html();
   }
 
   /**
@@ -81,8 +109,14 @@ public final class HtmlReport {
    * @return the file written
    * @throws IOException when it cannot be written
    */
-  public static Path writeComparison(Path directory, ResultFiles base, ResultFiles candidate,
-      CheckReport verdicts, String lead, Instant generatedAt) throws IOException {
+  public static Path writeComparison(
+      Path directory,
+      ResultFiles base,
+      ResultFiles candidate,
+      CheckReport verdicts,
+      String lead,
+      Instant generatedAt)
+      throws IOException {
     return writePage(directory, renderComparison(base, candidate, verdicts, lead, generatedAt));
   }
 
@@ -92,17 +126,29 @@ public final class HtmlReport {
    * @return the file written
    * @throws IOException when it cannot be written
    */
-  public static Path write(Path directory, ResultFiles results, Baseline baseline,
-      String baselineFailure, GateSettings settings, Instant generatedAt) throws IOException {
+  public static Path write(
+      Path directory,
+      ResultFiles results,
+      Baseline baseline,
+      String baselineFailure,
+      GateSettings settings,
+      Instant generatedAt)
+      throws IOException {
     return writePage(directory, render(results, baseline, baselineFailure, settings, generatedAt));
   }
 
   /** {@link #write} with the history's charts. */
-  public static Path write(Path directory, ResultFiles results, Baseline baseline,
-      String baselineFailure, GateSettings settings, Instant generatedAt,
-      HistoryCharts history) throws IOException {
-    return writePage(directory,
-        render(results, baseline, baselineFailure, settings, generatedAt, history));
+  public static Path write(
+      Path directory,
+      ResultFiles results,
+      Baseline baseline,
+      String baselineFailure,
+      GateSettings settings,
+      Instant generatedAt,
+      HistoryCharts history)
+      throws IOException {
+    return writePage(
+        directory, render(results, baseline, baselineFailure, settings, generatedAt, history));
   }
 
   private static Path writePage(Path directory, String html) throws IOException {

@@ -47,13 +47,13 @@ record LineChart(String title, Axis x, Axis y, List<Series> series) {
    * @param markers whether each point gets a dot (for lines of few points)
    * @param faint whether the line is drawn thin and translucent (one trial among many)
    */
-  record Series(String name, String color, double[] xs, double[] ys, boolean markers,
-      boolean faint) {
+  record Series(
+      String name, String color, double[] xs, double[] ys, boolean markers, boolean faint) {
     Series {
       Objects.requireNonNull(name, "name");
       if (xs.length != ys.length) {
-        throw new IllegalArgumentException("series " + name + ": " + xs.length + " x values but "
-            + ys.length + " y values");
+        throw new IllegalArgumentException(
+            "series " + name + ": " + xs.length + " x values but " + ys.length + " y values");
       }
     }
   }
@@ -80,13 +80,23 @@ record LineChart(String title, Axis x, Axis y, List<Series> series) {
    * Opens a chart's SVG element of class {@code cssClass}, its accessible name and tooltip the
    * title, and draws the title ({@link #titleText}).
    */
-  static void svgStart(StringBuilder out, String cssClass, int width, int height, String title,
-      int left) {
-    out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"").append(cssClass)
-        .append("\" role=\"img\" viewBox=\"0 0 ").append(width).append(' ').append(height)
-        .append("\" width=\"").append(width).append("\" height=\"").append(height)
-        .append("\" aria-label=\"").append(Html.text(title)).append("\"><title>")
-        .append(Html.text(title)).append("</title>");
+  static void svgStart(
+      StringBuilder out, String cssClass, int width, int height, String title, int left) {
+    out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"")
+        .append(cssClass)
+        .append("\" role=\"img\" viewBox=\"0 0 ")
+        .append(width)
+        .append(' ')
+        .append(height)
+        .append("\" width=\"")
+        .append(width)
+        .append("\" height=\"")
+        .append(height)
+        .append("\" aria-label=\"")
+        .append(Html.text(title))
+        .append("\"><title>")
+        .append(Html.text(title))
+        .append("</title>");
     titleText(out, title, left, width);
   }
 
@@ -98,8 +108,11 @@ record LineChart(String title, Axis x, Axis y, List<Series> series) {
     double[] xr = range(x, true);
     double[] yr = range(y, false);
     if (xr == null || yr == null) {
-      out.append("<text class=\"no-data\" x=\"").append(WIDTH / 2).append("\" y=\"")
-          .append(HEIGHT / 2).append("\" text-anchor=\"middle\">no data to draw</text></svg>");
+      out.append("<text class=\"no-data\" x=\"")
+          .append(WIDTH / 2)
+          .append("\" y=\"")
+          .append(HEIGHT / 2)
+          .append("\" text-anchor=\"middle\">no data to draw</text></svg>");
       return out.append("</figure>").toString();
     }
     Scale xs = Scale.of(x.log(), xr[0], xr[1], x.fromZero(), LEFT, WIDTH - RIGHT);
@@ -112,12 +125,20 @@ record LineChart(String title, Axis x, Axis y, List<Series> series) {
     out.append("</g></svg>");
     out.append("<figcaption><ul class=\"legend\">");
     for (Series s : series) {
-      if (s.faint() && series.stream().anyMatch(o -> o != s && o.name().equals(s.name())
-          && series.indexOf(o) < series.indexOf(s))) {
+      if (s.faint()
+          && series.stream()
+              .anyMatch(
+                  o ->
+                      o != s
+                          && o.name().equals(s.name())
+                          && series.indexOf(o) < series.indexOf(s))) {
         continue; // one legend entry for the trials drawn under one name
       }
-      out.append("<li><span class=\"swatch\" style=\"background:").append(Html.text(s.color()))
-          .append("\"></span>").append(Html.text(s.name())).append("</li>");
+      out.append("<li><span class=\"swatch\" style=\"background:")
+          .append(Html.text(s.color()))
+          .append("\"></span>")
+          .append(Html.text(s.name()))
+          .append("</li>");
     }
     return out.append("</ul></figcaption></figure>").toString();
   }
@@ -148,36 +169,72 @@ record LineChart(String title, Axis x, Axis y, List<Series> series) {
     out.append("<g class=\"axes\">");
     for (double t : xs.ticks()) {
       String px = Html.coordinate(xs.pixel(t));
-      out.append("<line class=\"grid\" x1=\"").append(px).append("\" x2=\"").append(px)
-          .append("\" y1=\"").append(TOP).append("\" y2=\"").append(HEIGHT - BOTTOM).append("\"/>");
-      out.append("<text class=\"tick\" x=\"").append(px).append("\" y=\"")
-          .append(HEIGHT - BOTTOM + 16).append("\" text-anchor=\"middle\">")
-          .append(Html.text(label(x, t, xs))).append("</text>");
+      out.append("<line class=\"grid\" x1=\"")
+          .append(px)
+          .append("\" x2=\"")
+          .append(px)
+          .append("\" y1=\"")
+          .append(TOP)
+          .append("\" y2=\"")
+          .append(HEIGHT - BOTTOM)
+          .append("\"/>");
+      out.append("<text class=\"tick\" x=\"")
+          .append(px)
+          .append("\" y=\"")
+          .append(HEIGHT - BOTTOM + 16)
+          .append("\" text-anchor=\"middle\">")
+          .append(Html.text(label(x, t, xs)))
+          .append("</text>");
     }
     for (double t : ys.ticks()) {
       String py = Html.coordinate(ys.pixel(t));
-      out.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"")
-          .append(WIDTH - RIGHT).append("\" y1=\"").append(py).append("\" y2=\"").append(py)
+      out.append("<line class=\"grid\" x1=\"")
+          .append(LEFT)
+          .append("\" x2=\"")
+          .append(WIDTH - RIGHT)
+          .append("\" y1=\"")
+          .append(py)
+          .append("\" y2=\"")
+          .append(py)
           .append("\"/>");
-      out.append("<text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(py)
-          .append("\" dy=\"0.32em\" text-anchor=\"end\">").append(Html.text(label(y, t, ys)))
+      out.append("<text class=\"tick\" x=\"")
+          .append(LEFT - 6)
+          .append("\" y=\"")
+          .append(py)
+          .append("\" dy=\"0.32em\" text-anchor=\"end\">")
+          .append(Html.text(label(y, t, ys)))
           .append("</text>");
     }
-    out.append("<rect class=\"frame\" x=\"").append(LEFT).append("\" y=\"").append(TOP)
-        .append("\" width=\"").append(WIDTH - LEFT - RIGHT).append("\" height=\"")
-        .append(HEIGHT - TOP - BOTTOM).append("\"/>");
-    out.append("<text class=\"axis-label\" x=\"").append((LEFT + WIDTH - RIGHT) / 2)
-        .append("\" y=\"").append(HEIGHT - 8).append("\" text-anchor=\"middle\">")
-        .append(Html.text(x.label())).append("</text>");
+    out.append("<rect class=\"frame\" x=\"")
+        .append(LEFT)
+        .append("\" y=\"")
+        .append(TOP)
+        .append("\" width=\"")
+        .append(WIDTH - LEFT - RIGHT)
+        .append("\" height=\"")
+        .append(HEIGHT - TOP - BOTTOM)
+        .append("\"/>");
+    out.append("<text class=\"axis-label\" x=\"")
+        .append((LEFT + WIDTH - RIGHT) / 2)
+        .append("\" y=\"")
+        .append(HEIGHT - 8)
+        .append("\" text-anchor=\"middle\">")
+        .append(Html.text(x.label()))
+        .append("</text>");
     int midY = (TOP + HEIGHT - BOTTOM) / 2;
-    out.append("<text class=\"axis-label\" x=\"14\" y=\"").append(midY)
-        .append("\" text-anchor=\"middle\" transform=\"rotate(-90 14 ").append(midY).append(")\">")
-        .append(Html.text(y.label())).append("</text>");
+    out.append("<text class=\"axis-label\" x=\"14\" y=\"")
+        .append(midY)
+        .append("\" text-anchor=\"middle\" transform=\"rotate(-90 14 ")
+        .append(midY)
+        .append(")\">")
+        .append(Html.text(y.label()))
+        .append("</text>");
     out.append("</g>");
   }
 
   private static String label(Axis axis, double value, Scale scale) {
-    return axis.tickLabel() != null ? axis.tickLabel().apply(value)
+    return axis.tickLabel() != null
+        ? axis.tickLabel().apply(value)
         : scale.log() ? Html.tick(value, Math.min(1, value)) : Html.tick(value, scale.step());
   }
 
@@ -203,20 +260,35 @@ record LineChart(String title, Axis x, Axis y, List<Series> series) {
       lastX = px;
       lastY = py;
       if (s.markers()) {
-        dots.append("<circle cx=\"").append(px).append("\" cy=\"").append(py)
-            .append("\" r=\"3.5\" fill=\"").append(Html.text(s.color())).append("\"/>");
+        dots.append("<circle cx=\"")
+            .append(px)
+            .append("\" cy=\"")
+            .append(py)
+            .append("\" r=\"3.5\" fill=\"")
+            .append(Html.text(s.color()))
+            .append("\"/>");
       }
     }
     if (points == 1 && !s.markers()) {
       // A lone point draws no line: mark it so that it shows.
-      dots.append("<circle cx=\"").append(lastX).append("\" cy=\"").append(lastY)
-          .append("\" r=\"3.5\" fill=\"").append(Html.text(s.color())).append("\"/>");
+      dots.append("<circle cx=\"")
+          .append(lastX)
+          .append("\" cy=\"")
+          .append(lastY)
+          .append("\" r=\"3.5\" fill=\"")
+          .append(Html.text(s.color()))
+          .append("\"/>");
     }
     out.append("<g class=\"series\"><title>").append(Html.text(s.name())).append("</title>");
     if (d.length() > 0) {
-      out.append("<path d=\"").append(d).append("\" fill=\"none\" stroke=\"")
-          .append(Html.text(s.color())).append("\" stroke-width=\"").append(s.faint() ? "1.2" : "2")
-          .append('"').append(s.faint() ? " stroke-opacity=\"0.6\"" : "")
+      out.append("<path d=\"")
+          .append(d)
+          .append("\" fill=\"none\" stroke=\"")
+          .append(Html.text(s.color()))
+          .append("\" stroke-width=\"")
+          .append(s.faint() ? "1.2" : "2")
+          .append('"')
+          .append(s.faint() ? " stroke-opacity=\"0.6\"" : "")
           .append(" stroke-linejoin=\"round\"/>");
     }
     out.append(dots).append("</g>");

@@ -22,9 +22,14 @@ record PairChart(String title, String unit, List<Pair> pairs) {
   private static final int RIGHT = 20;
   private static final int TOP = 44;
   private static final int BOTTOM = 58;
+
   /** Horizontal distance of each run's dot from its pair's centre. */
   private static final double OFFSET = 7;
-  /** Above this ratio of largest to smallest value the axis is logarithmic: equal ratios, equal heights. */
+
+  /**
+   * Above this ratio of largest to smallest value the axis is logarithmic: equal ratios, equal
+   * heights.
+   */
   private static final double LOG_SPREAD = 4;
 
   /**
@@ -45,7 +50,8 @@ record PairChart(String title, String unit, List<Pair> pairs) {
     /** The candidate's value over the base's, less one; NaN when either is unusable. */
     double change() {
       return base > 0 && Double.isFinite(base) && Double.isFinite(candidate)
-          ? candidate / base - 1 : Double.NaN;
+          ? candidate / base - 1
+          : Double.NaN;
     }
   }
 
@@ -68,32 +74,58 @@ record PairChart(String title, String unit, List<Pair> pairs) {
       }
     }
     if (min > max) {
-      out.append("<text class=\"no-data\" x=\"").append(WIDTH / 2).append("\" y=\"")
-          .append(HEIGHT / 2).append("\" text-anchor=\"middle\">no pairs</text></svg>");
+      out.append("<text class=\"no-data\" x=\"")
+          .append(WIDTH / 2)
+          .append("\" y=\"")
+          .append(HEIGHT / 2)
+          .append("\" text-anchor=\"middle\">no pairs</text></svg>");
       return out.append("</figure>").toString();
     }
     boolean log = max / min > LOG_SPREAD;
     double pad = log ? 0 : max > min ? (max - min) * 0.08 : max * 0.05;
-    Scale ys = Scale.of(log, log ? min : Math.max(0, min - pad), max + pad, false,
-        HEIGHT - BOTTOM, TOP);
+    Scale ys =
+        Scale.of(log, log ? min : Math.max(0, min - pad), max + pad, false, HEIGHT - BOTTOM, TOP);
     double slot = (double) (WIDTH - LEFT - RIGHT) / pairs.size();
     for (double t : ys.ticks()) {
       String py = Html.coordinate(ys.pixel(t));
-      out.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"")
-          .append(WIDTH - RIGHT).append("\" y1=\"").append(py).append("\" y2=\"").append(py)
-          .append("\"/><text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(py)
+      out.append("<line class=\"grid\" x1=\"")
+          .append(LEFT)
+          .append("\" x2=\"")
+          .append(WIDTH - RIGHT)
+          .append("\" y1=\"")
+          .append(py)
+          .append("\" y2=\"")
+          .append(py)
+          .append("\"/><text class=\"tick\" x=\"")
+          .append(LEFT - 6)
+          .append("\" y=\"")
+          .append(py)
           .append("\" dy=\"0.32em\" text-anchor=\"end\">")
-          .append(log ? Html.tick(t, Math.min(1, t)) : Html.tick(t, ys.step())).append("</text>");
+          .append(log ? Html.tick(t, Math.min(1, t)) : Html.tick(t, ys.step()))
+          .append("</text>");
     }
-    out.append("<rect class=\"frame\" x=\"").append(LEFT).append("\" y=\"").append(TOP)
-        .append("\" width=\"").append(WIDTH - LEFT - RIGHT).append("\" height=\"")
-        .append(HEIGHT - TOP - BOTTOM).append("\"/>");
+    out.append("<rect class=\"frame\" x=\"")
+        .append(LEFT)
+        .append("\" y=\"")
+        .append(TOP)
+        .append("\" width=\"")
+        .append(WIDTH - LEFT - RIGHT)
+        .append("\" height=\"")
+        .append(HEIGHT - TOP - BOTTOM)
+        .append("\"/>");
     int midY = (TOP + HEIGHT - BOTTOM) / 2;
-    out.append("<text class=\"axis-label\" x=\"14\" y=\"").append(midY)
-        .append("\" text-anchor=\"middle\" transform=\"rotate(-90 14 ").append(midY).append(")\">")
-        .append(Html.text(unit + (log ? " (log scale)" : ""))).append("</text>");
-    out.append("<text class=\"axis-label\" x=\"").append((LEFT + WIDTH - RIGHT) / 2)
-        .append("\" y=\"").append(HEIGHT - 8).append("\" text-anchor=\"middle\">")
+    out.append("<text class=\"axis-label\" x=\"14\" y=\"")
+        .append(midY)
+        .append("\" text-anchor=\"middle\" transform=\"rotate(-90 14 ")
+        .append(midY)
+        .append(")\">")
+        .append(Html.text(unit + (log ? " (log scale)" : "")))
+        .append("</text>");
+    out.append("<text class=\"axis-label\" x=\"")
+        .append((LEFT + WIDTH - RIGHT) / 2)
+        .append("\" y=\"")
+        .append(HEIGHT - 8)
+        .append("\" text-anchor=\"middle\">")
         .append("pair and the order it ran in (A base, B candidate)</text>");
     // Twelve labels of a pair's change fit; beyond that every other one, so they never overlap.
     int every = (int) Math.ceil(pairs.size() / 12.0);
@@ -101,9 +133,11 @@ record PairChart(String title, String unit, List<Pair> pairs) {
       pair(out, pairs.get(i), LEFT + slot * (i + 0.5), ys, i % every == 0);
     }
     out.append("</svg><figcaption><ul class=\"legend\">")
-        .append("<li><span class=\"swatch\" style=\"background:").append(Palette.BASELINE)
+        .append("<li><span class=\"swatch\" style=\"background:")
+        .append(Palette.BASELINE)
         .append("\"></span>base</li><li><span class=\"swatch\" style=\"background:")
-        .append(Palette.CANDIDATE).append("\"></span>candidate</li>")
+        .append(Palette.CANDIDATE)
+        .append("\"></span>candidate</li>")
         .append("<li>above each pair: candidate against base</li></ul></figcaption>");
     return out.append("</figure>").toString();
   }
@@ -113,36 +147,63 @@ record PairChart(String title, String unit, List<Pair> pairs) {
     double candidateX = centre + (p.baseFirst() ? OFFSET : -OFFSET);
     boolean baseShown = p.base() > 0 && Double.isFinite(p.base());
     boolean candidateShown = p.candidate() > 0 && Double.isFinite(p.candidate());
-    out.append("<g class=\"pair\"><title>pair ").append(p.number()).append(" (")
-        .append(p.order()).append("): base ").append(Html.text(value(p.base())))
-        .append(", candidate ").append(Html.text(value(p.candidate()))).append(", ")
-        .append(change(p.change())).append("</title>");
+    out.append("<g class=\"pair\"><title>pair ")
+        .append(p.number())
+        .append(" (")
+        .append(p.order())
+        .append("): base ")
+        .append(Html.text(value(p.base())))
+        .append(", candidate ")
+        .append(Html.text(value(p.candidate())))
+        .append(", ")
+        .append(change(p.change()))
+        .append("</title>");
     if (baseShown && candidateShown) {
-      out.append("<path d=\"M").append(Html.coordinate(baseX)).append(',')
-          .append(Html.coordinate(ys.pixel(p.base()))).append(" L")
-          .append(Html.coordinate(candidateX)).append(',')
+      out.append("<path d=\"M")
+          .append(Html.coordinate(baseX))
+          .append(',')
+          .append(Html.coordinate(ys.pixel(p.base())))
+          .append(" L")
+          .append(Html.coordinate(candidateX))
+          .append(',')
           .append(Html.coordinate(ys.pixel(p.candidate())))
           .append("\" fill=\"none\" stroke=\"#999\" stroke-width=\"1.5\"/>");
     }
     dot(out, baseShown, baseX, p.base(), ys, Palette.BASELINE);
     dot(out, candidateShown, candidateX, p.candidate(), ys, Palette.CANDIDATE);
     if (label) {
-      out.append("<text class=\"tick\" x=\"").append(Html.coordinate(centre))
-          .append("\" y=\"").append(TOP - 6).append("\" text-anchor=\"middle\">")
-          .append(change(p.change())).append("</text>");
+      out.append("<text class=\"tick\" x=\"")
+          .append(Html.coordinate(centre))
+          .append("\" y=\"")
+          .append(TOP - 6)
+          .append("\" text-anchor=\"middle\">")
+          .append(change(p.change()))
+          .append("</text>");
     }
-    out.append("<text class=\"tick\" x=\"").append(Html.coordinate(centre)).append("\" y=\"")
-        .append(HEIGHT - BOTTOM + 16).append("\" text-anchor=\"middle\">").append(p.number())
-        .append("</text><text class=\"tick\" x=\"").append(Html.coordinate(centre))
-        .append("\" y=\"").append(HEIGHT - BOTTOM + 30).append("\" text-anchor=\"middle\">")
-        .append(p.baseFirst() ? "AB" : "BA").append("</text></g>");
+    out.append("<text class=\"tick\" x=\"")
+        .append(Html.coordinate(centre))
+        .append("\" y=\"")
+        .append(HEIGHT - BOTTOM + 16)
+        .append("\" text-anchor=\"middle\">")
+        .append(p.number())
+        .append("</text><text class=\"tick\" x=\"")
+        .append(Html.coordinate(centre))
+        .append("\" y=\"")
+        .append(HEIGHT - BOTTOM + 30)
+        .append("\" text-anchor=\"middle\">")
+        .append(p.baseFirst() ? "AB" : "BA")
+        .append("</text></g>");
   }
 
-  private static void dot(StringBuilder out, boolean shown, double x, double value, Scale ys,
-      String color) {
+  private static void dot(
+      StringBuilder out, boolean shown, double x, double value, Scale ys, String color) {
     if (shown) {
-      out.append("<circle cx=\"").append(Html.coordinate(x)).append("\" cy=\"")
-          .append(Html.coordinate(ys.pixel(value))).append("\" r=\"4\" fill=\"").append(color)
+      out.append("<circle cx=\"")
+          .append(Html.coordinate(x))
+          .append("\" cy=\"")
+          .append(Html.coordinate(ys.pixel(value)))
+          .append("\" r=\"4\" fill=\"")
+          .append(color)
           .append("\"/>");
     }
   }

@@ -25,18 +25,24 @@ final class PairSection {
   private PairSection() {}
 
   static String html(CheckReport check, Against.TheBase base, ResultFiles candidate) {
-    StringBuilder out = new StringBuilder("<section id=\"").append(base.anchor())
-        .append("\"><h2>").append(base.section()).append("</h2>");
+    StringBuilder out =
+        new StringBuilder("<section id=\"")
+            .append(base.anchor())
+            .append("\"><h2>")
+            .append(base.section())
+            .append("</h2>");
     // The lead line heads the page already; here, how to read what follows.
-    out.append("<p>A pair is one trial of the base and one of the candidate, run one after the"
-        + " other in the order shown (A the base, B the candidate). Level ")
+    out.append(
+            "<p>A pair is one trial of the base and one of the candidate, run one after the"
+                + " other in the order shown (A the base, B the candidate). Level ")
         .append(Html.text(String.format(Locale.ROOT, "%s", check.settings().level())))
         .append(", minimum effect ")
-        .append(Html.text(String.format(Locale.ROOT, "%.1f%%",
-            100 * check.settings().minimumEffect())))
-        .append("; timing is judged on each pair's change (paired statistics: docs/gate.md)."
-            + " In each test's database work below, the baseline is the base revision's trials"
-            + " and this build the candidate's.</p>");
+        .append(
+            Html.text(String.format(Locale.ROOT, "%.1f%%", 100 * check.settings().minimumEffect())))
+        .append(
+            "; timing is judged on each pair's change (paired statistics: docs/gate.md)."
+                + " In each test's database work below, the baseline is the base revision's trials"
+                + " and this build the candidate's.</p>");
     List<Finding> findings = VerdictSection.findings(out, check);
     Map<String, List<PairedGate.Pair>> pairs = PairedGate.pairs(base.results(), candidate);
     for (Finding f : findings) {
@@ -44,8 +50,12 @@ final class PairSection {
       if (c != null) {
         out.append(pairs(f, c, pairs.getOrDefault(f.key(), List.of())));
       } else if (f.verdict() == Verdict.WORK_REGRESSION && f.work() != null) {
-        String strip = WorkSection.findingStrip(f.key(), f.work().what(),
-            candidate.samples().getOrDefault(f.key(), List.of()), base.samples(f.key()));
+        String strip =
+            WorkSection.findingStrip(
+                f.key(),
+                f.work().what(),
+                candidate.samples().getOrDefault(f.key(), List.of()),
+                base.samples(f.key()));
         out.append(strip == null ? "" : "<div class=\"charts\">" + strip + "</div>");
       }
     }
@@ -65,25 +75,56 @@ final class PairSection {
     for (PairedGate.Pair p : counted) {
       Sample b = p.base();
       Sample cand = p.candidate();
-      PairChart.Pair pair = new PairChart.Pair(p.number(),
-          !b.startedAt().isAfter(cand.startedAt()), b.value(m) * scale, cand.value(m) * scale);
+      PairChart.Pair pair =
+          new PairChart.Pair(
+              p.number(),
+              !b.startedAt().isAfter(cand.startedAt()),
+              b.value(m) * scale,
+              cand.value(m) * scale);
       drawn.add(pair);
-      rows.add(List.of(Integer.toString(p.number()), pair.order(), figure(m, b.value(m)),
-          figure(m, cand.value(m)), PairChart.change(pair.change())));
+      rows.add(
+          List.of(
+              Integer.toString(p.number()),
+              pair.order(),
+              figure(m, b.value(m)),
+              figure(m, cand.value(m)),
+              PairChart.change(pair.change())));
     }
-    rows.add(List.of("all " + counted.size(), "", figure(m, c.baseline()),
-        figure(m, c.candidate()), PairChart.change(c.change())));
-    String title = f.key() + " " + m.label() + ": " + f.verdict().text() + " ("
-        + PairChart.change(c.change()) + ")";
+    rows.add(
+        List.of(
+            "all " + counted.size(),
+            "",
+            figure(m, c.baseline()),
+            figure(m, c.candidate()),
+            PairChart.change(c.change())));
+    String title =
+        f.key()
+            + " "
+            + m.label()
+            + ": "
+            + f.verdict().text()
+            + " ("
+            + PairChart.change(c.change())
+            + ")";
     StringBuilder out = new StringBuilder("<div class=\"charts\">");
     out.append(new PairChart(title, unit, drawn).html());
-    out.append(new Table(f.key() + " " + m.label() + " by pair (" + unit
-        + "; all: the geometric means the verdict compares)",
-        List.of("pair", "order", "base", "candidate", "change"), rows).html());
+    out.append(
+        new Table(
+                f.key()
+                    + " "
+                    + m.label()
+                    + " by pair ("
+                    + unit
+                    + "; all: the geometric means the verdict compares)",
+                List.of("pair", "order", "base", "candidate", "change"),
+                rows)
+            .html());
     if (all.size() > counted.size()) {
-      out.append("<p class=\"caption\">").append(all.size() - counted.size())
-          .append(" later pairs ran to confirm another test of the class: not in this"
-              + " verdict.</p>");
+      out.append("<p class=\"caption\">")
+          .append(all.size() - counted.size())
+          .append(
+              " later pairs ran to confirm another test of the class: not in this"
+                  + " verdict.</p>");
     }
     return out.append("</div>").toString();
   }

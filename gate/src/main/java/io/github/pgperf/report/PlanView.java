@@ -54,10 +54,13 @@ record PlanView(List<TestRuns.Trial> trials, List<Work> baseline, List<Finding> 
       for (StatementPlan p : work.plans()) {
         commands.putIfAbsent(name(p), p);
         if (p.shape() != null) {
-          shapes.computeIfAbsent(name(p), n -> new LinkedHashMap<>())
+          shapes
+              .computeIfAbsent(name(p), n -> new LinkedHashMap<>())
               .putIfAbsent(p.shape().hash(), p.shape());
-          trialsOf.computeIfAbsent(name(p), n -> new LinkedHashMap<>())
-              .computeIfAbsent(p.shape().hash(), h -> new ArrayList<>()).add(t.number());
+          trialsOf
+              .computeIfAbsent(name(p), n -> new LinkedHashMap<>())
+              .computeIfAbsent(p.shape().hash(), h -> new ArrayList<>())
+              .add(t.number());
         }
       }
     }
@@ -80,9 +83,13 @@ record PlanView(List<TestRuns.Trial> trials, List<Work> baseline, List<Finding> 
     if (!unplanned.isEmpty()) {
       out.append("<ul class=\"unplanned\">");
       for (StatementPlan p : unplanned) {
-        out.append("<li>").append(Html.text(name(p))).append(" <code>")
-            .append(Html.text(oneLine(p.sql()))).append("</code>: no plan (")
-            .append(Html.text(p.reason())).append(")</li>");
+        out.append("<li>")
+            .append(Html.text(name(p)))
+            .append(" <code>")
+            .append(Html.text(oneLine(p.sql())))
+            .append("</code>: no plan (")
+            .append(Html.text(p.reason()))
+            .append(")</li>");
       }
       out.append("</ul>");
     }
@@ -91,11 +98,19 @@ record PlanView(List<TestRuns.Trial> trials, List<Work> baseline, List<Finding> 
 
   /** The gate's PLAN_CHANGED finding of {@code name}, or {@code null}. */
   private Finding changed(String name) {
-    return findings.stream().filter(f -> f.verdict() == Verdict.PLAN_CHANGED
-        && f.work() != null && f.work().what().equals("plan: " + name)).findFirst().orElse(null);
+    return findings.stream()
+        .filter(
+            f ->
+                f.verdict() == Verdict.PLAN_CHANGED
+                    && f.work() != null
+                    && f.work().what().equals("plan: " + name))
+        .findFirst()
+        .orElse(null);
   }
 
-  /** The baseline's plan of {@code name} in its most recent sample that has one, as the gate prints. */
+  /**
+   * The baseline's plan of {@code name} in its most recent sample that has one, as the gate prints.
+   */
   private CommandPlan latestBaseline(String name) {
     CommandPlan plan = null;
     for (Work w : baseline) {
@@ -106,8 +121,8 @@ record PlanView(List<TestRuns.Trial> trials, List<Work> baseline, List<Finding> 
     return plan;
   }
 
-  private String sideBySide(String name, String sql, CommandPlan before,
-      Map<String, PlanShape> now) {
+  private String sideBySide(
+      String name, String sql, CommandPlan before, Map<String, PlanShape> now) {
     Set<String> seen = new TreeSet<>();
     for (Work w : baseline) {
       if (w.plans() != null && w.plans().containsKey(name)) {
@@ -115,52 +130,85 @@ record PlanView(List<TestRuns.Trial> trials, List<Work> baseline, List<Finding> 
       }
     }
     // This build's plan the baseline never had (the one the gate found); the first when all are.
-    PlanShape shape = now.values().stream().filter(s -> !seen.contains(s.hash())).findFirst()
-        .orElse(now.values().iterator().next());
+    PlanShape shape =
+        now.values().stream()
+            .filter(s -> !seen.contains(s.hash()))
+            .findFirst()
+            .orElse(now.values().iterator().next());
     PlanShape old;
     try {
       old = before.shape();
     } catch (IllegalArgumentException e) {
-      return "<p class=\"verdict FAIL\">" + Html.text(name) + ": the baseline's plan cannot be"
-          + " drawn: " + Html.text(e.getMessage()) + "</p>";
+      return "<p class=\"verdict FAIL\">"
+          + Html.text(name)
+          + ": the baseline's plan cannot be"
+          + " drawn: "
+          + Html.text(e.getMessage())
+          + "</p>";
     }
     String leftTitle = "baseline plan (" + before.hash() + ")";
-    List<String> rows = PlanDiff.sideBySide(old, shape, leftTitle, "this build's plan ("
-        + shape.hash() + ")");
+    List<String> rows =
+        PlanDiff.sideBySide(old, shape, leftTitle, "this build's plan (" + shape.hash() + ")");
     // PlanDiff pads the left column to one width: its separator is at the same place in each row.
     int bar = rows.get(0).indexOf(" | ", 2 + leftTitle.length());
-    StringBuilder out = new StringBuilder("<div class=\"plan changed\"><p><strong class=\"verdict"
-        + " WARN\">PLAN_CHANGED</strong> ").append(Html.text(name)).append(" <code>")
-        .append(Html.text(oneLine(sql))).append("</code></p><div class=\"wide\">"
-            + "<table class=\"plan-diff\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">")
-        .append(Html.text(leftTitle)).append("</th><th scope=\"col\">")
-        .append(Html.text(rows.get(0).substring(bar + 3))).append("</th></tr></thead><tbody>");
+    StringBuilder out =
+        new StringBuilder(
+                "<div class=\"plan changed\"><p><strong class=\"verdict"
+                    + " WARN\">PLAN_CHANGED</strong> ")
+            .append(Html.text(name))
+            .append(" <code>")
+            .append(Html.text(oneLine(sql)))
+            .append(
+                "</code></p><div class=\"wide\">"
+                    + "<table class=\"plan-diff\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">")
+            .append(Html.text(leftTitle))
+            .append("</th><th scope=\"col\">")
+            .append(Html.text(rows.get(0).substring(bar + 3)))
+            .append("</th></tr></thead><tbody>");
     for (String row : rows.subList(1, rows.size())) {
       boolean differs = row.startsWith("*");
-      out.append(differs ? "<tr class=\"differs\"><td class=\"mark\">*</td>"
-          : "<tr><td class=\"mark\"></td>");
-      out.append("<td><pre>").append(Html.text(row.substring(2, bar).stripTrailing()))
-          .append("</pre></td><td><pre>").append(Html.text(row.substring(bar + 3)))
+      out.append(
+          differs
+              ? "<tr class=\"differs\"><td class=\"mark\">*</td>"
+              : "<tr><td class=\"mark\"></td>");
+      out.append("<td><pre>")
+          .append(Html.text(row.substring(2, bar).stripTrailing()))
+          .append("</pre></td><td><pre>")
+          .append(Html.text(row.substring(bar + 3)))
           .append("</pre></td></tr>");
     }
-    return out.append("</tbody></table></div><p class=\"caption\">* marks the lines where the"
-        + " plans differ.</p></div>").toString();
+    return out.append(
+            "</tbody></table></div><p class=\"caption\">* marks the lines where the"
+                + " plans differ.</p></div>")
+        .toString();
   }
 
-  private void folded(StringBuilder out, String name, String sql, Map<String, PlanShape> shapes,
+  private void folded(
+      StringBuilder out,
+      String name,
+      String sql,
+      Map<String, PlanShape> shapes,
       Map<String, List<Integer>> trialsOf) {
     boolean several = shapes.size() > 1;
     for (PlanShape shape : shapes.values()) {
-      out.append("<details class=\"plan\"><summary>").append(Html.text(name)).append(" <code>")
-          .append(Html.text(oneLine(sql))).append("</code>: ")
-          .append(Html.text(shape.scans().isEmpty() ? shape.lines().get(0)
-              : String.join(", ", shape.scans())));
+      out.append("<details class=\"plan\"><summary>")
+          .append(Html.text(name))
+          .append(" <code>")
+          .append(Html.text(oneLine(sql)))
+          .append("</code>: ")
+          .append(
+              Html.text(
+                  shape.scans().isEmpty()
+                      ? shape.lines().get(0)
+                      : String.join(", ", shape.scans())));
       if (several) {
-        out.append(" (trial").append(trialsOf.get(shape.hash()).size() == 1 ? " " : "s ")
+        out.append(" (trial")
+            .append(trialsOf.get(shape.hash()).size() == 1 ? " " : "s ")
             .append(Html.text(trialsOf.get(shape.hash()).toString().replaceAll("[\\[\\]]", "")))
             .append(')');
       }
-      out.append("</summary><pre>").append(Html.text(String.join("\n", shape.lines())))
+      out.append("</summary><pre>")
+          .append(Html.text(String.join("\n", shape.lines())))
           .append("</pre></details>");
     }
   }

@@ -15,8 +15,8 @@ import java.util.List;
  * @param ticks the values that get a grid line and a label
  * @param step the distance between linear ticks (for their labels' decimals); 0 on a log scale
  */
-record Scale(boolean log, double low, double high, double from, double to, List<Double> ticks,
-    double step) {
+record Scale(
+    boolean log, double low, double high, double from, double to, List<Double> ticks, double step) {
 
   /**
    * A scale that shows {@code min..max}; a linear one starting at zero when {@code fromZero} and
@@ -54,9 +54,10 @@ record Scale(boolean log, double low, double high, double from, double to, List<
 
   /** The pixel of {@code value}. */
   double pixel(double value) {
-    double f = log
-        ? (Math.log10(value) - Math.log10(low)) / (Math.log10(high) - Math.log10(low))
-        : (value - low) / (high - low);
+    double f =
+        log
+            ? (Math.log10(value) - Math.log10(low)) / (Math.log10(high) - Math.log10(low))
+            : (value - low) / (high - low);
     return from + f * (to - from);
   }
 

@@ -8,9 +8,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * A latency distribution as HdrHistogram plots it: the percentile spectrum, latency against
- * {@code 1/(1-p)} on a log axis, so that 90%, 99%, 99.9% ... are equally far apart and the tail is
- * as visible as the median.
+ * A latency distribution as HdrHistogram plots it: the percentile spectrum, latency against {@code
+ * 1/(1-p)} on a log axis, so that 90%, 99%, 99.9% ... are equally far apart and the tail is as
+ * visible as the median.
  *
  * @param inverse {@code 1/(1-p)} of each point (1 at the 0th percentile, 100 at the 99th)
  * @param micros the latency at that percentile, µs
@@ -51,7 +51,8 @@ record Spectrum(double[] inverse, double[] micros) {
     if (p < 1e-9) {
       return "0%";
     }
-    String text = String.format(Locale.ROOT, "%.6f", p).replaceAll("0+$", "").replaceAll("\\.$", "");
+    String text =
+        String.format(Locale.ROOT, "%.6f", p).replaceAll("0+$", "").replaceAll("\\.$", "");
     return text + "%";
   }
 }

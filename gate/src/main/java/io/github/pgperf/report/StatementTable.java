@@ -13,10 +13,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A test's top statements: the {@value #TOP} that took the most execution time over all its
- * trials, with what each call cost the server, and beside each per-call figure the baseline keeps
- * (shared blocks, rows, temp blocks) the baseline's range, marked when this build's is beyond it as
- * the gate counts a change ({@link WorkMetric#regressed}: every trial's value past the baseline's
+ * A test's top statements: the {@value #TOP} that took the most execution time over all its trials,
+ * with what each call cost the server, and beside each per-call figure the baseline keeps (shared
+ * blocks, rows, temp blocks) the baseline's range, marked when this build's is beyond it as the
+ * gate counts a change ({@link WorkMetric#regressed}: every trial's value past the baseline's
  * extreme by more than the tolerance and the metric's floor). Statement text is the user's: it is
  * escaped, and a long one is cut with the whole text folded below.
  *
@@ -28,6 +28,7 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
 
   /** Rows shown; the rest are counted in a line below. */
   static final int TOP = 10;
+
   /** Statement text longer than this is cut in its cell. */
   static final int CELL_TEXT = 80;
 
@@ -41,8 +42,16 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
     boolean withBaseline = baseline.stream().anyMatch(w -> w.statements() != null);
     StringBuilder out = new StringBuilder("<div class=\"wide\"><table class=\"statements\">");
     out.append("<caption>").append(Html.text(caption)).append("</caption><thead><tr>");
-    for (String h : List.of("statement", "calls", "shared blocks per call (hit + read)",
-        "rows per call", "temp blocks per call", "WAL bytes per call", "mean ms", "total ms")) {
+    for (String h :
+        List.of(
+            "statement",
+            "calls",
+            "shared blocks per call (hit + read)",
+            "rows per call",
+            "temp blocks per call",
+            "WAL bytes per call",
+            "mean ms",
+            "total ms")) {
       out.append("<th scope=\"col\">").append(Html.text(h)).append("</th>");
     }
     out.append("</tr></thead><tbody>");
@@ -54,43 +63,62 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
       List<StatementWork> rest = statements.subList(TOP, statements.size());
       double all = statements.stream().mapToDouble(StatementWork::totalExecMillis).sum();
       double restTime = rest.stream().mapToDouble(StatementWork::totalExecMillis).sum();
-      out.append("<p class=\"caption more-statements\">and ").append(rest.size())
+      out.append("<p class=\"caption more-statements\">and ")
+          .append(rest.size())
           .append(rest.size() == 1 ? " more statement" : " more statements")
-          .append(all > 0 ? String.format(Locale.ROOT, " (%.1f%% of the execution time)",
-              100 * restTime / all) : "")
+          .append(
+              all > 0
+                  ? String.format(
+                      Locale.ROOT, " (%.1f%% of the execution time)", 100 * restTime / all)
+                  : "")
           .append(", not listed.</p>");
     }
     if (withBaseline) {
-      out.append("<p class=\"caption\">Under each per-call figure the baseline keeps, its range"
-          + " over the baseline's samples. <span class=\"worse\">▲</span> marks a figure every"
-          + " trial has more than ").append(Html.text(percent(GateSettings.WORK_TOLERANCE)))
-          .append(" and its floor above the baseline's largest (what the gate calls a work"
-              + " regression), <span class=\"better\">▼</span> as far below its smallest;"
-              + " statements called fewer than ").append(GateSettings.WORK_MINIMUM_CALLS)
+      out.append(
+              "<p class=\"caption\">Under each per-call figure the baseline keeps, its range"
+                  + " over the baseline's samples. <span class=\"worse\">▲</span> marks a figure every"
+                  + " trial has more than ")
+          .append(Html.text(percent(GateSettings.WORK_TOLERANCE)))
+          .append(
+              " and its floor above the baseline's largest (what the gate calls a work"
+                  + " regression), <span class=\"better\">▼</span> as far below its smallest;"
+                  + " statements called fewer than ")
+          .append(GateSettings.WORK_MINIMUM_CALLS)
           .append(" times in a run are not compared.</p>");
     }
     return out.toString();
   }
 
   private void row(StringBuilder out, StatementWork s, boolean withBaseline) {
-    boolean known = !withBaseline || baseline.stream().anyMatch(w ->
-        w.statements(s.nested()) != null && w.statements(s.nested()).containsKey(s.query()));
+    boolean known =
+        !withBaseline
+            || baseline.stream()
+                .anyMatch(
+                    w ->
+                        w.statements(s.nested()) != null
+                            && w.statements(s.nested()).containsKey(s.query()));
     out.append("<tr><td class=\"sql\">");
     statementText(out, s.query());
     if (s.nested()) {
       // Its work is also in the statement that ran it: a row to read, not to add.
-      out.append(" <span class=\"tag\" title=\"run by a trigger or function; its work is also in"
-          + " the statement that ran it\">nested</span>");
+      out.append(
+          " <span class=\"tag\" title=\"run by a trigger or function; its work is also in"
+              + " the statement that ran it\">nested</span>");
     }
     if (!known) {
       out.append(" <span class=\"tag\">new since the baseline</span>");
     }
     out.append("</td>");
     cell(out, Long.toString(s.calls()));
-    compared(out, s, WorkMetric.SHARED_BLOCKS_PER_CALL, s.sharedBlocksPerCall(), known && withBaseline);
+    compared(
+        out, s, WorkMetric.SHARED_BLOCKS_PER_CALL, s.sharedBlocksPerCall(), known && withBaseline);
     compared(out, s, WorkMetric.ROWS_PER_CALL, s.rowsPerCall(), known && withBaseline);
-    compared(out, s, WorkMetric.TEMP_BLOCKS_PER_CALL,
-        s.calls() == 0 ? 0 : (double) s.blocks().temp() / s.calls(), known && withBaseline);
+    compared(
+        out,
+        s,
+        WorkMetric.TEMP_BLOCKS_PER_CALL,
+        s.calls() == 0 ? 0 : (double) s.blocks().temp() / s.calls(),
+        known && withBaseline);
     cell(out, WorkMetric.format(s.calls() == 0 ? 0 : (double) s.wal().bytes() / s.calls()));
     cell(out, String.format(Locale.ROOT, "%.3f", s.meanExecMillis()));
     cell(out, String.format(Locale.ROOT, "%.1f", s.totalExecMillis()));
@@ -105,8 +133,11 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
       return;
     }
     String cut = line.length() <= CELL_TEXT ? line : line.substring(0, cutAt(line)) + "…";
-    out.append("<details><summary><code>").append(Html.text(cut))
-        .append("</code></summary><pre>").append(Html.text(query)).append("</pre></details>");
+    out.append("<details><summary><code>")
+        .append(Html.text(cut))
+        .append("</code></summary><pre>")
+        .append(Html.text(query))
+        .append("</pre></details>");
   }
 
   /** Where to cut: not between the two halves of a surrogate pair. */
@@ -119,8 +150,8 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
     out.append("<td class=\"num\">").append(Html.text(text)).append("</td>");
   }
 
-  private void compared(StringBuilder out, StatementWork s, WorkMetric m, double value,
-      boolean withBaseline) {
+  private void compared(
+      StringBuilder out, StatementWork s, WorkMetric m, double value, boolean withBaseline) {
     out.append("<td class=\"num\">").append(Html.text(WorkMetric.format(value)));
     if (withBaseline) {
       double[] before = range(baseline, s.query(), s.nested(), m);
@@ -128,9 +159,12 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
       if (before == null) {
         out.append("<br><span class=\"was\">baseline: too few calls</span>");
       } else {
-        out.append("<br><span class=\"was\">baseline ").append(Html.text(
-            before[0] == before[1] ? WorkMetric.format(before[0])
-                : WorkMetric.format(before[0]) + "–" + WorkMetric.format(before[1])))
+        out.append("<br><span class=\"was\">baseline ")
+            .append(
+                Html.text(
+                    before[0] == before[1]
+                        ? WorkMetric.format(before[0])
+                        : WorkMetric.format(before[0]) + "–" + WorkMetric.format(before[1])))
             .append("</span>");
         if (now != null && m.regressed(before[1], now[0])) {
           out.append(" <span class=\"worse\" title=\"more than the baseline\">▲</span>");
@@ -143,9 +177,9 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
   }
 
   /**
-   * The smallest and largest value of {@code m} for statement {@code text} (nested or the
-   * clients') over {@code works}, counting only runs that called it often enough for the gate;
-   * {@code null} when none did.
+   * The smallest and largest value of {@code m} for statement {@code text} (nested or the clients')
+   * over {@code works}, counting only runs that called it often enough for the gate; {@code null}
+   * when none did.
    */
   static double[] range(List<Work> works, String text, boolean nested, WorkMetric m) {
     double min = Double.POSITIVE_INFINITY;
@@ -170,8 +204,8 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
   }
 
   /**
-   * The statements of several runs added by text (a nested one apart from the clients' of the
-   * same text), most execution time first.
+   * The statements of several runs added by text (a nested one apart from the clients' of the same
+   * text), most execution time first.
    */
   static List<StatementWork> added(List<List<StatementWork>> runs) {
     Map<String, StatementWork> byText = new LinkedHashMap<>();
@@ -181,8 +215,11 @@ record StatementTable(List<StatementWork> statements, List<Work> trials, List<Wo
       }
     }
     List<StatementWork> out = new ArrayList<>(byText.values());
-    out.sort(Comparator.comparingDouble(StatementWork::totalExecMillis).reversed()
-        .thenComparing(StatementWork::query).thenComparing(StatementWork::nested));
+    out.sort(
+        Comparator.comparingDouble(StatementWork::totalExecMillis)
+            .reversed()
+            .thenComparing(StatementWork::query)
+            .thenComparing(StatementWork::nested));
     return out;
   }
 }

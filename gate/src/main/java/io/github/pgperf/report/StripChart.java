@@ -46,8 +46,11 @@ record StripChart(String title, String unit, List<Row> rows) {
       }
     }
     if (min > max) {
-      out.append("<text class=\"no-data\" x=\"").append(WIDTH / 2).append("\" y=\"")
-          .append(height / 2).append("\" text-anchor=\"middle\">no samples</text></svg>");
+      out.append("<text class=\"no-data\" x=\"")
+          .append(WIDTH / 2)
+          .append("\" y=\"")
+          .append(height / 2)
+          .append("\" text-anchor=\"middle\">no samples</text></svg>");
       return out.append("</figure>").toString();
     }
     double pad = max > min ? (max - min) * 0.05 : Math.abs(max) * 0.05 + 1e-9;
@@ -57,14 +60,30 @@ record StripChart(String title, String unit, List<Row> rows) {
     int bottom = TOP + ROW * rows.size();
     for (double t : xs.ticks()) {
       String px = Html.coordinate(xs.pixel(t));
-      out.append("<line class=\"grid\" x1=\"").append(px).append("\" x2=\"").append(px)
-          .append("\" y1=\"").append(TOP).append("\" y2=\"").append(bottom).append("\"/>");
-      out.append("<text class=\"tick\" x=\"").append(px).append("\" y=\"").append(bottom + 16)
-          .append("\" text-anchor=\"middle\">").append(Html.tick(t, xs.step())).append("</text>");
+      out.append("<line class=\"grid\" x1=\"")
+          .append(px)
+          .append("\" x2=\"")
+          .append(px)
+          .append("\" y1=\"")
+          .append(TOP)
+          .append("\" y2=\"")
+          .append(bottom)
+          .append("\"/>");
+      out.append("<text class=\"tick\" x=\"")
+          .append(px)
+          .append("\" y=\"")
+          .append(bottom + 16)
+          .append("\" text-anchor=\"middle\">")
+          .append(Html.tick(t, xs.step()))
+          .append("</text>");
     }
-    out.append("<text class=\"axis-label\" x=\"").append((LEFT + WIDTH - RIGHT) / 2)
-        .append("\" y=\"").append(height - 6).append("\" text-anchor=\"middle\">")
-        .append(Html.text(unit)).append("</text>");
+    out.append("<text class=\"axis-label\" x=\"")
+        .append((LEFT + WIDTH - RIGHT) / 2)
+        .append("\" y=\"")
+        .append(height - 6)
+        .append("\" text-anchor=\"middle\">")
+        .append(Html.text(unit))
+        .append("</text>");
     for (int i = 0; i < rows.size(); i++) {
       row(out, rows.get(i), xs, TOP + ROW * i);
     }
@@ -74,33 +93,57 @@ record StripChart(String title, String unit, List<Row> rows) {
   private static void row(StringBuilder out, Row r, Scale xs, int top) {
     double mid = top + ROW / 2.0;
     String color = Html.text(r.color());
-    out.append("<g class=\"strip\"><title>").append(Html.text(r.name())).append(": ")
-        .append(r.values().length).append(" samples</title>");
-    out.append("<text class=\"row-label\" x=\"").append(LEFT - 8).append("\" y=\"")
-        .append(Html.coordinate(mid)).append("\" dy=\"0.32em\" text-anchor=\"end\">")
-        .append(Html.text(r.name())).append("</text>");
+    out.append("<g class=\"strip\"><title>")
+        .append(Html.text(r.name()))
+        .append(": ")
+        .append(r.values().length)
+        .append(" samples</title>");
+    out.append("<text class=\"row-label\" x=\"")
+        .append(LEFT - 8)
+        .append("\" y=\"")
+        .append(Html.coordinate(mid))
+        .append("\" dy=\"0.32em\" text-anchor=\"end\">")
+        .append(Html.text(r.name()))
+        .append("</text>");
     double[] sorted = Arrays.stream(r.values()).filter(Double::isFinite).sorted().toArray();
     if (sorted.length >= 4) {
       double q1 = quantile(sorted, 0.25);
       double q3 = quantile(sorted, 0.75);
-      out.append("<rect class=\"box\" x=\"").append(Html.coordinate(xs.pixel(q1))).append("\" y=\"")
-          .append(Html.coordinate(mid - 11)).append("\" width=\"")
+      out.append("<rect class=\"box\" x=\"")
+          .append(Html.coordinate(xs.pixel(q1)))
+          .append("\" y=\"")
+          .append(Html.coordinate(mid - 11))
+          .append("\" width=\"")
           .append(Html.coordinate(Math.max(1, xs.pixel(q3) - xs.pixel(q1))))
-          .append("\" height=\"22\" fill=\"").append(color).append("\" fill-opacity=\"0.15\" stroke=\"")
-          .append(color).append("\"/>");
+          .append("\" height=\"22\" fill=\"")
+          .append(color)
+          .append("\" fill-opacity=\"0.15\" stroke=\"")
+          .append(color)
+          .append("\"/>");
     }
     for (int i = 0; i < sorted.length; i++) {
       // A fixed spread across the row keeps equal values apart without randomness.
       double dy = ((i % 5) - 2) * 3.5;
-      out.append("<circle cx=\"").append(Html.coordinate(xs.pixel(sorted[i]))).append("\" cy=\"")
-          .append(Html.coordinate(mid + dy)).append("\" r=\"3.5\" fill=\"").append(color)
+      out.append("<circle cx=\"")
+          .append(Html.coordinate(xs.pixel(sorted[i])))
+          .append("\" cy=\"")
+          .append(Html.coordinate(mid + dy))
+          .append("\" r=\"3.5\" fill=\"")
+          .append(color)
           .append("\" fill-opacity=\"0.8\"/>");
     }
     if (Double.isFinite(r.center())) {
       String px = Html.coordinate(xs.pixel(r.center()));
-      out.append("<line class=\"center\" x1=\"").append(px).append("\" x2=\"").append(px)
-          .append("\" y1=\"").append(Html.coordinate(mid - 15)).append("\" y2=\"")
-          .append(Html.coordinate(mid + 15)).append("\" stroke=\"").append(color)
+      out.append("<line class=\"center\" x1=\"")
+          .append(px)
+          .append("\" x2=\"")
+          .append(px)
+          .append("\" y1=\"")
+          .append(Html.coordinate(mid - 15))
+          .append("\" y2=\"")
+          .append(Html.coordinate(mid + 15))
+          .append("\" stroke=\"")
+          .append(color)
           .append("\" stroke-width=\"3\"/>");
     }
     out.append("</g>");

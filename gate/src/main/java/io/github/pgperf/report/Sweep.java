@@ -14,12 +14,12 @@ import java.util.regex.Pattern;
 
 /**
  * Runs of one test at several client counts: tps and latency by clients, as pgbench write-ups
- * tabulate them. The points of a {@code @ClientSweep} belong together by what they record: the
- * same test and a sweep point ({@code identity.test.sweep}; {@link TestIdentity#sweepKey}). Other
- * tests belong together when their keys differ only in a {@code clients-N} label
- * ({@code Orders.select-clients-8}: a parameterized test that labels its runs so, and results
- * before schema 5). Within a sweep each run counts at its own number of clients (its
- * {@code RunSettings}), so one test key run at several client counts is a sweep too.
+ * tabulate them. The points of a {@code @ClientSweep} belong together by what they record: the same
+ * test and a sweep point ({@code identity.test.sweep}; {@link TestIdentity#sweepKey}). Other tests
+ * belong together when their keys differ only in a {@code clients-N} label ({@code
+ * Orders.select-clients-8}: a parameterized test that labels its runs so, and results before schema
+ * 5). Within a sweep each run counts at its own number of clients (its {@code RunSettings}), so one
+ * test key run at several client counts is a sweep too.
  *
  * @param name the test key without its clients label
  * @param points one per client count, fewest clients first
@@ -50,23 +50,30 @@ record Sweep(String name, List<Point> points) {
     for (Map.Entry<String, List<TestRuns.Trial>> g : groups.entrySet()) {
       Map<Integer, List<TestRuns.Trial>> byClients = new TreeMap<>();
       for (TestRuns.Trial trial : g.getValue()) {
-        byClients.computeIfAbsent(trial.result().settings().clients(), k -> new ArrayList<>())
+        byClients
+            .computeIfAbsent(trial.result().settings().clients(), k -> new ArrayList<>())
             .add(trial);
       }
       if (byClients.size() < 2) {
         continue;
       }
       List<Point> points = new ArrayList<>();
-      byClients.forEach((clients, trials) -> {
-        Latencies latency = Latencies.empty();
-        long failed = 0;
-        for (TestRuns.Trial t : trials) {
-          latency = latency.plus(t.result().total().latency());
-          failed += t.result().totalCounts().failed();
-        }
-        points.add(new Point(clients, trials.size(), TestRuns.median(
-            trials.stream().mapToDouble(t -> t.result().tps()).toArray()), latency, failed));
-      });
+      byClients.forEach(
+          (clients, trials) -> {
+            Latencies latency = Latencies.empty();
+            long failed = 0;
+            for (TestRuns.Trial t : trials) {
+              latency = latency.plus(t.result().total().latency());
+              failed += t.result().totalCounts().failed();
+            }
+            points.add(
+                new Point(
+                    clients,
+                    trials.size(),
+                    TestRuns.median(trials.stream().mapToDouble(t -> t.result().tps()).toArray()),
+                    latency,
+                    failed));
+          });
       out.add(new Sweep(g.getKey(), points));
     }
     return out;

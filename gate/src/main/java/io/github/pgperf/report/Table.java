@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  * @param rows the cells, as many per row as headers
  * @param rowClasses a CSS class per row (empty for none), to highlight rows; or an empty list
  */
-record Table(String caption, List<String> headers, List<List<String>> rows,
-    List<String> rowClasses) {
+record Table(
+    String caption, List<String> headers, List<List<String>> rows, List<String> rowClasses) {
 
   Table(String caption, List<String> headers, List<List<String>> rows) {
     this(caption, headers, rows, List.of());
@@ -23,15 +23,15 @@ record Table(String caption, List<String> headers, List<List<String>> rows,
   Table {
     rowClasses = List.copyOf(rowClasses);
     if (!rowClasses.isEmpty() && rowClasses.size() != rows.size()) {
-      throw new IllegalArgumentException(caption + ": " + rowClasses.size() + " row classes for "
-          + rows.size() + " rows");
+      throw new IllegalArgumentException(
+          caption + ": " + rowClasses.size() + " row classes for " + rows.size() + " rows");
     }
     headers = List.copyOf(headers);
     List<List<String>> copy = new ArrayList<>();
     for (List<String> row : rows) {
       if (row.size() != headers.size()) {
-        throw new IllegalArgumentException(caption + ": row of " + row.size() + " cells for "
-            + headers.size() + " columns");
+        throw new IllegalArgumentException(
+            caption + ": row of " + row.size() + " cells for " + headers.size() + " columns");
       }
       copy.add(List.copyOf(row));
     }
@@ -53,7 +53,8 @@ record Table(String caption, List<String> headers, List<List<String>> rows,
       String css = rowClasses.isEmpty() ? "" : rowClasses.get(r);
       out.append(css.isEmpty() ? "<tr>" : "<tr class=\"" + Html.text(css) + "\">");
       for (String cell : row) {
-        out.append(numeric(cell) ? "<td class=\"num\">" : "<td>").append(Html.text(cell))
+        out.append(numeric(cell) ? "<td class=\"num\">" : "<td>")
+            .append(Html.text(cell))
             .append("</td>");
       }
       out.append("</tr>");

@@ -27,9 +27,9 @@ record TestRuns(String key, List<Trial> trials) {
    *
    * @param file the result file's name
    * @param result the run
-   * @param number its trial number: the one it records ({@code identity.trial}); for results
-   *     before schema 5, the file name's {@code -trialN} (the harness wrote the Nth run of a key so),
-   *     1 without one; 0 until {@link TestRuns} numbers runs not made in trials by their order
+   * @param number its trial number: the one it records ({@code identity.trial}); for results before
+   *     schema 5, the file name's {@code -trialN} (the harness wrote the Nth run of a key so), 1
+   *     without one; 0 until {@link TestRuns} numbers runs not made in trials by their order
    */
   record Trial(String file, RunResult result, int number) {
 
@@ -51,12 +51,13 @@ record TestRuns(String key, List<Trial> trials) {
   }
 
   /**
-   * Run order. The trial number is the order pgperf:test ran them in, and the start time orders
-   * the rest (file names sort trial 10 before trial 2, and need not say anything).
+   * Run order. The trial number is the order pgperf:test ran them in, and the start time orders the
+   * rest (file names sort trial 10 before trial 2, and need not say anything).
    */
-  private static final Comparator<Trial> RUN_ORDER = Comparator.comparingInt(Trial::number)
-      .thenComparing(t -> t.result().startedAt())
-      .thenComparing(Trial::file);
+  private static final Comparator<Trial> RUN_ORDER =
+      Comparator.comparingInt(Trial::number)
+          .thenComparing(t -> t.result().startedAt())
+          .thenComparing(Trial::file);
 
   TestRuns {
     List<Trial> sorted = trials.stream().sorted(RUN_ORDER).toList();
@@ -71,8 +72,8 @@ record TestRuns(String key, List<Trial> trials) {
   }
 
   /**
-   * The runs behind {@code files}' samples, read again whole; a file that cannot be read now (changed
-   * since) is named in {@code notes} and left out.
+   * The runs behind {@code files}' samples, read again whole; a file that cannot be read now
+   * (changed since) is named in {@code notes} and left out.
    */
   static List<TestRuns> read(ResultFiles files, List<String> notes) {
     List<TestRuns> out = new ArrayList<>();

@@ -10,10 +10,10 @@ import java.util.Map;
 
 /**
  * Where a test's backends spent their time, as inline SVG: one horizontal bar per trial (and one
- * for all trials together), split into the share of wait samples of each
- * {@code wait_event_type:wait_event} and of {@link WaitEvents#CPU}. Every event keeps its colour
- * across the bars; the events beyond the most frequent few are drawn together as "other", so the
- * legend stays short (the table beside the chart lists each one).
+ * for all trials together), split into the share of wait samples of each {@code
+ * wait_event_type:wait_event} and of {@link WaitEvents#CPU}. Every event keeps its colour across
+ * the bars; the events beyond the most frequent few are drawn together as "other", so the legend
+ * stays short (the table beside the chart lists each one).
  *
  * @param title shown above the plot and read by screen readers
  * @param bars the bars, top to bottom
@@ -27,8 +27,10 @@ record WaitChart(String title, List<Bar> bars) {
   private static final int BAR = 22;
   private static final int GAP = 10;
   private static final int BOTTOM = 30;
+
   /** Events drawn in their own colour; the rest are "other". */
   static final int NAMED_EVENTS = 7;
+
   static final String OTHER = "other";
   private static final String OTHER_COLOR = "#BBBBBB";
 
@@ -53,9 +55,13 @@ record WaitChart(String title, List<Bar> bars) {
       }
     }
     return all.entrySet().stream()
-        .sorted(Map.Entry.<String, Long>comparingByValue().reversed()
-            .thenComparing(Map.Entry.comparingByKey()))
-        .limit(NAMED_EVENTS).map(Map.Entry::getKey).toList();
+        .sorted(
+            Map.Entry.<String, Long>comparingByValue()
+                .reversed()
+                .thenComparing(Map.Entry.comparingByKey()))
+        .limit(NAMED_EVENTS)
+        .map(Map.Entry::getKey)
+        .toList();
   }
 
   /** The colour of {@code event}, one of {@link #named()}'s or "other". */
@@ -73,23 +79,37 @@ record WaitChart(String title, List<Bar> bars) {
     int bottom = TOP + bars.size() * (BAR + GAP);
     for (double t : xs.ticks()) {
       String px = Html.coordinate(xs.pixel(t));
-      out.append("<line class=\"grid\" x1=\"").append(px).append("\" x2=\"").append(px)
-          .append("\" y1=\"").append(TOP).append("\" y2=\"").append(bottom).append("\"/>");
-      out.append("<text class=\"tick\" x=\"").append(px).append("\" y=\"").append(bottom + 14)
-          .append("\" text-anchor=\"middle\">").append(Html.tick(t, xs.step())).append("%</text>");
+      out.append("<line class=\"grid\" x1=\"")
+          .append(px)
+          .append("\" x2=\"")
+          .append(px)
+          .append("\" y1=\"")
+          .append(TOP)
+          .append("\" y2=\"")
+          .append(bottom)
+          .append("\"/>");
+      out.append("<text class=\"tick\" x=\"")
+          .append(px)
+          .append("\" y=\"")
+          .append(bottom + 14)
+          .append("\" text-anchor=\"middle\">")
+          .append(Html.tick(t, xs.step()))
+          .append("%</text>");
     }
     for (int i = 0; i < bars.size(); i++) {
       bar(out, bars.get(i), named, xs, TOP + i * (BAR + GAP) + GAP / 2);
     }
     out.append("</svg><figcaption><ul class=\"legend\">");
     List<String> legend = new ArrayList<>(named);
-    if (bars.stream().anyMatch(b -> b.waits().counts().stream()
-        .anyMatch(c -> !named.contains(c.event())))) {
+    if (bars.stream()
+        .anyMatch(b -> b.waits().counts().stream().anyMatch(c -> !named.contains(c.event())))) {
       legend.add(OTHER);
     }
     for (String event : legend) {
       out.append("<li><span class=\"swatch block\" style=\"background:")
-          .append(color(named, event)).append("\"></span>").append(Html.text(event))
+          .append(color(named, event))
+          .append("\"></span>")
+          .append(Html.text(event))
           .append("</li>");
     }
     return out.append("</ul></figcaption></figure>").toString();
@@ -98,15 +118,26 @@ record WaitChart(String title, List<Bar> bars) {
   private static void bar(StringBuilder out, Bar b, List<String> named, Scale xs, int top) {
     WaitEvents w = b.waits();
     long all = w.observations();
-    out.append("<g class=\"wait-bar\"><title>").append(Html.text(b.name())).append(": ")
-        .append(all).append(" observations in ").append(w.samples()).append(" samples</title>");
-    out.append("<text class=\"row-label\" x=\"").append(LEFT - 8).append("\" y=\"")
-        .append(Html.coordinate(top + BAR / 2.0)).append("\" dy=\"0.32em\" text-anchor=\"end\">")
-        .append(Html.text(b.name())).append("</text>");
+    out.append("<g class=\"wait-bar\"><title>")
+        .append(Html.text(b.name()))
+        .append(": ")
+        .append(all)
+        .append(" observations in ")
+        .append(w.samples())
+        .append(" samples</title>");
+    out.append("<text class=\"row-label\" x=\"")
+        .append(LEFT - 8)
+        .append("\" y=\"")
+        .append(Html.coordinate(top + BAR / 2.0))
+        .append("\" dy=\"0.32em\" text-anchor=\"end\">")
+        .append(Html.text(b.name()))
+        .append("</text>");
     if (all == 0) {
-      out.append("<text class=\"no-data\" x=\"").append(LEFT + 6).append("\" y=\"")
-          .append(Html.coordinate(top + BAR / 2.0)).append("\" dy=\"0.32em\">no backend seen"
-              + " active</text></g>");
+      out.append("<text class=\"no-data\" x=\"")
+          .append(LEFT + 6)
+          .append("\" y=\"")
+          .append(Html.coordinate(top + BAR / 2.0))
+          .append("\" dy=\"0.32em\">no backend seen" + " active</text></g>");
       return;
     }
     // Named events in legend order, then the others together: the same order in every bar.
@@ -126,13 +157,27 @@ record WaitChart(String title, List<Bar> bars) {
       double x0 = xs.pixel(100.0 * before / all);
       double x1 = xs.pixel(100.0 * (before + p.getValue()) / all);
       before += p.getValue();
-      out.append("<rect class=\"wait\" data-event=\"").append(Html.text(p.getKey()))
-          .append("\" data-share=\"").append(share(p.getValue(), all)).append("\" x=\"")
-          .append(Html.coordinate(x0)).append("\" y=\"").append(top).append("\" width=\"")
-          .append(Html.coordinate(Math.max(0.5, x1 - x0))).append("\" height=\"").append(BAR)
-          .append("\" fill=\"").append(color(named, p.getKey())).append("\"><title>")
-          .append(Html.text(p.getKey())).append(": ").append(share(p.getValue(), all))
-          .append("% (").append(p.getValue()).append(")</title></rect>");
+      out.append("<rect class=\"wait\" data-event=\"")
+          .append(Html.text(p.getKey()))
+          .append("\" data-share=\"")
+          .append(share(p.getValue(), all))
+          .append("\" x=\"")
+          .append(Html.coordinate(x0))
+          .append("\" y=\"")
+          .append(top)
+          .append("\" width=\"")
+          .append(Html.coordinate(Math.max(0.5, x1 - x0)))
+          .append("\" height=\"")
+          .append(BAR)
+          .append("\" fill=\"")
+          .append(color(named, p.getKey()))
+          .append("\"><title>")
+          .append(Html.text(p.getKey()))
+          .append(": ")
+          .append(share(p.getValue(), all))
+          .append("% (")
+          .append(p.getValue())
+          .append(")</title></rect>");
     }
     out.append("</g>");
   }

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The gate module's boundaries: the gate, the report, the test JVM's launch and compare know
  * nothing of Maven (the plugin's goals hold that; a Gradle task or a CI step could call them) nor
- * of a database (they read results); only the history's PostgreSQL store uses {@code java.sql}. Today its pom brings neither, so the compiler refuses such a
- * use; this keeps it so should a dependency bring them in.
+ * of a database (they read results); only the history's PostgreSQL store uses {@code java.sql}.
+ * Today its pom brings neither, so the compiler refuses such a use; this keeps it so should a
+ * dependency bring them in.
  */
 class GateBoundaryTest {
 
@@ -27,27 +28,36 @@ class GateBoundaryTest {
 
   @Test
   void theGateTheReportLaunchAndCompareKnowNothingOfMaven() {
-    noClasses().should().dependOnClassesThat().resideInAnyPackage("org.apache.maven..",
-            "org.codehaus.plexus..", "org.eclipse.aether..")
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.apache.maven..", "org.codehaus.plexus..", "org.eclipse.aether..")
         .as("the gate, the report, launch and compare should not depend on Maven")
         .check(gate);
   }
 
   @Test
   void theGateModuleReadsResultsNotADatabase() {
-    noClasses().that().resideOutsideOfPackage("io.github.pgperf.history..")
-        .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "org.postgresql..")
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("io.github.pgperf.history..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("java.sql..", "org.postgresql..")
         .as("the gate module should not use JDBC")
         .check(gate);
   }
 
   /**
-   * The history's PostgreSQL store is the one exception: it uses JDBC's interfaces, and the
-   * driver is handed to it (pgperf.jar's own, or the Maven project's), never the module's.
+   * The history's PostgreSQL store is the one exception: it uses JDBC's interfaces, and the driver
+   * is handed to it (pgperf.jar's own, or the Maven project's), never the module's.
    */
   @Test
   void theHistoryUsesJdbcButCarriesNoDriver() {
-    noClasses().should().dependOnClassesThat().resideInAnyPackage("org.postgresql..")
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.postgresql..")
         .as("the gate module should carry no JDBC driver")
         .check(gate);
   }

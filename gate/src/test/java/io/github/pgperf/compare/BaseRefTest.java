@@ -14,14 +14,24 @@ import org.junit.jupiter.api.io.TempDir;
 /** Base ref resolution and its named outcomes, on real repositories made by the git command. */
 class BaseRefTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** Git with a fixed author, so commits work on a machine without git configuration. */
   private static String git(Path dir, String... args) throws CompareException {
     String[] all = new String[args.length + 6];
-    System.arraycopy(new String[] {"-c", "user.name=pgperf test", "-c",
-        "user.email=test@pgperf.invalid", "-c", "commit.gpgsign=false"}, 0, all, 0, 6);
+    System.arraycopy(
+        new String[] {
+          "-c",
+          "user.name=pgperf test",
+          "-c",
+          "user.email=test@pgperf.invalid",
+          "-c",
+          "commit.gpgsign=false"
+        },
+        0,
+        all,
+        0,
+        6);
     System.arraycopy(args, 0, all, 6, args.length);
     return new Git(dir).run(all);
   }
@@ -47,8 +57,8 @@ class BaseRefTest {
     git(dir, "tag", "v1", c[0]);
     BaseCommit base = BaseRef.resolve(new Git(dir), "v1", Map.of());
     assertThat(base.commit()).isEqualTo(c[0]);
-    assertThat(base.describe()).isEqualTo("compares with " + c[0].substring(0, 12)
-        + " \"one\" (-Dpgperf.base=v1)");
+    assertThat(base.describe())
+        .isEqualTo("compares with " + c[0].substring(0, 12) + " \"one\" (-Dpgperf.base=v1)");
     assertThat(BaseRef.resolve(new Git(dir), "HEAD~1", Map.of()).commit()).isEqualTo(c[1]);
   }
 
@@ -63,8 +73,8 @@ class BaseRefTest {
     git(dir, "commit", "-q", "-m", "feature");
     BaseCommit master = BaseRef.resolve(new Git(dir), null, Map.of());
     assertThat(master.commit()).isEqualTo(c[1]);
-    assertThat(master.reason()).isEqualTo(
-        "the merge base of HEAD and origin/master; set pgperf.base to choose another");
+    assertThat(master.reason())
+        .isEqualTo("the merge base of HEAD and origin/master; set pgperf.base to choose another");
     // origin/main wins over origin/master when both exist.
     git(dir, "update-ref", "refs/remotes/origin/main", c[0]);
     BaseCommit main = BaseRef.resolve(new Git(dir), " ", Map.of());
@@ -80,30 +90,37 @@ class BaseRefTest {
     git(dir, "update-ref", "refs/remotes/origin/release", c[1]);
     BaseCommit base = BaseRef.resolve(new Git(dir), null, Map.of("GITHUB_BASE_REF", "release"));
     assertThat(base.commit()).isEqualTo(c[1]);
-    assertThat(base.reason()).isEqualTo("a GitHub Actions pull request into release: the merge"
-        + " base of HEAD and origin/release");
+    assertThat(base.reason())
+        .isEqualTo(
+            "a GitHub Actions pull request into release: the merge"
+                + " base of HEAD and origin/release");
     // A target branch the checkout did not fetch is named.
-    assertThatThrownBy(() -> BaseRef.resolve(new Git(dir), null,
-        Map.of("GITHUB_BASE_REF", "develop")))
-        .isInstanceOfSatisfying(CompareException.class,
-            e -> assertThat(e.outcome()).isEqualTo(Outcome.BASE_MISSING))
-        .hasMessage("the pull request's base branch origin/develop (GITHUB_BASE_REF) is not in"
-            + " this clone: fetch it, or set pgperf.base");
+    assertThatThrownBy(
+            () -> BaseRef.resolve(new Git(dir), null, Map.of("GITHUB_BASE_REF", "develop")))
+        .isInstanceOfSatisfying(
+            CompareException.class, e -> assertThat(e.outcome()).isEqualTo(Outcome.BASE_MISSING))
+        .hasMessage(
+            "the pull request's base branch origin/develop (GITHUB_BASE_REF) is not in"
+                + " this clone: fetch it, or set pgperf.base");
   }
 
   @Test
   void aMissingBaseIsNamedWithHowToFixIt() throws Exception {
     threeCommits(dir);
     assertThatThrownBy(() -> BaseRef.resolve(new Git(dir), "nosuch", Map.of()))
-        .isInstanceOfSatisfying(CompareException.class,
-            e -> assertThat(e.outcome()).isEqualTo(Outcome.BASE_MISSING))
-        .hasMessage("the base ref \"nosuch\" (pgperf.base) names no commit in " + dir
-            + ": fetch it (git fetch origin nosuch) or name another");
+        .isInstanceOfSatisfying(
+            CompareException.class, e -> assertThat(e.outcome()).isEqualTo(Outcome.BASE_MISSING))
+        .hasMessage(
+            "the base ref \"nosuch\" (pgperf.base) names no commit in "
+                + dir
+                + ": fetch it (git fetch origin nosuch) or name another");
     assertThatThrownBy(() -> BaseRef.resolve(new Git(dir), null, Map.of()))
-        .isInstanceOfSatisfying(CompareException.class,
-            e -> assertThat(e.outcome()).isEqualTo(Outcome.BASE_MISSING))
-        .hasMessage("no base to compare with: neither origin/main nor origin/master exists in "
-            + dir + ": set pgperf.base to a branch, tag or commit");
+        .isInstanceOfSatisfying(
+            CompareException.class, e -> assertThat(e.outcome()).isEqualTo(Outcome.BASE_MISSING))
+        .hasMessage(
+            "no base to compare with: neither origin/main nor origin/master exists in "
+                + dir
+                + ": set pgperf.base to a branch, tag or commit");
   }
 
   @Test
@@ -114,8 +131,8 @@ class BaseRefTest {
     git(dir, "clone", "-q", "--depth", "1", upstream.toUri().toString(), clone.toString());
     assertThat(BaseRef.shallow(new Git(clone))).isTrue();
     assertThatThrownBy(() -> BaseRef.resolve(new Git(clone), "HEAD~2", Map.of()))
-        .isInstanceOfSatisfying(CompareException.class,
-            e -> assertThat(e.outcome()).isEqualTo(Outcome.SHALLOW_CLONE))
+        .isInstanceOfSatisfying(
+            CompareException.class, e -> assertThat(e.outcome()).isEqualTo(Outcome.SHALLOW_CLONE))
         .hasMessageContaining("the base ref \"HEAD~2\" (pgperf.base) names no commit in")
         .hasMessageContaining("the clone is shallow")
         .hasMessageContaining("`fetch-depth: 0`")
@@ -132,11 +149,13 @@ class BaseRefTest {
     // unless the machine's temp directory is, which would make this test meaningless.
     org.junit.jupiter.api.Assumptions.assumeFalse(Files.exists(Path.of("/tmp/.git")));
     assertThatThrownBy(() -> BaseRef.resolve(new Git(plain), null, Map.of()))
-        .isInstanceOfSatisfying(CompareException.class,
+        .isInstanceOfSatisfying(
+            CompareException.class,
             e -> assertThat(e.outcome()).isEqualTo(Outcome.NOT_A_REPOSITORY))
-        .hasMessageStartingWith(plain + " is not in a git working tree (fatal: not a git repository")
-        .hasMessageEndingWith("pgperf:compare builds the base revision from git history; run it"
-            + " in a clone");
+        .hasMessageStartingWith(
+            plain + " is not in a git working tree (fatal: not a git repository")
+        .hasMessageEndingWith(
+            "pgperf:compare builds the base revision from git history; run it" + " in a clone");
   }
 
   @Test

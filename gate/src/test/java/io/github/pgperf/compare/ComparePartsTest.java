@@ -16,8 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The order of the trials, the tests on each side, the moved result files and the fork plan. */
 class ComparePartsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void pairsAlternateWhichSideRunsFirst() {
@@ -26,8 +25,7 @@ class ComparePartsTest {
     assertThat(order).extracting(TrialOrder.Run::pair).containsExactly(1, 1, 2, 2, 3, 3);
     // Over any two pairs each side runs first once: a drift that favours the first favours neither.
     assertThat(TrialOrder.letters(TrialOrder.of(4))).isEqualTo("A B B A A B B A");
-    assertThatThrownBy(() -> TrialOrder.of(0))
-        .hasMessage("pgperf.pairs must be at least 1, not 0");
+    assertThatThrownBy(() -> TrialOrder.of(0)).hasMessage("pgperf.pairs must be at least 1, not 0");
   }
 
   @Test
@@ -41,23 +39,38 @@ class ComparePartsTest {
   }
 
   /** Two classes on both sides, and one only the candidate has, in name order a, b, c. */
-  private static final ClassesBySide CLASSES = new ClassesBySide(
-      List.of("b.ItemsPerfTest", "a.LedgerPerfTest"),
-      List.of("a.LedgerPerfTest", "b.ItemsPerfTest", "c.NewPerfTest"));
+  private static final ClassesBySide CLASSES =
+      new ClassesBySide(
+          List.of("b.ItemsPerfTest", "a.LedgerPerfTest"),
+          List.of("a.LedgerPerfTest", "b.ItemsPerfTest", "c.NewPerfTest"));
 
   @Test
   void perClassEachClassAlternatesFromPairToPairAndClassToClass() {
-    ClassesBySide two = new ClassesBySide(List.of("b.ItemsPerfTest", "a.LedgerPerfTest"),
-        List.of("a.LedgerPerfTest", "b.ItemsPerfTest"));
+    ClassesBySide two =
+        new ClassesBySide(
+            List.of("b.ItemsPerfTest", "a.LedgerPerfTest"),
+            List.of("a.LedgerPerfTest", "b.ItemsPerfTest"));
     List<TrialOrder.Run> order = TrialOrder.perClass(1, 3, two, two.all());
     // Pair 1: Ledger A B, Items B A; pair 2 the other way round; pair 3 as pair 1.
     assertThat(TrialOrder.letters(order)).isEqualTo("A B B A B A A B A B B A");
-    assertThat(order).extracting(TrialOrder.Run::pair)
+    assertThat(order)
+        .extracting(TrialOrder.Run::pair)
         .containsExactly(1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
-    assertThat(order).extracting(TrialOrder.Run::testClass).containsExactly(
-        "a.LedgerPerfTest", "a.LedgerPerfTest", "b.ItemsPerfTest", "b.ItemsPerfTest",
-        "a.LedgerPerfTest", "a.LedgerPerfTest", "b.ItemsPerfTest", "b.ItemsPerfTest",
-        "a.LedgerPerfTest", "a.LedgerPerfTest", "b.ItemsPerfTest", "b.ItemsPerfTest");
+    assertThat(order)
+        .extracting(TrialOrder.Run::testClass)
+        .containsExactly(
+            "a.LedgerPerfTest",
+            "a.LedgerPerfTest",
+            "b.ItemsPerfTest",
+            "b.ItemsPerfTest",
+            "a.LedgerPerfTest",
+            "a.LedgerPerfTest",
+            "b.ItemsPerfTest",
+            "b.ItemsPerfTest",
+            "a.LedgerPerfTest",
+            "a.LedgerPerfTest",
+            "b.ItemsPerfTest",
+            "b.ItemsPerfTest");
     // Each class's pair is A B in one pair and B A in the next.
     for (String c : two.all()) {
       assertThat(TrialOrder.letters(order.stream().filter(r -> r.testClass().equals(c)).toList()))
@@ -67,12 +80,19 @@ class ComparePartsTest {
     for (int pair = 1; pair <= 3; pair++) {
       int p = pair;
       List<TrialOrder.Run> inPair = order.stream().filter(r -> r.pair() == p).toList();
-      long baseFirst = java.util.stream.IntStream.range(0, inPair.size() / 2)
-          .filter(i -> inPair.get(2 * i).side() == Side.BASE).count();
+      long baseFirst =
+          java.util.stream.IntStream.range(0, inPair.size() / 2)
+              .filter(i -> inPair.get(2 * i).side() == Side.BASE)
+              .count();
       assertThat(baseFirst).isEqualTo(1);
     }
-    ComparedSides sides = new ComparedSides(dir.resolve("b"), dir.resolve("c"),
-        new BaseCommit("abc", "s", "why"), order, TestsBySide.of(List.of(), List.of()));
+    ComparedSides sides =
+        new ComparedSides(
+            dir.resolve("b"),
+            dir.resolve("c"),
+            new BaseCommit("abc", "s", "why"),
+            order,
+            TestsBySide.of(List.of(), List.of()));
     assertThat(sides.pairs()).isEqualTo(3);
   }
 
@@ -82,7 +102,8 @@ class ComparePartsTest {
     ClassesBySide one = new ClassesBySide(List.of("x.ItemsPerfTest"), List.of("x.ItemsPerfTest"));
     List<TrialOrder.Run> order = TrialOrder.perClass(1, 3, one, one.all());
     assertThat(TrialOrder.letters(order)).isEqualTo(TrialOrder.letters(TrialOrder.of(3)));
-    assertThat(order).extracting(r -> new TrialOrder.Run(r.pair(), r.side()))
+    assertThat(order)
+        .extracting(r -> new TrialOrder.Run(r.pair(), r.side()))
         .isEqualTo(TrialOrder.of(3));
     assertThat(order).extracting(TrialOrder.Run::testClass).containsOnly("x.ItemsPerfTest");
   }
@@ -93,8 +114,10 @@ class ComparePartsTest {
     // c.NewPerfTest (third: A B in pair 1) has no base JVM: B alone; in pair 2 B alone again.
     assertThat(TrialOrder.letters(order)).isEqualTo("A B B A B B A A B B");
     assertThat(order.get(4)).isEqualTo(new TrialOrder.Run(1, Side.CANDIDATE, "c.NewPerfTest"));
-    assertThat(order).filteredOn(r -> r.testClass().equals("c.NewPerfTest"))
-        .extracting(TrialOrder.Run::side).containsOnly(Side.CANDIDATE);
+    assertThat(order)
+        .filteredOn(r -> r.testClass().equals("c.NewPerfTest"))
+        .extracting(TrialOrder.Run::side)
+        .containsOnly(Side.CANDIDATE);
   }
 
   @Test
@@ -103,8 +126,11 @@ class ComparePartsTest {
     List<String> items = CLASSES.named(List.of("ItemsPerfTest"));
     assertThat(items).containsExactly("b.ItemsPerfTest");
     List<TrialOrder.Run> more = TrialOrder.perClass(4, 2, CLASSES, items);
-    assertThat(more).isEqualTo(TrialOrder.perClass(1, 5, CLASSES, CLASSES.all()).stream()
-        .filter(r -> r.pair() >= 4 && r.testClass().equals("b.ItemsPerfTest")).toList());
+    assertThat(more)
+        .isEqualTo(
+            TrialOrder.perClass(1, 5, CLASSES, CLASSES.all()).stream()
+                .filter(r -> r.pair() >= 4 && r.testClass().equals("b.ItemsPerfTest"))
+                .toList());
     assertThat(TrialOrder.letters(more)).isEqualTo("A B B A");
     assertThatThrownBy(() -> TrialOrder.perClass(0, 1, CLASSES, items))
         .isInstanceOf(IllegalArgumentException.class);
@@ -124,47 +150,67 @@ class ComparePartsTest {
   void theAlternationIsClassOrJvmAndABadValueIsNamed() {
     assertThat(Alternation.parse("class")).isEqualTo(Alternation.CLASS);
     assertThat(Alternation.parse(" JVM ")).isEqualTo(Alternation.JVM);
-    assertThatThrownBy(() -> Alternation.parse("test")).hasMessage("pgperf.alternate has invalid"
-        + " value \"test\": expected class (a pair of test JVMs per test class) or jvm (a pair of"
-        + " test JVMs with every class)");
+    assertThatThrownBy(() -> Alternation.parse("test"))
+        .hasMessage(
+            "pgperf.alternate has invalid"
+                + " value \"test\": expected class (a pair of test JVMs per test class) or jvm (a pair of"
+                + " test JVMs with every class)");
   }
 
   @Test
   void confirmationRunsTheClassesOfTheRegressedResultKeys() {
-    assertThat(GateJudge.testClasses(List.of("ItemsPerfTest-lookup",
-        "ItemsPerfTest-scan-clients-8", "LedgerPerfTest-post", "Plain")))
+    assertThat(
+            GateJudge.testClasses(
+                List.of(
+                    "ItemsPerfTest-lookup",
+                    "ItemsPerfTest-scan-clients-8",
+                    "LedgerPerfTest-post",
+                    "Plain")))
         .containsExactly("ItemsPerfTest", "LedgerPerfTest", "Plain");
   }
 
   @Test
   void thePullRequestLineNamesTheCommitWhyAndThePairs() {
-    BaseCommit base = new BaseCommit("41edbf64f333aa0011", "Items with an index",
-        "the merge base of HEAD and origin/main; set pgperf.base to choose another");
+    BaseCommit base =
+        new BaseCommit(
+            "41edbf64f333aa0011",
+            "Items with an index",
+            "the merge base of HEAD and origin/main; set pgperf.base to choose another");
     assertThat(base.why()).isEqualTo("the merge base of HEAD and origin/main");
-    ComparedSides sides = new ComparedSides(dir.resolve("b"), dir.resolve("c"), base,
-        TrialOrder.of(3), TestsBySide.of(List.of("A.x"), List.of("A.x")));
-    assertThat(GateJudge.prLine(sides)).isEqualTo("pgperf: compared with 41edbf64f333 (the merge"
-        + " base of HEAD and origin/main) on this runner, interleaved, 3 pairs");
+    ComparedSides sides =
+        new ComparedSides(
+            dir.resolve("b"),
+            dir.resolve("c"),
+            base,
+            TrialOrder.of(3),
+            TestsBySide.of(List.of("A.x"), List.of("A.x")));
+    assertThat(GateJudge.prLine(sides))
+        .isEqualTo(
+            "pgperf: compared with 41edbf64f333 (the merge"
+                + " base of HEAD and origin/main) on this runner, interleaved, 3 pairs");
     assertThat(new BaseCommit("abc", "s", "-Dpgperf.base=v1").why()).isEqualTo("-Dpgperf.base=v1");
   }
 
   @Test
   void aNegativeConfirmationIsRefusedByName() {
-    assertThatThrownBy(() -> new GateJudge(io.github.pgperf.gate.GateSettings.defaults(), -1, dir,
-        Map.of(), line -> { })).hasMessage("pgperf.confirmationPairs must be 0 (no confirmation)"
-            + " or more, not -1");
+    assertThatThrownBy(
+            () ->
+                new GateJudge(
+                    io.github.pgperf.gate.GateSettings.defaults(), -1, dir, Map.of(), line -> {}))
+        .hasMessage("pgperf.confirmationPairs must be 0 (no confirmation)" + " or more, not -1");
   }
 
   @Test
   void testsOnOneSideOnlyAreNewOrGone() {
-    TestsBySide t = TestsBySide.of(List.of("A.kept", "A.removed"),
-        List.of("A.kept", "B.added", "A.kept"));
+    TestsBySide t =
+        TestsBySide.of(List.of("A.kept", "A.removed"), List.of("A.kept", "B.added", "A.kept"));
     assertThat(t.both()).containsExactly("A.kept");
     assertThat(t.added()).containsExactly("B.added");
     assertThat(t.gone()).containsExactly("A.removed");
-    assertThat(t.lines()).containsExactly(
-        "NEW: B.added (only in the candidate: measured, not compared)",
-        "GONE: A.removed (only in the base: not compared)");
+    assertThat(t.lines())
+        .containsExactly(
+            "NEW: B.added (only in the candidate: measured, not compared)",
+            "GONE: A.removed (only in the base: not compared)");
     assertThat(TestsBySide.of(List.of("A.x"), List.of("A.x")).lines()).isEmpty();
   }
 
@@ -178,8 +224,9 @@ class ComparePartsTest {
     Files.writeString(staged.resolve("Items-scan-clients-8.json"), "{\"pair\":2}");
     PairResults.move(staged, results, 2);
     try (var files = Files.list(results)) {
-      assertThat(files.map(p -> p.getFileName().toString()).sorted()).containsExactly(
-          "Items-lookup-trial2.json", "Items-lookup.json", "Items-scan-clients-8-trial2.json");
+      assertThat(files.map(p -> p.getFileName().toString()).sorted())
+          .containsExactly(
+              "Items-lookup-trial2.json", "Items-lookup.json", "Items-scan-clients-8-trial2.json");
     }
     assertThat(Files.readString(results.resolve("Items-lookup.json"))).isEqualTo("{\"pair\":1}");
     assertThat(Files.readString(results.resolve("Items-lookup-trial2.json")))
@@ -191,27 +238,41 @@ class ComparePartsTest {
 
   @Test
   void theForkPlanSurvivesItsFileWithoutTheServersUrl() throws Exception {
-    ForkSettings settings = new ForkSettings(Path.of("/jdk/bin/java"),
-        List.of("-XX:+UseSerialGC", "-Dx=a b"),
-        Map.of("pgperf.trials", "3", "pgperf.url", "postgresql://u:secret@h/db"),
-        Map.of("LANG", "C"), Path.of("/base"), List.of(Path.of("/base/target/test-classes"),
-            Path.of("/repo/junit.jar")), Duration.ofSeconds(600), Path.of("/base/target/pgperf"));
+    ForkSettings settings =
+        new ForkSettings(
+            Path.of("/jdk/bin/java"),
+            List.of("-XX:+UseSerialGC", "-Dx=a b"),
+            Map.of("pgperf.trials", "3", "pgperf.url", "postgresql://u:secret@h/db"),
+            Map.of("LANG", "C"),
+            Path.of("/base"),
+            List.of(Path.of("/base/target/test-classes"), Path.of("/repo/junit.jar")),
+            Duration.ofSeconds(600),
+            Path.of("/base/target/pgperf"));
     Path file = dir.resolve("fork-plan.json");
     new ForkPlan(Path.of("/base/target/test-classes"), settings, true).write(file);
-    assertThat(Files.readString(file, StandardCharsets.UTF_8)).doesNotContain("secret")
+    assertThat(Files.readString(file, StandardCharsets.UTF_8))
+        .doesNotContain("secret")
         .doesNotContain("pgperf.url");
     ForkPlan read = ForkPlan.read(file);
     assertThat(read.testClasses()).isEqualTo(Path.of("/base/target/test-classes"));
     assertThat(read.hasPgperf()).isTrue();
-    assertThat(read.settings()).isEqualTo(new ForkSettings(settings.java(),
-        settings.jvmArguments(), Map.of("pgperf.trials", "3"), settings.environment(),
-        settings.workingDirectory(), settings.classpath(), settings.timeout(),
-        settings.outputDirectory()));
+    assertThat(read.settings())
+        .isEqualTo(
+            new ForkSettings(
+                settings.java(),
+                settings.jvmArguments(),
+                Map.of("pgperf.trials", "3"),
+                settings.environment(),
+                settings.workingDirectory(),
+                settings.classpath(),
+                settings.timeout(),
+                settings.outputDirectory()));
   }
 
   @Test
   void aSidesBuildIdEndsWithItsName() {
-    assertThat(Side.BASE.buildId("20261202T041500Z-3fa2c1")).isEqualTo("20261202T041500Z-3fa2c1-base");
+    assertThat(Side.BASE.buildId("20261202T041500Z-3fa2c1"))
+        .isEqualTo("20261202T041500Z-3fa2c1-base");
     assertThat(Side.CANDIDATE.buildId("x")).isEqualTo("x-candidate");
   }
 }

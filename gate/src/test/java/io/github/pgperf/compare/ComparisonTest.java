@@ -36,18 +36,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The comparison's orchestration on made-up sides: a real git repository of two commits (the base
- * checked out in a real worktree), a base build that only writes its fork plan, and test JVMs
- * that write result files of the tps a test chooses (or fail to start), judged by the real
- * {@link GateJudge}. What is asserted: the order the JVMs ran in, the confirmation step, the
- * verdicts and the messages.
+ * checked out in a real worktree), a base build that only writes its fork plan, and test JVMs that
+ * write result files of the tps a test chooses (or fail to start), judged by the real {@link
+ * GateJudge}. What is asserted: the order the JVMs ran in, the confirmation step, the verdicts and
+ * the messages.
  */
 class ComparisonTest {
 
   private static final String ORDERS = "shop.OrdersPerf";
   private static final String ITEMS = "shop.ItemsPerf";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path project;
   private String baseCommit;
@@ -61,8 +60,19 @@ class ComparisonTest {
   /** Git with a fixed author, so commits work on a machine without git configuration. */
   private String git(String... args) throws CompareException {
     String[] all = new String[args.length + 6];
-    System.arraycopy(new String[] {"-c", "user.name=pgperf test", "-c",
-        "user.email=test@pgperf.invalid", "-c", "commit.gpgsign=false"}, 0, all, 0, 6);
+    System.arraycopy(
+        new String[] {
+          "-c",
+          "user.name=pgperf test",
+          "-c",
+          "user.email=test@pgperf.invalid",
+          "-c",
+          "commit.gpgsign=false"
+        },
+        0,
+        all,
+        0,
+        6);
     System.arraycopy(args, 0, all, 6, args.length);
     return new Git(project).run(all);
   }
@@ -85,17 +95,33 @@ class ComparisonTest {
   }
 
   private static ForkSettings fork(Path directory, Map<String, String> properties) {
-    return new ForkSettings(Path.of("/jdk/bin/java"), List.of("-XX:+UseSerialGC"), properties,
-        Map.of(), directory, List.of(directory.resolve("target/test-classes")),
-        Duration.ofMinutes(10), directory.resolve("target/pgperf"));
+    return new ForkSettings(
+        Path.of("/jdk/bin/java"),
+        List.of("-XX:+UseSerialGC"),
+        properties,
+        Map.of(),
+        directory,
+        List.of(directory.resolve("target/test-classes")),
+        Duration.ofMinutes(10),
+        directory.resolve("target/pgperf"));
   }
 
-  private CompareSettings settings(int pairs, Integer confirmationPairs, String server,
-      String alternate) {
+  private CompareSettings settings(
+      int pairs, Integer confirmationPairs, String server, String alternate) {
     Path output = project.resolve("target/pgperf");
-    return new CompareSettings(null, pairs, confirmationPairs, true, "30min", server, "5min",
-        alternate, "warn", "warn", GateSettings.defaults(), new CompareSettings.Directories(
-            project, project, output, output.resolve("results")));
+    return new CompareSettings(
+        null,
+        pairs,
+        confirmationPairs,
+        true,
+        "30min",
+        server,
+        "5min",
+        alternate,
+        "warn",
+        "warn",
+        GateSettings.defaults(),
+        new CompareSettings.Directories(project, project, output, output.resolve("results")));
   }
 
   private CompareSettings settings(int pairs) {
@@ -103,33 +129,53 @@ class ComparisonTest {
   }
 
   private Comparison comparison(CompareSettings settings) {
-    Candidate candidate = new Candidate(new TestSelection(List.of("performance"), List.of(),
-        List.of(), 1), fork(project, Map.of("pgperf.url", "jdbc:postgresql://db.test/shop",
-            "pgperf.build", "this-build")), project.resolve("target/test-classes"), false);
-    BaseBuilder builder = (root, module, buildLog, forkPlan, timeout) -> {
-      builds.add(project.relativize(root) + "|" + module + "|" + timeout);
-      // The worktree holds the base commit.
-      assertThat(root.resolve("pom.xml")).hasContent("with the index");
-      try {
-        new ForkPlan(root.resolve("target/test-classes"), fork(root,
-            Map.of(ForkPlan.FILE_PROPERTY, forkPlan.toString(), "pgperf.trials", "3")),
-            baseHasPgperf).write(forkPlan);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      return forkPlan;
-    };
-    return new Comparison(settings, () -> {
-      candidateAsked++;
-      return candidate;
-    }, builder, jvms, Map.of(), annotations::add, GoalLog.of(l -> log.add("INFO " + l),
-        l -> log.add("WARN " + l), l -> log.add("ERROR " + l)));
+    Candidate candidate =
+        new Candidate(
+            new TestSelection(List.of("performance"), List.of(), List.of(), 1),
+            fork(
+                project,
+                Map.of(
+                    "pgperf.url", "jdbc:postgresql://db.test/shop", "pgperf.build", "this-build")),
+            project.resolve("target/test-classes"),
+            false);
+    BaseBuilder builder =
+        (root, module, buildLog, forkPlan, timeout) -> {
+          builds.add(project.relativize(root) + "|" + module + "|" + timeout);
+          // The worktree holds the base commit.
+          assertThat(root.resolve("pom.xml")).hasContent("with the index");
+          try {
+            new ForkPlan(
+                    root.resolve("target/test-classes"),
+                    fork(
+                        root,
+                        Map.of(ForkPlan.FILE_PROPERTY, forkPlan.toString(), "pgperf.trials", "3")),
+                    baseHasPgperf)
+                .write(forkPlan);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+          return forkPlan;
+        };
+    return new Comparison(
+        settings,
+        () -> {
+          candidateAsked++;
+          return candidate;
+        },
+        builder,
+        jvms,
+        Map.of(),
+        annotations::add,
+        GoalLog.of(
+            l -> log.add("INFO " + l), l -> log.add("WARN " + l), l -> log.add("ERROR " + l)));
   }
 
   /** The log's lines of one level, without the level. */
   private List<String> logged(String level) {
-    return log.stream().filter(l -> l.startsWith(level + " "))
-        .map(l -> l.substring(level.length() + 1)).toList();
+    return log.stream()
+        .filter(l -> l.startsWith(level + " "))
+        .map(l -> l.substring(level.length() + 1))
+        .toList();
   }
 
   private List<String> files(Path directory) throws IOException {
@@ -141,37 +187,70 @@ class ComparisonTest {
   @Test
   void aCandidateSlowerOnEveryPairFailsOnceMorePairsConfirmIt() throws Exception {
     jvms.tps = (side, pair) -> side == Side.BASE ? 1000.0 : 700.0;
-    assertThatThrownBy(() -> comparison(settings(3)).run()).isInstanceOf(GoalFailure.class)
-        .hasMessageStartingWith("pgperf compare failed against " + baseCommit.substring(0, 12)
-            + ":\n  REGRESSION: OrdersPerf-run")
+    assertThatThrownBy(() -> comparison(settings(3)).run())
+        .isInstanceOf(GoalFailure.class)
+        .hasMessageStartingWith(
+            "pgperf compare failed against "
+                + baseCommit.substring(0, 12)
+                + ":\n  REGRESSION: OrdersPerf-run")
         .hasMessageEndingWith("\n  report: " + project.resolve("target/pgperf/report.html"));
     // Each side finds its tests, then the pairs alternate A B B A A B; the confirmation's pairs
     // go on from pair 4 in the same alternation.
-    assertThat(jvms.calls).containsExactly("find base", "find candidate",
-        "A1", "B1", "B2", "A2", "A3", "B3", "B4", "A4", "A5", "B5", "B6", "A6");
-    assertThat(logged("INFO")).contains(
-        "pgperf compare: compares with " + baseCommit.substring(0, 12)
-            + " \"Add the index\" (the merge base of HEAD and origin/main; set pgperf.base to"
-            + " choose another)",
-        "pgperf compare: 3 pairs, test JVMs in the order A B B A A B (A the base, B the"
-            + " candidate); results in " + project.resolve("target/pgperf/results/base")
-            + " and " + project.resolve("target/pgperf/results/candidate"),
-        "pgperf compare: pair 1, base (" + baseCommit.substring(0, 12) + ")",
-        "pgperf compare: pair 1, candidate (the working tree)",
-        "pgperf compare: confirming: 3 more pairs of OrdersPerf, test JVMs in the order"
-            + " B A A B B A");
-    assertThat(logged("WARN")).contains("pgperf compare: REGRESSION on the first 3 pairs in"
-        + " OrdersPerf-run: confirming with 3 more pairs of OrdersPerf before the build fails");
-    assertThat(logged("ERROR")).singleElement().asString()
+    assertThat(jvms.calls)
+        .containsExactly(
+            "find base",
+            "find candidate",
+            "A1",
+            "B1",
+            "B2",
+            "A2",
+            "A3",
+            "B3",
+            "B4",
+            "A4",
+            "A5",
+            "B5",
+            "B6",
+            "A6");
+    assertThat(logged("INFO"))
+        .contains(
+            "pgperf compare: compares with "
+                + baseCommit.substring(0, 12)
+                + " \"Add the index\" (the merge base of HEAD and origin/main; set pgperf.base to"
+                + " choose another)",
+            "pgperf compare: 3 pairs, test JVMs in the order A B B A A B (A the base, B the"
+                + " candidate); results in "
+                + project.resolve("target/pgperf/results/base")
+                + " and "
+                + project.resolve("target/pgperf/results/candidate"),
+            "pgperf compare: pair 1, base (" + baseCommit.substring(0, 12) + ")",
+            "pgperf compare: pair 1, candidate (the working tree)",
+            "pgperf compare: confirming: 3 more pairs of OrdersPerf, test JVMs in the order"
+                + " B A A B B A");
+    assertThat(logged("WARN"))
+        .contains(
+            "pgperf compare: REGRESSION on the first 3 pairs in"
+                + " OrdersPerf-run: confirming with 3 more pairs of OrdersPerf before the build fails");
+    assertThat(logged("ERROR"))
+        .singleElement()
+        .asString()
         .startsWith("pgperf compare: fails the build: ");
     // Each pair's files under its side, named by the pair, as the gate reads trials.
-    assertThat(files(project.resolve("target/pgperf/results/candidate"))).containsExactly(
-        "OrdersPerf-run-trial2.json", "OrdersPerf-run-trial3.json", "OrdersPerf-run-trial4.json",
-        "OrdersPerf-run-trial5.json", "OrdersPerf-run-trial6.json", "OrdersPerf-run.json");
-    assertThat(Files.readAllLines(project.resolve("target/pgperf/check.md")).get(0)).isEqualTo(
-        "pgperf: compared with " + baseCommit.substring(0, 12) + " (the merge base of HEAD and"
-            + " origin/main) on this runner, interleaved, 6 pairs; confirmed: OrdersPerf-run on"
-            + " all 6 pairs (3 first, then 3 more).");
+    assertThat(files(project.resolve("target/pgperf/results/candidate")))
+        .containsExactly(
+            "OrdersPerf-run-trial2.json",
+            "OrdersPerf-run-trial3.json",
+            "OrdersPerf-run-trial4.json",
+            "OrdersPerf-run-trial5.json",
+            "OrdersPerf-run-trial6.json",
+            "OrdersPerf-run.json");
+    assertThat(Files.readAllLines(project.resolve("target/pgperf/check.md")).get(0))
+        .isEqualTo(
+            "pgperf: compared with "
+                + baseCommit.substring(0, 12)
+                + " (the merge base of HEAD and"
+                + " origin/main) on this runner, interleaved, 6 pairs; confirmed: OrdersPerf-run on"
+                + " all 6 pairs (3 first, then 3 more).");
     // The base was built once, in its worktree, which is gone afterwards.
     assertThat(builds).containsExactly("target/pgperf/base||PT30M");
     assertThat(project.resolve("target/pgperf/base")).doesNotExist();
@@ -181,13 +260,18 @@ class ComparisonTest {
   @Test
   void anUnchangedCandidatePassesOnItsFirstPairs() throws Exception {
     comparison(settings(4)).run();
-    assertThat(jvms.calls).containsExactly("find base", "find candidate",
-        "A1", "B1", "B2", "A2", "A3", "B3", "B4", "A4");
-    assertThat(logged("INFO")).contains("pgperf compare: base: 1 tests x 4 pairs, 0 failed runs",
-        "pgperf compare: candidate: 1 tests x 4 pairs, 0 failed runs",
-        "pgperf compare: pgperf: compared with " + baseCommit.substring(0, 12) + " (the merge"
-            + " base of HEAD and origin/main) on this runner, interleaved, 4 pairs.",
-        "pgperf compare: report: " + project.resolve("target/pgperf/report.html"));
+    assertThat(jvms.calls)
+        .containsExactly(
+            "find base", "find candidate", "A1", "B1", "B2", "A2", "A3", "B3", "B4", "A4");
+    assertThat(logged("INFO"))
+        .contains(
+            "pgperf compare: base: 1 tests x 4 pairs, 0 failed runs",
+            "pgperf compare: candidate: 1 tests x 4 pairs, 0 failed runs",
+            "pgperf compare: pgperf: compared with "
+                + baseCommit.substring(0, 12)
+                + " (the merge"
+                + " base of HEAD and origin/main) on this runner, interleaved, 4 pairs.",
+            "pgperf compare: report: " + project.resolve("target/pgperf/report.html"));
     assertThat(log).noneMatch(l -> l.contains("confirming")).noneMatch(l -> l.startsWith("ERROR"));
   }
 
@@ -197,21 +281,30 @@ class ComparisonTest {
     jvms.tps = (side, pair) -> side == Side.CANDIDATE && pair <= 3 ? 700.0 : 1000.0;
     comparison(settings(3, 12, SharedServer.OWN, "class")).run();
     assertThat(jvms.calls).hasSize(2 + 2 * 15).endsWith("B14", "A14", "A15", "B15");
-    assertThat(logged("WARN")).contains("pgperf compare: REGRESSION on the first 3 pairs in"
-        + " OrdersPerf-run: confirming with 12 more pairs of OrdersPerf before the build fails");
-    assertThat(logged("INFO")).anyMatch(l -> l.startsWith("pgperf compare: pgperf: compared with "
-        + baseCommit.substring(0, 12) + " (the merge base of HEAD and origin/main) on this"
-        + " runner, interleaved, 15 pairs; not confirmed: OrdersPerf-run on all 15 pairs"
-        + " (3 first, then 12 more): the first pairs' REGRESSION did not hold."));
+    assertThat(logged("WARN"))
+        .contains(
+            "pgperf compare: REGRESSION on the first 3 pairs in"
+                + " OrdersPerf-run: confirming with 12 more pairs of OrdersPerf before the build fails");
+    assertThat(logged("INFO"))
+        .anyMatch(
+            l ->
+                l.startsWith(
+                    "pgperf compare: pgperf: compared with "
+                        + baseCommit.substring(0, 12)
+                        + " (the merge base of HEAD and origin/main) on this"
+                        + " runner, interleaved, 15 pairs; not confirmed: OrdersPerf-run on all 15 pairs"
+                        + " (3 first, then 12 more): the first pairs' REGRESSION did not hold."));
     assertThat(log).noneMatch(l -> l.startsWith("ERROR"));
   }
 
   @Test
   void aPairMemberThatFailedToStartFailsNamingItsSideAndPairAndRunsNoMore() throws Exception {
     jvms.broken.put("B2", 1);
-    assertThatThrownBy(() -> comparison(settings(3)).run()).isInstanceOf(GoalFailure.class)
-        .hasMessage("pgperf compare: the candidate test JVM of pair 2 ended with exit status 1:"
-            + " Error: Could not find or load main class io.github.pgperf.launch.ForkMain");
+    assertThatThrownBy(() -> comparison(settings(3)).run())
+        .isInstanceOf(GoalFailure.class)
+        .hasMessage(
+            "pgperf compare: the candidate test JVM of pair 2 ended with exit status 1:"
+                + " Error: Could not find or load main class io.github.pgperf.launch.ForkMain");
     assertThat(jvms.calls).containsExactly("find base", "find candidate", "A1", "B1", "B2");
     assertThat(project.resolve("target/pgperf/base")).doesNotExist();
     assertThat(project.resolve("target/pgperf/check.md")).doesNotExist();
@@ -223,15 +316,30 @@ class ComparisonTest {
     comparison(settings(2)).run();
     // Pair 1: CartPerf (candidate only) A B -> B, ItemsPerf B A, OrdersPerf A B; pair 2 the other
     // way round.
-    assertThat(jvms.calls).containsExactly("find base", "find candidate",
-        "B1 CartPerf", "B1 ItemsPerf", "A1 ItemsPerf", "A1 OrdersPerf", "B1 OrdersPerf",
-        "B2 CartPerf", "A2 ItemsPerf", "B2 ItemsPerf", "B2 OrdersPerf", "A2 OrdersPerf");
-    assertThat(logged("INFO")).contains("pgperf compare: 2 pairs, test JVMs in the order"
-        + " B B A A B B A B B A (A the base, B the candidate), a pair of test JVMs per test class"
-        + " in each pair (CartPerf, ItemsPerf, OrdersPerf; pgperf.alternate=jvm: a pair of test"
-        + " JVMs with every class); results in " + project.resolve("target/pgperf/results/base")
-        + " and " + project.resolve("target/pgperf/results/candidate"),
-        "pgperf compare: pair 1, candidate (the working tree): CartPerf");
+    assertThat(jvms.calls)
+        .containsExactly(
+            "find base",
+            "find candidate",
+            "B1 CartPerf",
+            "B1 ItemsPerf",
+            "A1 ItemsPerf",
+            "A1 OrdersPerf",
+            "B1 OrdersPerf",
+            "B2 CartPerf",
+            "A2 ItemsPerf",
+            "B2 ItemsPerf",
+            "B2 OrdersPerf",
+            "A2 OrdersPerf");
+    assertThat(logged("INFO"))
+        .contains(
+            "pgperf compare: 2 pairs, test JVMs in the order"
+                + " B B A A B B A B B A (A the base, B the candidate), a pair of test JVMs per test class"
+                + " in each pair (CartPerf, ItemsPerf, OrdersPerf; pgperf.alternate=jvm: a pair of test"
+                + " JVMs with every class); results in "
+                + project.resolve("target/pgperf/results/base")
+                + " and "
+                + project.resolve("target/pgperf/results/candidate"),
+            "pgperf compare: pair 1, candidate (the working tree): CartPerf");
     assertThat(logged("WARN")).anyMatch(l -> l.contains("NEW") && l.contains("CartPerf"));
   }
 
@@ -241,12 +349,22 @@ class ComparisonTest {
     jvms.tps = (side, pair) -> side == Side.CANDIDATE ? 700.0 : 1000.0;
     jvms.slowClass = ORDERS;
     assertThatThrownBy(() -> comparison(settings(3, 2, SharedServer.OWN, "jvm")).run())
-        .isInstanceOf(GoalFailure.class).hasMessageContaining("REGRESSION: OrdersPerf-run")
-        .message().doesNotContain("ItemsPerf");
-    assertThat(jvms.calls).containsExactly("A1 ItemsPerf,OrdersPerf", "B1 ItemsPerf,OrdersPerf",
-        "B2 ItemsPerf,OrdersPerf", "A2 ItemsPerf,OrdersPerf", "A3 ItemsPerf,OrdersPerf",
-        "B3 ItemsPerf,OrdersPerf", "B4 OrdersPerf", "A4 OrdersPerf", "A5 OrdersPerf",
-        "B5 OrdersPerf");
+        .isInstanceOf(GoalFailure.class)
+        .hasMessageContaining("REGRESSION: OrdersPerf-run")
+        .message()
+        .doesNotContain("ItemsPerf");
+    assertThat(jvms.calls)
+        .containsExactly(
+            "A1 ItemsPerf,OrdersPerf",
+            "B1 ItemsPerf,OrdersPerf",
+            "B2 ItemsPerf,OrdersPerf",
+            "A2 ItemsPerf,OrdersPerf",
+            "A3 ItemsPerf,OrdersPerf",
+            "B3 ItemsPerf,OrdersPerf",
+            "B4 OrdersPerf",
+            "A4 OrdersPerf",
+            "A5 OrdersPerf",
+            "B5 OrdersPerf");
   }
 
   @Test
@@ -263,15 +381,20 @@ class ComparisonTest {
         .isEqualTo(project.resolve("target/pgperf/compare/server"));
     for (Side side : Side.values()) {
       Map<String, String> p = jvms.settings.get(side).systemProperties();
-      assertThat(p).containsEntry("pgperf.provider", "EXTERNAL")
+      assertThat(p)
+          .containsEntry("pgperf.provider", "EXTERNAL")
           .containsEntry("pgperf.url", "jdbc:postgresql://127.0.0.1:5432/db_" + side.label())
           .containsEntry("pgperf.sharedServer.provider", "EMBEDDED");
       assertThat(p.get("pgperf.build")).endsWith("-" + side.label());
       assertThat(jvms.settings.get(side).outputDirectory())
           .isEqualTo(project.resolve("target/pgperf/compare/" + side.label()));
     }
-    assertThat(logged("INFO")).anyMatch(l -> l.startsWith("pgperf compare: both sides run on one"
-        + " server, embedded PostgreSQL 15, each in a database of its own"));
+    assertThat(logged("INFO"))
+        .anyMatch(
+            l ->
+                l.startsWith(
+                    "pgperf compare: both sides run on one"
+                        + " server, embedded PostgreSQL 15, each in a database of its own"));
   }
 
   @Test
@@ -279,11 +402,15 @@ class ComparisonTest {
       throws Exception {
     comparison(settings(1)).run();
     assertThat(jvms.serverSettings).isNull();
-    assertThat(logged("INFO")).contains("pgperf compare: each side uses the server its tests"
-        + " configure (pgperf.compareServer=own)");
+    assertThat(logged("INFO"))
+        .contains(
+            "pgperf compare: each side uses the server its tests"
+                + " configure (pgperf.compareServer=own)");
     Map<String, String> base = jvms.settings.get(Side.BASE).systemProperties();
-    assertThat(base).containsEntry("pgperf.url", "jdbc:postgresql://db.test/shop")
-        .containsEntry("pgperf.trials", "3").doesNotContainKey(ForkPlan.FILE_PROPERTY);
+    assertThat(base)
+        .containsEntry("pgperf.url", "jdbc:postgresql://db.test/shop")
+        .containsEntry("pgperf.trials", "3")
+        .doesNotContainKey(ForkPlan.FILE_PROPERTY);
     assertThat(base.get("pgperf.build")).endsWith("-base");
     assertThat(jvms.settings.get(Side.CANDIDATE).systemProperties().get("pgperf.build"))
         .isEqualTo(base.get("pgperf.build").replace("-base", "-candidate"));
@@ -293,14 +420,30 @@ class ComparisonTest {
   void noBaseFailsTheBuildOrWithFailIfNoBaseFalseWarnsWithoutResolvingTheCandidate()
       throws Exception {
     git("update-ref", "-d", "refs/remotes/origin/main");
-    assertThatThrownBy(() -> comparison(settings(2)).run()).isInstanceOf(GoalFailure.class)
-        .hasMessageStartingWith("pgperf compare: no base to compare with: neither origin/main"
-            + " nor origin/master exists in ");
+    assertThatThrownBy(() -> comparison(settings(2)).run())
+        .isInstanceOf(GoalFailure.class)
+        .hasMessageStartingWith(
+            "pgperf compare: no base to compare with: neither origin/main"
+                + " nor origin/master exists in ");
     CompareSettings s = settings(2);
-    comparison(new CompareSettings(s.base(), s.pairs(), s.confirmationPairs(), false,
-        s.baseBuildTimeout(), s.compareServer(), s.compareServerTimeout(), s.alternate(),
-        s.onNew(), s.onGone(), s.gate(), s.directories())).run();
-    assertThat(logged("WARN")).singleElement().asString()
+    comparison(
+            new CompareSettings(
+                s.base(),
+                s.pairs(),
+                s.confirmationPairs(),
+                false,
+                s.baseBuildTimeout(),
+                s.compareServer(),
+                s.compareServerTimeout(),
+                s.alternate(),
+                s.onNew(),
+                s.onGone(),
+                s.gate(),
+                s.directories()))
+        .run();
+    assertThat(logged("WARN"))
+        .singleElement()
+        .asString()
         .startsWith("pgperf compare: no base to compare with");
     assertThat(candidateAsked).isZero();
     assertThat(jvms.calls).isEmpty();
@@ -310,9 +453,12 @@ class ComparisonTest {
   void aBaseWithoutPgperfWarnsAndRunsNoTestJvm() throws Exception {
     baseHasPgperf = false;
     comparison(settings(2)).run();
-    assertThat(logged("WARN")).containsExactly("pgperf compare: the base revision "
-        + baseCommit.substring(0, 12) + " does not use pgperf (no pgperf-harness on its test"
-        + " class path): nothing to compare with");
+    assertThat(logged("WARN"))
+        .containsExactly(
+            "pgperf compare: the base revision "
+                + baseCommit.substring(0, 12)
+                + " does not use pgperf (no pgperf-harness on its test"
+                + " class path): nothing to compare with");
     assertThat(jvms.calls).isEmpty();
     assertThat(project.resolve("target/pgperf/base")).doesNotExist();
   }
@@ -321,35 +467,54 @@ class ComparisonTest {
   void aBaseWithoutTestsWarnsAfterItsDiscovery() throws Exception {
     jvms = new FakeJvms(List.of(), List.of(ORDERS));
     comparison(settings(2)).run();
-    assertThat(logged("WARN")).containsExactly("pgperf compare: the base revision "
-        + baseCommit.substring(0, 12) + " has pgperf but no performance test matches (tag"
-        + " performance): nothing to compare with");
+    assertThat(logged("WARN"))
+        .containsExactly(
+            "pgperf compare: the base revision "
+                + baseCommit.substring(0, 12)
+                + " has pgperf but no performance test matches (tag"
+                + " performance): nothing to compare with");
     assertThat(jvms.calls).containsExactly("find base");
   }
 
   @Test
   void badSettingsAreNamedBeforeAnythingRuns() {
     CompareSettings s = settings(2);
-    assertThatThrownBy(() -> comparison(new CompareSettings(s.base(), s.pairs(),
-        s.confirmationPairs(), true, "forever", s.compareServer(), s.compareServerTimeout(),
-        s.alternate(), s.onNew(), s.onGone(), s.gate(), s.directories())).run())
+    assertThatThrownBy(
+            () ->
+                comparison(
+                        new CompareSettings(
+                            s.base(),
+                            s.pairs(),
+                            s.confirmationPairs(),
+                            true,
+                            "forever",
+                            s.compareServer(),
+                            s.compareServerTimeout(),
+                            s.alternate(),
+                            s.onNew(),
+                            s.onGone(),
+                            s.gate(),
+                            s.directories()))
+                    .run())
         .isInstanceOf(GoalError.class)
         .hasMessageStartingWith("pgperf compare: pgperf.baseBuildTimeout");
     assertThatThrownBy(() -> comparison(settings(2, null, SharedServer.OWN, "test")).run())
         .isInstanceOf(GoalError.class)
         .hasMessageStartingWith("pgperf compare: pgperf.alternate has invalid value \"test\"");
-    assertThatThrownBy(() -> comparison(settings(0)).run()).isInstanceOf(GoalError.class)
+    assertThatThrownBy(() -> comparison(settings(0)).run())
+        .isInstanceOf(GoalError.class)
         .hasMessage("pgperf compare: pgperf.pairs must be at least 1, not 0");
     assertThatThrownBy(() -> comparison(settings(2, -1, SharedServer.OWN, "class")).run())
-        .isInstanceOf(GoalError.class).hasMessageStartingWith(
+        .isInstanceOf(GoalError.class)
+        .hasMessageStartingWith(
             "pgperf compare: pgperf.confirmationPairs must be 0 (no confirmation) or more");
     assertThat(builds).isEmpty();
     assertThat(log).isEmpty();
   }
 
   /**
-   * Test JVMs that write made-up results: each class has one test, {@code run}, whose runs have
-   * the tps {@link #tps} gives their side and pair (only in {@link #slowClass}, when set), off by a
+   * Test JVMs that write made-up results: each class has one test, {@code run}, whose runs have the
+   * tps {@link #tps} gives their side and pair (only in {@link #slowClass}, when set), off by a
    * drift the pair's two runs share and a small noise of their own.
    */
   private final class FakeJvms implements TestJvms {
@@ -357,12 +522,16 @@ class ComparisonTest {
     final Map<Side, List<String>> classes = new HashMap<>();
     TestTps tps = (side, pair) -> 1000.0;
     String slowClass;
+
     /** Pair members that fail to start ({@code B2}), with their exit status. */
     final Map<String, Integer> broken = new HashMap<>();
+
     /** What ran, in order: {@code find base}, {@code A1}, {@code B1 ItemsPerf} ... */
     final List<String> calls = new ArrayList<>();
+
     /** The settings each side's last test JVM had. */
     final Map<Side, ForkSettings> settings = new HashMap<>();
+
     ForkSettings serverSettings;
     boolean serverClosed;
     private int started;
@@ -373,16 +542,28 @@ class ComparisonTest {
     }
 
     @Override
-    public TestRun run(Side side, Path testClasses, TestSelection selection, int pair,
-        ForkSettings settings, Consumer<String> output) throws IOException {
+    public TestRun run(
+        Side side,
+        Path testClasses,
+        TestSelection selection,
+        int pair,
+        ForkSettings settings,
+        Consumer<String> output)
+        throws IOException {
       this.settings.put(side, settings);
       List<String> ran = classes.get(side).stream().filter(c -> selected(c, selection)).toList();
       String member = (side == Side.BASE ? "A" : "B") + pair;
-      calls.add(member + (classes.get(side).size() > 1 || ran.size() > 1
-          ? " " + ClassesBySide.simpleNames(ran).replace(", ", ",") : ""));
+      calls.add(
+          member
+              + (classes.get(side).size() > 1 || ran.size() > 1
+                  ? " " + ClassesBySide.simpleNames(ran).replace(", ", ",")
+                  : ""));
       output.accept("running " + member);
       if (broken.containsKey(member)) {
-        return report(List.of(), List.of(), broken.get(member),
+        return report(
+            List.of(),
+            List.of(),
+            broken.get(member),
             "Error: Could not find or load main class io.github.pgperf.launch.ForkMain");
       }
       Path staged = Path.of(settings.systemProperties().get("pgperf.results"));
@@ -391,17 +572,23 @@ class ComparisonTest {
         String simple = c.substring(c.lastIndexOf('.') + 1);
         SplittableRandom drift = new SplittableRandom(pair * 1_000L + c.hashCode());
         double factor = Math.exp(0.2 * Fixtures.gaussian(drift));
-        SplittableRandom noise = new SplittableRandom(pair * 7_919L + side.ordinal()
-            + 31L * c.hashCode());
+        SplittableRandom noise =
+            new SplittableRandom(pair * 7_919L + side.ordinal() + 31L * c.hashCode());
         factor *= Math.exp(0.01 * Fixtures.gaussian(noise));
         double sideTps = slowClass == null || slowClass.equals(c) ? tps.of(side, pair) : 1000.0;
-        RunResult r = Fixtures.run(sideTps / factor, 4_000 * factor * 1000.0 / sideTps,
-            noise.nextLong(), Fixtures.server(Fixtures.VERSION),
-            Instant.parse("2026-12-07T00:00:00Z").plusSeconds(30L * started++))
-            .withIdentity(new RunIdentity(settings.systemProperties().get("pgperf.build"), pair));
+        RunResult r =
+            Fixtures.run(
+                    sideTps / factor,
+                    4_000 * factor * 1000.0 / sideTps,
+                    noise.nextLong(),
+                    Fixtures.server(Fixtures.VERSION),
+                    Instant.parse("2026-12-07T00:00:00Z").plusSeconds(30L * started++))
+                .withIdentity(
+                    new RunIdentity(settings.systemProperties().get("pgperf.build"), pair));
         ResultJson.write(r, staged.resolve(simple + "-run.json"));
-        outcomes.add(new TestRun.Outcome(pair, simple + ".run",
-            io.github.pgperf.launch.Status.PASSED, 10, ""));
+        outcomes.add(
+            new TestRun.Outcome(
+                pair, simple + ".run", io.github.pgperf.launch.Status.PASSED, 10, ""));
       }
       return report(ran, outcomes, 0, "");
     }
@@ -415,24 +602,46 @@ class ComparisonTest {
     }
 
     @Override
-    public TestRun discover(Side side, Path testClasses, TestSelection selection,
-        ForkSettings settings, Consumer<String> output) {
+    public TestRun discover(
+        Side side,
+        Path testClasses,
+        TestSelection selection,
+        ForkSettings settings,
+        Consumer<String> output) {
       calls.add("find " + side.label());
       return report(classes.get(side), List.of(), 0, "");
     }
 
-    private TestRun report(List<String> testClasses, List<TestRun.Outcome> outcomes,
-        int exitStatus, String lastError) {
-      List<TestRun.Found> found = testClasses.stream().map(c -> new TestRun.Found(
-          c.substring(c.lastIndexOf('.') + 1) + ".run", c)).toList();
-      return new TestRun(exitStatus == 0 ? found.size() : -1, found, outcomes, Optional.empty(),
-          exitStatus == 0, exitStatus, false, new TestRun.Timing(100, 10, 10, List.of(50L), 30),
-          lastError, dir.resolve("test-failures.txt"));
+    private TestRun report(
+        List<String> testClasses,
+        List<TestRun.Outcome> outcomes,
+        int exitStatus,
+        String lastError) {
+      List<TestRun.Found> found =
+          testClasses.stream()
+              .map(c -> new TestRun.Found(c.substring(c.lastIndexOf('.') + 1) + ".run", c))
+              .toList();
+      return new TestRun(
+          exitStatus == 0 ? found.size() : -1,
+          found,
+          outcomes,
+          Optional.empty(),
+          exitStatus == 0,
+          exitStatus,
+          false,
+          new TestRun.Timing(100, 10, 10, List.of(50L), 30),
+          lastError,
+          dir.resolve("test-failures.txt"));
     }
 
     @Override
-    public Server startServer(ForkSettings settings, String compareId, Path testClasses,
-        TestSelection selection, Duration wait, Consumer<String> output) {
+    public Server startServer(
+        ForkSettings settings,
+        String compareId,
+        Path testClasses,
+        TestSelection selection,
+        Duration wait,
+        Consumer<String> output) {
       serverSettings = settings;
       Properties handOver = new Properties();
       handOver.setProperty("provider", "EMBEDDED");
@@ -441,8 +650,8 @@ class ComparisonTest {
       handOver.setProperty("user", "postgres");
       handOver.setProperty("describe", "embedded PostgreSQL 15");
       for (Side side : Side.values()) {
-        handOver.setProperty("url." + side.label(),
-            "jdbc:postgresql://127.0.0.1:5432/db_" + side.label());
+        handOver.setProperty(
+            "url." + side.label(), "jdbc:postgresql://127.0.0.1:5432/db_" + side.label());
       }
       return new Server() {
         @Override

@@ -31,8 +31,11 @@ class BaselineStoreTest {
     assertThat(loaded.get("OrdersIT.insert")).isEqualTo(now.get("OrdersIT.insert"));
     assertThat(store.file("OrdersIT.insert")).exists();
     String text = Files.readString(store.file("OrdersIT.insert"));
-    assertThat(text).contains("\"formatVersion\" : 3").contains("\"serverVersion\"")
-        .contains("\"p99\"").contains("\"build\" : \"build-1\"");
+    assertThat(text)
+        .contains("\"formatVersion\" : 3")
+        .contains("\"serverVersion\"")
+        .contains("\"p99\"")
+        .contains("\"build\" : \"build-1\"");
   }
 
   @Test
@@ -66,18 +69,32 @@ class BaselineStoreTest {
   @Test
   void badFilesAreNamedProblemsNotSilentHoles() throws IOException {
     BaselineStore store = new BaselineStore(dir);
-    Files.writeString(dir.resolve("x.json"), "{\"formatVersion\": 1, \"key\": \"x\", \"samples\": []}");
-    assertThat(store.load().problems()).singleElement().satisfies(p -> {
-      assertThat(p.key()).isEqualTo("x");
-      assertThat(p.verdict()).isEqualTo(Verdict.UNREADABLE_BASELINE);
-      assertThat(p.message()).isEqualTo("cannot read baseline file \"" + dir.resolve("x.json")
-          + "\": format version 1 is not supported (this pgperf reads 3 and 2; version 1 has no builds,"
-          + " the gate's unit: delete the file and record again with mvn verify pgperf:baseline)");
-    });
-    Files.writeString(dir.resolve("x.json"), "{\"formatVersion\": 2, \"key\": \"x\", \"samples\": [], \"extra\": 1}");
-    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
-        .asString().startsWith("cannot read baseline file \"" + dir.resolve("x.json")
-            + "\": Unrecognized field \"extra\"");
+    Files.writeString(
+        dir.resolve("x.json"), "{\"formatVersion\": 1, \"key\": \"x\", \"samples\": []}");
+    assertThat(store.load().problems())
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.key()).isEqualTo("x");
+              assertThat(p.verdict()).isEqualTo(Verdict.UNREADABLE_BASELINE);
+              assertThat(p.message())
+                  .isEqualTo(
+                      "cannot read baseline file \""
+                          + dir.resolve("x.json")
+                          + "\": format version 1 is not supported (this pgperf reads 3 and 2; version 1 has no builds,"
+                          + " the gate's unit: delete the file and record again with mvn verify pgperf:baseline)");
+            });
+    Files.writeString(
+        dir.resolve("x.json"),
+        "{\"formatVersion\": 2, \"key\": \"x\", \"samples\": [], \"extra\": 1}");
+    assertThat(store.load().problems())
+        .singleElement()
+        .extracting(ResultFiles.Problem::message)
+        .asString()
+        .startsWith(
+            "cannot read baseline file \""
+                + dir.resolve("x.json")
+                + "\": Unrecognized field \"extra\"");
     // Recording over an unreadable file refuses, leaving the file as it was.
     Path results = dir.resolve("r");
     Fixtures.trials(results, "x", 2, 1000, 2000, 0.05, 1);
@@ -93,8 +110,11 @@ class BaselineStoreTest {
     Path file = store.file("K");
     Files.writeString(file, Files.readString(file).replaceFirst("\"p90\" : [0-9.E]+,", ""));
     assertThat(store.load().samples()).isEmpty();
-    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
-        .asString().endsWith("sample 1: p90 is missing");
+    assertThat(store.load().problems())
+        .singleElement()
+        .extracting(ResultFiles.Problem::message)
+        .asString()
+        .endsWith("sample 1: p90 is missing");
   }
 
   @Test

@@ -38,16 +38,34 @@ class BoundedOutputsTest {
     for (int test = 0; test < 40; test++) {
       for (int s = 0; s < 50; s++) {
         String key = "Test" + test;
-        findings.add(new Finding(key, null, Verdict.WORK_REGRESSION, Action.FAIL,
-            key + ": statement \"" + statement + s + "\": shared blocks per call 4 -> 1,912",
-            null, new WorkChange("shared blocks per call: " + statement.substring(0, 39) + "…",
-                "4", "1,912", "+47700.0%", "shared blocks per call 4 -> 1,912"), List.of()));
+        findings.add(
+            new Finding(
+                key,
+                null,
+                Verdict.WORK_REGRESSION,
+                Action.FAIL,
+                key + ": statement \"" + statement + s + "\": shared blocks per call 4 -> 1,912",
+                null,
+                new WorkChange(
+                    "shared blocks per call: " + statement.substring(0, 39) + "…",
+                    "4",
+                    "1,912",
+                    "+47700.0%",
+                    "shared blocks per call 4 -> 1,912"),
+                List.of()));
       }
     }
     for (int i = 0; i < 500; i++) {
-      findings.add(new Finding("Slow" + i, Metric.TPS, Verdict.INCONCLUSIVE, Action.WARN,
-          "Slow" + i + ": tps inconclusive: these builds could only detect a regression of 120.0%",
-          null));
+      findings.add(
+          new Finding(
+              "Slow" + i,
+              Metric.TPS,
+              Verdict.INCONCLUSIVE,
+              Action.WARN,
+              "Slow"
+                  + i
+                  + ": tps inconclusive: these builds could only detect a regression of 120.0%",
+              null));
     }
     for (int i = 0; i < 20; i++) {
       List<String> detail = new ArrayList<>();
@@ -55,19 +73,36 @@ class BoundedOutputsTest {
       for (int line = 0; line < 60; line++) {
         detail.add(("Index Scan using a_very_long_index_name_" + line + " on t ").repeat(20));
       }
-      findings.add(new Finding("Plans" + i, null, Verdict.PLAN_CHANGED, Action.WARN,
-          "Plans" + i + ": the plan of command 1 changed", null,
-          new WorkChange("plan: command 1", "a1", "b2", "changed", "plan changed"), detail));
+      findings.add(
+          new Finding(
+              "Plans" + i,
+              null,
+              Verdict.PLAN_CHANGED,
+              Action.WARN,
+              "Plans" + i + ": the plan of command 1 changed",
+              null,
+              new WorkChange("plan: command 1", "a1", "b2", "changed", "plan changed"),
+              detail));
     }
     List<String> statements = new ArrayList<>();
     for (int i = 0; i < 2474; i++) {
       statements.add("SAVEPOINT JDBC_SAVEPOINT_" + i);
     }
-    findings.add(new Finding("Orders", null, Verdict.STATEMENT_CHANGED, Action.WARN,
-        "Orders: 2474 statements new since the baseline, e.g. ...", null,
-        new WorkChange("2474 statements", "-", "called", "new", "2474 statements new"),
-        List.of(), statements));
-    return new CheckReport(findings, GateSettings.defaults(), "target/pgperf/results",
+    findings.add(
+        new Finding(
+            "Orders",
+            null,
+            Verdict.STATEMENT_CHANGED,
+            Action.WARN,
+            "Orders: 2474 statements new since the baseline, e.g. ...",
+            null,
+            new WorkChange("2474 statements", "-", "called", "new", "2474 statements new"),
+            List.of(),
+            statements));
+    return new CheckReport(
+        findings,
+        GateSettings.defaults(),
+        "target/pgperf/results",
         "baseline store src/test/pgperf/baseline");
   }
 
@@ -81,21 +116,28 @@ class BoundedOutputsTest {
     log.addAll(CheckMessages.of(report, Action.FAIL));
     log.add(CheckMessages.outcome("pgperf check", report, dir));
 
-    assertThat(log).hasSizeLessThan(CONSOLE_LINES)
+    assertThat(log)
+        .hasSizeLessThan(CONSOLE_LINES)
         .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(OutputLimits.LINE + 200));
     // The failing rows first, 5 of a test, 50 in all; what is left out is counted.
     assertThat(table.subList(2, 52)).allSatisfy(line -> assertThat(line).startsWith(">>"));
-    assertThat(table.get(2 + 50)).isEqualTo("2,471 more findings are not listed here (500"
-        + " INCONCLUSIVE, 20 PLAN_CHANGED, 1,950 WORK_REGRESSION, 1 STATEMENT_CHANGED): every"
-        + " finding is in check.json");
+    assertThat(table.get(2 + 50))
+        .isEqualTo(
+            "2,471 more findings are not listed here (500"
+                + " INCONCLUSIVE, 20 PLAN_CHANGED, 1,950 WORK_REGRESSION, 1 STATEMENT_CHANGED): every"
+                + " finding is in check.json");
     // 3 plans beside the baseline's, 40 lines each at most.
     assertThat(table).filteredOn(line -> line.startsWith("PLAN_CHANGED ")).hasSize(3);
     assertThat(table).contains("17 more findings' detail is in check.json");
-    assertThat(CheckMessages.of(report, Action.FAIL)).hasSize(OutputLimits.SENTENCES + 1)
-        .last().isEqualTo("... and 1,980 more failures: every one is in check.json");
+    assertThat(CheckMessages.of(report, Action.FAIL))
+        .hasSize(OutputLimits.SENTENCES + 1)
+        .last()
+        .isEqualTo("... and 1,980 more failures: every one is in check.json");
     assertThat(CheckMessages.of(report, Action.WARN)).hasSize(OutputLimits.SENTENCES + 1);
-    assertThat(report.headline().text()).isEqualTo("fails the build: 500 INCONCLUSIVE,"
-        + " 20 PLAN_CHANGED, 2000 WORK_REGRESSION, 1 STATEMENT_CHANGED");
+    assertThat(report.headline().text())
+        .isEqualTo(
+            "fails the build: 500 INCONCLUSIVE,"
+                + " 20 PLAN_CHANGED, 2000 WORK_REGRESSION, 1 STATEMENT_CHANGED");
   }
 
   @Test
@@ -104,18 +146,24 @@ class BoundedOutputsTest {
     Path summary = dir.resolve("summary.md");
     List<String> annotations = new ArrayList<>();
 
-    CheckOutputs.write(report, "pgperf: compared with abc1234 (the merge base) on this runner",
-        dir, Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()),
+    CheckOutputs.write(
+        report,
+        "pgperf: compared with abc1234 (the merge base) on this runner",
+        dir,
+        Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()),
         annotations::add);
 
     String md = Files.readString(dir.resolve(CheckOutputs.MARKDOWN));
     assertThat(md.length()).isLessThanOrEqualTo(OutputLimits.MARKDOWN);
     assertThat(md.length()).isLessThan(65_536); // GitHub's limit for a pull request comment
     assertThat(md.getBytes(StandardCharsets.UTF_8).length).isLessThan(1 << 20); // a job summary's
-    assertThat(md).startsWith("pgperf: compared with abc1234").contains("## pgperf check: fails")
+    assertThat(md)
+        .startsWith("pgperf: compared with abc1234")
+        .contains("## pgperf check: fails")
         .contains("2,471 more findings are not listed here")
-        .endsWith("_check.md stops here, at 60000 characters (a pull request comment takes"
-            + " 65,536): every finding is in check.json._\n");
+        .endsWith(
+            "_check.md stops here, at 60000 characters (a pull request comment takes"
+                + " 65,536): every finding is in check.json._\n");
     assertThat(md.split("```", -1).length % 2).as("code blocks closed").isOne();
     assertThat(Files.readString(summary)).isEqualTo(md + "\n");
 
@@ -125,16 +173,27 @@ class BoundedOutputsTest {
     assertThat(statements.get("items")).hasSize(2474);
     assertThat(statements.at("/items/2473").asText()).isEqualTo("SAVEPOINT JDBC_SAVEPOINT_2473");
     assertThat(json.at("/findings/0/message").asText()).contains("a_rather_long_column_name");
-    assertThat(DocumentBuilderFactory.newInstance().newDocumentBuilder()
-        .parse(dir.resolve(CheckOutputs.JUNIT).toFile()).getDocumentElement()
-        .getAttribute("tests")).isEqualTo(Integer.toString(report.findings().size()));
+    assertThat(
+            DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(dir.resolve(CheckOutputs.JUNIT).toFile())
+                .getDocumentElement()
+                .getAttribute("tests"))
+        .isEqualTo(Integer.toString(report.findings().size()));
 
     // GitHub shows 10 annotations of a level per step: the 10th says how many more.
-    assertThat(annotations).filteredOn(a -> a.startsWith("::error ")).hasSize(10)
-        .last().asString().endsWith("::1991 more findings that fail the build: see check.md,"
-            + " check.json");
-    assertThat(annotations).filteredOn(a -> a.startsWith("::warning ")).hasSize(10)
-        .last().asString().contains("512 more findings that warn");
+    assertThat(annotations)
+        .filteredOn(a -> a.startsWith("::error "))
+        .hasSize(10)
+        .last()
+        .asString()
+        .endsWith("::1991 more findings that fail the build: see check.md," + " check.json");
+    assertThat(annotations)
+        .filteredOn(a -> a.startsWith("::warning "))
+        .hasSize(10)
+        .last()
+        .asString()
+        .contains("512 more findings that warn");
   }
 
   @Test

@@ -13,18 +13,17 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The promise about whole builds, on seeded synthetic builds of {@value #TESTS} tests with tps,
- * p50 and p99 each: a build with no change fails at most 1% of the time; one test 20% slower is
- * caught in at least 95% of builds. For {@code pgperf:check} (build means against a stored
- * baseline) and for {@code pgperf:compare} (interleaved pairs in one job). Figures are in
- * docs/gate.md.
+ * The promise about whole builds, on seeded synthetic builds of {@value #TESTS} tests with tps, p50
+ * and p99 each: a build with no change fails at most 1% of the time; one test 20% slower is caught
+ * in at least 95% of builds. For {@code pgperf:check} (build means against a stored baseline) and
+ * for {@code pgperf:compare} (interleaved pairs in one job). Figures are in docs/gate.md.
  *
  * <p>The noise is {@link SimulationTest}'s (a lognormal machine factor per build, shared by all its
- * trials, and each trial's own noise), with the tests of a build sharing half of the build's
- * factor (a busy neighbour slows them all) and the metrics of a test sharing half of the rest.
- * In an interleaved job the machine also drifts from pair to pair (10%: both trials of a pair
- * alike) and steadily within the job (each test's own trend, up to a few % per run, that the
- * A B B A order turns into noise of alternating sign).
+ * trials, and each trial's own noise), with the tests of a build sharing half of the build's factor
+ * (a busy neighbour slows them all) and the metrics of a test sharing half of the rest. In an
+ * interleaved job the machine also drifts from pair to pair (10%: both trials of a pair alike) and
+ * steadily within the job (each test's own trend, up to a few % per run, that the A B B A order
+ * turns into noise of alternating sign).
  */
 class BuildSimulationTest {
 
@@ -53,6 +52,7 @@ class BuildSimulationTest {
 
   /** A busy shared machine: the noise the existing simulation calls realistic. */
   static final Noise SHARED = new Noise(0.2, 0.1, 0.01, 0.05);
+
   /** The same with 3% of the trials hit by a burst. */
   static final Noise BURSTY = new Noise(0.2, 0.1, 0.01, 0.05, 0.03);
 
@@ -83,8 +83,8 @@ class BuildSimulationTest {
   }
 
   /** One build of all tests for check: each test's trials, each trial's metrics. */
-  private static double[][][] checkBuild(SplittableRandom r, Noise noise, int trials,
-      int slowTest) {
+  private static double[][][] checkBuild(
+      SplittableRandom r, Noise noise, int trials, int slowTest) {
     double[][] effect = buildEffects(r, noise.between());
     double[][][] values = new double[TESTS][METRICS.size()][trials];
     for (int t = 0; t < TESTS; t++) {
@@ -101,8 +101,8 @@ class BuildSimulationTest {
   }
 
   /** How many of the simulated check builds have a REGRESSION (on any test and metric). */
-  static Outcome check(Noise noise, int baselineBuilds, int trials, int slowTest, long seedBase,
-      int simulations) {
+  static Outcome check(
+      Noise noise, int baselineBuilds, int trials, int slowTest, long seedBase, int simulations) {
     int failed = 0;
     int caught = 0;
     double[] detectable = new double[simulations];
@@ -134,11 +134,11 @@ class BuildSimulationTest {
   }
 
   /**
-   * One interleaved job of all tests for compare: each test's pairs in A B B A order, as
-   * {@code [side][metric][pair]} (side 0 the base).
+   * One interleaved job of all tests for compare: each test's pairs in A B B A order, as {@code
+   * [side][metric][pair]} (side 0 the base).
    */
-  private static double[][][][] compareJob(SplittableRandom r, Noise noise, int pairs,
-      int slowTest) {
+  private static double[][][][] compareJob(
+      SplittableRandom r, Noise noise, int pairs, int slowTest) {
     double[][] job = buildEffects(r, noise.between());
     double[][][][] values = new double[TESTS][2][METRICS.size()][pairs];
     for (int t = 0; t < TESTS; t++) {
@@ -154,8 +154,8 @@ class BuildSimulationTest {
           double burst = r.nextDouble() < noise.bursts() ? Math.log(1.5 + r.nextDouble()) : 0;
           for (int m = 0; m < METRICS.size(); m++) {
             double own = noise.within() * mix(trial, Fixtures.gaussian(r), 0.5);
-            values[t][side][m][p] = value(m, job[t][m] + drift + run + own + burst
-                + (side == 1 ? slow : 0));
+            values[t][side][m][p] =
+                value(m, job[t][m] + drift + run + own + burst + (side == 1 ? slow : 0));
           }
         }
       }
@@ -199,7 +199,8 @@ class BuildSimulationTest {
   record Outcome(int failed, int caught, double detectable) {}
 
   private static boolean anyRegression(java.util.Collection<List<Comparison>> tests) {
-    return tests.stream().flatMap(List::stream)
+    return tests.stream()
+        .flatMap(List::stream)
         .anyMatch(c -> Judge.verdict(c, DEFAULTS) == Verdict.REGRESSION);
   }
 
@@ -255,27 +256,33 @@ class BuildSimulationTest {
     for (int pairs : new int[] {12, 20}) {
       Outcome aa = compare(BURSTY, pairs, -1, 40_000_000L + pairs, SIMULATIONS);
       Outcome slower = compare(BURSTY, pairs, 7, 41_000_000L + pairs, SIMULATIONS);
-      System.out.printf(Locale.ROOT, "bursts, %d pairs: A/A %s; 20%% slower %s%n", pairs, aa,
-          slower);
+      System.out.printf(
+          Locale.ROOT, "bursts, %d pairs: A/A %s; 20%% slower %s%n", pairs, aa, slower);
       assertThat(aa.failed()).isLessThanOrEqualTo(SIMULATIONS / 100);
     }
   }
 
   /**
-   * The paired design's detectable regression against check's at the same number of trials of
-   * the candidate (check: against 10 stored builds of as many trials; compare: as many pairs),
-   * 200 builds a cell. Prints the table docs/gate.md quotes, and asserts the paired one is smaller
-   * from 5 trials on (with 3 pairs the t-test has 2 degrees of freedom, and 120 comparisons' share
-   * of the level needs a t of about 90).
+   * The paired design's detectable regression against check's at the same number of trials of the
+   * candidate (check: against 10 stored builds of as many trials; compare: as many pairs), 200
+   * builds a cell. Prints the table docs/gate.md quotes, and asserts the paired one is smaller from
+   * 5 trials on (with 3 pairs the t-test has 2 degrees of freedom, and 120 comparisons' share of
+   * the level needs a t of about 90).
    */
   @Test
   void pairsDetectSmallerChangesThanAStoredBaselineAtTheSameTrials() {
     for (int n : new int[] {3, 5, 8, 10, 15, 20}) {
       Outcome check = check(new Noise(0.2, 0, 0, 0.05), 10, n, 7, 30_000_000L + n, 200);
       Outcome compare = compare(SHARED, n, 7, 31_000_000L + n, 200);
-      System.out.printf(Locale.ROOT, "trials %2d: check detectable %s caught %4.1f%%; compare"
-          + " detectable %s caught %4.1f%%%n", n, Judge.detectable(check.detectable()),
-          check.caught() / 2.0, Judge.detectable(compare.detectable()), compare.caught() / 2.0);
+      System.out.printf(
+          Locale.ROOT,
+          "trials %2d: check detectable %s caught %4.1f%%; compare"
+              + " detectable %s caught %4.1f%%%n",
+          n,
+          Judge.detectable(check.detectable()),
+          check.caught() / 2.0,
+          Judge.detectable(compare.detectable()),
+          compare.caught() / 2.0);
       if (n >= 5) {
         assertThat(compare.detectable()).isLessThan(check.detectable());
       }

@@ -40,11 +40,22 @@ class BusyMachineTest {
         long pgperf = 3_000_000;
         long busy = server + pgperf + Math.round(others * capacity);
         ServerCpu cpu = new ServerCpu(server, 0L, 0L, 0L, new MachineCpu(capacity, busy, pgperf));
-        ResultJson.write(r.withServerWork(new ServerWork(10, List.of(), null, null, null, null,
-            cpu, List.of(new Unavailable(WorkPart.DATABASE, "not read in this fixture"),
-                new Unavailable(WorkPart.WAL, "not read in this fixture"),
-                new Unavailable(WorkPart.CHECKPOINTS, "not read in this fixture"),
-                new Unavailable(WorkPart.WAITS, "not read in this fixture")))), f);
+        ResultJson.write(
+            r.withServerWork(
+                new ServerWork(
+                    10,
+                    List.of(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    cpu,
+                    List.of(
+                        new Unavailable(WorkPart.DATABASE, "not read in this fixture"),
+                        new Unavailable(WorkPart.WAL, "not read in this fixture"),
+                        new Unavailable(WorkPart.CHECKPOINTS, "not read in this fixture"),
+                        new Unavailable(WorkPart.WAITS, "not read in this fixture")))),
+            f);
       }
     }
   }
@@ -77,13 +88,18 @@ class BusyMachineTest {
   void aSlowdownOnABusierMachineIsInconclusiveWithBothShares() throws IOException {
     CheckReport report = slowerBy30Percent(baseline(0.05), 0.60);
 
-    assertThat(timing(report)).extracting(Finding::verdict)
+    assertThat(timing(report))
+        .extracting(Finding::verdict)
         .containsExactly(Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE);
     assertThat(report.failed()).isFalse();
-    assertThat(report.findings().get(0).message()).startsWith(KEY + ": tps inconclusive: the"
-            + " machine was busier than in every baseline build (other processes took at least"
-            + " 60% of its CPU in this build's trials, at most 5% in the baseline's)")
-        .contains("measured: tps regressed by 2").contains("pgperf:compare");
+    assertThat(report.findings().get(0).message())
+        .startsWith(
+            KEY
+                + ": tps inconclusive: the"
+                + " machine was busier than in every baseline build (other processes took at least"
+                + " 60% of its CPU in this build's trials, at most 5% in the baseline's)")
+        .contains("measured: tps regressed by 2")
+        .contains("pgperf:compare");
     // The figures stay: the report still shows the slowdown as measured.
     assertThat(report.findings().get(0).comparison().regression()).isBetween(0.2, 0.3);
   }
@@ -92,7 +108,8 @@ class BusyMachineTest {
   void theSameSlowdownOnAMachineAsBusyAsTheBaselinesFails() throws IOException {
     CheckReport report = slowerBy30Percent(baseline(0.40), 0.55);
 
-    assertThat(timing(report)).extracting(Finding::verdict)
+    assertThat(timing(report))
+        .extracting(Finding::verdict)
         .containsExactly(Verdict.REGRESSION, Verdict.REGRESSION, Verdict.REGRESSION);
     assertThat(report.failed()).isTrue();
   }
@@ -103,17 +120,27 @@ class BusyMachineTest {
 
     List<Sample> samples = new BaselineStore(store).load().samples().get(KEY);
 
-    assertThat(samples).hasSize(12)
+    assertThat(samples)
+        .hasSize(12)
         .allSatisfy(s -> assertThat(s.othersShare()).isBetween(0.2499, 0.2501));
   }
 
   @Test
   void withoutAShareOnEitherSideNothingChanges() {
-    Sample known = new Sample(KEY, "b", "s", java.time.Instant.EPOCH, java.util.Map.of(),
-        Fingerprint.of(Fixtures.run(1000, 2000, 1, Fixtures.server(Fixtures.VERSION),
-            java.time.Instant.EPOCH)), null, 0.9);
-    Sample unknown = new Sample(KEY, "b", "s", java.time.Instant.EPOCH, java.util.Map.of(),
-        known.fingerprint());
+    Sample known =
+        new Sample(
+            KEY,
+            "b",
+            "s",
+            java.time.Instant.EPOCH,
+            java.util.Map.of(),
+            Fingerprint.of(
+                Fixtures.run(
+                    1000, 2000, 1, Fixtures.server(Fixtures.VERSION), java.time.Instant.EPOCH)),
+            null,
+            0.9);
+    Sample unknown =
+        new Sample(KEY, "b", "s", java.time.Instant.EPOCH, java.util.Map.of(), known.fingerprint());
 
     assertThat(BusyMachine.of(List.of(known), List.of(unknown)).busier()).isFalse();
     assertThat(BusyMachine.of(List.of(unknown), List.of(known)).busier()).isFalse();

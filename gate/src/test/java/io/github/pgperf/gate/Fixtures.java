@@ -22,8 +22,8 @@ import java.util.SplittableRandom;
 
 /**
  * Real {@link RunResult}s built the way the runner builds them (recorders fed transactions, then
- * {@link RunResultBuilder}), with chosen tps and latency and seeded noise, written with
- * {@link ResultJson}. Public so the invoker tests' setup scripts can write their projects' results.
+ * {@link RunResultBuilder}), with chosen tps and latency and seeded noise, written with {@link
+ * ResultJson}. Public so the invoker tests' setup scripts can write their projects' results.
  */
 public final class Fixtures {
 
@@ -36,33 +36,56 @@ public final class Fixtures {
   private Fixtures() {}
 
   public static ServerInfo server(String version) {
-    return new ServerInfo(version, "on", "on", "on", "128MB", "100", "replica", Map.of(), null, null);
+    return new ServerInfo(
+        version, "on", "on", "on", "128MB", "100", "replica", Map.of(), null, null);
   }
 
   /**
-   * A run of {@value #TRANSACTIONS} select-only transactions at {@code tps}, their latencies
-   * spread around {@code latencyMicros} (each transaction's seeded, 10% spread).
+   * A run of {@value #TRANSACTIONS} select-only transactions at {@code tps}, their latencies spread
+   * around {@code latencyMicros} (each transaction's seeded, 10% spread).
    */
-  public static RunResult run(double tps, double latencyMicros, long seed, ServerInfo server,
-      Instant start) {
+  public static RunResult run(
+      double tps, double latencyMicros, long seed, ServerInfo server, Instant start) {
     return run(tps, latencyMicros, seed, server, start, workload(4, "fixture"), 0);
   }
 
   /** The fixtures' select-only workload with {@code clients} clients (two threads) and a label. */
   public static RunSettings workload(int clients, String label) {
-    return new RunSettings(List.of(new RunSettings.Script("<builtin: select only>", 1)),
-        clients, Math.min(2, clients), new RunLength.Timed(10), QueryMode.PREPARED, 0, 0, 1, 1,
-        null, false, 0, false, false, label);
+    return new RunSettings(
+        List.of(new RunSettings.Script("<builtin: select only>", 1)),
+        clients,
+        Math.min(2, clients),
+        new RunLength.Timed(10),
+        QueryMode.PREPARED,
+        0,
+        0,
+        1,
+        1,
+        null,
+        false,
+        0,
+        false,
+        false,
+        label);
   }
 
   /**
-   * {@link #run(double, double, long, ServerInfo, Instant)} of {@code workload}, with a timeline
-   * of {@code intervalMicros} intervals (0: none), as the runner records one.
+   * {@link #run(double, double, long, ServerInfo, Instant)} of {@code workload}, with a timeline of
+   * {@code intervalMicros} intervals (0: none), as the runner records one.
    */
-  public static RunResult run(double tps, double latencyMicros, long seed, ServerInfo server,
-      Instant start, RunSettings workload, long intervalMicros) {
-    ThreadRecorder recorder = new ThreadRecorder(workload, List.of(List.of(
-        "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")), intervalMicros);
+  public static RunResult run(
+      double tps,
+      double latencyMicros,
+      long seed,
+      ServerInfo server,
+      Instant start,
+      RunSettings workload,
+      long intervalMicros) {
+    ThreadRecorder recorder =
+        new ThreadRecorder(
+            workload,
+            List.of(List.of("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")),
+            intervalMicros);
     SplittableRandom random = new SplittableRandom(seed);
     long benchMicros = Math.round(TRANSACTIONS / tps * 1e6);
     for (int i = 0; i < TRANSACTIONS; i++) {
@@ -73,7 +96,8 @@ public final class Fixtures {
     return new RunResultBuilder(workload)
         .target(new Target("127.0.0.1", 5432, "postgres", "bench"))
         .server(server)
-        .client(new ClientMachine("dev", 2, "OpenJDK 64-Bit Server VM Debian 17", "Linux 6.1 amd64"))
+        .client(
+            new ClientMachine("dev", 2, "OpenJDK 64-Bit Server VM Debian 17", "Linux 6.1 amd64"))
         .startedAt(start)
         .endedAt(start.plusMillis(benchMicros / 1000 + 50))
         .benchMicros(benchMicros)
@@ -87,58 +111,96 @@ public final class Fixtures {
    * lognormal factor of relative spread {@code noise} (tps down and latency up together, as on a
    * slower machine).
    */
-  public static void trials(Path dir, String key, int n, double tps, double latencyMicros,
-      double noise, long seed, String serverVersion) throws IOException {
+  public static void trials(
+      Path dir,
+      String key,
+      int n,
+      double tps,
+      double latencyMicros,
+      double noise,
+      long seed,
+      String serverVersion)
+      throws IOException {
     Files.createDirectories(dir);
     SplittableRandom random = new SplittableRandom(seed);
     for (int i = 1; i <= n; i++) {
       double factor = Math.exp(noise * gaussian(random));
       // Every call is one build: its trials share the build id, as pgperf:test writes them.
-      RunResult r = run(tps / factor, latencyMicros * factor, random.nextLong(),
-          server(serverVersion), EPOCH.plusSeconds(seed * 10_000 + i * 20L))
-          .withIdentity(new RunIdentity("build-" + seed, i));
+      RunResult r =
+          run(
+                  tps / factor,
+                  latencyMicros * factor,
+                  random.nextLong(),
+                  server(serverVersion),
+                  EPOCH.plusSeconds(seed * 10_000 + i * 20L))
+              .withIdentity(new RunIdentity("build-" + seed, i));
       ResultJson.write(r, dir.resolve(key + "-trial" + i + ".json"));
     }
   }
 
   /**
-   * Writes {@code n} trials of a test as pgperf:test now writes them: each result records its
-   * test ({@code identity.test}) and trial, and its file is named {@code <key>-trial<i>.json}
-   * only for people. Figures as {@link #trials(Path, String, int, double, double, double, long,
-   * String)}'s.
+   * Writes {@code n} trials of a test as pgperf:test now writes them: each result records its test
+   * ({@code identity.test}) and trial, and its file is named {@code <key>-trial<i>.json} only for
+   * people. Figures as {@link #trials(Path, String, int, double, double, double, long, String)}'s.
    *
-   * @param test the test that ran them (its sweep point too, if any: then the runs have that
-   *     many clients, else 4)
+   * @param test the test that ran them (its sweep point too, if any: then the runs have that many
+   *     clients, else 4)
    * @param label the runs' label, {@code null} for none
    */
-  public static void testTrials(Path dir, TestIdentity test, String label, int n, double tps,
-      double latencyMicros, double noise, long seed) throws IOException {
+  public static void testTrials(
+      Path dir,
+      TestIdentity test,
+      String label,
+      int n,
+      double tps,
+      double latencyMicros,
+      double noise,
+      long seed)
+      throws IOException {
     Files.createDirectories(dir);
     SplittableRandom random = new SplittableRandom(seed);
     for (int i = 1; i <= n; i++) {
       double factor = Math.exp(noise * gaussian(random));
-      RunResult r = run(tps / factor, latencyMicros * factor, random.nextLong(), server(VERSION),
-          EPOCH.plusSeconds(seed * 10_000 + i * 20L),
-          workload(test.sweep().getOrDefault(TestIdentity.CLIENTS, 4), label), 0)
-          .withIdentity(new RunIdentity("build-" + seed, i, test));
+      RunResult r =
+          run(
+                  tps / factor,
+                  latencyMicros * factor,
+                  random.nextLong(),
+                  server(VERSION),
+                  EPOCH.plusSeconds(seed * 10_000 + i * 20L),
+                  workload(test.sweep().getOrDefault(TestIdentity.CLIENTS, 4), label),
+                  0)
+              .withIdentity(new RunIdentity("build-" + seed, i, test));
       ResultJson.write(r, dir.resolve(test.key(label) + "-trial" + i + ".json"));
     }
   }
 
-  /** {@link #trials(Path, String, int, double, double, double, long, String)} on {@link #VERSION}. */
-  public static void trials(Path dir, String key, int n, double tps, double latencyMicros,
-      double noise, long seed) throws IOException {
+  /**
+   * {@link #trials(Path, String, int, double, double, double, long, String)} on {@link #VERSION}.
+   */
+  public static void trials(
+      Path dir, String key, int n, double tps, double latencyMicros, double noise, long seed)
+      throws IOException {
     trials(dir, key, n, tps, latencyMicros, noise, seed, VERSION);
   }
 
   /**
-   * Records {@code builds} builds of {@code n} trials each into the baseline store {@code store}, as
-   * {@code pgperf:baseline} after each of that many builds would: trials like
-   * {@link #trials(Path, String, int, double, double, double, long, String)}'s, seeds
-   * {@code seed}, {@code seed + 1} ...
+   * Records {@code builds} builds of {@code n} trials each into the baseline store {@code store},
+   * as {@code pgperf:baseline} after each of that many builds would: trials like {@link
+   * #trials(Path, String, int, double, double, double, long, String)}'s, seeds {@code seed}, {@code
+   * seed + 1} ...
    */
-  public static void baseline(Path store, String key, int builds, int n, double tps,
-      double latencyMicros, double noise, long seed, String serverVersion) throws IOException {
+  public static void baseline(
+      Path store,
+      String key,
+      int builds,
+      int n,
+      double tps,
+      double latencyMicros,
+      double noise,
+      long seed,
+      String serverVersion)
+      throws IOException {
     for (int b = 0; b < builds; b++) {
       Path results = Files.createTempDirectory("pgperf-baseline-results");
       trials(results, key, n, tps, latencyMicros, noise, seed + b, serverVersion);
@@ -152,16 +214,22 @@ public final class Fixtures {
     }
   }
 
-  /** A real run of the fixtures' workload that processed nothing (a recorder fed no transaction). */
+  /**
+   * A real run of the fixtures' workload that processed nothing (a recorder fed no transaction).
+   */
   public static RunResult emptyRun(Instant start) {
     RunResult model = run(1000, 2000, 1, server(VERSION), start);
-    ThreadRecorder recorder = new ThreadRecorder(model.settings(),
-        List.of(List.of("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")), 0);
+    ThreadRecorder recorder =
+        new ThreadRecorder(
+            model.settings(),
+            List.of(List.of("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")),
+            0);
     recorder.finish(10_000_000);
     return new RunResultBuilder(model.settings())
         .server(model.server())
         .client(model.clientMachines().get(0))
-        .startedAt(start).endedAt(start.plusSeconds(10))
+        .startedAt(start)
+        .endedAt(start.plusSeconds(10))
         .benchMicros(10_000_000)
         .build(List.of(recorder));
   }
@@ -169,9 +237,20 @@ public final class Fixtures {
   /** A run whose client aborted after processing transactions: figures of a shorter run. */
   public static RunResult abortedRun(Instant start) {
     RunResult r = run(1000, 2000, 1, server(VERSION), start);
-    return new RunResult(r.settings(), r.target(), r.server(), r.clientMachines(), r.startedAt(),
-        r.endedAt(), r.benchSeconds(), r.initialConnectionMicros(), r.connectionMicros(),
-        r.scripts(), r.timeline(), true, r.identity());
+    return new RunResult(
+        r.settings(),
+        r.target(),
+        r.server(),
+        r.clientMachines(),
+        r.startedAt(),
+        r.endedAt(),
+        r.benchSeconds(),
+        r.initialConnectionMicros(),
+        r.connectionMicros(),
+        r.scripts(),
+        r.timeline(),
+        true,
+        r.identity());
   }
 
   /** A standard normal draw (Box-Muller), from the seeded generator only. */

@@ -45,9 +45,11 @@ class GateTest {
     Fixtures.baseline(store(), "OrdersIT.insert", 6, 3, 1000, 2000, 0.01, 1, Fixtures.VERSION);
     Fixtures.trials(results(), "OrdersIT.insert", 6, 1000, 2000, 0.01, 20);
     CheckReport report = checkAgainstStore();
-    assertThat(report.findings()).extracting(Finding::verdict)
+    assertThat(report.findings())
+        .extracting(Finding::verdict)
         .containsExactly(Verdict.PASS, Verdict.PASS, Verdict.PASS);
-    assertThat(report.findings()).extracting(Finding::metric)
+    assertThat(report.findings())
+        .extracting(Finding::metric)
         .containsExactly(Metric.TPS, Metric.P50, Metric.P99);
     assertThat(report.failed()).isFalse();
     Comparison tps = report.findings().get(0).comparison();
@@ -65,8 +67,10 @@ class GateTest {
     assertThat(report.findings()).extracting(Finding::verdict).containsOnly(Verdict.REGRESSION);
     assertThat(report.failed()).isTrue();
     Finding p50 = report.findings().get(1);
-    assertThat(p50.message()).startsWith("OrdersIT.insert: p50 regressed by 3")
-        .contains("from 4 builds (12 trials)").contains("p = <0.0001");
+    assertThat(p50.message())
+        .startsWith("OrdersIT.insert: p50 regressed by 3")
+        .contains("from 4 builds (12 trials)")
+        .contains("p = <0.0001");
     assertThat(p50.comparison().regression()).isBetween(0.27, 0.33);
   }
 
@@ -78,14 +82,17 @@ class GateTest {
     CheckReport report = check();
     assertThat(report.findings()).extracting(Finding::verdict).containsOnly(Verdict.INCONCLUSIVE);
     assertThat(report.failed()).isFalse();
-    assertThat(report.findings().get(0).message()).contains("the baseline holds 1 build, and at"
-        + " least 3 are needed to tell a change from the noise between builds");
+    assertThat(report.findings().get(0).message())
+        .contains(
+            "the baseline holds 1 build, and at"
+                + " least 3 are needed to tell a change from the noise between builds");
   }
 
   @Test
   void trialsOfOneBuildThatMoveTogetherAreNotARegression() throws IOException {
     // The issue's case: five baseline builds whose tps ranged 700-900; this build's trials all came
-    // out near 450, tightly. As independent samples that is a certain regression; as one build among
+    // out near 450, tightly. As independent samples that is a certain regression; as one build
+    // among
     // builds that vary this much it is not certain.
     double[] buildTps = {900, 700, 850, 760, 820};
     for (int b = 0; b < buildTps.length; b++) {
@@ -103,9 +110,11 @@ class GateTest {
   void abortedResultsAreNeverSamples() throws IOException {
     Fixtures.baseline(store(), "OrdersIT.insert", 3, 2, 1000, 2000, 0.01, 1, Fixtures.VERSION);
     Files.createDirectories(results());
-    ResultJson.write(Fixtures.abortedRun(Instant.EPOCH), results().resolve("OrdersIT.insert-trial1.json"));
+    ResultJson.write(
+        Fixtures.abortedRun(Instant.EPOCH), results().resolve("OrdersIT.insert-trial1.json"));
     CheckReport report = checkAgainstStore();
-    assertThat(report.findings()).extracting(Finding::verdict)
+    assertThat(report.findings())
+        .extracting(Finding::verdict)
         .containsExactly(Verdict.ABORTED_RESULTS);
     assertThat(report.findings().get(0).message()).contains("aborted run");
     assertThat(report.failed()).isTrue();
@@ -117,18 +126,28 @@ class GateTest {
     Fixtures.trials(results(), "OrdersIT.insert", 3, 1000, 2000, 0.01, 20);
     Path file = new BaselineStore(store()).file("OrdersIT.insert");
     String good = Files.readString(file);
-    String tps = good.substring(good.indexOf("\"tps\" : "), good.indexOf('}', good.indexOf("\"tps\" : ")));
-    for (String bad : new String[] {"\"tps\" : -5.0", "\"tps\" : \"fast\"", "\"tps\" : null",
-        "\"tpz\" : 5.0"}) {
-      Files.writeString(file, good.replaceFirst(java.util.regex.Pattern.quote(tps),
-          java.util.regex.Matcher.quoteReplacement(bad)));
+    String tps =
+        good.substring(good.indexOf("\"tps\" : "), good.indexOf('}', good.indexOf("\"tps\" : ")));
+    for (String bad :
+        new String[] {"\"tps\" : -5.0", "\"tps\" : \"fast\"", "\"tps\" : null", "\"tpz\" : 5.0"}) {
+      Files.writeString(
+          file,
+          good.replaceFirst(
+              java.util.regex.Pattern.quote(tps), java.util.regex.Matcher.quoteReplacement(bad)));
       CheckReport report = checkAgainstStore();
-      assertThat(report.findings()).as(bad).extracting(Finding::verdict)
-          .contains(Verdict.UNREADABLE_BASELINE).doesNotContain(Verdict.PASS);
+      assertThat(report.findings())
+          .as(bad)
+          .extracting(Finding::verdict)
+          .contains(Verdict.UNREADABLE_BASELINE)
+          .doesNotContain(Verdict.PASS);
       assertThat(report.failed()).as(bad).isTrue();
-      assertThat(report.findings()).filteredOn(f -> f.verdict() == Verdict.UNREADABLE_BASELINE)
-          .first().extracting(Finding::message).asString()
-          .startsWith("baseline: cannot read baseline file").contains("OrdersIT.insert.json");
+      assertThat(report.findings())
+          .filteredOn(f -> f.verdict() == Verdict.UNREADABLE_BASELINE)
+          .first()
+          .extracting(Finding::message)
+          .asString()
+          .startsWith("baseline: cannot read baseline file")
+          .contains("OrdersIT.insert.json");
     }
   }
 
@@ -136,13 +155,16 @@ class GateTest {
   void noResultsAtAllIsMissingResults() throws IOException {
     Fixtures.trials(baseline(), "OrdersIT.insert", 3, 1000, 2000, 0.01, 1);
     CheckReport report = check();
-    assertThat(report.findings()).extracting(Finding::verdict)
+    assertThat(report.findings())
+        .extracting(Finding::verdict)
         .containsExactly(Verdict.MISSING_RESULTS, Verdict.MISSING_RESULTS);
-    assertThat(report.findings().get(0).message()).contains("does not exist")
+    assertThat(report.findings().get(0).message())
+        .contains("does not exist")
         .contains("did the performance tests run?");
     assertThat(report.findings().get(1).message())
-        .isEqualTo("OrdersIT.insert: the baseline has 3 samples but there are no results now"
-            + " (test removed, renamed or not run?)");
+        .isEqualTo(
+            "OrdersIT.insert: the baseline has 3 samples but there are no results now"
+                + " (test removed, renamed or not run?)");
     assertThat(report.failed()).isTrue();
   }
 
@@ -150,13 +172,17 @@ class GateTest {
   void emptyAndUnreadableResultsAreNamed() throws IOException {
     Fixtures.trials(baseline(), "OrdersIT.insert", 3, 1000, 2000, 0.01, 1);
     Files.createDirectories(results());
-    ResultJson.write(Fixtures.emptyRun(Instant.EPOCH), results().resolve("OrdersIT.insert-trial1.json"));
+    ResultJson.write(
+        Fixtures.emptyRun(Instant.EPOCH), results().resolve("OrdersIT.insert-trial1.json"));
     Files.writeString(results().resolve("Broken.test-trial1.json"), "{\"schemaVersion\": 1");
     CheckReport report = check();
-    assertThat(report.findings()).extracting(Finding::key, Finding::verdict).containsExactly(
-        org.assertj.core.groups.Tuple.tuple("Broken.test", Verdict.UNREADABLE_RESULTS),
-        org.assertj.core.groups.Tuple.tuple("OrdersIT.insert", Verdict.EMPTY_RESULTS));
-    assertThat(report.findings().get(0).message()).startsWith("cannot read result file \"")
+    assertThat(report.findings())
+        .extracting(Finding::key, Finding::verdict)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("Broken.test", Verdict.UNREADABLE_RESULTS),
+            org.assertj.core.groups.Tuple.tuple("OrdersIT.insert", Verdict.EMPTY_RESULTS));
+    assertThat(report.findings().get(0).message())
+        .startsWith("cannot read result file \"")
         .contains("Broken.test-trial1.json");
     assertThat(report.findings().get(1).message()).contains("holds no processed transaction");
     assertThat(report.failed()).isTrue();
@@ -167,12 +193,17 @@ class GateTest {
     Files.createDirectories(baseline());
     Fixtures.trials(results(), "NewIT.query", 3, 1000, 2000, 0.01, 2);
     CheckReport report = check();
-    assertThat(report.findings()).singleElement().satisfies(f -> {
-      assertThat(f.verdict()).isEqualTo(Verdict.MISSING_BASELINE);
-      assertThat(f.action()).isEqualTo(Action.WARN);
-      assertThat(f.message()).isEqualTo("NewIT.query: no baseline to compare 3 results with"
-          + " (record one with mvn verify pgperf:baseline)");
-    });
+    assertThat(report.findings())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.verdict()).isEqualTo(Verdict.MISSING_BASELINE);
+              assertThat(f.action()).isEqualTo(Action.WARN);
+              assertThat(f.message())
+                  .isEqualTo(
+                      "NewIT.query: no baseline to compare 3 results with"
+                          + " (record one with mvn verify pgperf:baseline)");
+            });
     assertThat(report.failed()).isFalse();
   }
 
@@ -185,9 +216,13 @@ class GateTest {
   @Test
   void anEmptyStoreGivesMissingBaselines() throws IOException {
     Fixtures.trials(results(), "NewIT.query", 3, 1000, 2000, 0.01, 2);
-    CheckReport report = gate.check(ResultFiles.read(results()),
-        Baseline.fromStore(new BaselineStore(dir.resolve("no-store"))));
-    assertThat(report.findings()).extracting(Finding::verdict).containsExactly(Verdict.MISSING_BASELINE);
+    CheckReport report =
+        gate.check(
+            ResultFiles.read(results()),
+            Baseline.fromStore(new BaselineStore(dir.resolve("no-store"))));
+    assertThat(report.findings())
+        .extracting(Finding::verdict)
+        .containsExactly(Verdict.MISSING_BASELINE);
     assertThat(report.baseline()).isEqualTo("baseline store " + dir.resolve("no-store"));
   }
 
@@ -196,22 +231,28 @@ class GateTest {
     Fixtures.trials(baseline(), "OrdersIT.insert", 3, 1000, 2000, 0.01, 1, "16.4");
     Fixtures.trials(results(), "OrdersIT.insert", 3, 1000, 2000, 0.01, 2);
     CheckReport report = check();
-    assertThat(report.findings()).singleElement().satisfies(f -> {
-      assertThat(f.verdict()).isEqualTo(Verdict.FINGERPRINT_MISMATCH);
-      assertThat(f.message()).contains("none of the 3 baseline samples ran on the same setup")
-          .contains("PostgreSQL 16.4 vs " + Fixtures.VERSION);
-    });
+    assertThat(report.findings())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.verdict()).isEqualTo(Verdict.FINGERPRINT_MISMATCH);
+              assertThat(f.message())
+                  .contains("none of the 3 baseline samples ran on the same setup")
+                  .contains("PostgreSQL 16.4 vs " + Fixtures.VERSION);
+            });
     assertThat(report.failed()).isTrue();
   }
 
   @Test
   void onlyBaselineSamplesOfTheSameSetupAreCompared() throws IOException {
     Fixtures.trials(baseline(), "OrdersIT.insert", 3, 500, 4000, 0.01, 1, "16.4");
-    // Four more baseline trials of the same test on the candidate's server, named "<key>_trialN.json".
+    // Four more baseline trials of the same test on the candidate's server, named
+    // "<key>_trialN.json".
     Path same = dir.resolve("same");
     Fixtures.trials(same, "OrdersIT.insert", 4, 1000, 2000, 0.01, 3);
     for (int i = 1; i <= 4; i++) {
-      Files.move(same.resolve("OrdersIT.insert-trial" + i + ".json"),
+      Files.move(
+          same.resolve("OrdersIT.insert-trial" + i + ".json"),
           baseline().resolve("OrdersIT.insert_trial" + i + ".json"));
     }
     Fixtures.trials(results(), "OrdersIT.insert", 4, 1000, 2000, 0.01, 2);
@@ -225,35 +266,67 @@ class GateTest {
   void differentSettingsAndMachinesAreNamed() throws IOException {
     RunResult a = Fixtures.run(1000, 2000, 1, Fixtures.server(Fixtures.VERSION), Instant.EPOCH);
     Fingerprint fa = Fingerprint.of(a);
-    RunResult b = new RunResult(a.settings(), a.target(),
-        a.server().withProviderSettings(java.util.Map.of("fsync", "off"))
-            .withProvider("EMBEDDED", "EMBEDDED asked"),
-        List.of(new ClientMachine("dev", 8, "OpenJDK 21", "Linux")), a.startedAt(), a.endedAt(),
-        a.benchSeconds(), a.initialConnectionMicros(), a.connectionMicros(), a.scripts(),
-        a.timeline(), a.aborted(), a.identity());
-    assertThat(fa.differences(Fingerprint.of(b))).containsExactly(
-        "provider none vs EMBEDDED",
-        "provider setting fsync unset vs off",
-        "machine [2 cores, CPU unknown, OpenJDK 64-Bit Server VM Debian 17, Linux 6.1 amd64]"
-            + " vs [8 cores, CPU unknown, OpenJDK 21, Linux]");
+    RunResult b =
+        new RunResult(
+            a.settings(),
+            a.target(),
+            a.server()
+                .withProviderSettings(java.util.Map.of("fsync", "off"))
+                .withProvider("EMBEDDED", "EMBEDDED asked"),
+            List.of(new ClientMachine("dev", 8, "OpenJDK 21", "Linux")),
+            a.startedAt(),
+            a.endedAt(),
+            a.benchSeconds(),
+            a.initialConnectionMicros(),
+            a.connectionMicros(),
+            a.scripts(),
+            a.timeline(),
+            a.aborted(),
+            a.identity());
+    assertThat(fa.differences(Fingerprint.of(b)))
+        .containsExactly(
+            "provider none vs EMBEDDED",
+            "provider setting fsync unset vs off",
+            "machine [2 cores, CPU unknown, OpenJDK 64-Bit Server VM Debian 17, Linux 6.1 amd64]"
+                + " vs [8 cores, CPU unknown, OpenJDK 21, Linux]");
     assertThat(fa.differences(fa)).isEmpty();
   }
 
   @Test
   void whatTheServerCountsIsNoPartOfTheTimingFingerprint() throws IOException {
     RunResult a = Fixtures.run(1000, 2000, 1, Fixtures.server(Fixtures.VERSION), Instant.EPOCH);
-    RunResult b = new RunResult(a.settings(), a.target(),
-        a.server().withProviderSettings(java.util.Map.of("pg_stat_statements.track", "all")),
-        a.clientMachines(), a.startedAt(), a.endedAt(), a.benchSeconds(),
-        a.initialConnectionMicros(), a.connectionMicros(), a.scripts(), a.timeline(),
-        a.aborted(), a.identity());
+    RunResult b =
+        new RunResult(
+            a.settings(),
+            a.target(),
+            a.server().withProviderSettings(java.util.Map.of("pg_stat_statements.track", "all")),
+            a.clientMachines(),
+            a.startedAt(),
+            a.endedAt(),
+            a.benchSeconds(),
+            a.initialConnectionMicros(),
+            a.connectionMicros(),
+            a.scripts(),
+            a.timeline(),
+            a.aborted(),
+            a.identity());
     // A baseline recorded before the providers counted nested statements still compares.
     assertThat(Fingerprint.of(a)).isEqualTo(Fingerprint.of(b));
-    RunResult c = new RunResult(a.settings(), a.target(),
-        a.server().withProviderSettings(java.util.Map.of("track_io_timing", "on")),
-        a.clientMachines(), a.startedAt(), a.endedAt(), a.benchSeconds(),
-        a.initialConnectionMicros(), a.connectionMicros(), a.scripts(), a.timeline(),
-        a.aborted(), a.identity());
+    RunResult c =
+        new RunResult(
+            a.settings(),
+            a.target(),
+            a.server().withProviderSettings(java.util.Map.of("track_io_timing", "on")),
+            a.clientMachines(),
+            a.startedAt(),
+            a.endedAt(),
+            a.benchSeconds(),
+            a.initialConnectionMicros(),
+            a.connectionMicros(),
+            a.scripts(),
+            a.timeline(),
+            a.aborted(),
+            a.identity());
     assertThat(Fingerprint.of(a).differences(Fingerprint.of(c)))
         .containsExactly("provider setting track_io_timing unset vs on");
   }
@@ -261,25 +334,51 @@ class GateTest {
   @Test
   void machinesOfOneKindMatchWhateverTheirKernelAndJvmBuilds() {
     String cpu = "Intel(R) Xeon(R) Platinum 8481C CPU @ 2.70GHz";
-    ClientMachine recorded = new ClientMachine("dev", 2,
-        "OpenJDK 64-Bit Server VM Eclipse Adoptium 17.0.13+11", "Linux 6.18.44-fc-v669 amd64",
-        cpu, 24L << 30);
-    ClientMachine other = new ClientMachine("0.1.0", 2,
-        "OpenJDK 64-Bit Server VM Eclipse Adoptium 17.0.17+10", "Linux 6.18.44-fc-v1045 amd64",
-        cpu, 23L << 30);
-    assertThat(Fingerprint.machine(recorded)).isEqualTo(Fingerprint.machine(other))
-        .isEqualTo("2 cores, " + cpu + ", OpenJDK 64-Bit Server VM Eclipse Adoptium 17,"
-            + " Linux 6.18 amd64");
+    ClientMachine recorded =
+        new ClientMachine(
+            "dev",
+            2,
+            "OpenJDK 64-Bit Server VM Eclipse Adoptium 17.0.13+11",
+            "Linux 6.18.44-fc-v669 amd64",
+            cpu,
+            24L << 30);
+    ClientMachine other =
+        new ClientMachine(
+            "0.1.0",
+            2,
+            "OpenJDK 64-Bit Server VM Eclipse Adoptium 17.0.17+10",
+            "Linux 6.18.44-fc-v1045 amd64",
+            cpu,
+            23L << 30);
+    assertThat(Fingerprint.machine(recorded))
+        .isEqualTo(Fingerprint.machine(other))
+        .isEqualTo(
+            "2 cores, "
+                + cpu
+                + ", OpenJDK 64-Bit Server VM Eclipse Adoptium 17,"
+                + " Linux 6.18 amd64");
     // Another kernel minor, JVM feature version, processor or core count is another machine.
-    assertThat(Fingerprint.machine(new ClientMachine("dev", 2, recorded.jvm(),
-        "Linux 6.19.2-fc-v1 amd64", cpu, 0))).isNotEqualTo(Fingerprint.machine(recorded));
-    assertThat(Fingerprint.machine(new ClientMachine("dev", 2,
-        "OpenJDK 64-Bit Server VM Eclipse Adoptium 25.0.1+8", recorded.os(), cpu, 0)))
+    assertThat(
+            Fingerprint.machine(
+                new ClientMachine("dev", 2, recorded.jvm(), "Linux 6.19.2-fc-v1 amd64", cpu, 0)))
         .isNotEqualTo(Fingerprint.machine(recorded));
-    assertThat(Fingerprint.machine(new ClientMachine("dev", 2, recorded.jvm(), recorded.os(),
-        "AMD EPYC 9B14", 0))).isNotEqualTo(Fingerprint.machine(recorded));
-    assertThat(Fingerprint.machine(new ClientMachine("dev", 4, recorded.jvm(), recorded.os(),
-        cpu, 0))).isNotEqualTo(Fingerprint.machine(recorded));
+    assertThat(
+            Fingerprint.machine(
+                new ClientMachine(
+                    "dev",
+                    2,
+                    "OpenJDK 64-Bit Server VM Eclipse Adoptium 25.0.1+8",
+                    recorded.os(),
+                    cpu,
+                    0)))
+        .isNotEqualTo(Fingerprint.machine(recorded));
+    assertThat(
+            Fingerprint.machine(
+                new ClientMachine("dev", 2, recorded.jvm(), recorded.os(), "AMD EPYC 9B14", 0)))
+        .isNotEqualTo(Fingerprint.machine(recorded));
+    assertThat(
+            Fingerprint.machine(new ClientMachine("dev", 4, recorded.jvm(), recorded.os(), cpu, 0)))
+        .isNotEqualTo(Fingerprint.machine(recorded));
   }
 
   @Test

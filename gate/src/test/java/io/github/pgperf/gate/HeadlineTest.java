@@ -23,19 +23,24 @@ class HeadlineTest {
    */
   private void samples(String key, int builds, double noise, long seed, double now)
       throws IOException {
-    Fixtures.baseline(dir.resolve("store"), key, builds, 2, 1000, 2000, noise, seed,
-        Fixtures.VERSION);
+    Fixtures.baseline(
+        dir.resolve("store"), key, builds, 2, 1000, 2000, noise, seed, Fixtures.VERSION);
     Fixtures.trials(dir.resolve("now"), key, 2, 1000 / now, 2000 * now, noise, seed + 100);
   }
 
   private CheckReport check(GateSettings settings) throws IOException {
-    return new Gate(settings).check(ResultFiles.read(dir.resolve("now")),
-        Baseline.fromStore(new BaselineStore(dir.resolve("store"))));
+    return new Gate(settings)
+        .check(
+            ResultFiles.read(dir.resolve("now")),
+            Baseline.fromStore(new BaselineStore(dir.resolve("store"))));
   }
 
   private static GateSettings warnOn(Verdict verdict) {
-    return new GateSettings(GateSettings.DEFAULT_LEVEL, GateSettings.DEFAULT_MINIMUM_EFFECT,
-        GateSettings.DEFAULT_METRICS, Map.of(verdict, Action.WARN));
+    return new GateSettings(
+        GateSettings.DEFAULT_LEVEL,
+        GateSettings.DEFAULT_MINIMUM_EFFECT,
+        GateSettings.DEFAULT_METRICS,
+        Map.of(verdict, Action.WARN));
   }
 
   @Test
@@ -48,12 +53,16 @@ class HeadlineTest {
 
     assertThat(report.failed()).isFalse();
     assertThat(report.compared()).isZero();
-    assertThat(report.headline()).isEqualTo(new Headline(Action.WARN,
-        "compared nothing, passes with warnings: 3 FINGERPRINT_MISMATCH"));
-    assertThat(MarkdownReport.of(report)).startsWith(
-        "## pgperf check: compared nothing, passes with warnings: 3 FINGERPRINT_MISMATCH\n");
-    assertThat(JsonReport.of(report)).contains(
-        "\"headline\" : \"compared nothing, passes with warnings: 3 FINGERPRINT_MISMATCH\"");
+    assertThat(report.headline())
+        .isEqualTo(
+            new Headline(
+                Action.WARN, "compared nothing, passes with warnings: 3 FINGERPRINT_MISMATCH"));
+    assertThat(MarkdownReport.of(report))
+        .startsWith(
+            "## pgperf check: compared nothing, passes with warnings: 3 FINGERPRINT_MISMATCH\n");
+    assertThat(JsonReport.of(report))
+        .contains(
+            "\"headline\" : \"compared nothing, passes with warnings: 3 FINGERPRINT_MISMATCH\"");
   }
 
   @Test
@@ -85,7 +94,8 @@ class HeadlineTest {
 
     assertThat(report.headline().tone()).isEqualTo(Action.FAIL);
     assertThat(report.headline().text()).isEqualTo("fails the build: 3 PASS, 3 REGRESSION");
-    assertThat(report.byUrgency()).extracting(Finding::key)
+    assertThat(report.byUrgency())
+        .extracting(Finding::key)
         .containsExactly("B.slow", "B.slow", "B.slow", "A.quiet", "A.quiet", "A.quiet");
     List<String> table = ConsoleTable.lines(report);
     assertThat(table.get(2)).startsWith(">>  B.slow").contains("REGRESSION");
@@ -97,19 +107,23 @@ class HeadlineTest {
 
   @Test
   void aDetectableSizeNoSampleCouldMeanIsCapped() throws IOException {
-    // Three noisy baseline builds (2 degrees of freedom): no regression of a useful size detectable.
+    // Three noisy baseline builds (2 degrees of freedom): no regression of a useful size
+    // detectable.
     samples("Wild.x", 3, 0.5, 5, 1);
     CheckReport report = check(GateSettings.defaults());
     // A latency's detectable size has no ceiling (tps' stays below 100%).
-    Finding p50 = report.findings().stream().filter(f -> f.metric() == Metric.P50).findFirst()
-        .orElseThrow();
+    Finding p50 =
+        report.findings().stream().filter(f -> f.metric() == Metric.P50).findFirst().orElseThrow();
     assertThat(p50.comparison().detectable()).isGreaterThan(10);
 
     assertThat(Cells.of(p50).get(7)).isEqualTo("> 1000%");
     assertThat(Cells.message(p50)).contains("could only detect a regression of > 1000%,");
-    List<String> outputs = List.of(String.join("\n", ConsoleTable.lines(report)),
-        MarkdownReport.of(report), JunitReport.of(report).replace("&gt;", ">"),
-        String.join("\n", GithubAnnotations.lines(report)).replace("%25", "%"));
+    List<String> outputs =
+        List.of(
+            String.join("\n", ConsoleTable.lines(report)),
+            MarkdownReport.of(report),
+            JunitReport.of(report).replace("&gt;", ">"),
+            String.join("\n", GithubAnnotations.lines(report)).replace("%25", "%"));
     for (String out : outputs) {
       assertThat(out).contains("> 1000%").doesNotContainPattern("\\d{5,}\\.\\d%");
     }

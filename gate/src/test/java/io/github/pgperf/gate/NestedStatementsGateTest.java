@@ -31,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The gate on real runs of a transfer (an UPDATE between BEGIN and COMMIT) against a cluster of the
  * test's own with {@code pg_stat_statements.track = all}: a baseline without an audit trigger, a
  * build whose trigger inserts into an audit table on every update. The client sends the same
- * statements, so only the nested INSERT says what was added: a work regression naming it as
- * nested. A baseline that did not see nested statements ({@code track = top}) makes no nested
- * statement new.
+ * statements, so only the nested INSERT says what was added: a work regression naming it as nested.
+ * A baseline that did not see nested statements ({@code track = top}) makes no nested statement
+ * new.
  */
 class NestedStatementsGateTest {
 
@@ -47,11 +47,15 @@ class NestedStatementsGateTest {
 
   @BeforeAll
   static void run(@TempDir Path dir) throws Exception {
-    server = OwnServer.start(Map.of("shared_preload_libraries", "pg_stat_statements",
-        "pg_stat_statements.track", "all"));
+    server =
+        OwnServer.start(
+            Map.of(
+                "shared_preload_libraries",
+                "pg_stat_statements",
+                "pg_stat_statements.track",
+                "all"));
     plain = List.of(sample(dir, "plain-1", false, "all"), sample(dir, "plain-2", false, "all"));
-    audited = List.of(sample(dir, "audited-1", true, "all"),
-        sample(dir, "audited-2", true, "all"));
+    audited = List.of(sample(dir, "audited-1", true, "all"), sample(dir, "audited-2", true, "all"));
     auditedUnseen = List.of(sample(dir, "unseen-1", true, "top"));
   }
 
@@ -69,26 +73,36 @@ class NestedStatementsGateTest {
   private static Sample sample(Path dir, String name, boolean audit, String track)
       throws Exception {
     TestDatabase db = server.createDatabase();
-    try (Connection c = db.open(); Statement s = c.createStatement()) {
-      s.execute("alter database \"" + db.name() + "\" set pg_stat_statements.track = '"
-          + track + "'");
+    try (Connection c = db.open();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "alter database \"" + db.name() + "\" set pg_stat_statements.track = '" + track + "'");
       s.execute("create table acct (id int primary key, bal int not null)");
       s.execute("insert into acct select g, 0 from generate_series(1, 1000) g");
       s.execute("create table audit (id bigserial primary key, acct int, bal int)");
       if (audit) {
-        s.execute("create function audit_it() returns trigger language plpgsql as $$"
-            + " begin insert into audit (acct, bal) values (new.id, new.bal); return new; end $$");
-        s.execute("create trigger acct_audit after update on acct for each row"
-            + " execute function audit_it()");
+        s.execute(
+            "create function audit_it() returns trigger language plpgsql as $$"
+                + " begin insert into audit (acct, bal) values (new.id, new.bal); return new; end $$");
+        s.execute(
+            "create trigger acct_audit after update on acct for each row"
+                + " execute function audit_it()");
       }
       s.execute("vacuum analyze acct");
     }
-    var result = new Runner(db, new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8), CaptureSettings.defaults().withInstallExtensions(true))
-        .run(Workload.of(Script.parse("transfer.sql", "\\set id random(1, 1000)\n"
-                + "begin;\nupdate acct set bal = bal + 1 where id = :id;\ncommit;\n"),
-                QueryMode.PREPARED),
-            RunOptions.builder().clients(2).transactions(100).vacuum(VacuumMode.NONE).build());
+    var result =
+        new Runner(
+                db,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                CaptureSettings.defaults().withInstallExtensions(true))
+            .run(
+                Workload.of(
+                    Script.parse(
+                        "transfer.sql",
+                        "\\set id random(1, 1000)\n"
+                            + "begin;\nupdate acct set bal = bal + 1 where id = :id;\ncommit;\n"),
+                    QueryMode.PREPARED),
+                RunOptions.builder().clients(2).transactions(100).vacuum(VacuumMode.NONE).build());
     Path file = Files.createDirectories(dir.resolve(name)).resolve(KEY + ".json");
     ResultJson.write(result, file);
     return Sample.of(file, ResultJson.read(file));
@@ -105,32 +119,50 @@ class NestedStatementsGateTest {
 
     List<Finding> findings = compare(audited, plain);
 
-    Finding regression = findings.stream().filter(f -> f.work() != null
-        && f.work().what().equals(WorkGate.NESTED_EVERY_TRANSACTION)).findFirst().orElseThrow(
-            () -> new AssertionError("no nested statement finding in " + findings));
+    Finding regression =
+        findings.stream()
+            .filter(
+                f -> f.work() != null && f.work().what().equals(WorkGate.NESTED_EVERY_TRANSACTION))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no nested statement finding in " + findings));
     assertThat(regression.verdict()).isEqualTo(Verdict.WORK_REGRESSION);
     assertThat(regression.action()).isEqualTo(Action.FAIL);
-    assertThat(regression.message()).startsWith(KEY + ": calls per transaction of nested"
-        + " statements 0 -> 1: new " + AUDIT + " (1 per transaction, nested: run by a trigger or"
-        + " function) (nested statements new since the baseline, run on every transaction of 2"
-        + " trials by a trigger or function");
+    assertThat(regression.message())
+        .startsWith(
+            KEY
+                + ": calls per transaction of nested"
+                + " statements 0 -> 1: new "
+                + AUDIT
+                + " (1 per transaction, nested: run by a trigger or"
+                + " function) (nested statements new since the baseline, run on every transaction of 2"
+                + " trials by a trigger or function");
     assertThat(regression.items()).containsExactly(AUDIT);
-    assertThat(findings).anySatisfy(f -> {
-      assertThat(f.verdict()).isEqualTo(Verdict.STATEMENT_CHANGED);
-      assertThat(f.message()).contains("a nested statement new since the baseline: \""
-          + AUDIT + "\" (nested: run by a trigger or function)");
-    });
+    assertThat(findings)
+        .anySatisfy(
+            f -> {
+              assertThat(f.verdict()).isEqualTo(Verdict.STATEMENT_CHANGED);
+              assertThat(f.message())
+                  .contains(
+                      "a nested statement new since the baseline: \""
+                          + AUDIT
+                          + "\" (nested: run by a trigger or function)");
+            });
     // The client sends what it sent: no round trip added, none named.
-    assertThat(findings).noneSatisfy(f -> assertThat(f.work().what())
-        .isIn(WorkGate.EVERY_TRANSACTION, WorkMetric.STATEMENTS_PER_TRANSACTION.words()));
+    assertThat(findings)
+        .noneSatisfy(
+            f ->
+                assertThat(f.work().what())
+                    .isIn(
+                        WorkGate.EVERY_TRANSACTION, WorkMetric.STATEMENTS_PER_TRANSACTION.words()));
   }
 
   @Test
   void theSameBuildAgainstItselfHasNoNestedFinding() {
     List<Finding> findings = compare(audited.subList(1, 2), audited.subList(0, 1));
 
-    assertThat(findings).noneSatisfy(f -> assertThat(f.verdict())
-        .isIn(Verdict.WORK_REGRESSION, Verdict.STATEMENT_CHANGED));
+    assertThat(findings)
+        .noneSatisfy(
+            f -> assertThat(f.verdict()).isIn(Verdict.WORK_REGRESSION, Verdict.STATEMENT_CHANGED));
     assertThat(findings).anySatisfy(f -> assertThat(f.verdict()).isEqualTo(Verdict.PASS));
   }
 

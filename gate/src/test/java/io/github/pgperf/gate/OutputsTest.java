@@ -34,11 +34,17 @@ class OutputsTest {
     Fixtures.trials(now, "Slow.query", 5, 700, 2900, 0.01, 20);
     Fixtures.trials(now, "New.query", 2, 1000, 2000, 0.01, 30);
     Files.writeString(now.resolve("Bad|name-trial1.json"), "not json");
-    report = new Gate(GateSettings.defaults()).check(ResultFiles.read(now),
-        Baseline.fromStore(new BaselineStore(base)));
-    assertThat(report.findings()).extracting(Finding::verdict).containsExactly(
-        Verdict.UNREADABLE_RESULTS, Verdict.MISSING_BASELINE, Verdict.REGRESSION,
-        Verdict.REGRESSION, Verdict.REGRESSION);
+    report =
+        new Gate(GateSettings.defaults())
+            .check(ResultFiles.read(now), Baseline.fromStore(new BaselineStore(base)));
+    assertThat(report.findings())
+        .extracting(Finding::verdict)
+        .containsExactly(
+            Verdict.UNREADABLE_RESULTS,
+            Verdict.MISSING_BASELINE,
+            Verdict.REGRESSION,
+            Verdict.REGRESSION,
+            Verdict.REGRESSION);
   }
 
   @Test
@@ -51,21 +57,31 @@ class OutputsTest {
     // What fails the build first, marked; the warning last.
     assertThat(lines.get(2)).startsWith(">>  Bad|name");
     assertThat(lines.get(3).substring(column)).startsWith("REGRESSION");
-    assertThat(lines.get(3)).startsWith(">>").contains("Slow.query").contains("tps").containsPattern("-3\\d\\.\\d%").contains("fails");
+    assertThat(lines.get(3))
+        .startsWith(">>")
+        .contains("Slow.query")
+        .contains("tps")
+        .containsPattern("-3\\d\\.\\d%")
+        .contains("fails");
     assertThat(lines.get(6)).startsWith("    New.query").contains("MISSING_BASELINE");
   }
 
   @Test
   void markdownHasATableAndTheReasons() {
     String md = MarkdownReport.of(report);
-    assertThat(md).startsWith("## pgperf check: fails the build: 3 REGRESSION, 1 UNREADABLE_RESULTS, 1 MISSING_BASELINE\n");
-    assertThat(md).contains("| test | metric | verdict | baseline | candidate | change | p | detectable | action |\n"
-        + "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    assertThat(md)
+        .startsWith(
+            "## pgperf check: fails the build: 3 REGRESSION, 1 UNREADABLE_RESULTS, 1 MISSING_BASELINE\n");
+    assertThat(md)
+        .contains(
+            "| test | metric | verdict | baseline | candidate | change | p | detectable | action |\n"
+                + "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     // The pipe in a file name must not split a cell.
     assertThat(md).contains("| **Bad\\|name** | **-** | **UNREADABLE_RESULTS** |");
     assertThat(md.indexOf("| **Slow.query** | **tps** | **REGRESSION**"))
         .isLessThan(md.indexOf("| New.query | - | MISSING_BASELINE"));
-    assertThat(md).containsPattern("- \\*\\*REGRESSION\\*\\* Slow.query: tps regressed by 3\\d\\.\\d%");
+    assertThat(md)
+        .containsPattern("- \\*\\*REGRESSION\\*\\* Slow.query: tps regressed by 3\\d\\.\\d%");
     assertThat(md).contains("- **MISSING_BASELINE** New.query: no baseline");
   }
 
@@ -74,14 +90,22 @@ class OutputsTest {
     List<String> out = new ArrayList<>();
     Path summary = dir.resolve("summary.md");
     Files.writeString(summary, "earlier step\n");
-    CheckOutputs.write(report, dir.resolve("out"),
-        Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()), out::add);
+    CheckOutputs.write(
+        report,
+        dir.resolve("out"),
+        Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()),
+        out::add);
     assertThat(out).hasSize(5);
-    assertThat(out.get(0)).startsWith("::error title=pgperf UNREADABLE_RESULTS%3A Bad|name::cannot read result file");
-    assertThat(out.get(1)).startsWith("::warning title=pgperf MISSING_BASELINE%3A New.query::New.query: no baseline");
-    assertThat(out.get(2)).matches("::error title=pgperf REGRESSION%3A Slow.query tps::Slow.query: tps regressed by 3\\d\\.\\d%25 .*");
+    assertThat(out.get(0))
+        .startsWith("::error title=pgperf UNREADABLE_RESULTS%3A Bad|name::cannot read result file");
+    assertThat(out.get(1))
+        .startsWith("::warning title=pgperf MISSING_BASELINE%3A New.query::New.query: no baseline");
+    assertThat(out.get(2))
+        .matches(
+            "::error title=pgperf REGRESSION%3A Slow.query tps::Slow.query: tps regressed by 3\\d\\.\\d%25 .*");
     assertThat(out).allSatisfy(line -> assertThat(line).doesNotContain("\n"));
-    assertThat(Files.readString(summary)).startsWith("earlier step\n## pgperf check: fails the build");
+    assertThat(Files.readString(summary))
+        .startsWith("earlier step\n## pgperf check: fails the build");
   }
 
   @Test
@@ -94,9 +118,11 @@ class OutputsTest {
 
   @Test
   void junitXmlIsWellFormedWithFailuresAndSkips() throws Exception {
-    CheckOutputs.write(report, dir.resolve("out"), Map.of(), s -> { });
-    Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-        .parse(dir.resolve("out").resolve(CheckOutputs.JUNIT).toFile());
+    CheckOutputs.write(report, dir.resolve("out"), Map.of(), s -> {});
+    Document doc =
+        DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(dir.resolve("out").resolve(CheckOutputs.JUNIT).toFile());
     Element suite = doc.getDocumentElement();
     assertThat(suite.getTagName()).isEqualTo("testsuite");
     assertThat(suite.getAttribute("name")).isEqualTo("pgperf-check");
@@ -116,8 +142,9 @@ class OutputsTest {
 
   @Test
   void checkJsonHoldsVerdictsAndFigures() throws IOException {
-    CheckOutputs.write(report, dir.resolve("out"), Map.of(), s -> { });
-    JsonNode root = new ObjectMapper().readTree(dir.resolve("out").resolve(CheckOutputs.JSON).toFile());
+    CheckOutputs.write(report, dir.resolve("out"), Map.of(), s -> {});
+    JsonNode root =
+        new ObjectMapper().readTree(dir.resolve("out").resolve(CheckOutputs.JSON).toFile());
     assertThat(root.get("formatVersion").asInt()).isEqualTo(1);
     assertThat(root.get("passed").asBoolean()).isFalse();
     assertThat(root.get("settings").get("level").asDouble()).isEqualTo(0.005);

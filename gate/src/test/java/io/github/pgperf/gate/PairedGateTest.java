@@ -37,13 +37,15 @@ class PairedGateTest {
     Fixtures.trials(base(), "OrdersIT.insert", 8, 1000, 2000, 0.02, 1);
     Fixtures.trials(candidate(), "OrdersIT.insert", 8, 700, 2860, 0.02, 2);
     CheckReport report = compare();
-    assertThat(report.findings()).extracting(Finding::verdict)
+    assertThat(report.findings())
+        .extracting(Finding::verdict)
         .containsExactly(Verdict.REGRESSION, Verdict.REGRESSION, Verdict.REGRESSION);
     assertThat(report.failed()).isTrue();
     Finding tps = report.findings().get(0);
     assertThat(tps.comparison().method()).isEqualTo(Comparison.Method.PAIRED_T);
     assertThat(tps.comparison().baselineCount()).isEqualTo(8);
-    assertThat(tps.message()).startsWith("OrdersIT.insert: tps regressed by ")
+    assertThat(tps.message())
+        .startsWith("OrdersIT.insert: tps regressed by ")
         .contains("8 pairs interleaved");
     assertThat(report.baseline()).contains("base revision's results");
     assertThat(PairedGate.needsConfirmation(report)).containsExactly("OrdersIT.insert");
@@ -54,7 +56,8 @@ class PairedGateTest {
     Fixtures.trials(base(), "OrdersIT.insert", 8, 1000, 2000, 0.01, 3);
     Fixtures.trials(candidate(), "OrdersIT.insert", 8, 1000, 2000, 0.01, 4);
     CheckReport report = compare();
-    assertThat(report.findings()).extracting(Finding::verdict)
+    assertThat(report.findings())
+        .extracting(Finding::verdict)
         .containsExactly(Verdict.PASS, Verdict.PASS, Verdict.PASS);
     assertThat(report.failed()).isFalse();
     assertThat(PairedGate.needsConfirmation(report)).isEmpty();
@@ -70,8 +73,10 @@ class PairedGateTest {
     Finding added = only(report, "OrdersIT.added");
     assertThat(added.verdict()).isEqualTo(Verdict.NEW);
     assertThat(added.action()).isEqualTo(Action.WARN);
-    assertThat(added.message()).isEqualTo("OrdersIT.added: new in the candidate (the base"
-        + " revision has no such test): measured in 4 trials, not compared");
+    assertThat(added.message())
+        .isEqualTo(
+            "OrdersIT.added: new in the candidate (the base"
+                + " revision has no such test): measured in 4 trials, not compared");
     Finding removed = only(report, "OrdersIT.removed");
     assertThat(removed.verdict()).isEqualTo(Verdict.GONE);
     assertThat(removed.action()).isEqualTo(Action.WARN);
@@ -85,7 +90,8 @@ class PairedGateTest {
     Fixtures.trials(candidate(), "OrdersIT.insert", 4, 1000, 2000, 0.01, 10);
     Finding f = only(compare(), "OrdersIT.insert");
     assertThat(f.verdict()).isEqualTo(Verdict.FINGERPRINT_MISMATCH);
-    assertThat(f.message()).contains("another setup in the candidate than in the base revision")
+    assertThat(f.message())
+        .contains("another setup in the candidate than in the base revision")
         .contains("PostgreSQL 16.4 vs 15.20");
   }
 
@@ -96,8 +102,10 @@ class PairedGateTest {
     CheckReport report = compare();
     assertThat(report.findings()).hasSize(3);
     assertThat(report.findings().get(0).comparison().baselineCount()).isEqualTo(5);
-    assertThat(report.findings().get(0).message()).contains("1 trial without a partner left out;"
-        + " trials of the base [1, 2, 3, 4, 5, 6], of the candidate [1, 2, 3, 4, 5]");
+    assertThat(report.findings().get(0).message())
+        .contains(
+            "1 trial without a partner left out;"
+                + " trials of the base [1, 2, 3, 4, 5, 6], of the candidate [1, 2, 3, 4, 5]");
   }
 
   @Test
@@ -105,15 +113,21 @@ class PairedGateTest {
     for (Path side : List.of(base(), candidate())) {
       Files.createDirectories(side);
       for (int i = 1; i <= 3; i++) {
-        io.github.pgperf.result.ResultJson.write(Fixtures.run(1000, 2000, i,
-            Fixtures.server(Fixtures.VERSION), java.time.Instant.parse("2026-12-02T04:00:00Z"))
-            .withIdentity(new io.github.pgperf.result.RunIdentity("build-x", 0)),
+        io.github.pgperf.result.ResultJson.write(
+            Fixtures.run(
+                    1000,
+                    2000,
+                    i,
+                    Fixtures.server(Fixtures.VERSION),
+                    java.time.Instant.parse("2026-12-02T04:00:00Z"))
+                .withIdentity(new io.github.pgperf.result.RunIdentity("build-x", 0)),
             side.resolve("OrdersIT.insert-run" + i + ".json"));
       }
     }
     Finding f = only(compare(), "OrdersIT.insert-run1");
     assertThat(f.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(f.message()).contains("no trial of the base and the candidate pair up")
+    assertThat(f.message())
+        .contains("no trial of the base and the candidate pair up")
         .contains("identity.trial");
   }
 
@@ -126,8 +140,8 @@ class PairedGateTest {
     Finding broken = only(report, "OrdersIT.broken");
     assertThat(broken.verdict()).isEqualTo(Verdict.UNREADABLE_RESULTS);
     assertThat(broken.message()).startsWith("base: ");
-    CheckReport none = gate.compare(ResultFiles.read(base()),
-        ResultFiles.read(dir.resolve("nothing")));
+    CheckReport none =
+        gate.compare(ResultFiles.read(base()), ResultFiles.read(dir.resolve("nothing")));
     assertThat(none.findings().get(0).verdict()).isEqualTo(Verdict.MISSING_RESULTS);
   }
 
@@ -141,18 +155,18 @@ class PairedGateTest {
     assertThat(PairedGate.needsConfirmation(first)).containsExactly("OrdersIT.insert");
     // The goal runs as many pairs again of the test that regressed: trials 7 to 12.
     moreTrials("OrdersIT.insert", 700, 2860, 19);
-    CheckReport confirmed = gate.confirm(first, ResultFiles.read(base()),
-        ResultFiles.read(candidate()));
-    List<Finding> insert = confirmed.findings().stream()
-        .filter(f -> f.key().equals("OrdersIT.insert")).toList();
+    CheckReport confirmed =
+        gate.confirm(first, ResultFiles.read(base()), ResultFiles.read(candidate()));
+    List<Finding> insert =
+        confirmed.findings().stream().filter(f -> f.key().equals("OrdersIT.insert")).toList();
     assertThat(insert).extracting(Finding::verdict).containsOnly(Verdict.REGRESSION);
     assertThat(insert.get(0).comparison().baselineCount()).isEqualTo(12);
     assertThat(insert.get(0).message())
         .contains("confirmed: still a regression on all 12 pairs (6 first, then 6 more)");
     // The other test keeps its first findings: its trials did not change.
     assertThat(confirmed.findings().stream().filter(f -> f.key().equals("OrdersIT.select")))
-        .containsExactlyElementsOf(first.findings().stream()
-            .filter(f -> f.key().equals("OrdersIT.select")).toList());
+        .containsExactlyElementsOf(
+            first.findings().stream().filter(f -> f.key().equals("OrdersIT.select")).toList());
     assertThat(confirmed.failed()).isTrue();
   }
 
@@ -165,9 +179,10 @@ class PairedGateTest {
     // The second half says the opposite (the first was a fluke of the machine): on all 12 pairs
     // the p-value is far from the level.
     moreTrials("OrdersIT.insert", 1430, 1400, 22);
-    CheckReport confirmed = gate.confirm(first, ResultFiles.read(base()),
-        ResultFiles.read(candidate()));
-    assertThat(confirmed.findings()).extracting(Finding::verdict)
+    CheckReport confirmed =
+        gate.confirm(first, ResultFiles.read(base()), ResultFiles.read(candidate()));
+    assertThat(confirmed.findings())
+        .extracting(Finding::verdict)
         .doesNotContain(Verdict.REGRESSION);
     assertThat(confirmed.findings().get(0).message())
         .contains("confirmation of a regression on the first 6 pairs: 12 pairs (6 more)");

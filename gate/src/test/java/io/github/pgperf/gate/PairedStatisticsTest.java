@@ -41,10 +41,14 @@ class PairedStatisticsTest {
     // p99 of 20 pairs: the candidate about 10% slower (3% trial noise), one base trial hit by a
     // burst (9000 µs). The outlier drags the mean ratio to zero and inflates the t-test's spread
     // (t: p = 0.476); the signed-rank test and its Hodges-Lehmann estimate see the shift.
-    double[] base = {1979, 2074, 2086, 2019, 2025, 1971, 1946, 9000, 1941, 2057, 1997, 2008, 1962,
-        1936, 1929, 1950, 2036, 2001, 1973, 1986};
-    double[] candidate = {2086, 2367, 2212, 2224, 2375, 2008, 2052, 2096, 2143, 2149, 2181, 2207,
-        2169, 1982, 2163, 2250, 2269, 2154, 2131, 2018};
+    double[] base = {
+      1979, 2074, 2086, 2019, 2025, 1971, 1946, 9000, 1941, 2057, 1997, 2008, 1962, 1936, 1929,
+      1950, 2036, 2001, 1973, 1986
+    };
+    double[] candidate = {
+      2086, 2367, 2212, 2224, 2375, 2008, 2052, 2096, 2143, 2149, 2181, 2207, 2169, 1982, 2163,
+      2250, 2269, 2154, 2131, 2018
+    };
     Comparison c = PairedComparison.compare(Metric.P99, base, candidate, 0.005 / 3);
     assertThat(c.method()).isEqualTo(Comparison.Method.SIGNED_RANK);
     // scipy.stats.wilcoxon(d, alternative='greater' / 'less', method='exact')
@@ -57,7 +61,8 @@ class PairedStatisticsTest {
     assertThat(c.noise()).isCloseTo(0.24497734952871952, within(1e-12));
     Finding f = Judge.judge("LedgerIT.transfer", c, DEFAULTS);
     assertThat(f.verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(f.message()).contains("p99 regressed by 8.0%")
+    assertThat(f.message())
+        .contains("p99 regressed by 8.0%")
         .contains("a pair is an outlier, so the signed-rank test decides");
   }
 
@@ -89,7 +94,8 @@ class PairedStatisticsTest {
     assertThat(c.detectable()).isInfinite();
     Finding f = Judge.judge("OrdersIT.insert", c, DEFAULTS);
     assertThat(f.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(f.message()).contains("with 8 pairs it cannot reach the level")
+    assertThat(f.message())
+        .contains("with 8 pairs it cannot reach the level")
         .contains("run more pairs with pgperf.pairs");
   }
 
@@ -100,15 +106,17 @@ class PairedStatisticsTest {
     Comparison c = PairedComparison.compare(Metric.TPS, base, candidate, 0.005 / 3);
     Finding f = Judge.judge("OrdersIT.insert", c, DEFAULTS);
     assertThat(f.verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(f.message()).startsWith("OrdersIT.insert: tps regressed by 29.9%")
+    assertThat(f.message())
+        .startsWith("OrdersIT.insert: tps regressed by 29.9%")
         .contains("(base 1020.7 tps, candidate 715.3 tps, 8 pairs interleaved, change -29.9%)")
         .contains("below the level 0.0050");
   }
 
   @Test
   void fewerThanThreePairsGiveNoPValue() {
-    Comparison c = PairedComparison.compare(Metric.TPS, new double[] {1000, 1010},
-        new double[] {500, 505}, 0.005);
+    Comparison c =
+        PairedComparison.compare(
+            Metric.TPS, new double[] {1000, 1010}, new double[] {500, 505}, 0.005);
     assertThat(c.pRegression()).isNaN();
     assertThat(c.detectable()).isInfinite();
     assertThat(c.regression()).isCloseTo(0.5, within(1e-9));
@@ -134,13 +142,19 @@ class PairedStatisticsTest {
 
   @Test
   void refusesUnequalSidesNoPairsAndValuesThatAreNotPositive() {
-    assertThatThrownBy(() -> PairedComparison.compare(Metric.TPS, new double[] {1, 2, 3},
-        new double[] {1, 2}, 0.01))
+    assertThatThrownBy(
+            () ->
+                PairedComparison.compare(
+                    Metric.TPS, new double[] {1, 2, 3}, new double[] {1, 2}, 0.01))
         .hasMessage("the base has 3 trials and the candidate 2: pairs need one of each");
-    assertThatThrownBy(() -> PairedComparison.compare(Metric.TPS, new double[0], new double[0],
-        0.01)).hasMessage("no pairs");
-    assertThatThrownBy(() -> PairedComparison.compare(Metric.TPS, new double[] {1, 0, 2},
-        new double[] {1, 2, 3}, 0.01)).hasMessage("base sample 0.0 is not a positive number");
+    assertThatThrownBy(
+            () -> PairedComparison.compare(Metric.TPS, new double[0], new double[0], 0.01))
+        .hasMessage("no pairs");
+    assertThatThrownBy(
+            () ->
+                PairedComparison.compare(
+                    Metric.TPS, new double[] {1, 0, 2}, new double[] {1, 2, 3}, 0.01))
+        .hasMessage("base sample 0.0 is not a positive number");
   }
 
   @Test
@@ -163,8 +177,8 @@ class PairedStatisticsTest {
     Map<String, List<Comparison>> family = Gate.compare(build, DEFAULTS);
     Comparison inBuild = family.get("slow").get(0);
     // Holm: the smallest of 120 p-values times 120 (the 3 metrics of "slow" share one value).
-    assertThat(inBuild.pRegression()).isCloseTo(Math.min(1, 120 * alone.pRegression() / 3),
-        within(1e-12));
+    assertThat(inBuild.pRegression())
+        .isCloseTo(Math.min(1, 120 * alone.pRegression() / 3), within(1e-12));
     assertThat(Judge.verdict(inBuild, DEFAULTS)).isNotEqualTo(Verdict.REGRESSION);
     // The detectable size is at the level a change in this test alone must pass: 0.005 / 120.
     assertThat(inBuild.detectable()).isGreaterThan(alone.detectable());

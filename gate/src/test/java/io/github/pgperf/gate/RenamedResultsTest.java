@@ -34,8 +34,8 @@ class RenamedResultsTest {
       new TestIdentity("com.acme.OrdersIT", "added", "added()", Map.of());
 
   private static TestIdentity point(int clients) {
-    return new TestIdentity("com.acme.SweepIT", "byClients", "clients=" + clients,
-        Map.of("clients", clients));
+    return new TestIdentity(
+        "com.acme.SweepIT", "byClients", "clients=" + clients, Map.of("clients", clients));
   }
 
   @Test
@@ -72,24 +72,31 @@ class RenamedResultsTest {
     List<String> renamed = verdicts(renamedBuilds, renamedBase, renamedCandidate);
     assertThat(renamed).isEqualTo(byName);
     // Not the same by accident: the keys are the tests', and the regression is found.
-    assertThat(ResultFiles.read(renamedCandidate).samples().keySet()).containsExactly(
-        "OrdersIT-added", "OrdersIT-insert", "OrdersIT-select-hot_path",
-        "SweepIT-byClients-clients-1", "SweepIT-byClients-clients-8");
+    assertThat(ResultFiles.read(renamedCandidate).samples().keySet())
+        .containsExactly(
+            "OrdersIT-added",
+            "OrdersIT-insert",
+            "OrdersIT-select-hot_path",
+            "SweepIT-byClients-clients-1",
+            "SweepIT-byClients-clients-8");
     // One baseline build (a results directory) is too few for pgperf:check to decide on timing
     // (INCONCLUSIVE), but the tests it names are the recorded ones; against the store's four
     // builds and in the pairs the regression is found.
-    assertThat(renamed).contains("check OrdersIT-insert TPS INCONCLUSIVE",
-        "check OrdersIT-removed null MISSING_RESULTS", "check OrdersIT-added null MISSING_BASELINE",
-        "store OrdersIT-insert TPS REGRESSION",
-        "store SweepIT-byClients-clients-8 null MISSING_BASELINE",
-        "paired OrdersIT-insert TPS REGRESSION",
-        "paired OrdersIT-added null NEW", "paired OrdersIT-removed null GONE");
+    assertThat(renamed)
+        .contains(
+            "check OrdersIT-insert TPS INCONCLUSIVE",
+            "check OrdersIT-removed null MISSING_RESULTS",
+            "check OrdersIT-added null MISSING_BASELINE",
+            "store OrdersIT-insert TPS REGRESSION",
+            "store SweepIT-byClients-clients-8 null MISSING_BASELINE",
+            "paired OrdersIT-insert TPS REGRESSION",
+            "paired OrdersIT-added null NEW",
+            "paired OrdersIT-removed null GONE");
   }
 
   /**
-   * Every finding of pgperf:check against the base's results and against a baseline store
-   * recorded from {@code builds}, and of pgperf:compare's paired gate, as
-   * {@code gate key metric verdict}.
+   * Every finding of pgperf:check against the base's results and against a baseline store recorded
+   * from {@code builds}, and of pgperf:compare's paired gate, as {@code gate key metric verdict}.
    */
   private List<String> verdicts(List<Path> builds, Path base, Path candidate) throws IOException {
     List<String> out = new ArrayList<>();

@@ -33,10 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The resource verdicts on real runs against the local server, kept tiny (CI's time): a Java
- * transaction that adds about 1 ms of busy client code fails compare's client CPU verdict, the
- * same transaction against itself does not; a hot row every client updates (4 clients) fails the
- * lock wait verdict against a baseline of each client updating its own row, naming the
- * statement that waited.
+ * transaction that adds about 1 ms of busy client code fails compare's client CPU verdict, the same
+ * transaction against itself does not; a hot row every client updates (4 clients) fails the lock
+ * wait verdict against a baseline of each client updating its own row, naming the statement that
+ * waited.
  */
 class ResourceGateLiveTest {
 
@@ -47,7 +47,8 @@ class ResourceGateLiveTest {
   @BeforeAll
   static void create() throws Exception {
     db = TestDatabase.create();
-    try (Connection c = db.open(); Statement s = c.createStatement()) {
+    try (Connection c = db.open();
+        Statement s = c.createStatement()) {
       s.execute("CREATE TABLE counter (id int PRIMARY KEY, n bigint NOT NULL)");
       s.execute("INSERT INTO counter SELECT g, 0 FROM generate_series(1, 100) g");
     }
@@ -60,31 +61,42 @@ class ResourceGateLiveTest {
 
   /** Reads a row, then spins {@code spinMicros} of client CPU (0: none), as application code. */
   private static JavaTransaction lookup(long spinMicros) {
-    return new JavaTransaction("lookup", c -> {
-      try (PreparedStatement p = c.prepareStatement("SELECT n FROM counter WHERE id = ?")) {
-        p.setInt(1, 7);
-        try (ResultSet rs = p.executeQuery()) {
-          rs.next();
-        }
-      }
-      long until = System.nanoTime() + spinMicros * 1000;
-      while (System.nanoTime() < until) {
-        Thread.onSpinWait();
-      }
-    });
+    return new JavaTransaction(
+        "lookup",
+        c -> {
+          try (PreparedStatement p = c.prepareStatement("SELECT n FROM counter WHERE id = ?")) {
+            p.setInt(1, 7);
+            try (ResultSet rs = p.executeQuery()) {
+              rs.next();
+            }
+          }
+          long until = System.nanoTime() + spinMicros * 1000;
+          while (System.nanoTime() < until) {
+            Thread.onSpinWait();
+          }
+        });
   }
 
   private static RunResult run(JavaTransaction transaction, int clients, int perClient)
       throws Exception {
-    return new Runner(db, new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8), CaptureSettings.defaults())
-        .run(Workload.of(transaction, QueryMode.PREPARED), RunOptions.builder().clients(clients)
-            .threads(clients).transactions(perClient).vacuum(VacuumMode.NONE).build());
+    return new Runner(
+            db,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            CaptureSettings.defaults())
+        .run(
+            Workload.of(transaction, QueryMode.PREPARED),
+            RunOptions.builder()
+                .clients(clients)
+                .threads(clients)
+                .transactions(perClient)
+                .vacuum(VacuumMode.NONE)
+                .build());
   }
 
   private static void write(RunResult r, Path side, String build, int trial) throws IOException {
     Files.createDirectories(side);
-    ResultJson.write(r.withIdentity(new RunIdentity(build, trial)),
+    ResultJson.write(
+        r.withIdentity(new RunIdentity(build, trial)),
         side.resolve("Live.lookup-trial" + trial + ".json"));
   }
 
@@ -100,8 +112,8 @@ class ResourceGateLiveTest {
       write(baseFirst ? first : second, b, "base", trial);
       write(baseFirst ? second : first, c, "candidate", trial);
     }
-    return new PairedGate(GateSettings.defaults()).compare(ResultFiles.read(b),
-        ResultFiles.read(c));
+    return new PairedGate(GateSettings.defaults())
+        .compare(ResultFiles.read(b), ResultFiles.read(c));
   }
 
   private static Finding of(CheckReport report, Metric m) {
@@ -117,8 +129,9 @@ class ResourceGateLiveTest {
     CheckReport spin = compare("spin", lookup(0), lookup(1000));
     Finding client = of(spin, Metric.CLIENT_CPU);
     assertThat(client.verdict()).as(client.message()).isEqualTo(Verdict.REGRESSION);
-    assertThat(client.message()).startsWith("Live.lookup: clientCpu regressed: client CPU per"
-        + " transaction ").contains("3 of 3 pairs worse");
+    assertThat(client.message())
+        .startsWith("Live.lookup: clientCpu regressed: client CPU per" + " transaction ")
+        .contains("3 of 3 pairs worse");
     assertThat(spin.failed()).isTrue();
 
     CheckReport same = compare("same", lookup(0), lookup(0));
@@ -128,26 +141,28 @@ class ResourceGateLiveTest {
   }
 
   /**
-   * Updates a counter row and holds its lock for 2 ms: every client's the same row 1
-   * ({@code hot}), or a row of its own.
+   * Updates a counter row and holds its lock for 2 ms: every client's the same row 1 ({@code hot}),
+   * or a row of its own.
    */
   private static JavaTransaction order(boolean hot) {
     AtomicInteger clients = new AtomicInteger();
     ThreadLocal<Integer> own = ThreadLocal.withInitial(() -> 10 + clients.incrementAndGet());
-    return new JavaTransaction("order", c -> {
-      c.setAutoCommit(false);
-      try (PreparedStatement p = c.prepareStatement(
-          "UPDATE counter SET n = n + 1 WHERE id = ?");
-          Statement s = c.createStatement()) {
-        p.setInt(1, hot ? 1 : own.get());
-        p.executeUpdate();
-        s.execute("SELECT pg_sleep(0.002)");
-        c.commit();
-      } catch (SQLException e) {
-        c.rollback();
-        throw e;
-      }
-    });
+    return new JavaTransaction(
+        "order",
+        c -> {
+          c.setAutoCommit(false);
+          try (PreparedStatement p =
+                  c.prepareStatement("UPDATE counter SET n = n + 1 WHERE id = ?");
+              Statement s = c.createStatement()) {
+            p.setInt(1, hot ? 1 : own.get());
+            p.executeUpdate();
+            s.execute("SELECT pg_sleep(0.002)");
+            c.commit();
+          } catch (SQLException e) {
+            c.rollback();
+            throw e;
+          }
+        });
   }
 
   @Test
@@ -157,25 +172,30 @@ class ResourceGateLiveTest {
     for (int trial = 1; trial <= 2; trial++) {
       Files.createDirectories(baseline);
       Files.createDirectories(now);
-      ResultJson.write(run(order(false), 4, 30).withIdentity(new RunIdentity("base", trial)),
+      ResultJson.write(
+          run(order(false), 4, 30).withIdentity(new RunIdentity("base", trial)),
           baseline.resolve("Live.order-trial" + trial + ".json"));
       RunResult hot = run(order(true), 4, 30);
       assertThat(hot.lockWaitPerTransactionMicros()).isGreaterThan(1000);
-      ResultJson.write(hot.withIdentity(new RunIdentity("now", trial)),
+      ResultJson.write(
+          hot.withIdentity(new RunIdentity("now", trial)),
           now.resolve("Live.order-trial" + trial + ".json"));
     }
 
-    CheckReport report = new Gate(GateSettings.defaults()).check(ResultFiles.read(now),
-        Baseline.fromResults(baseline));
+    CheckReport report =
+        new Gate(GateSettings.defaults())
+            .check(ResultFiles.read(now), Baseline.fromResults(baseline));
 
     Finding lock = of(report, Metric.LOCK_WAIT);
     assertThat(lock.verdict()).as(lock.message()).isEqualTo(Verdict.REGRESSION);
-    assertThat(lock.message()).startsWith("Live.order: lockWait regressed: lock wait per"
-        + " transaction 0.0 µs -> ")
-        .contains("(new, more than the tolerance 200.0% and 200 µs, doubled against a stored"
-            + " baseline)")
-        .contains("; waiting: UPDATE counter SET n = n + ? WHERE id = $1 (100% of the lock wait"
-            + " samples)")
+    assertThat(lock.message())
+        .startsWith("Live.order: lockWait regressed: lock wait per" + " transaction 0.0 µs -> ")
+        .contains(
+            "(new, more than the tolerance 200.0% and 200 µs, doubled against a stored"
+                + " baseline)")
+        .contains(
+            "; waiting: UPDATE counter SET n = n + ? WHERE id = $1 (100% of the lock wait"
+                + " samples)")
         // The timing explanation's wait shares follow, as for a timing regression.
         .contains("waits: Lock:transactionid 0% -> ");
     assertThat(report.failed()).isTrue();

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ResourceGateTest {
 
   private static final String KEY = "OrdersIT.place";
-  private static final Fingerprint PRINT = Fingerprint.of(Fixtures.run(1000, 2000, 1,
-      Fixtures.server(Fixtures.VERSION), Instant.EPOCH));
+  private static final Fingerprint PRINT =
+      Fingerprint.of(Fixtures.run(1000, 2000, 1, Fixtures.server(Fixtures.VERSION), Instant.EPOCH));
   private static final GateSettings SETTINGS = GateSettings.defaults();
 
   @TempDir Path dir;
@@ -41,8 +41,13 @@ class ResourceGateTest {
   }
 
   private static Sample lockWait(int i, double micros) {
-    return new Sample(KEY, "b", "t" + i, Instant.EPOCH, Map.of(Metric.TPS, 1000.0,
-        Metric.LOCK_WAIT, micros), PRINT);
+    return new Sample(
+        KEY,
+        "b",
+        "t" + i,
+        Instant.EPOCH,
+        Map.of(Metric.TPS, 1000.0, Metric.LOCK_WAIT, micros),
+        PRINT);
   }
 
   private static List<Finding> paired(List<Sample> base, List<Sample> candidate) {
@@ -55,60 +60,89 @@ class ResourceGateTest {
 
   @Test
   void twiceTheClientCpuInEveryPairIsARegressionNamingTheMetricAndFigures() {
-    List<Sample> base = List.of(sample(1, 80, 60, 1400), sample(2, 85, 64, 1410),
-        sample(3, 78, 58, 1395), sample(4, 90, 66, 1420));
-    List<Sample> candidate = List.of(sample(1, 82, 125, 1405), sample(2, 80, 131, 1400),
-        sample(3, 84, 118, 1390), sample(4, 88, 140, 1430));
+    List<Sample> base =
+        List.of(
+            sample(1, 80, 60, 1400),
+            sample(2, 85, 64, 1410),
+            sample(3, 78, 58, 1395),
+            sample(4, 90, 66, 1420));
+    List<Sample> candidate =
+        List.of(
+            sample(1, 82, 125, 1405),
+            sample(2, 80, 131, 1400),
+            sample(3, 84, 118, 1390),
+            sample(4, 88, 140, 1430));
 
     List<Finding> findings = paired(base, candidate);
 
-    assertThat(findings).extracting(Finding::metric)
+    assertThat(findings)
+        .extracting(Finding::metric)
         .containsExactly(Metric.CPU, Metric.CLIENT_CPU, Metric.ALLOC);
     Finding client = of(findings, Metric.CLIENT_CPU);
     assertThat(client.verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(client.action()).isEqualTo(Action.FAIL);
-    assertThat(client.message()).isEqualTo("OrdersIT.place: clientCpu regressed: client CPU per"
-        + " transaction 62 µs -> 128 µs (+106.5%, more than the tolerance 50.0% and 2.0 µs),"
-        + " 4 of 4 pairs worse by more than half of it (medians of 4 pairs interleaved)");
+    assertThat(client.message())
+        .isEqualTo(
+            "OrdersIT.place: clientCpu regressed: client CPU per"
+                + " transaction 62 µs -> 128 µs (+106.5%, more than the tolerance 50.0% and 2.0 µs),"
+                + " 4 of 4 pairs worse by more than half of it (medians of 4 pairs interleaved)");
     assertThat(client.work().what()).isEqualTo("clientCpu (client CPU per transaction)");
     assertThat(client.work().summary()).isEqualTo("client CPU per transaction 62 µs -> 128 µs");
     assertThat(of(findings, Metric.CPU).verdict()).isEqualTo(Verdict.PASS);
-    assertThat(of(findings, Metric.CPU).message()).startsWith("OrdersIT.place: cpu passed:"
-        + " server CPU per transaction 83 µs -> 83 µs (+0.6%; a regression is more than the"
-        + " tolerance 50.0% and 2.0 µs with 4 of 4 pairs agreeing");
+    assertThat(of(findings, Metric.CPU).message())
+        .startsWith(
+            "OrdersIT.place: cpu passed:"
+                + " server CPU per transaction 83 µs -> 83 µs (+0.6%; a regression is more than the"
+                + " tolerance 50.0% and 2.0 µs with 4 of 4 pairs agreeing");
     assertThat(of(findings, Metric.ALLOC).verdict()).isEqualTo(Verdict.PASS);
   }
 
   @Test
   void oneWildPairDoesNotFailAndTheOtherWayRoundIsAnImprovement() {
-    List<Sample> base = List.of(sample(1, 80, 60, 1400), sample(2, 80, 60, 1400),
-        sample(3, 80, 60, 1400), sample(4, 80, 60, 1400));
+    List<Sample> base =
+        List.of(
+            sample(1, 80, 60, 1400),
+            sample(2, 80, 60, 1400),
+            sample(3, 80, 60, 1400),
+            sample(4, 80, 60, 1400));
     // The median doubled, but one pair did not move: not every pair agrees.
-    List<Sample> candidate = List.of(sample(1, 170, 60, 1400), sample(2, 165, 60, 1400),
-        sample(3, 180, 60, 1400), sample(4, 81, 60, 1400));
+    List<Sample> candidate =
+        List.of(
+            sample(1, 170, 60, 1400),
+            sample(2, 165, 60, 1400),
+            sample(3, 180, 60, 1400),
+            sample(4, 81, 60, 1400));
     assertThat(of(paired(base, candidate), Metric.CPU).verdict()).isEqualTo(Verdict.PASS);
     // One pair tripled: the median did not move.
-    List<Sample> burst = List.of(sample(1, 240, 60, 1400), sample(2, 82, 60, 1400),
-        sample(3, 79, 60, 1400), sample(4, 80, 60, 1400));
+    List<Sample> burst =
+        List.of(
+            sample(1, 240, 60, 1400),
+            sample(2, 82, 60, 1400),
+            sample(3, 79, 60, 1400),
+            sample(4, 80, 60, 1400));
     assertThat(of(paired(base, burst), Metric.CPU).verdict()).isEqualTo(Verdict.PASS);
 
     List<Finding> better = paired(candidate.subList(0, 3), base.subList(0, 3));
     assertThat(of(better, Metric.CPU).verdict()).isEqualTo(Verdict.IMPROVEMENT);
-    assertThat(of(better, Metric.CPU).message()).startsWith("OrdersIT.place: cpu improved:"
-        + " server CPU per transaction 170 µs -> 80 µs (-52.9%), 3 of 3 pairs better");
+    assertThat(of(better, Metric.CPU).message())
+        .startsWith(
+            "OrdersIT.place: cpu improved:"
+                + " server CPU per transaction 170 µs -> 80 µs (-52.9%), 3 of 3 pairs better");
   }
 
   @Test
   void allocationHasItsOwnToleranceAndTheFloorsKeepTinyFiguresQuiet() {
-    List<Sample> base = List.of(sample(1, 1, 1, 1400), sample(2, 1, 1, 1400),
-        sample(3, 1, 1, 1400));
+    List<Sample> base =
+        List.of(sample(1, 1, 1, 1400), sample(2, 1, 1, 1400), sample(3, 1, 1, 1400));
     // +43% allocation fails (30%); 1 µs -> 2.5 µs of CPU is +150% but within the 2 µs floor.
-    List<Sample> candidate = List.of(sample(1, 2.5, 2.5, 2000), sample(2, 2.5, 2.5, 2000),
-        sample(3, 2.5, 2.5, 2000));
+    List<Sample> candidate =
+        List.of(sample(1, 2.5, 2.5, 2000), sample(2, 2.5, 2.5, 2000), sample(3, 2.5, 2.5, 2000));
     List<Finding> findings = paired(base, candidate);
     assertThat(of(findings, Metric.ALLOC).verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(of(findings, Metric.ALLOC).message()).contains("client allocation per transaction"
-        + " 1,400 bytes -> 2,000 bytes (+42.9%, more than the tolerance 30.0% and 256 bytes)");
+    assertThat(of(findings, Metric.ALLOC).message())
+        .contains(
+            "client allocation per transaction"
+                + " 1,400 bytes -> 2,000 bytes (+42.9%, more than the tolerance 30.0% and 256 bytes)");
     assertThat(of(findings, Metric.CPU).verdict()).isEqualTo(Verdict.PASS);
     assertThat(of(findings, Metric.CLIENT_CPU).verdict()).isEqualTo(Verdict.PASS);
   }
@@ -118,26 +152,47 @@ class ResourceGateTest {
     List<Sample> base = List.of(lockWait(1, 0), lockWait(2, 0), lockWait(3, 12));
     List<Sample> candidate = List.of(lockWait(1, 3400), lockWait(2, 2900), lockWait(3, 3100));
 
-    List<Finding> findings = ResourceGate.paired(KEY, base, candidate, SETTINGS,
-        samples -> Map.of("UPDATE counter SET n = n + ? WHERE id = ?", 90L,
-            "SELECT n FROM counter WHERE id = $1 FOR UPDATE", 10L));
+    List<Finding> findings =
+        ResourceGate.paired(
+            KEY,
+            base,
+            candidate,
+            SETTINGS,
+            samples ->
+                Map.of(
+                    "UPDATE counter SET n = n + ? WHERE id = ?",
+                    90L,
+                    "SELECT n FROM counter WHERE id = $1 FOR UPDATE",
+                    10L));
 
     assertThat(findings).hasSize(1);
     Finding f = findings.get(0);
     assertThat(f.verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(f.message()).isEqualTo("OrdersIT.place: lockWait regressed: lock wait per"
-        + " transaction 0.0 µs -> 3,100 µs (new, more than the tolerance 100.0% and 200 µs),"
-        + " 3 of 3 pairs worse by more than half of it (medians of 3 pairs interleaved);"
-        + " waiting: UPDATE counter SET n = n + ? WHERE id = ? (90% of the lock wait samples),"
-        + " SELECT n FROM counter WHERE id = $1 FOR UPDATE (10% of the lock wait samples)");
+    assertThat(f.message())
+        .isEqualTo(
+            "OrdersIT.place: lockWait regressed: lock wait per"
+                + " transaction 0.0 µs -> 3,100 µs (new, more than the tolerance 100.0% and 200 µs),"
+                + " 3 of 3 pairs worse by more than half of it (medians of 3 pairs interleaved);"
+                + " waiting: UPDATE counter SET n = n + ? WHERE id = ? (90% of the lock wait samples),"
+                + " SELECT n FROM counter WHERE id = $1 FOR UPDATE (10% of the lock wait samples)");
     // Below the floor, a doubling of a small wait is noise.
-    assertThat(paired(List.of(lockWait(1, 40), lockWait(2, 50)),
-        List.of(lockWait(1, 120), lockWait(2, 150))).get(0).verdict()).isEqualTo(Verdict.PASS);
+    assertThat(
+            paired(
+                    List.of(lockWait(1, 40), lockWait(2, 50)),
+                    List.of(lockWait(1, 120), lockWait(2, 150)))
+                .get(0)
+                .verdict())
+        .isEqualTo(Verdict.PASS);
   }
 
   private static Sample atTps(int i, double tps, double clientCpu, double alloc) {
-    return new Sample(KEY, "b", "t" + i, Instant.EPOCH, Map.of(Metric.TPS, tps,
-        Metric.CLIENT_CPU, clientCpu, Metric.ALLOC, alloc), PRINT);
+    return new Sample(
+        KEY,
+        "b",
+        "t" + i,
+        Instant.EPOCH,
+        Map.of(Metric.TPS, tps, Metric.CLIENT_CPU, clientCpu, Metric.ALLOC, alloc),
+        PRINT);
   }
 
   @Test
@@ -145,27 +200,43 @@ class ResourceGateTest {
     // A slower server: a third of the transactions, each carrying three times the client's
     // one-time costs (a first live-gate run: 36.6 kB -> 109 kB allocated per
     // transaction); per second the client did less.
-    List<Sample> base = List.of(atTps(1, 900, 480, 36_600), atTps(2, 950, 470, 36_000),
-        atTps(3, 880, 490, 37_000));
-    List<Sample> slower = List.of(atTps(1, 300, 720, 109_000), atTps(2, 310, 700, 108_000),
-        atTps(3, 290, 730, 110_000));
+    List<Sample> base =
+        List.of(atTps(1, 900, 480, 36_600), atTps(2, 950, 470, 36_000), atTps(3, 880, 490, 37_000));
+    List<Sample> slower =
+        List.of(
+            atTps(1, 300, 720, 109_000), atTps(2, 310, 700, 108_000), atTps(3, 290, 730, 110_000));
     List<Finding> findings = paired(base, slower);
     assertThat(of(findings, Metric.ALLOC).verdict()).isEqualTo(Verdict.PASS);
-    assertThat(of(findings, Metric.ALLOC).message()).isEqualTo("OrdersIT.place: alloc passed:"
-        + " client allocation per transaction 36,600 bytes -> 109,000 bytes (+197.8%), but per"
-        + " second of the run only -0.7%: the transactions got fewer, not costlier (a run's"
-        + " one-time costs spread over them; a regression uses more per second too, by half the"
-        + " tolerance 30.0% and 256 bytes; medians of 3 pairs interleaved)");
+    assertThat(of(findings, Metric.ALLOC).message())
+        .isEqualTo(
+            "OrdersIT.place: alloc passed:"
+                + " client allocation per transaction 36,600 bytes -> 109,000 bytes (+197.8%), but per"
+                + " second of the run only -0.7%: the transactions got fewer, not costlier (a run's"
+                + " one-time costs spread over them; a regression uses more per second too, by half the"
+                + " tolerance 30.0% and 256 bytes; medians of 3 pairs interleaved)");
     // The live-gate build: 48 -> 16 transactions a run, allocation per second +9%.
-    assertThat(of(paired(List.of(atTps(1, 16, 400, 33_500), atTps(2, 16, 440, 33_100),
-        atTps(3, 16, 445, 33_800)), List.of(atTps(1, 5.2, 460, 109_000),
-        atTps(2, 5.2, 710, 109_000), atTps(3, 5.2, 680, 112_000))), Metric.ALLOC).verdict())
+    assertThat(
+            of(
+                    paired(
+                        List.of(
+                            atTps(1, 16, 400, 33_500),
+                            atTps(2, 16, 440, 33_100),
+                            atTps(3, 16, 445, 33_800)),
+                        List.of(
+                            atTps(1, 5.2, 460, 109_000),
+                            atTps(2, 5.2, 710, 109_000),
+                            atTps(3, 5.2, 680, 112_000))),
+                    Metric.ALLOC)
+                .verdict())
         .isEqualTo(Verdict.PASS);
     assertThat(of(findings, Metric.CLIENT_CPU).verdict()).isEqualTo(Verdict.PASS);
 
     // Costlier code at a third of the tps: more per second as well, a regression.
-    List<Sample> costlier = List.of(atTps(1, 300, 2000, 150_000), atTps(2, 310, 2100, 150_000),
-        atTps(3, 290, 1900, 150_000));
+    List<Sample> costlier =
+        List.of(
+            atTps(1, 300, 2000, 150_000),
+            atTps(2, 310, 2100, 150_000),
+            atTps(3, 290, 1900, 150_000));
     List<Finding> worse = paired(base, costlier);
     assertThat(of(worse, Metric.CLIENT_CPU).verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(of(worse, Metric.ALLOC).verdict()).isEqualTo(Verdict.REGRESSION);
@@ -173,18 +244,27 @@ class ResourceGateTest {
 
   @Test
   void twoPairsCallNoRegressionOnlyAWarning() {
-    List<Finding> two = paired(List.of(sample(1, 80, 60, 1400), sample(2, 85, 60, 1400)),
-        List.of(sample(1, 200, 60, 1400), sample(2, 190, 60, 1400)));
+    List<Finding> two =
+        paired(
+            List.of(sample(1, 80, 60, 1400), sample(2, 85, 60, 1400)),
+            List.of(sample(1, 200, 60, 1400), sample(2, 190, 60, 1400)));
     Finding cpu = of(two, Metric.CPU);
     assertThat(cpu.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(cpu.action()).isEqualTo(Action.WARN);
-    assertThat(cpu.message()).isEqualTo("OrdersIT.place: cpu inconclusive: server CPU per"
-        + " transaction 83 µs -> 195 µs (+136.4%, more than the tolerance 50.0% and 2.0 µs) on"
-        + " 2 pairs, and at least 3 are needed to call it (medians of 2 pairs interleaved; run"
-        + " more with pgperf.pairs)");
+    assertThat(cpu.message())
+        .isEqualTo(
+            "OrdersIT.place: cpu inconclusive: server CPU per"
+                + " transaction 83 µs -> 195 µs (+136.4%, more than the tolerance 50.0% and 2.0 µs) on"
+                + " 2 pairs, and at least 3 are needed to call it (medians of 2 pairs interleaved; run"
+                + " more with pgperf.pairs)");
     // The other way round: a pass.
-    assertThat(of(paired(List.of(sample(1, 200, 60, 1400), sample(2, 190, 60, 1400)),
-        List.of(sample(1, 80, 60, 1400), sample(2, 85, 60, 1400))), Metric.CPU).verdict())
+    assertThat(
+            of(
+                    paired(
+                        List.of(sample(1, 200, 60, 1400), sample(2, 190, 60, 1400)),
+                        List.of(sample(1, 80, 60, 1400), sample(2, 85, 60, 1400))),
+                    Metric.CPU)
+                .verdict())
         .isEqualTo(Verdict.PASS);
   }
 
@@ -198,21 +278,28 @@ class ResourceGateTest {
   void literalsOfAWaitingStatementAreItsShape() {
     assertThat(ResourceGate.shape("UPDATE counter  SET n = n + -12 WHERE id = 1 AND k = 'it''s'"))
         .isEqualTo("UPDATE counter SET n = n + ? WHERE id = ? AND k = ?");
-    assertThat(ResourceGate.shape("SELECT * FROM t2 WHERE id = $1")).isEqualTo(
-        "SELECT * FROM t2 WHERE id = $1");
+    assertThat(ResourceGate.shape("SELECT * FROM t2 WHERE id = $1"))
+        .isEqualTo("SELECT * FROM t2 WHERE id = $1");
   }
 
   // --- On result files: compare's pairs and check's baseline.
 
-  private static void write(Path dir, String key, int trial, double tps, long serverMicros,
-      long clientMicros, long seed) throws IOException {
+  private static void write(
+      Path dir, String key, int trial, double tps, long serverMicros, long clientMicros, long seed)
+      throws IOException {
     Files.createDirectories(dir);
-    RunResult r = Fixtures.run(tps, 2000, seed, Fixtures.server(Fixtures.VERSION),
-        Instant.parse("2026-12-07T00:00:00Z").plusSeconds(seed * 100 + trial))
-        .withIdentity(new io.github.pgperf.result.RunIdentity("build-" + seed, trial));
+    RunResult r =
+        Fixtures.run(
+                tps,
+                2000,
+                seed,
+                Fixtures.server(Fixtures.VERSION),
+                Instant.parse("2026-12-07T00:00:00Z").plusSeconds(seed * 100 + trial))
+            .withIdentity(new io.github.pgperf.result.RunIdentity("build-" + seed, trial));
     long tx = r.totalCounts().processed();
-    r = r.withCpu(new RunCpu(serverMicros * 1000 * tx, null, clientMicros * 1000 * tx,
-        1400 * tx, null));
+    r =
+        r.withCpu(
+            new RunCpu(serverMicros * 1000 * tx, null, clientMicros * 1000 * tx, 1400 * tx, null));
     ResultJson.write(r, dir.resolve(key + "-trial" + trial + ".json"));
   }
 
@@ -225,26 +312,39 @@ class ResourceGateTest {
       write(dir.resolve("candidate"), "Orders.list", i, 1010 + 30 * i, 82 - i, 62, 4);
     }
     PairedGate gate = new PairedGate(SETTINGS);
-    CheckReport report = gate.compare(ResultFiles.read(dir.resolve("base")),
-        ResultFiles.read(dir.resolve("candidate")));
+    CheckReport report =
+        gate.compare(
+            ResultFiles.read(dir.resolve("base")), ResultFiles.read(dir.resolve("candidate")));
 
-    List<Finding> cpu = report.findings().stream().filter(f -> f.metric() == Metric.CPU)
-        .toList();
-    assertThat(cpu).extracting(Finding::key, Finding::verdict).containsExactly(
-        org.assertj.core.groups.Tuple.tuple("Orders.list", Verdict.PASS),
-        org.assertj.core.groups.Tuple.tuple("Orders.place", Verdict.REGRESSION));
-    assertThat(cpu.get(1).message()).startsWith("Orders.place: cpu regressed: server CPU per"
-        + " transaction 83 µs -> 168 µs (+103.0%");
+    List<Finding> cpu = report.findings().stream().filter(f -> f.metric() == Metric.CPU).toList();
+    assertThat(cpu)
+        .extracting(Finding::key, Finding::verdict)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("Orders.list", Verdict.PASS),
+            org.assertj.core.groups.Tuple.tuple("Orders.place", Verdict.REGRESSION));
+    assertThat(cpu.get(1).message())
+        .startsWith(
+            "Orders.place: cpu regressed: server CPU per"
+                + " transaction 83 µs -> 168 µs (+103.0%");
     assertThat(report.failed()).isTrue();
     // A CPU regression is confirmed on more pairs, as a timing one.
     assertThat(PairedGate.needsConfirmation(report)).containsExactly("Orders.place");
     // The timing statistics do not judge the resources, even when listed among the metrics.
-    GateSettings listed = new GateSettings(GateSettings.DEFAULT_LEVEL,
-        GateSettings.DEFAULT_MINIMUM_EFFECT, List.of(Metric.TPS, Metric.CPU), Map.of());
-    assertThat(new PairedGate(listed).compare(ResultFiles.read(dir.resolve("base")),
-        ResultFiles.read(dir.resolve("candidate"))).findings())
-        .filteredOn(f -> f.metric() == Metric.CPU).allSatisfy(f ->
-            assertThat(f.comparison()).isNull()).hasSize(2);
+    GateSettings listed =
+        new GateSettings(
+            GateSettings.DEFAULT_LEVEL,
+            GateSettings.DEFAULT_MINIMUM_EFFECT,
+            List.of(Metric.TPS, Metric.CPU),
+            Map.of());
+    assertThat(
+            new PairedGate(listed)
+                .compare(
+                    ResultFiles.read(dir.resolve("base")),
+                    ResultFiles.read(dir.resolve("candidate")))
+                .findings())
+        .filteredOn(f -> f.metric() == Metric.CPU)
+        .allSatisfy(f -> assertThat(f.comparison()).isNull())
+        .hasSize(2);
   }
 
   @Test
@@ -254,28 +354,36 @@ class ResourceGateTest {
       write(dir.resolve("now"), "Orders.place", i, 1000, 260, 60, 20);
     }
     Gate gate = new Gate(SETTINGS);
-    CheckReport report = gate.check(ResultFiles.read(dir.resolve("now")),
-        Baseline.fromResults(dir.resolve("baseline")));
-    Finding cpu = report.findings().stream().filter(f -> f.metric() == Metric.CPU).findFirst()
-        .orElseThrow();
+    CheckReport report =
+        gate.check(
+            ResultFiles.read(dir.resolve("now")), Baseline.fromResults(dir.resolve("baseline")));
+    Finding cpu =
+        report.findings().stream().filter(f -> f.metric() == Metric.CPU).findFirst().orElseThrow();
     assertThat(cpu.verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(cpu.message()).contains("more than the tolerance 100.0% and 2.0 µs, doubled"
-        + " against a stored baseline")
+    assertThat(cpu.message())
+        .contains(
+            "more than the tolerance 100.0% and 2.0 µs, doubled" + " against a stored baseline")
         .contains("medians of 3 baseline samples and 3 trials");
 
     // Another machine's baseline: timing and CPU are not compared.
     Path other = dir.resolve("other");
     for (int i = 1; i <= 3; i++) {
       Files.createDirectories(other);
-      RunResult r = Fixtures.run(1000, 2000, 30 + i, Fixtures.server("16.4"),
-          Instant.parse("2026-12-07T00:00:00Z").plusSeconds(i))
-          .withIdentity(new io.github.pgperf.result.RunIdentity("build-x", i));
+      RunResult r =
+          Fixtures.run(
+                  1000,
+                  2000,
+                  30 + i,
+                  Fixtures.server("16.4"),
+                  Instant.parse("2026-12-07T00:00:00Z").plusSeconds(i))
+              .withIdentity(new io.github.pgperf.result.RunIdentity("build-x", i));
       long tx = r.totalCounts().processed();
-      ResultJson.write(r.withCpu(new RunCpu(80_000 * tx, null, 60_000 * tx, 1400 * tx, null)),
+      ResultJson.write(
+          r.withCpu(new RunCpu(80_000 * tx, null, 60_000 * tx, 1400 * tx, null)),
           other.resolve("Orders.place-trial" + i + ".json"));
     }
-    CheckReport elsewhere = gate.check(ResultFiles.read(dir.resolve("now")),
-        Baseline.fromResults(other));
+    CheckReport elsewhere =
+        gate.check(ResultFiles.read(dir.resolve("now")), Baseline.fromResults(other));
     assertThat(elsewhere.findings()).noneMatch(f -> f.metric() == Metric.CPU);
     assertThat(elsewhere.findings()).anyMatch(f -> f.verdict() == Verdict.FINGERPRINT_MISMATCH);
   }
@@ -284,8 +392,8 @@ class ResourceGateTest {
 
   /**
    * How often the server CPU of {@code runs} simulated compares of {@code pairs} pairs regresses:
-   * every pair shares a machine state (30% between pairs, which pairing cancels), each trial
-   * has its own lognormal noise, the candidate is {@code effect} times the base.
+   * every pair shares a machine state (30% between pairs, which pairing cancels), each trial has
+   * its own lognormal noise, the candidate is {@code effect} times the base.
    */
   private static double failures(double noise, double effect, int pairs, int runs, long seed) {
     int failed = 0;
@@ -296,8 +404,8 @@ class ResourceGateTest {
       for (int i = 0; i < pairs; i++) {
         double machine = 100 * Math.exp(0.3 * Fixtures.gaussian(r));
         base.add(sample(i, machine * Math.exp(noise * Fixtures.gaussian(r)), 60, 1400));
-        candidate.add(sample(i, effect * machine * Math.exp(noise * Fixtures.gaussian(r)), 60,
-            1400));
+        candidate.add(
+            sample(i, effect * machine * Math.exp(noise * Fixtures.gaussian(r)), 60, 1400));
       }
       failed += of(paired(base, candidate), Metric.CPU).verdict() == Verdict.REGRESSION ? 1 : 0;
     }
@@ -306,6 +414,7 @@ class ResourceGateTest {
 
   /** Quiet: a trial's CPU per transaction off by 15% after pairing (8-16% measured). */
   private static final double QUIET = 0.15;
+
   /** Busy loops on both cores: 36% (17-36% measured). */
   private static final double HOG = 0.36;
 

@@ -45,8 +45,10 @@ class SimulationTest {
     double[][] values = new double[METRICS.size()][trials];
     for (int m = 0; m < METRICS.size(); m++) {
       double own = Fixtures.gaussian(r);
-      double effect = noise.between()
-          * (noise.metricShare() * shared + Math.sqrt(1 - noise.metricShare() * noise.metricShare()) * own);
+      double effect =
+          noise.between()
+              * (noise.metricShare() * shared
+                  + Math.sqrt(1 - noise.metricShare() * noise.metricShare()) * own);
       for (int t = 0; t < trials; t++) {
         double factor = slowdown * Math.exp(effect + noise.within() * Fixtures.gaussian(r));
         // A slower build: fewer tps, longer latencies.
@@ -61,8 +63,8 @@ class SimulationTest {
    *
    * @param slowdown how much slower the candidate build's code is (1 = A/A)
    */
-  static int builds(Noise noise, int baselineBuilds, int trials, double slowdown, Verdict wanted,
-      long seedBase) {
+  static int builds(
+      Noise noise, int baselineBuilds, int trials, double slowdown, Verdict wanted, long seedBase) {
     int hits = 0;
     for (int s = 0; s < SIMULATIONS; s++) {
       SplittableRandom r = new SplittableRandom(seedBase + s);
@@ -119,15 +121,25 @@ class SimulationTest {
       Noise noise = setting.noise();
       int k = setting.baselineBuilds();
       int failed = builds(noise, k, 3, 1, Verdict.REGRESSION, 1_000_000);
-      assertThat(failed).as("A/A builds failed at %s with %d baseline builds", noise, k)
+      assertThat(failed)
+          .as("A/A builds failed at %s with %d baseline builds", noise, k)
           .isLessThanOrEqualTo(SIMULATIONS / 100);
-      StringBuilder line = new StringBuilder(String.format(java.util.Locale.ROOT,
-          "between %.2f within %.2f share %.1f builds %2d: A/A fail %4d", noise.between(),
-          noise.within(), noise.metricShare(), k, failed));
+      StringBuilder line =
+          new StringBuilder(
+              String.format(
+                  java.util.Locale.ROOT,
+                  "between %.2f within %.2f share %.1f builds %2d: A/A fail %4d",
+                  noise.between(),
+                  noise.within(),
+                  noise.metricShare(),
+                  k,
+                  failed));
       int caught = failed;
       for (double slow : slowdowns) {
         int now = builds(noise, k, 3, slow, Verdict.REGRESSION, 7_000_000);
-        assertThat(now).as("%sx at %s with %d builds", slow, noise, k).isGreaterThanOrEqualTo(caught);
+        assertThat(now)
+            .as("%sx at %s with %d builds", slow, noise, k)
+            .isGreaterThanOrEqualTo(caught);
         caught = now;
         line.append(String.format(java.util.Locale.ROOT, "  %.1fx %4d", slow, now));
       }
@@ -172,8 +184,13 @@ class SimulationTest {
       for (double v : candidate) {
         candidateTrials.add(new double[] {v});
       }
-      Comparison c = BuildComparison.compare(Metric.TPS, trials, candidateTrials,
-          DEFAULTS.level(), GateSettings.MINIMUM_BASELINE_BUILDS);
+      Comparison c =
+          BuildComparison.compare(
+              Metric.TPS,
+              trials,
+              candidateTrials,
+              DEFAULTS.level(),
+              GateSettings.MINIMUM_BASELINE_BUILDS);
       if (Judge.verdict(c, DEFAULTS) == Verdict.REGRESSION) {
         failed++;
       }
@@ -190,15 +207,15 @@ class SimulationTest {
       baseline.add(build(random, noise, 3, 1)[0]);
     }
     double[] candidate = build(random, noise, 3, 2)[0];
-    Comparison first = BuildComparison.compare(Metric.TPS, baseline, List.of(candidate),
-        DEFAULTS.level(), 3);
+    Comparison first =
+        BuildComparison.compare(Metric.TPS, baseline, List.of(candidate), DEFAULTS.level(), 3);
     for (int round = 0; round < 50; round++) {
       List<double[]> shuffled = new ArrayList<>(baseline);
       java.util.Collections.shuffle(shuffled, new java.util.Random(round));
       shuffled.forEach(b -> shuffle(b, random));
       shuffle(candidate, random);
-      Comparison again = BuildComparison.compare(Metric.TPS, shuffled, List.of(candidate),
-          DEFAULTS.level(), 3);
+      Comparison again =
+          BuildComparison.compare(Metric.TPS, shuffled, List.of(candidate), DEFAULTS.level(), 3);
       // Bit for bit, not just the same verdict: sums are taken in a canonical order.
       assertThat(again).isEqualTo(first);
     }

@@ -36,8 +36,8 @@ class StatisticsTest {
   void oneTrialPerBuildIsAPredictionTestOnTheBuilds() {
     // The candidate build against 5 baseline builds: t = (mean(b) - c) / (s sqrt(1 + 1/5)), df 4.
     // scipy: t.sf(7.973957483492451, 4)
-    Comparison c = BuildComparison.compare(Metric.TPS, builds(100, 104, 97, 101, 99),
-        builds(80), 0.005, MIN);
+    Comparison c =
+        BuildComparison.compare(Metric.TPS, builds(100, 104, 97, 101, 99), builds(80), 0.005, MIN);
     assertThat(c.pRegression()).isCloseTo(0.0006702074241914951, within(1e-12));
     assertThat(c.baselineBuilds()).isEqualTo(5);
     assertThat(c.candidateBuilds()).isEqualTo(1);
@@ -52,10 +52,15 @@ class StatisticsTest {
     // candidate build is 14% below the baseline's mean. Trials as independent samples would call it
     // certain; as builds it is within the builds' noise. Values computed with numpy/scipy from the
     // method in docs/gate.md: p = 0.10141054765824607, detectable 47.07% of tps.
-    List<double[]> baseline = List.of(new double[] {100, 102, 101}, new double[] {90, 91, 89},
-        new double[] {110, 108, 111}, new double[] {95, 97, 96});
-    Comparison c = BuildComparison.compare(Metric.TPS, baseline,
-        List.of(new double[] {85, 86, 84}), 0.005, MIN);
+    List<double[]> baseline =
+        List.of(
+            new double[] {100, 102, 101},
+            new double[] {90, 91, 89},
+            new double[] {110, 108, 111},
+            new double[] {95, 97, 96});
+    Comparison c =
+        BuildComparison.compare(
+            Metric.TPS, baseline, List.of(new double[] {85, 86, 84}), 0.005, MIN);
     assertThat(c.pRegression()).isCloseTo(0.10141054765824607, within(1e-12));
     assertThat(c.detectable()).isCloseTo(0.4707367616757563, within(1e-12));
     assertThat(c.noise()).isCloseTo(0.08398104704625067, within(1e-12));
@@ -66,25 +71,35 @@ class StatisticsTest {
 
   @Test
   void latencyIsWorseWhenHigher() {
-    Comparison c = BuildComparison.compare(Metric.P99, builds(1000, 1010, 990, 1005),
-        builds(1300), 0.005, MIN);
+    Comparison c =
+        BuildComparison.compare(
+            Metric.P99, builds(1000, 1010, 990, 1005), builds(1300), 0.005, MIN);
     assertThat(c.regression()).isCloseTo(0.3, within(0.01));
     assertThat(c.pRegression()).isLessThan(0.001);
-    Comparison tps = BuildComparison.compare(Metric.TPS, builds(1000, 1010, 990, 1005),
-        builds(1300), 0.005, MIN);
+    Comparison tps =
+        BuildComparison.compare(
+            Metric.TPS, builds(1000, 1010, 990, 1005), builds(1300), 0.005, MIN);
     assertThat(tps.regression()).isLessThan(0);
     assertThat(tps.pImprovement()).isLessThan(0.001);
   }
 
   @Test
   void detectableShrinksWithMoreBuildsAndGrowsWithTheirNoise() {
-    double q = BuildComparison.compare(Metric.TPS, builds(100, 101, 99, 100.5, 99.5),
-        builds(100), 0.005, MIN).detectable();
-    double n = BuildComparison.compare(Metric.TPS, builds(100, 110, 90, 105, 95),
-        builds(100), 0.005, MIN).detectable();
-    double m = BuildComparison.compare(Metric.TPS,
-        builds(100, 101, 99, 100.5, 99.5, 100, 101, 99, 100.5, 99.5), builds(100), 0.005, MIN)
-        .detectable();
+    double q =
+        BuildComparison.compare(
+                Metric.TPS, builds(100, 101, 99, 100.5, 99.5), builds(100), 0.005, MIN)
+            .detectable();
+    double n =
+        BuildComparison.compare(Metric.TPS, builds(100, 110, 90, 105, 95), builds(100), 0.005, MIN)
+            .detectable();
+    double m =
+        BuildComparison.compare(
+                Metric.TPS,
+                builds(100, 101, 99, 100.5, 99.5, 100, 101, 99, 100.5, 99.5),
+                builds(100),
+                0.005,
+                MIN)
+            .detectable();
     assertThat(n).isGreaterThan(q);
     assertThat(m).isLessThan(q);
     assertThat(q).isGreaterThan(0);
@@ -92,10 +107,12 @@ class StatisticsTest {
 
   @Test
   void fewerBaselineBuildsThanTheMinimumGiveNoPValueHoweverManyTrials() {
-    List<double[]> two = List.of(new double[] {100, 101, 99, 100, 101, 99},
-        new double[] {100, 100.5, 99.5, 100, 101, 99});
-    Comparison c = BuildComparison.compare(Metric.TPS, two, List.of(new double[] {50, 51, 49}),
-        0.005, MIN);
+    List<double[]> two =
+        List.of(
+            new double[] {100, 101, 99, 100, 101, 99},
+            new double[] {100, 100.5, 99.5, 100, 101, 99});
+    Comparison c =
+        BuildComparison.compare(Metric.TPS, two, List.of(new double[] {50, 51, 49}), 0.005, MIN);
     assertThat(c.pRegression()).isNaN();
     assertThat(c.detectable()).isInfinite();
     assertThat(c.regression()).isCloseTo(0.5, within(0.01));
@@ -104,22 +121,27 @@ class StatisticsTest {
 
   @Test
   void identicalValuesNeedNoDistribution() {
-    Comparison equal = BuildComparison.compare(Metric.TPS, builds(100, 100, 100), builds(100),
-        0.005, MIN);
+    Comparison equal =
+        BuildComparison.compare(Metric.TPS, builds(100, 100, 100), builds(100), 0.005, MIN);
     assertThat(equal.pRegression()).isEqualTo(0.5);
     assertThat(equal.detectable()).isZero();
-    Comparison worse = BuildComparison.compare(Metric.TPS, builds(100, 100, 100), builds(80),
-        0.005, MIN);
+    Comparison worse =
+        BuildComparison.compare(Metric.TPS, builds(100, 100, 100), builds(80), 0.005, MIN);
     assertThat(worse.pRegression()).isZero();
   }
 
   @Test
   void refusesValuesThatAreNotPositiveAndEmptySides() {
-    assertThatThrownBy(() -> BuildComparison.compare(Metric.TPS, builds(1, 0, 2), builds(1),
-        0.01, MIN)).hasMessage("baseline sample 0.0 is not a positive number");
-    assertThatThrownBy(() -> BuildComparison.compare(Metric.TPS, builds(1, 2, 3), List.of(),
-        0.01, MIN)).hasMessage("no candidate builds");
-    assertThatThrownBy(() -> BuildComparison.compare(Metric.TPS, builds(1, 2, 3),
-        List.of(new double[0]), 0.01, MIN)).hasMessage("a candidate build has no samples");
+    assertThatThrownBy(
+            () -> BuildComparison.compare(Metric.TPS, builds(1, 0, 2), builds(1), 0.01, MIN))
+        .hasMessage("baseline sample 0.0 is not a positive number");
+    assertThatThrownBy(
+            () -> BuildComparison.compare(Metric.TPS, builds(1, 2, 3), List.of(), 0.01, MIN))
+        .hasMessage("no candidate builds");
+    assertThatThrownBy(
+            () ->
+                BuildComparison.compare(
+                    Metric.TPS, builds(1, 2, 3), List.of(new double[0]), 0.01, MIN))
+        .hasMessage("a candidate build has no samples");
   }
 }

@@ -13,8 +13,8 @@ class VerdictTest {
 
   private static Comparison comparison(Metric m, double regression, double p, double detectable) {
     double change = m.higherIsBetter() ? -regression : regression;
-    return new Comparison(m, 10, 10, 100, 100 * (1 + change), regression, p, 1 - p, detectable, 0.05,
-        5, 1);
+    return new Comparison(
+        m, 10, 10, 100, 100 * (1 + change), regression, p, 1 - p, detectable, 0.05, 5, 1);
   }
 
   @Test
@@ -54,24 +54,38 @@ class VerdictTest {
 
   @Test
   void messagesSayWhichTestMetricHowMuchAndHowSure() {
-    Comparison c = BuildComparison.compare(Metric.TPS, builds(1000, 1010, 990, 1005, 995),
-        java.util.List.of(new double[] {700, 707, 693}), 0.005, 3);
+    Comparison c =
+        BuildComparison.compare(
+            Metric.TPS,
+            builds(1000, 1010, 990, 1005, 995),
+            java.util.List.of(new double[] {700, 707, 693}),
+            0.005,
+            3);
     Finding f = Judge.judge("OrdersIT.insert", c, DEFAULTS);
     assertThat(f.verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(f.action()).isEqualTo(Action.FAIL);
-    assertThat(f.message()).startsWith("OrdersIT.insert: tps regressed by 30.0% (baseline 1000.0 tps"
-        + " from 5 builds (5 trials), candidate 700.0 tps from 3 trials, change -30.0%); p = <0.0001,"
-        + " below the level 0.0050, and more than the minimum of 5.0%");
-    Finding few = Judge.judge("k", BuildComparison.compare(Metric.P99, builds(1, 1.1),
-        builds(2), 0.005, 3), DEFAULTS);
+    assertThat(f.message())
+        .startsWith(
+            "OrdersIT.insert: tps regressed by 30.0% (baseline 1000.0 tps"
+                + " from 5 builds (5 trials), candidate 700.0 tps from 3 trials, change -30.0%); p = <0.0001,"
+                + " below the level 0.0050, and more than the minimum of 5.0%");
+    Finding few =
+        Judge.judge(
+            "k",
+            BuildComparison.compare(Metric.P99, builds(1, 1.1), builds(2), 0.005, 3),
+            DEFAULTS);
     assertThat(few.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(few.message()).contains("inconclusive: the baseline holds 2 builds, and at least 3"
-        + " are needed").contains("record more with mvn verify pgperf:baseline");
-    Finding noisy = Judge.judge("k", BuildComparison.compare(Metric.P99, builds(100, 130, 80),
-        builds(110), 0.005, 3), DEFAULTS);
+    assertThat(few.message())
+        .contains("inconclusive: the baseline holds 2 builds, and at least 3" + " are needed")
+        .contains("record more with mvn verify pgperf:baseline");
+    Finding noisy =
+        Judge.judge(
+            "k",
+            BuildComparison.compare(Metric.P99, builds(100, 130, 80), builds(110), 0.005, 3),
+            DEFAULTS);
     assertThat(noisy.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(noisy.message()).contains("inconclusive: these builds could only detect a regression"
-        + " of > 1000%");
+    assertThat(noisy.message())
+        .contains("inconclusive: these builds could only detect a regression" + " of > 1000%");
   }
 
   @Test
@@ -84,15 +98,20 @@ class VerdictTest {
 
   @Test
   void actionsAreConfigurableButPassIsNot() {
-    GateSettings warnOnly = new GateSettings(0.01, 0.1, List.of(Metric.TPS),
-        Map.of(Verdict.REGRESSION, Action.WARN, Verdict.MISSING_BASELINE, Action.FAIL));
+    GateSettings warnOnly =
+        new GateSettings(
+            0.01,
+            0.1,
+            List.of(Metric.TPS),
+            Map.of(Verdict.REGRESSION, Action.WARN, Verdict.MISSING_BASELINE, Action.FAIL));
     assertThat(warnOnly.action(Verdict.REGRESSION)).isEqualTo(Action.WARN);
     assertThat(warnOnly.action(Verdict.MISSING_BASELINE)).isEqualTo(Action.FAIL);
     assertThat(warnOnly.action(Verdict.EMPTY_RESULTS)).isEqualTo(Action.FAIL);
     assertThat(warnOnly.action(Verdict.INCONCLUSIVE)).isEqualTo(Action.WARN);
     assertThat(warnOnly.action(Verdict.PASS)).isEqualTo(Action.PASS);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new GateSettings(0.01, 0.1,
-        List.of(Metric.TPS), Map.of(Verdict.PASS, Action.FAIL)))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                new GateSettings(0.01, 0.1, List.of(Metric.TPS), Map.of(Verdict.PASS, Action.FAIL)))
         .hasMessage("PASS cannot be configured to FAIL");
   }
 
@@ -100,14 +119,17 @@ class VerdictTest {
   void settingsTextForms() {
     assertThat(GateSettings.parseFraction("5%", "x")).isEqualTo(0.05);
     assertThat(GateSettings.parseFraction(" 0.1 ", "x")).isEqualTo(0.1);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> GateSettings.parseFraction("five", "pgperf.minimumEffect"))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> GateSettings.parseFraction("five", "pgperf.minimumEffect"))
         .hasMessage("pgperf.minimumEffect must be a number such as 0.05 or 5%, not \"five\"");
     assertThat(GateSettings.parseMetrics("tps, P99 ,p99.9,tps"))
         .containsExactly(Metric.TPS, Metric.P99, Metric.P99_9);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> GateSettings.parseMetrics("tps,p42"))
-        .hasMessage("unknown metric \"p42\" (known: tps, mean, p50, p90, p95, p99, p99.9, cpu, clientCpu,"
-            + " alloc, lockWait)");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Action.parse("maybe", "pgperf.onRegression"))
+        .hasMessage(
+            "unknown metric \"p42\" (known: tps, mean, p50, p90, p95, p99, p99.9, cpu, clientCpu,"
+                + " alloc, lockWait)");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> Action.parse("maybe", "pgperf.onRegression"))
         .hasMessage("pgperf.onRegression must be \"fail\" or \"warn\", not \"maybe\"");
   }
 }

@@ -43,11 +43,14 @@ class WorkBaselineStoreTest {
     assertThat(work.plans()).containsOnlyKeys(WorkFixtures.SCRIPT + " command 1");
     assertThat(work.fingerprint().postgres()).isEqualTo("15");
     String text = Files.readString(store.file(KEY));
-    assertThat(text).contains("\"formatVersion\" : 3", "\"sharedBlocksPerCall\" : 3.",
-        "\"walBytesPerTransaction\" : ",
-        "\"->  Index Scan using pgbench_accounts_pkey on pgbench_accounts\"",
-        "\"workload\" : \"scripts [<builtin: select only> @1], 4 clients, query mode PREPARED,"
-            + " scale 1\"");
+    assertThat(text)
+        .contains(
+            "\"formatVersion\" : 3",
+            "\"sharedBlocksPerCall\" : 3.",
+            "\"walBytesPerTransaction\" : ",
+            "\"->  Index Scan using pgbench_accounts_pkey on pgbench_accounts\"",
+            "\"workload\" : \"scripts [<builtin: select only> @1], 4 clients, query mode PREPARED,"
+                + " scale 1\"");
   }
 
   @Test
@@ -59,13 +62,17 @@ class WorkBaselineStoreTest {
     store.record(plain, 10);
     Path file = store.file(KEY);
     // The file as format 2 wrote it: no work field, no share of the machine.
-    String v2 = Files.readString(file).replace("\"formatVersion\" : 3", "\"formatVersion\" : 2")
-        .replaceAll(",\\s*\"work\" : null", "").replaceAll(",\\s*\"othersShare\" : null", "");
+    String v2 =
+        Files.readString(file)
+            .replace("\"formatVersion\" : 3", "\"formatVersion\" : 2")
+            .replaceAll(",\\s*\"work\" : null", "")
+            .replaceAll(",\\s*\"othersShare\" : null", "");
     assertThat(v2).doesNotContain("\"work\"");
     Files.writeString(file, v2);
 
     assertThat(store.load().problems()).isEmpty();
-    assertThat(store.load().samples().get(KEY)).isEqualTo(plain.get(KEY))
+    assertThat(store.load().samples().get(KEY))
+        .isEqualTo(plain.get(KEY))
         .allSatisfy(s -> assertThat(s.work()).isNull());
 
     store.record(results(2), 10);
@@ -83,11 +90,17 @@ class WorkBaselineStoreTest {
     Files.writeString(file, Files.readString(file).replace("->  Index Scan", "->  Seq Scan"));
 
     assertThat(store.load().samples()).isEmpty();
-    assertThat(store.load().problems()).singleElement().satisfies(p -> {
-      assertThat(p.verdict()).isEqualTo(Verdict.UNREADABLE_BASELINE);
-      assertThat(p.message()).contains("sample 1: plan of " + WorkFixtures.SCRIPT
-          + " command 1: the plan's lines give the hash");
-    });
+    assertThat(store.load().problems())
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.verdict()).isEqualTo(Verdict.UNREADABLE_BASELINE);
+              assertThat(p.message())
+                  .contains(
+                      "sample 1: plan of "
+                          + WorkFixtures.SCRIPT
+                          + " command 1: the plan's lines give the hash");
+            });
   }
 
   @Test
@@ -98,12 +111,18 @@ class WorkBaselineStoreTest {
     String text = Files.readString(file);
     Files.writeString(file, text.replaceFirst("\"rowsPerCall\" : 1.0", "\"rowsPerCall\" : -1.0"));
 
-    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
-        .asString().contains("rowsPerCall is -1.0, not a number of 0 or more");
+    assertThat(store.load().problems())
+        .singleElement()
+        .extracting(ResultFiles.Problem::message)
+        .asString()
+        .contains("rowsPerCall is -1.0, not a number of 0 or more");
 
     Files.writeString(file, text.replaceFirst("\"tempBlocksPerTransaction\" : [0-9.]+,", ""));
-    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
-        .asString().contains("work: tempBlocksPerTransaction is missing");
+    assertThat(store.load().problems())
+        .singleElement()
+        .extracting(ResultFiles.Problem::message)
+        .asString()
+        .contains("work: tempBlocksPerTransaction is missing");
   }
 
   @Test
@@ -114,13 +133,16 @@ class WorkBaselineStoreTest {
 
     List<Sample> loaded = store.load().samples().get(KEY);
     assertThat(loaded).isEqualTo(now.get(KEY));
-    assertThat(loaded).allSatisfy(s -> {
-      assertThat(s.work().waits()).containsOnlyKeys("CPU", "Client:ClientRead");
-      assertThat(s.work().waits().values().stream().mapToDouble(Double::doubleValue).sum())
-          .isCloseTo(1.0, offset(0.002));
-    });
-    assertThat(Files.readString(store.file(KEY))).containsPattern(
-        "\"waits\" : \\{\\s*\"CPU\" : 0\\.\\d+,\\s*\"Client:ClientRead\" : 0\\.\\d+\\s*}");
+    assertThat(loaded)
+        .allSatisfy(
+            s -> {
+              assertThat(s.work().waits()).containsOnlyKeys("CPU", "Client:ClientRead");
+              assertThat(s.work().waits().values().stream().mapToDouble(Double::doubleValue).sum())
+                  .isCloseTo(1.0, offset(0.002));
+            });
+    assertThat(Files.readString(store.file(KEY)))
+        .containsPattern(
+            "\"waits\" : \\{\\s*\"CPU\" : 0\\.\\d+,\\s*\"Client:ClientRead\" : 0\\.\\d+\\s*}");
   }
 
   @Test
@@ -130,21 +152,22 @@ class WorkBaselineStoreTest {
     store.record(now, 10);
     Path file = store.file(KEY);
     // The file as format 3 wrote it before: the work of each sample without "waits".
-    String before = Files.readString(file)
-        .replaceAll(",\\s*\"waits\" : \\{[^}]*}", "");
+    String before = Files.readString(file).replaceAll(",\\s*\"waits\" : \\{[^}]*}", "");
     assertThat(before).doesNotContain("\"waits\"").contains("\"formatVersion\" : 3");
     Files.writeString(file, before);
 
     assertThat(store.load().problems()).isEmpty();
     List<Sample> loaded = store.load().samples().get(KEY);
     assertThat(loaded).hasSize(2).allSatisfy(s -> assertThat(s.work().waits()).isNull());
-    assertThat(loaded.get(0).work().statements()).isEqualTo(
-        now.get(KEY).get(0).work().statements());
+    assertThat(loaded.get(0).work().statements())
+        .isEqualTo(now.get(KEY).get(0).work().statements());
 
     // Recording again keeps the old samples as they are and the new ones with their waits.
     store.record(results(7), 10);
-    assertThat(store.load().samples().get(KEY)).hasSize(4)
-        .filteredOn(s -> s.work().waits() != null).hasSize(2);
+    assertThat(store.load().samples().get(KEY))
+        .hasSize(4)
+        .filteredOn(s -> s.work().waits() != null)
+        .hasSize(2);
   }
 
   @Test
@@ -152,11 +175,14 @@ class WorkBaselineStoreTest {
     BaselineStore store = new BaselineStore(dir.resolve("baseline"));
     store.record(results(8), 10);
     Path file = store.file(KEY);
-    Files.writeString(file, Files.readString(file)
-        .replaceFirst("\"CPU\" : 0\\.\\d+", "\"CPU\" : 1.5"));
+    Files.writeString(
+        file, Files.readString(file).replaceFirst("\"CPU\" : 0\\.\\d+", "\"CPU\" : 1.5"));
 
-    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
-        .asString().contains("sample 1: wait event \"CPU\": share 1.5 is not a number from 0 to 1");
+    assertThat(store.load().problems())
+        .singleElement()
+        .extracting(ResultFiles.Problem::message)
+        .asString()
+        .contains("sample 1: wait event \"CPU\": share 1.5 is not a number from 0 to 1");
   }
 
   @Test
@@ -171,17 +197,22 @@ class WorkBaselineStoreTest {
         .allSatisfy(s -> assertThat(s.work().statementsIncomplete()).isTrue());
 
     // A format 3 file written before evictions were recorded.
-    Files.writeString(file, Files.readString(file)
-        .replaceAll(",\\s*\"statementEvictions\" : 4", ""));
+    Files.writeString(
+        file, Files.readString(file).replaceAll(",\\s*\"statementEvictions\" : 4", ""));
     assertThat(Files.readString(file)).doesNotContain("statementEvictions");
     assertThat(store.load().problems()).isEmpty();
     assertThat(store.load().samples().get(KEY))
         .allSatisfy(s -> assertThat(s.work().statementEvictions()).isNull());
 
-    Files.writeString(file, Files.readString(file)
-        .replaceFirst("\"waits\" :", "\"statementEvictions\" : -1,\n      \"waits\" :"));
-    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
-        .asString().contains("sample 1: statementEvictions is -1, not a count of 0 or more");
+    Files.writeString(
+        file,
+        Files.readString(file)
+            .replaceFirst("\"waits\" :", "\"statementEvictions\" : -1,\n      \"waits\" :"));
+    assertThat(store.load().problems())
+        .singleElement()
+        .extracting(ResultFiles.Problem::message)
+        .asString()
+        .contains("sample 1: statementEvictions is -1, not a count of 0 or more");
   }
 
   @Test
@@ -195,18 +226,25 @@ class WorkBaselineStoreTest {
         .allSatisfy(s -> assertThat(s.work().nestedStatements()).isEmpty());
 
     // A format 3 file written before nested statements were kept.
-    Files.writeString(file, Files.readString(file)
-        .replaceAll(",\\s*\"nestedStatements\" : \\{ }", ""));
+    Files.writeString(
+        file, Files.readString(file).replaceAll(",\\s*\"nestedStatements\" : \\{ }", ""));
     assertThat(Files.readString(file)).doesNotContain("nestedStatements");
     assertThat(store.load().problems()).isEmpty();
     assertThat(store.load().samples().get(KEY))
         .allSatisfy(s -> assertThat(s.work().nestedStatements()).isNull());
 
-    Files.writeString(file, Files.readString(file).replaceFirst("\"waits\" :",
-        "\"nestedStatements\" : { \"insert into audit\" : { \"calls\" : -1, \"perCall\" : { } } },"
-            + "\n      \"waits\" :"));
-    assertThat(store.load().problems()).singleElement().extracting(ResultFiles.Problem::message)
-        .asString().contains("nested statement \"insert into audit\" needs calls of 0 or more");
+    Files.writeString(
+        file,
+        Files.readString(file)
+            .replaceFirst(
+                "\"waits\" :",
+                "\"nestedStatements\" : { \"insert into audit\" : { \"calls\" : -1, \"perCall\" : { } } },"
+                    + "\n      \"waits\" :"));
+    assertThat(store.load().problems())
+        .singleElement()
+        .extracting(ResultFiles.Problem::message)
+        .asString()
+        .contains("nested statement \"insert into audit\" needs calls of 0 or more");
   }
 
   @Test
@@ -216,22 +254,28 @@ class WorkBaselineStoreTest {
     Path file = store.file(KEY);
     // As an older pgperf recorded an application's savepoints: one text per name.
     String select = "\"" + WorkFixtures.SELECT.replace("$", "\\$") + "\" : \\{";
-    Files.writeString(file, Files.readString(file).replaceAll(select,
-        "\"SAVEPOINT JDBC_SAVEPOINT_1\" : { \"calls\" : 100, \"perCall\" : {"
-            + " \"rowsPerCall\" : 0.0, \"sharedBlocksPerCall\" : 0.0, \"tempBlocksPerCall\" : 0.0 } },"
-            + " \"savepoint JDBC_SAVEPOINT_2\" : { \"calls\" : 300, \"perCall\" : {"
-            + " \"rowsPerCall\" : 0.0, \"sharedBlocksPerCall\" : 4.0, \"tempBlocksPerCall\" : 0.0 } },"
-            + " $0"));
+    Files.writeString(
+        file,
+        Files.readString(file)
+            .replaceAll(
+                select,
+                "\"SAVEPOINT JDBC_SAVEPOINT_1\" : { \"calls\" : 100, \"perCall\" : {"
+                    + " \"rowsPerCall\" : 0.0, \"sharedBlocksPerCall\" : 0.0, \"tempBlocksPerCall\" : 0.0 } },"
+                    + " \"savepoint JDBC_SAVEPOINT_2\" : { \"calls\" : 300, \"perCall\" : {"
+                    + " \"rowsPerCall\" : 0.0, \"sharedBlocksPerCall\" : 4.0, \"tempBlocksPerCall\" : 0.0 } },"
+                    + " $0"));
 
     List<Sample> loaded = store.load().samples().get(KEY);
 
-    assertThat(loaded).allSatisfy(s -> {
-      StatementFigures savepoint = s.work().statements().get("SAVEPOINT <name>");
-      assertThat(savepoint.calls()).isEqualTo(400);
-      // Per call, weighted by calls: (100 x 0 + 300 x 4) / 400.
-      assertThat(savepoint.value(WorkMetric.SHARED_BLOCKS_PER_CALL)).isEqualTo(3.0);
-      assertThat(s.work().statements()).containsOnlyKeys("SAVEPOINT <name>",
-          WorkFixtures.SELECT, WorkFixtures.UPDATE);
-    });
+    assertThat(loaded)
+        .allSatisfy(
+            s -> {
+              StatementFigures savepoint = s.work().statements().get("SAVEPOINT <name>");
+              assertThat(savepoint.calls()).isEqualTo(400);
+              // Per call, weighted by calls: (100 x 0 + 300 x 4) / 400.
+              assertThat(savepoint.value(WorkMetric.SHARED_BLOCKS_PER_CALL)).isEqualTo(3.0);
+              assertThat(s.work().statements())
+                  .containsOnlyKeys("SAVEPOINT <name>", WorkFixtures.SELECT, WorkFixtures.UPDATE);
+            });
   }
 }

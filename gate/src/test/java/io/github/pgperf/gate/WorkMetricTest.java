@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-/** A work regression needs both the relative tolerance and the metric's floor; figures as printed. */
+/**
+ * A work regression needs both the relative tolerance and the metric's floor; figures as printed.
+ */
 class WorkMetricTest {
 
   @Test
@@ -33,8 +35,8 @@ class WorkMetricTest {
   @Test
   void labelsNameTheirMetricOrAreRefused() {
     assertThat(WorkMetric.parse("rowsPerCall")).isEqualTo(WorkMetric.ROWS_PER_CALL);
-    assertThatThrownBy(() -> WorkMetric.parse("rows")).hasMessageContaining("unknown work metric"
-        + " \"rows\"");
+    assertThatThrownBy(() -> WorkMetric.parse("rows"))
+        .hasMessageContaining("unknown work metric" + " \"rows\"");
     assertThat(WorkMetric.PER_CALL).allMatch(WorkMetric::perCall).hasSize(4);
     assertThat(WorkMetric.PER_TRANSACTION).noneMatch(WorkMetric::perCall).hasSize(7);
   }

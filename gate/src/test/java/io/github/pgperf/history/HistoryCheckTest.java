@@ -27,46 +27,63 @@ class HistoryCheckTest {
       m.put("p99", 2000.0 + (i % 4));
       m.put("sharedBlocksPerTransaction", l[1]);
       HistoryRecord p = HistoryFixtures.point(i, TEST, m);
-      out.add(new HistoryRecord(p.build(), p.test(), p.fingerprint(), p.workFingerprint(),
-          p.runner(), p.trials(), p.metrics(), l[2]));
+      out.add(
+          new HistoryRecord(
+              p.build(),
+              p.test(),
+              p.fingerprint(),
+              p.workFingerprint(),
+              p.runner(),
+              p.trials(),
+              p.metrics(),
+              l[2]));
     }
     return out;
   }
 
   static HistoryCheck.Outcome judgeLast(List<HistoryRecord> all, List<ReportedChange> reported) {
-    return new HistoryCheck(HistorySettings.defaults()).check(
-        new History(all.subList(0, all.size() - 1), reported, List.of()),
-        all.subList(all.size() - 1, all.size()), "test", HistoryFixtures.START);
+    return new HistoryCheck(HistorySettings.defaults())
+        .check(
+            new History(all.subList(0, all.size() - 1), reported, List.of()),
+            all.subList(all.size() - 1, all.size()),
+            "test",
+            HistoryFixtures.START);
   }
 
   static Finding row(HistoryCheck.Outcome o, String metric) {
-    return o.report().findings().stream().filter(f -> f.work().what().equals(metric))
-        .findFirst().orElseThrow();
+    return o.report().findings().stream()
+        .filter(f -> f.work().what().equals(metric))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
   void aSlowdownOnABusierMachineIsNotReportedButItsWorkIs() {
-    List<HistoryRecord> all = builds(12, i -> i >= 8
-        ? new double[] {600, 40, 0.7} : new double[] {1000, 20, 0.1});
+    List<HistoryRecord> all =
+        builds(12, i -> i >= 8 ? new double[] {600, 40, 0.7} : new double[] {1000, 20, 0.1});
     HistoryCheck.Outcome o = judgeLast(all, List.of());
     assertThat(row(o, "tps").verdict()).isEqualTo(Verdict.PASS);
-    assertThat(row(o, "tps").message()).contains("not reported: the machine was busier from that"
-        + " build on (other processes took at least 70% of its CPU in every build since, at most"
-        + " 10% before)");
+    assertThat(row(o, "tps").message())
+        .contains(
+            "not reported: the machine was busier from that"
+                + " build on (other processes took at least 70% of its CPU in every build since, at most"
+                + " 10% before)");
     assertThat(row(o, "shared blocks per transaction").verdict()).isEqualTo(Verdict.CHANGE_POINT);
-    assertThat(o.reported()).extracting(ReportedChange::metric)
+    assertThat(o.reported())
+        .extracting(ReportedChange::metric)
         .containsExactly("sharedBlocksPerTransaction");
   }
 
   @Test
   void theSameSlowdownOnAnEquallyBusyMachineIsReportedOnceAndAgainByItsOwnBuild() {
-    List<HistoryRecord> all = builds(12, i -> i >= 8
-        ? new double[] {600, 20, 0.1} : new double[] {1000, 20, 0.1});
+    List<HistoryRecord> all =
+        builds(12, i -> i >= 8 ? new double[] {600, 20, 0.1} : new double[] {1000, 20, 0.1});
     HistoryCheck.Outcome first = judgeLast(all.subList(0, 10), List.of());
     Finding tps = row(first, "tps");
     assertThat(tps.verdict()).isEqualTo(Verdict.CHANGE_POINT);
     assertThat(tps.action()).isEqualTo(Action.WARN);
-    assertThat(tps.message()).startsWith(TEST + ": tps changed -40.")
+    assertThat(tps.message())
+        .startsWith(TEST + ": tps changed -40.")
         .contains("at build build-08 (commits c07" + "0".repeat(9) + "..c08");
     ReportedChange reported = first.reported().get(0);
 
@@ -82,8 +99,10 @@ class HistoryCheckTest {
 
   @Test
   void anImprovementIsNoAlert() {
-    HistoryCheck.Outcome o = judgeLast(builds(12, i -> i >= 8
-        ? new double[] {1500, 10, 0.1} : new double[] {1000, 20, 0.1}), List.of());
+    HistoryCheck.Outcome o =
+        judgeLast(
+            builds(12, i -> i >= 8 ? new double[] {1500, 10, 0.1} : new double[] {1000, 20, 0.1}),
+            List.of());
     assertThat(row(o, "tps").verdict()).isEqualTo(Verdict.IMPROVEMENT);
     assertThat(row(o, "shared blocks per transaction").verdict()).isEqualTo(Verdict.IMPROVEMENT);
     assertThat(o.report().failed()).isFalse();
@@ -91,20 +110,26 @@ class HistoryCheckTest {
 
   @Test
   void aChangeAfterTooFewBuildsOrShownByOneBuildIsNotYetReported() {
-    HistoryCheck.Outcome early = judgeLast(builds(8, i -> i >= 3
-        ? new double[] {1000, 60, 0.1} : new double[] {1000, 20, 0.1}), List.of());
+    HistoryCheck.Outcome early =
+        judgeLast(
+            builds(8, i -> i >= 3 ? new double[] {1000, 60, 0.1} : new double[] {1000, 20, 0.1}),
+            List.of());
     assertThat(row(early, "shared blocks per transaction").message())
         .contains("not reported: fewer than 3 builds before it");
-    HistoryCheck.Outcome one = judgeLast(builds(9, i -> i >= 9
-        ? new double[] {1000, 60, 0.1} : new double[] {1000, 20, 0.1}), List.of());
+    HistoryCheck.Outcome one =
+        judgeLast(
+            builds(9, i -> i >= 9 ? new double[] {1000, 60, 0.1} : new double[] {1000, 20, 0.1}),
+            List.of());
     assertThat(row(one, "shared blocks per transaction").verdict()).isEqualTo(Verdict.PASS);
     assertThat(one.reported()).isEmpty();
   }
 
   @Test
   void aWorkChangeWithinTheFloorIsNoAlert() {
-    HistoryCheck.Outcome o = judgeLast(builds(12, i -> i >= 8
-        ? new double[] {1000, 20.5, 0.1} : new double[] {1000, 20, 0.1}), List.of());
+    HistoryCheck.Outcome o =
+        judgeLast(
+            builds(12, i -> i >= 8 ? new double[] {1000, 20.5, 0.1} : new double[] {1000, 20, 0.1}),
+            List.of());
     assertThat(row(o, "shared blocks per transaction").verdict()).isEqualTo(Verdict.PASS);
     assertThat(row(o, "shared blocks per transaction").message())
         .contains("within the metric's floor of 1");
@@ -113,13 +138,19 @@ class HistoryCheckTest {
   @Test
   void failIsASetting() {
     HistorySettings d = HistorySettings.defaults();
-    List<HistoryRecord> all = builds(12, i -> i >= 8
-        ? new double[] {1000, 60, 0.1} : new double[] {1000, 20, 0.1});
-    HistoryCheck.Outcome o = new HistoryCheck(new HistorySettings(d.detection(), d.metrics(),
-        Action.FAIL)).check(new History(all.subList(0, 11), List.of(), List.of()),
-        all.subList(11, 12), "test", HistoryFixtures.START);
+    List<HistoryRecord> all =
+        builds(12, i -> i >= 8 ? new double[] {1000, 60, 0.1} : new double[] {1000, 20, 0.1});
+    HistoryCheck.Outcome o =
+        new HistoryCheck(new HistorySettings(d.detection(), d.metrics(), Action.FAIL))
+            .check(
+                new History(all.subList(0, 11), List.of(), List.of()),
+                all.subList(11, 12),
+                "test",
+                HistoryFixtures.START);
     assertThat(o.report().failed()).isTrue();
-    assertThat(o.report().headline().text()).startsWith("fails the build: ").endsWith(", 1 CHANGE_POINT");
+    assertThat(o.report().headline().text())
+        .startsWith("fails the build: ")
+        .endsWith(", 1 CHANGE_POINT");
   }
 
   @Test
@@ -130,13 +161,28 @@ class HistoryCheckTest {
       HistoryRecord r = all.get(i);
       Map<String, Double> m = new TreeMap<>(r.metrics());
       m.put("tps", 300.0);
-      all.set(i, new HistoryRecord(r.build(), r.test(), "another runner", r.workFingerprint(),
-          r.runner(), r.trials(), m, r.othersShare()));
+      all.set(
+          i,
+          new HistoryRecord(
+              r.build(),
+              r.test(),
+              "another runner",
+              r.workFingerprint(),
+              r.runner(),
+              r.trials(),
+              m,
+              r.othersShare()));
     }
     all.add(last);
     HistoryCheck.Outcome o = judgeLast(all, List.of());
-    assertThat(o.judged().stream().filter(j -> j.series().metric().label().equals("tps"))
-        .findFirst().orElseThrow().series().points()).hasSize(8);
+    assertThat(
+            o.judged().stream()
+                .filter(j -> j.series().metric().label().equals("tps"))
+                .findFirst()
+                .orElseThrow()
+                .series()
+                .points())
+        .hasSize(8);
     assertThat(row(o, "tps").verdict()).isEqualTo(Verdict.PASS);
   }
 }

@@ -19,28 +19,40 @@ final class HistoryFixtures {
 
   private HistoryFixtures() {}
 
-  /** Build {@code n}: id {@code build-NN}, commit {@code cNN...}, an hour after the previous one. */
+  /**
+   * Build {@code n}: id {@code build-NN}, commit {@code cNN...}, an hour after the previous one.
+   */
   static BuildInfo build(int n) {
-    return new BuildInfo(String.format("build-%02d", n), String.format("c%02d", n) + "0".repeat(37),
-        "main", START.plusSeconds(3600L * n));
+    return new BuildInfo(
+        String.format("build-%02d", n),
+        String.format("c%02d", n) + "0".repeat(37),
+        "main",
+        START.plusSeconds(3600L * n));
   }
 
   /**
-   * A point of {@code test} in build {@code n} with these metrics; other processes took a
-   * quarter of the machine (as much in every build).
+   * A point of {@code test} in build {@code n} with these metrics; other processes took a quarter
+   * of the machine (as much in every build).
    */
   static HistoryRecord point(int n, String test, Map<String, Double> metrics) {
-    return new HistoryRecord(build(n), test, FINGERPRINT, WORK_FINGERPRINT,
-        "2 cores, test CPU, OpenJDK 17, Linux 6.1 amd64", 3, metrics, 0.25);
+    return new HistoryRecord(
+        build(n),
+        test,
+        FINGERPRINT,
+        WORK_FINGERPRINT,
+        "2 cores, test CPU, OpenJDK 17, Linux 6.1 amd64",
+        3,
+        metrics,
+        0.25);
   }
 
   /**
    * A test's figures in one build: tps around {@code tps}, latencies around {@code latency} µs,
-   * each with relative noise {@code noise}, and {@code blocks} shared blocks per transaction
-   * (work: nearly exact).
+   * each with relative noise {@code noise}, and {@code blocks} shared blocks per transaction (work:
+   * nearly exact).
    */
-  static Map<String, Double> figures(Random random, double tps, double latency, double blocks,
-      double noise) {
+  static Map<String, Double> figures(
+      Random random, double tps, double latency, double blocks, double noise) {
     Map<String, Double> m = new TreeMap<>();
     m.put("tps", tps * (1 + noise * random.nextGaussian()));
     m.put("mean", latency * 1.2 * (1 + noise * random.nextGaussian()));

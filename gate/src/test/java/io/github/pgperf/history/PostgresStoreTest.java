@@ -34,16 +34,26 @@ class PostgresStoreTest {
       List<Future<Void>> writers = new ArrayList<>();
       try {
         for (String test : List.of("A-a", "B-b")) {
-          writers.add(pool.submit(() -> {
-            PostgresStore own = PostgresStore.of(db.url(), driver, Map.of());
-            start.await();
-            for (HistoryRecord r : HistoryFixtures.steady(test, builds, test.hashCode())) {
-              // Each build of each job: its point and a reported change, one transaction.
-              own.append(List.of(r), List.of(new ReportedChange(test, "tps", r.fingerprint(),
-                  r.build().build(), r.build().build(), r.build().time())));
-            }
-            return null;
-          }));
+          writers.add(
+              pool.submit(
+                  () -> {
+                    PostgresStore own = PostgresStore.of(db.url(), driver, Map.of());
+                    start.await();
+                    for (HistoryRecord r : HistoryFixtures.steady(test, builds, test.hashCode())) {
+                      // Each build of each job: its point and a reported change, one transaction.
+                      own.append(
+                          List.of(r),
+                          List.of(
+                              new ReportedChange(
+                                  test,
+                                  "tps",
+                                  r.fingerprint(),
+                                  r.build().build(),
+                                  r.build().build(),
+                                  r.build().time())));
+                    }
+                    return null;
+                  }));
         }
         start.countDown();
         for (Future<Void> w : writers) {
@@ -56,14 +66,16 @@ class PostgresStoreTest {
       assertThat(history.warnings()).isEmpty();
       assertThat(history.records()).hasSize(2 * builds);
       assertThat(history.reported()).hasSize(2 * builds);
-      assertThat(history.records()).containsAll(HistoryFixtures.steady("A-a", builds, "A-a".hashCode()));
+      assertThat(history.records())
+          .containsAll(HistoryFixtures.steady("A-a", builds, "A-a".hashCode()));
 
       // Appending a stored build again changes nothing.
       store.append(HistoryFixtures.steady("A-a", 2, "A-a".hashCode()), List.of());
       assertThat(store.load().records()).hasSize(2 * builds);
       try (Connection c = DriverManager.getConnection(db.url());
           Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tables WHERE schemaname = 'pgperf'")) {
+          ResultSet rs =
+              s.executeQuery("SELECT count(*) FROM pg_tables WHERE schemaname = 'pgperf'")) {
         rs.next();
         assertThat(rs.getInt(1)).as("pgperf's tables").isEqualTo(2);
       }
@@ -73,29 +85,49 @@ class PostgresStoreTest {
   @Test
   void aUrlWithAPasswordIsRefusedWithoutShowingIt() throws Exception {
     Driver driver = DriverManager.getDriver(TestDatabase.DEFAULT_URL);
-    assertThatThrownBy(() -> PostgresStore.of(
-        "jdbc:postgresql://127.0.0.1:5432/perf?user=ci&password=s3cret", driver, Map.of()))
+    assertThatThrownBy(
+            () ->
+                PostgresStore.of(
+                    "jdbc:postgresql://127.0.0.1:5432/perf?user=ci&password=s3cret",
+                    driver,
+                    Map.of()))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("holds a password").hasMessageContaining("password=***")
+        .hasMessageContaining("holds a password")
+        .hasMessageContaining("password=***")
         .hasMessageNotContaining("s3cret");
-    assertThatThrownBy(() -> PostgresStore.of(
-        "jdbc:postgresql://127.0.0.1/perf?sslmode=require&sslpassword=k3y", driver, Map.of()))
-        .hasMessageContaining("sslpassword=***").hasMessageNotContaining("k3y");
-    assertThatThrownBy(() -> PostgresStore.of("postgresql://ci:s3cret@db.example/perf", driver,
-        Map.of()))
-        .hasMessageContaining("holds a password").hasMessageNotContaining("s3cret");
+    assertThatThrownBy(
+            () ->
+                PostgresStore.of(
+                    "jdbc:postgresql://127.0.0.1/perf?sslmode=require&sslpassword=k3y",
+                    driver,
+                    Map.of()))
+        .hasMessageContaining("sslpassword=***")
+        .hasMessageNotContaining("k3y");
+    assertThatThrownBy(
+            () -> PostgresStore.of("postgresql://ci:s3cret@db.example/perf", driver, Map.of()))
+        .hasMessageContaining("holds a password")
+        .hasMessageNotContaining("s3cret");
   }
 
   @Test
   void aLibpqUriIsTakenWithItsUser() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
       Driver driver = DriverManager.getDriver(db.url());
-      PostgresStore store = PostgresStore.of("postgres://postgres@" + db.host() + ":" + db.port()
-          + "/" + db.name(), driver, Map.of());
+      PostgresStore store =
+          PostgresStore.of(
+              "postgres://postgres@" + db.host() + ":" + db.port() + "/" + db.name(),
+              driver,
+              Map.of());
       store.append(HistoryFixtures.steady("A-a", 2, 1), List.of());
       assertThat(store.load().records()).hasSize(2);
-      assertThat(store.description()).isEqualTo("table pgperf.history of jdbc:postgresql://"
-          + db.host() + ":" + db.port() + "/" + db.name());
+      assertThat(store.description())
+          .isEqualTo(
+              "table pgperf.history of jdbc:postgresql://"
+                  + db.host()
+                  + ":"
+                  + db.port()
+                  + "/"
+                  + db.name());
     }
   }
 
@@ -103,13 +135,18 @@ class PostgresStoreTest {
   void anUnreachableDatabaseIsNamed() {
     PostgresStore store;
     try {
-      store = PostgresStore.of("jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2",
-          DriverManager.getDriver(TestDatabase.DEFAULT_URL), Map.of());
+      store =
+          PostgresStore.of(
+              "jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2",
+              DriverManager.getDriver(TestDatabase.DEFAULT_URL),
+              Map.of());
     } catch (java.sql.SQLException e) {
       throw new AssertionError(e);
     }
-    assertThatThrownBy(store::load).isInstanceOf(java.io.IOException.class)
-        .hasMessageStartingWith("cannot read the history database (table pgperf.history of"
-            + " jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2): ");
+    assertThatThrownBy(store::load)
+        .isInstanceOf(java.io.IOException.class)
+        .hasMessageStartingWith(
+            "cannot read the history database (table pgperf.history of"
+                + " jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2): ");
   }
 }

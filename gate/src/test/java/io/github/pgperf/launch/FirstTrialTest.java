@@ -12,23 +12,62 @@ class FirstTrialTest {
 
   @Test
   void theFirstTrialSurvivesTheRoundTripAndDefaultsToOne() {
-    ForkArguments a = new ForkArguments(Path.of("/p/tc"), List.of("performance"), List.of(),
-        List.of(), 1, 4, Path.of("/p/e.tsv"), Path.of("/p/t.txt"));
+    ForkArguments a =
+        new ForkArguments(
+            Path.of("/p/tc"),
+            List.of("performance"),
+            List.of(),
+            List.of(),
+            1,
+            4,
+            Path.of("/p/e.tsv"),
+            Path.of("/p/t.txt"));
     assertThat(ForkArguments.parse(a.toArgs().toArray(new String[0]))).isEqualTo(a);
-    assertThat(ForkArguments.parse(new String[] {"--test-classes", "/p", "--events", "/e",
-        "--traces", "/t"}).firstTrial()).isEqualTo(1);
+    assertThat(
+            ForkArguments.parse(
+                    new String[] {"--test-classes", "/p", "--events", "/e", "--traces", "/t"})
+                .firstTrial())
+        .isEqualTo(1);
     assertThatThrownBy(() -> ForkArguments.parse(new String[] {"--first-trial", "x"}))
         .hasMessage("--first-trial is not a number: x");
-    assertThatThrownBy(() -> new ForkArguments(Path.of("/p"), List.of(), List.of(), List.of(), 1,
-        0, Path.of("/e"), Path.of("/t"))).hasMessage("the first trial must be at least 1, not 0");
+    assertThatThrownBy(
+            () ->
+                new ForkArguments(
+                    Path.of("/p"),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    1,
+                    0,
+                    Path.of("/e"),
+                    Path.of("/t")))
+        .hasMessage("the first trial must be at least 1, not 0");
 
     // pgperf:compare's per-class JVMs and its discovery (0 trials) survive it too.
-    ForkArguments perClass = new ForkArguments(Path.of("/p/tc"), List.of(), List.of(),
-        List.of(".*Perf.*"), "com.x.ItemsPerfTest", 0, 1, Path.of("/e"), Path.of("/t"));
+    ForkArguments perClass =
+        new ForkArguments(
+            Path.of("/p/tc"),
+            List.of(),
+            List.of(),
+            List.of(".*Perf.*"),
+            "com.x.ItemsPerfTest",
+            0,
+            1,
+            Path.of("/e"),
+            Path.of("/t"));
     assertThat(ForkArguments.parse(perClass.toArgs().toArray(new String[0]))).isEqualTo(perClass);
     assertThat(a.testClass()).isEmpty();
-    assertThatThrownBy(() -> new ForkArguments(Path.of("/p"), List.of(), List.of(), List.of(), -1,
-        1, Path.of("/e"), Path.of("/t")))
+    assertThatThrownBy(
+            () ->
+                new ForkArguments(
+                    Path.of("/p"),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    -1,
+                    1,
+                    Path.of("/e"),
+                    Path.of("/t")))
         .hasMessage("trials must be 0 (discovery only) or more, not -1");
   }
 }

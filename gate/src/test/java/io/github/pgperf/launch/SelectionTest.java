@@ -14,8 +14,10 @@ class SelectionTest {
 
   @Test
   void classPatternsMatchSimpleOrQualifiedNames() {
-    List<String> regexes = new TestSelection(List.of(), List.of(),
-        List.of("Orders*", "com.shop.*IT", "Specimens$Fast"), 1).classRegexes();
+    List<String> regexes =
+        new TestSelection(
+                List.of(), List.of(), List.of("Orders*", "com.shop.*IT", "Specimens$Fast"), 1)
+            .classRegexes();
     assertThat("com.shop.OrdersPerfTest").matches(regexes.get(0));
     assertThat("OrdersPerfTest").matches(regexes.get(0));
     assertThat("com.shop.Outer$OrdersPerfTest").matches(regexes.get(0));
@@ -47,9 +49,15 @@ class SelectionTest {
 
   @Test
   void forkArgumentsSurviveTheRoundTrip() {
-    ForkArguments a = new ForkArguments(Path.of("/p/test classes"), List.of("performance"),
-        List.of("slow"), List.of("(?:.*[.$])?\\QOrders\\E.*"), 5, Path.of("/p/e.tsv"),
-        Path.of("/p/t.txt"));
+    ForkArguments a =
+        new ForkArguments(
+            Path.of("/p/test classes"),
+            List.of("performance"),
+            List.of("slow"),
+            List.of("(?:.*[.$])?\\QOrders\\E.*"),
+            5,
+            Path.of("/p/e.tsv"),
+            Path.of("/p/t.txt"));
     assertThat(ForkArguments.parse(a.toArgs().toArray(new String[0]))).isEqualTo(a);
     assertThatThrownBy(() -> ForkArguments.parse(new String[] {"--trials"}))
         .hasMessage("no value after --trials");
@@ -65,7 +73,8 @@ class SelectionTest {
   @Test
   void theLauncherFollowsTheProjectsEngine() {
     Coordinates engine6 = new Coordinates("org.junit.platform", "junit-platform-engine", "6.1.3");
-    Coordinates launcher = new Coordinates("org.junit.platform", "junit-platform-launcher", "1.13.4");
+    Coordinates launcher =
+        new Coordinates("org.junit.platform", "junit-platform-launcher", "1.13.4");
     Coordinates other = new Coordinates("org.postgresql", "postgresql", "42.7.14");
 
     assertThat(LauncherChoice.choose(List.of(other, engine6), "1.14.4").version())

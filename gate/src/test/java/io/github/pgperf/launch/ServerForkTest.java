@@ -29,22 +29,29 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServerForkTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final List<String> out = Collections.synchronizedList(new ArrayList<>());
 
   private static String liveUrl() {
     String env = System.getenv("PGPERF_TEST_URL");
-    return env == null || env.isBlank() ? "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres"
+    return env == null || env.isBlank()
+        ? "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres"
         : env;
   }
 
   private ForkSettings settings(Map<String, String> properties) throws Exception {
-    return new ForkSettings(Path.of(System.getProperty("java.home"), "bin", "java"),
-        List.of("-Xshare:auto"), properties, Map.of(), Files.createDirectories(dir.resolve("w")),
+    return new ForkSettings(
+        Path.of(System.getProperty("java.home"), "bin", "java"),
+        List.of("-Xshare:auto"),
+        properties,
+        Map.of(),
+        Files.createDirectories(dir.resolve("w")),
         Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-            .map(Path::of).toList(), Duration.ZERO, dir.resolve("server"));
+            .map(Path::of)
+            .toList(),
+        Duration.ZERO,
+        dir.resolve("server"));
   }
 
   private static TestSelection none() {
@@ -55,19 +62,26 @@ class ServerForkTest {
   void handsOverTheTestsExternalServerWithADatabasePerSideAndDropsThemAtClose() throws Exception {
     String comparison = "t" + Long.toHexString(System.nanoTime());
     SharedServer shared;
-    try (ServerFork server = ServerFork.start(settings(Map.of("pgperf.provider", "EXTERNAL",
-        "pgperf.url", liveUrl())), comparison, Files.createDirectories(dir.resolve("classes")),
-        none(), Duration.ofMinutes(2), out::add)) {
+    try (ServerFork server =
+        ServerFork.start(
+            settings(Map.of("pgperf.provider", "EXTERNAL", "pgperf.url", liveUrl())),
+            comparison,
+            Files.createDirectories(dir.resolve("classes")),
+            none(),
+            Duration.ofMinutes(2),
+            out::add)) {
       shared = SharedServer.of(server.handOver());
       assertThat(shared.provider()).isEqualTo("EXTERNAL");
       for (Side side : Side.values()) {
-        assertThat(shared.urls().get(side)).endsWith("/pgperf_compare_" + comparison + "_"
-            + side.label());
+        assertThat(shared.urls().get(side))
+            .endsWith("/pgperf_compare_" + comparison + "_" + side.label());
         assertThat(exists(shared, side)).as("%s's database while serving", side).isTrue();
       }
-      assertThat(shared.properties(Side.BASE)).containsEntry("pgperf.provider", "EXTERNAL")
+      assertThat(shared.properties(Side.BASE))
+          .containsEntry("pgperf.provider", "EXTERNAL")
           .containsEntry("pgperf.url", shared.urls().get(Side.BASE))
-          .containsEntry("pgperf.settings", "").doesNotContainKey("pgperf.installExtensions");
+          .containsEntry("pgperf.settings", "")
+          .doesNotContainKey("pgperf.installExtensions");
       assertThat(shared.properties(Side.CANDIDATE).get("pgperf.sharedServer.reason"))
           .isEqualTo(shared.properties(Side.BASE).get("pgperf.sharedServer.reason"))
           .startsWith("pgperf:compare's shared server at " + shared.server());
@@ -77,19 +91,28 @@ class ServerForkTest {
     }
     assertThat(out).anyMatch(l -> l.startsWith("pgperf: shared server for pgperf:compare:"));
     // The URL a user wrote may hold a password: it reaches the JVM in its environment only.
-    assertThat(dir.resolve("server").resolve(ServerFork.ARGUMENTS)).content()
-        .doesNotContain("pgperf.url").contains(ServerFork.MAIN);
+    assertThat(dir.resolve("server").resolve(ServerFork.ARGUMENTS))
+        .content()
+        .doesNotContain("pgperf.url")
+        .contains(ServerFork.MAIN);
   }
 
   @Test
   void aServerJvmThatEndsBeforeHandingOverIsNamedWithItsLastLine() throws Exception {
-    assertThatThrownBy(() -> ServerFork.start(settings(Map.of("pgperf.provider", "bogus")), "x",
-        Files.createDirectories(dir.resolve("classes")), none(), Duration.ofMinutes(2),
-        out::add))
+    assertThatThrownBy(
+            () ->
+                ServerFork.start(
+                    settings(Map.of("pgperf.provider", "bogus")),
+                    "x",
+                    Files.createDirectories(dir.resolve("classes")),
+                    none(),
+                    Duration.ofMinutes(2),
+                    out::add))
         .isInstanceOf(ServerForkException.class)
-        .hasMessage("the shared server JVM ended with exit status 2 before handing the server"
-            + " over: pgperf compare server: configuration parameter pgperf.provider has invalid"
-            + " value \"bogus\": expected one of [AUTO, EXTERNAL, TESTCONTAINERS, EMBEDDED]");
+        .hasMessage(
+            "the shared server JVM ended with exit status 2 before handing the server"
+                + " over: pgperf compare server: configuration parameter pgperf.provider has invalid"
+                + " value \"bogus\": expected one of [AUTO, EXTERNAL, TESTCONTAINERS, EMBEDDED]");
   }
 
   private static boolean exists(SharedServer shared, Side side) throws SQLException {

@@ -13,10 +13,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Test classes that {@link TestForkTest} runs in a real test JVM through {@link ForkMain}; each
- * tag picks a case. Nested, so Surefire leaves them alone, and enabled only where
- * {@code specimen.log} is set (the test JVMs of TestForkTest), so a pattern like
- * {@code -Dtest=io/github/pgperf/launch/**} does not run them either.
+ * Test classes that {@link TestForkTest} runs in a real test JVM through {@link ForkMain}; each tag
+ * picks a case. Nested, so Surefire leaves them alone, and enabled only where {@code specimen.log}
+ * is set (the test JVMs of TestForkTest), so a pattern like {@code
+ * -Dtest=io/github/pgperf/launch/**} does not run them either.
  */
 final class Specimens {
 
@@ -26,8 +26,12 @@ final class Specimens {
   static void log(String what) throws IOException {
     String file = System.getProperty("specimen.log");
     if (file != null) {
-      Files.writeString(Path.of(file), what + "\n", StandardCharsets.UTF_8,
-          StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      Files.writeString(
+          Path.of(file),
+          what + "\n",
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
     }
   }
 
@@ -36,8 +40,15 @@ final class Specimens {
   static class Fast {
     @Test
     void first() throws IOException {
-      log("first " + Path.of("").toAbsolutePath() + " " + System.getenv("SPECIMEN_ENV") + " "
-          + System.getProperty("pgperf.results") + " " + System.getProperty("pgperf.url"));
+      log(
+          "first "
+              + Path.of("").toAbsolutePath()
+              + " "
+              + System.getenv("SPECIMEN_ENV")
+              + " "
+              + System.getProperty("pgperf.results")
+              + " "
+              + System.getProperty("pgperf.url"));
     }
 
     @Test

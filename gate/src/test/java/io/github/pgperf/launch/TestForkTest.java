@@ -14,11 +14,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Real test JVMs started by {@link TestFork} on this module's test class path, running {@link Specimens}. */
+/**
+ * Real test JVMs started by {@link TestFork} on this module's test class path, running {@link
+ * Specimens}.
+ */
 class TestForkTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /**
    * The timeout of forks that end by themselves: only a hang reaches it, not a loaded machine (at
@@ -33,25 +35,39 @@ class TestForkTest {
   private final List<String> err = new ArrayList<>();
 
   private TestRun run(String tag, String classes, int trials, Duration timeout) throws Exception {
-    return TestFork.run(testClasses(), new TestSelection(TestSelection.list(tag), List.of(),
-        TestSelection.list(classes), trials), settings(timeout), out::add, err::add);
+    return TestFork.run(
+        testClasses(),
+        new TestSelection(TestSelection.list(tag), List.of(), TestSelection.list(classes), trials),
+        settings(timeout),
+        out::add,
+        err::add);
   }
 
   private ForkSettings settings(Duration timeout) throws Exception {
     Path work = Files.createDirectories(dir.resolve("work dir"));
-    ForkSettings settings = new ForkSettings(
-        Path.of(System.getProperty("java.home"), "bin", "java"), List.of("-Xshare:auto"),
-        Map.of("specimen.log", dir.resolve("log.txt").toString(),
-            "pgperf.results", dir.resolve("results").toString(),
-            "pgperf.url", URL_WITH_PASSWORD),
-        Map.of("SPECIMEN_ENV", "from the build"), work, classpath(), timeout,
-        dir.resolve("pgperf"));
+    ForkSettings settings =
+        new ForkSettings(
+            Path.of(System.getProperty("java.home"), "bin", "java"),
+            List.of("-Xshare:auto"),
+            Map.of(
+                "specimen.log",
+                dir.resolve("log.txt").toString(),
+                "pgperf.results",
+                dir.resolve("results").toString(),
+                "pgperf.url",
+                URL_WITH_PASSWORD),
+            Map.of("SPECIMEN_ENV", "from the build"),
+            work,
+            classpath(),
+            timeout,
+            dir.resolve("pgperf"));
     return settings;
   }
 
   private static List<Path> classpath() {
     return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-        .map(Path::of).toList();
+        .map(Path::of)
+        .toList();
   }
 
   private static Path testClasses() throws URISyntaxException {
@@ -75,7 +91,8 @@ class TestForkTest {
     List<TestRun.Outcome> outcomes = run.outcomes();
     assertThat(outcomes).extracting(TestRun.Outcome::trial).containsExactly(1, 1, 2, 2, 3, 3);
     assertThat(outcomes).extracting(TestRun.Outcome::status).containsOnly(Status.PASSED);
-    assertThat(outcomes.subList(0, 2)).extracting(TestRun.Outcome::name)
+    assertThat(outcomes.subList(0, 2))
+        .extracting(TestRun.Outcome::name)
         .containsExactlyInAnyOrder("Specimens$Fast.first", "Specimens$Fast.second");
     for (int i = 2; i < 6; i++) {
       assertThat(outcomes.get(i).name()).isEqualTo(outcomes.get(i % 2).name());
@@ -84,23 +101,32 @@ class TestForkTest {
     assertThat(log).hasSize(6).doesNotContain("untagged");
     log = log.stream().filter(l -> l.startsWith("first")).toList();
     // Working directory, environment and system properties as configured.
-    assertThat(log.get(0)).isEqualTo("first " + dir.resolve("work dir") + " from the build "
-        + dir.resolve("results") + " " + URL_WITH_PASSWORD);
+    assertThat(log.get(0))
+        .isEqualTo(
+            "first "
+                + dir.resolve("work dir")
+                + " from the build "
+                + dir.resolve("results")
+                + " "
+                + URL_WITH_PASSWORD);
     // The URL may hold a password: it reached the test JVM through its environment, not the file.
     String arguments = Files.readString(dir.resolve("pgperf").resolve(ForkSettings.ARGUMENTS));
-    assertThat(arguments).contains("pgperf.results").doesNotContain("s3cr3t")
+    assertThat(arguments)
+        .contains("pgperf.results")
+        .doesNotContain("s3cr3t")
         .doesNotContain("pgperf.url");
     assertThat(run.timing().trials()).hasSize(3);
     assertThat(run.timing().jvmStart()).isPositive();
-    assertThat(run.summary(3)).startsWith("2 tests x 3 trials: 6 passed, 0 failed, 0 aborted,"
-        + " 0 skipped in ");
+    assertThat(run.summary(3))
+        .startsWith("2 tests x 3 trials: 6 passed, 0 failed, 0 aborted," + " 0 skipped in ");
     assertThat(err).isEmpty();
   }
 
   @Test
   void aClassPatternPicksTheClassesAndAnEmptySelectionRunsNothing() throws Exception {
     TestRun picked = run("performance,threshold", "Specimens$Fa*", 1, NO_HANG);
-    assertThat(picked.outcomes()).extracting(TestRun.Outcome::name)
+    assertThat(picked.outcomes())
+        .extracting(TestRun.Outcome::name)
         .containsExactlyInAnyOrder("Specimens$Fast.first", "Specimens$Fast.second");
 
     TestRun none = run("no-such-tag", "", 2, NO_HANG);
@@ -112,12 +138,14 @@ class TestForkTest {
   @Test
   void discoveryNamesEachTestsTopLevelClassAndAClassNarrowsThePatterns() throws Exception {
     // pgperf:compare's discovery: tests and their classes, nothing run.
-    TestSelection fast = new TestSelection(List.of("performance", "threshold"), List.of(),
-        List.of("Specimens$Fa*"), 1);
+    TestSelection fast =
+        new TestSelection(
+            List.of("performance", "threshold"), List.of(), List.of("Specimens$Fa*"), 1);
     TestRun found = TestFork.discover(testClasses(), fast, settings(NO_HANG), out::add, err::add);
     assertThat(found.done()).isTrue();
     assertThat(found.outcomes()).isEmpty();
-    assertThat(found.found()).extracting(TestRun.Found::name)
+    assertThat(found.found())
+        .extracting(TestRun.Found::name)
         .containsExactlyInAnyOrder("Specimens$Fast.first", "Specimens$Fast.second");
     String specimens = Specimens.class.getName();
     assertThat(found.testClasses()).containsExactly(specimens);
@@ -125,16 +153,24 @@ class TestForkTest {
 
     // A JVM of that class runs what the patterns pick in it (not Threshold, a class the class
     // name alone would take in); a JVM of another class, nothing.
-    TestRun inClass = TestFork.run(testClasses(), fast.inClass(specimens), 1, settings(NO_HANG),
-        out::add, err::add);
-    assertThat(inClass.outcomes()).extracting(TestRun.Outcome::name)
+    TestRun inClass =
+        TestFork.run(
+            testClasses(), fast.inClass(specimens), 1, settings(NO_HANG), out::add, err::add);
+    assertThat(inClass.outcomes())
+        .extracting(TestRun.Outcome::name)
         .containsExactlyInAnyOrder("Specimens$Fast.first", "Specimens$Fast.second");
-    TestRun other = TestFork.run(testClasses(),
-        fast.inClass(TestForkTest.class.getName()), 1, settings(NO_HANG), out::add, err::add);
+    TestRun other =
+        TestFork.run(
+            testClasses(),
+            fast.inClass(TestForkTest.class.getName()),
+            1,
+            settings(NO_HANG),
+            out::add,
+            err::add);
     assertThat(other.done()).isTrue();
     assertThat(other.discovered()).isZero();
-    assertThat(fast.inClass(specimens).describe()).isEqualTo("tag performance or threshold,"
-        + " classes Specimens$Fa*, in " + specimens);
+    assertThat(fast.inClass(specimens).describe())
+        .isEqualTo("tag performance or threshold," + " classes Specimens$Fa*, in " + specimens);
   }
 
   @Test
@@ -142,15 +178,19 @@ class TestForkTest {
     TestRun run = run("threshold", "", 2, NO_HANG);
 
     assertThat(run.done()).isTrue();
-    assertThat(run.failures()).extracting(o -> o.trial() + " " + o.name())
-        .containsExactly("1 Specimens$Threshold.missesItsFloor",
-            "2 Specimens$Threshold.missesItsFloor");
+    assertThat(run.failures())
+        .extracting(o -> o.trial() + " " + o.name())
+        .containsExactly(
+            "1 Specimens$Threshold.missesItsFloor", "2 Specimens$Threshold.missesItsFloor");
     String message = run.failureMessage();
-    assertThat(message).isEqualTo("2 runs of the performance tests failed:\n"
-        + "  Specimens$Threshold.missesItsFloor (trials 1, 2):\n"
-        + "      tps 12.0 is below the floor of 500.0\n"
-        + "      run: 4 clients, 10 s\n"
-        + "  Stack traces: " + dir.resolve("pgperf").resolve(ForkSettings.TRACES));
+    assertThat(message)
+        .isEqualTo(
+            "2 runs of the performance tests failed:\n"
+                + "  Specimens$Threshold.missesItsFloor (trials 1, 2):\n"
+                + "      tps 12.0 is below the floor of 500.0\n"
+                + "      run: 4 clients, 10 s\n"
+                + "  Stack traces: "
+                + dir.resolve("pgperf").resolve(ForkSettings.TRACES));
     assertThat(Files.readString(run.traces()))
         .contains("== Specimens$Threshold.missesItsFloor (trial 2) ==")
         .contains("at io.github.pgperf.launch.Specimens$Threshold.missesItsFloor");
@@ -162,12 +202,14 @@ class TestForkTest {
   @Test
   void aClassWhoseSetUpFailsAndAFailingInvocationAreNamed() throws Exception {
     TestRun setUp = run("setup", "", 1, NO_HANG);
-    assertThat(setUp.failures()).extracting(o -> o.name() + ": " + o.message())
+    assertThat(setUp.failures())
+        .extracting(o -> o.name() + ": " + o.message())
         .containsExactly("Specimens$SetUpFails: cannot reach 127.0.0.1:1: Connection refused");
 
     TestRun parameterized = run("parameterized", "", 1, NO_HANG);
     assertThat(parameterized.discovered()).isEqualTo(1);
-    assertThat(parameterized.failures()).extracting(o -> o.name() + ": " + o.message())
+    assertThat(parameterized.failures())
+        .extracting(o -> o.name() + ": " + o.message())
         .containsExactly("Specimens$Parameterized.clients [2] 8: p99 too high with 8 clients");
   }
 
@@ -186,7 +228,8 @@ class TestForkTest {
       assertThat(run.timedOut()).isTrue();
       assertThat(run.done()).isFalse();
       // Killed at the timeout: not before it, and not left to sleep on (it never ends by itself).
-      assertThat(took).isGreaterThanOrEqualTo(timeout)
+      assertThat(took)
+          .isGreaterThanOrEqualTo(timeout)
           .isLessThan(timeout.plus(Duration.ofMinutes(2)));
       if (run.running().isPresent() || timeout.toMinutes() >= 6) {
         break;
@@ -202,7 +245,8 @@ class TestForkTest {
 
     assertThat(run.done()).isFalse();
     assertThat(run.exitStatus()).isEqualTo(3);
-    assertThat(run.lastError()).startsWith("pgperf:test: the test launcher failed: ")
+    assertThat(run.lastError())
+        .startsWith("pgperf:test: the test launcher failed: ")
         .contains("performance &");
     assertThat(err).hasSize(1);
   }

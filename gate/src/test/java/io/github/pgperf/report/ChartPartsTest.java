@@ -27,18 +27,26 @@ class ChartPartsTest {
   void aChartTitleStaysInsideItsChart() {
     StringBuilder fits = new StringBuilder();
     LineChart.titleText(fits, "SweepIT-select: tps by clients", 72, 640);
-    assertThat(fits.toString()).isEqualTo(
-        "<text class=\"chart-title\" x=\"72\" y=\"18\">SweepIT-select: tps by clients</text>");
+    assertThat(fits.toString())
+        .isEqualTo(
+            "<text class=\"chart-title\" x=\"72\" y=\"18\">SweepIT-select: tps by clients</text>");
     // A long test key would run past the chart's edge into the chart beside it.
     StringBuilder longer = new StringBuilder();
-    LineChart.titleText(longer,
-        "ClientSweepPerformanceTest-tpcbLikeByClients-clients-16: tps and failures over time", 72,
+    LineChart.titleText(
+        longer,
+        "ClientSweepPerformanceTest-tpcbLikeByClients-clients-16: tps and failures over time",
+        72,
         640);
     assertThat(longer.toString()).startsWith("<text class=\"chart-title\" x=\"4\" y=\"18\">C");
     StringBuilder longest = new StringBuilder();
-    LineChart.titleText(longest, "LedgerPerformanceTest-statementAtFixedRateWithAVeryLongName-"
-        + "clients-16: tps and failures over time", 72, 640);
-    assertThat(longest.toString()).contains(" x=\"4\" ")
+    LineChart.titleText(
+        longest,
+        "LedgerPerformanceTest-statementAtFixedRateWithAVeryLongName-"
+            + "clients-16: tps and failures over time",
+        72,
+        640);
+    assertThat(longest.toString())
+        .contains(" x=\"4\" ")
         .contains("textLength=\"632\" lengthAdjust=\"spacingAndGlyphs\"");
   }
 
@@ -98,12 +106,21 @@ class ChartPartsTest {
   }
 
   @Test
-  void sweepPointsGroupByTheTestAndPointTheyRecordWhateverTheFilesAreCalled()
-      throws IOException {
+  void sweepPointsGroupByTheTestAndPointTheyRecordWhateverTheFilesAreCalled() throws IOException {
     for (int clients : new int[] {4, 2}) {
-      Fixtures.testTrials(dir, new TestIdentity("com.acme.SweepIT", "byClients",
-          "clients=" + clients, Map.of(TestIdentity.CLIENTS, clients)),
-          TestIdentity.pointLabel("read", clients), 2, 1000 * clients, 2000, 0.01, clients);
+      Fixtures.testTrials(
+          dir,
+          new TestIdentity(
+              "com.acme.SweepIT",
+              "byClients",
+              "clients=" + clients,
+              Map.of(TestIdentity.CLIENTS, clients)),
+          TestIdentity.pointLabel("read", clients),
+          2,
+          1000 * clients,
+          2000,
+          0.01,
+          clients);
     }
     List<Path> written;
     try (var list = Files.list(dir)) {
@@ -116,31 +133,47 @@ class ChartPartsTest {
     List<TestRuns> tests = TestRuns.read(ResultFiles.read(dir), notes);
 
     assertThat(notes).isEmpty();
-    assertThat(tests).extracting(TestRuns::key)
+    assertThat(tests)
+        .extracting(TestRuns::key)
         .containsExactly("SweepIT-byClients-read-clients-2", "SweepIT-byClients-read-clients-4");
     assertThat(tests.get(0).trials()).extracting(TestRuns.Trial::number).containsExactly(1, 2);
     List<Sweep> sweeps = Sweep.find(tests);
-    assertThat(sweeps).singleElement().satisfies(s -> {
-      assertThat(s.name()).isEqualTo("SweepIT-byClients-read");
-      assertThat(s.points()).extracting(Sweep.Point::clients).containsExactly(2, 4);
-      assertThat(s.points()).extracting(Sweep.Point::trials).containsExactly(2, 2);
-    });
+    assertThat(sweeps)
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.name()).isEqualTo("SweepIT-byClients-read");
+              assertThat(s.points()).extracting(Sweep.Point::clients).containsExactly(2, 4);
+              assertThat(s.points()).extracting(Sweep.Point::trials).containsExactly(2, 2);
+            });
   }
 
   @Test
   void oneTestRunAtSeveralClientCountsIsASweep() throws IOException {
     ReportFixtures.trials(dir, "Orders-c2", 1, 1000, 1500, Fixtures.workload(2, "x"), 0, 1);
     ReportFixtures.trials(dir, "Orders-c4", 1, 1500, 2000, Fixtures.workload(4, "x"), 0, 2);
-    List<TestRuns> tests = List.of(new TestRuns("Orders", List.of(
-        new TestRuns.Trial("Orders-c4.json", ResultJson.read(dir.resolve("Orders-c4.json"))),
-        new TestRuns.Trial("Orders-c2.json", ResultJson.read(dir.resolve("Orders-c2.json"))))));
+    List<TestRuns> tests =
+        List.of(
+            new TestRuns(
+                "Orders",
+                List.of(
+                    new TestRuns.Trial(
+                        "Orders-c4.json", ResultJson.read(dir.resolve("Orders-c4.json"))),
+                    new TestRuns.Trial(
+                        "Orders-c2.json", ResultJson.read(dir.resolve("Orders-c2.json"))))));
 
     List<Sweep> sweeps = Sweep.find(tests);
 
     assertThat(sweeps).hasSize(1);
     assertThat(sweeps.get(0).points()).extracting(Sweep.Point::clients).containsExactly(2, 4);
-    assertThat(sweeps.get(0).points().get(1).tps()).isEqualTo(tests.get(0).trials().stream()
-        .filter(t -> t.file().equals("Orders-c4.json")).findFirst().orElseThrow().result().tps());
+    assertThat(sweeps.get(0).points().get(1).tps())
+        .isEqualTo(
+            tests.get(0).trials().stream()
+                .filter(t -> t.file().equals("Orders-c4.json"))
+                .findFirst()
+                .orElseThrow()
+                .result()
+                .tps());
     // One client count only: no sweep.
     assertThat(Sweep.find(List.of(new TestRuns("Orders", tests.get(0).trials().subList(0, 1)))))
         .isEmpty();

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Debian's headless Chromium, run on a file with no network: in a network namespace of its own
- * when this user may make one (root, as CI runs), and always with every host name unresolvable and
- * a proxy that does not exist, so that nothing can leave the machine.
+ * Debian's headless Chromium, run on a file with no network: in a network namespace of its own when
+ * this user may make one (root, as CI runs), and always with every host name unresolvable and a
+ * proxy that does not exist, so that nothing can leave the machine.
  */
 final class Chromium {
 
@@ -20,8 +20,8 @@ final class Chromium {
    *
    * @param exitCode the process's exit code
    * @param stdout standard output (the DOM under {@code --dump-dom})
-   * @param console the console messages of pages loaded from files (CSP violations, script
-   *     errors), one a line; Chromium's own pages ({@code chrome://}) can log too and are left out
+   * @param console the console messages of pages loaded from files (CSP violations, script errors),
+   *     one a line; Chromium's own pages ({@code chrome://}) can log too and are left out
    */
   record Output(int exitCode, String stdout, List<String> console) {}
 
@@ -43,8 +43,9 @@ final class Chromium {
         return new Chromium(p);
       }
     }
-    throw new IllegalStateException("the report's rendering test needs Chromium, which is not"
-        + " installed: apt-get install -y chromium (.ci/run installs it)");
+    throw new IllegalStateException(
+        "the report's rendering test needs Chromium, which is not"
+            + " installed: apt-get install -y chromium (.ci/run installs it)");
   }
 
   /** Runs Chromium on {@code page} with {@code action} ({@code --dump-dom} or a screenshot). */
@@ -53,18 +54,33 @@ final class Chromium {
     if (canUnshareNetwork()) {
       command.addAll(List.of("unshare", "-n"));
     }
-    command.addAll(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-        "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9",
-        "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"));
+    command.addAll(
+        List.of(
+            binary.toString(),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-extensions",
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+            "--proxy-server=127.0.0.1:9",
+            "--user-data-dir=" + profile,
+            "--enable-logging=stderr",
+            "--v=0"));
     command.addAll(List.of(action));
     command.add(page.toUri().toString());
     Path out = Files.createTempFile(profile.getParent(), "chromium", ".out");
     Path err = Files.createTempFile(profile.getParent(), "chromium", ".err");
-    Process process = new ProcessBuilder(command).redirectOutput(out.toFile())
-        .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(
-            Path.of("/dev/null").toFile())).start();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .start();
     // A limit for a hung browser only: a loaded CI machine (load 35 on 2 cores) slows it many-fold.
     if (!process.waitFor(600, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor();
@@ -85,8 +101,11 @@ final class Chromium {
   static synchronized boolean canUnshareNetwork() throws InterruptedException {
     if (unshare == null) {
       try {
-        Process p = new ProcessBuilder("unshare", "-n", "true").redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p =
+            new ProcessBuilder("unshare", "-n", "true")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         unshare = p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
       } catch (IOException e) {
         unshare = false;

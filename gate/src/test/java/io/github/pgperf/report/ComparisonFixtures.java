@@ -18,14 +18,17 @@ import java.util.SplittableRandom;
 
 /**
  * Result files as {@code pgperf:compare} lays them out: {@code base/} and {@code candidate/}, a
- * pair's files named as {@code PairResults} names them ({@code <key>.json} for pair 1, then
- * {@code <key>-trial<pair>.json}), each run's build id ending with its side and its trial number
- * its pair, started in the order {@link TrialOrder} runs them (A B B A ...).
+ * pair's files named as {@code PairResults} names them ({@code <key>.json} for pair 1, then {@code
+ * <key>-trial<pair>.json}), each run's build id ending with its side and its trial number its pair,
+ * started in the order {@link TrialOrder} runs them (A B B A ...).
  */
 final class ComparisonFixtures {
 
-  static final BaseCommit BASE = new BaseCommit("0123456789abcdef", "Add the index",
-      "the merge base of HEAD and origin/main; set pgperf.base to choose another");
+  static final BaseCommit BASE =
+      new BaseCommit(
+          "0123456789abcdef",
+          "Add the index",
+          "the merge base of HEAD and origin/main; set pgperf.base to choose another");
   private static final Instant EPOCH = Instant.parse("2026-12-02T05:00:00Z");
   private static final String COMPARISON = "20261202T050000Z-3fa2c1";
 
@@ -45,8 +48,9 @@ final class ComparisonFixtures {
    * pair's two runs off by one seeded drift factor (the machine's, which pairing cancels) and a
    * small noise of their own.
    */
-  static void pairs(Path dir, String key, int first, int pairs, Runs base, Runs candidate,
-      long seed) throws IOException {
+  static void pairs(
+      Path dir, String key, int first, int pairs, Runs base, Runs candidate, long seed)
+      throws IOException {
     SplittableRandom random = new SplittableRandom(seed);
     int index = (first - 1) * 2;
     double drift = 1;
@@ -57,16 +61,21 @@ final class ComparisonFixtures {
       Runs side = run.side() == Side.BASE ? base : candidate;
       double factor = drift * Math.exp(0.01 * Fixtures.gaussian(random));
       Instant start = EPOCH.plusSeconds(index++ * 30L);
-      RunResult r = Fixtures.run(side.tps() / factor, side.latencyMicros() * factor,
-          random.nextLong(), Fixtures.server(Fixtures.VERSION), start);
+      RunResult r =
+          Fixtures.run(
+              side.tps() / factor,
+              side.latencyMicros() * factor,
+              random.nextLong(),
+              Fixtures.server(Fixtures.VERSION),
+              start);
       if (side.work() != null) {
         r = r.withServerWork(WorkReportFixtures.work(r.totalCounts().processed(), side.work()));
       }
       r = r.withIdentity(new RunIdentity(run.side().buildId(COMPARISON), run.pair()));
       Path sideDir = dir.resolve(run.side().label());
       Files.createDirectories(sideDir);
-      ResultJson.write(r, sideDir.resolve(key + (run.pair() == 1 ? "" : "-trial" + run.pair())
-          + ".json"));
+      ResultJson.write(
+          r, sideDir.resolve(key + (run.pair() == 1 ? "" : "-trial" + run.pair()) + ".json"));
     }
   }
 
@@ -77,7 +86,11 @@ final class ComparisonFixtures {
 
   /** What the goal hands its judge after {@code pairs} pairs of {@code keys}. */
   static ComparedSides sides(Path dir, int pairs, List<String> keys) {
-    return new ComparedSides(dir.resolve("base"), dir.resolve("candidate"), BASE,
-        TrialOrder.of(pairs), TestsBySide.of(keys, keys));
+    return new ComparedSides(
+        dir.resolve("base"),
+        dir.resolve("candidate"),
+        BASE,
+        TrialOrder.of(pairs),
+        TestsBySide.of(keys, keys));
   }
 }

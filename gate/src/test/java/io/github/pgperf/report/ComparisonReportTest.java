@@ -36,8 +36,8 @@ class ComparisonReportTest {
   private final List<String> annotations = new ArrayList<>();
 
   private GateJudge judge(int confirmationPairs) {
-    return new GateJudge(GateSettings.defaults(), confirmationPairs, dir.resolve("out"),
-        Map.of(), annotations::add);
+    return new GateJudge(
+        GateSettings.defaults(), confirmationPairs, dir.resolve("out"), Map.of(), annotations::add);
   }
 
   private static final ComparisonFixtures.Runs BASE = new ComparisonFixtures.Runs(1000, 2000, null);
@@ -48,19 +48,23 @@ class ComparisonReportTest {
   void thePageLeadsWithCheckMdsLineAndHasTheBuildsVerdicts() throws IOException {
     ComparisonFixtures.pairs(dir, KEY, 1, 4, BASE, SLOWER, 7);
 
-    PairedJudge.Verdicts verdicts = (PairedJudge.Verdicts) judge(0)
-        .judge(ComparisonFixtures.sides(dir, 4, List.of(KEY)));
+    PairedJudge.Verdicts verdicts =
+        (PairedJudge.Verdicts) judge(0).judge(ComparisonFixtures.sides(dir, 4, List.of(KEY)));
 
     Path page = dir.resolve("out/report.html");
     assertThat(verdicts.report()).contains(page);
     String html = Files.readString(page, StandardCharsets.UTF_8);
     String lead = Files.readAllLines(dir.resolve("out/check.md")).get(0);
-    assertThat(lead).startsWith("pgperf: compared with 0123456789ab (the merge base of HEAD and"
-        + " origin/main) on this runner, interleaved, 4 pairs; not confirmed");
-    assertThat(html).contains("<h1>pgperf comparison</h1><p class=\"lead\">" + Html.text(lead)
-        + "</p>");
-    assertThat(html).contains("Base: <code>" + dir.resolve("base") + "</code>",
-        "Candidate: <code>" + dir.resolve("candidate") + "</code>");
+    assertThat(lead)
+        .startsWith(
+            "pgperf: compared with 0123456789ab (the merge base of HEAD and"
+                + " origin/main) on this runner, interleaved, 4 pairs; not confirmed");
+    assertThat(html)
+        .contains("<h1>pgperf comparison</h1><p class=\"lead\">" + Html.text(lead) + "</p>");
+    assertThat(html)
+        .contains(
+            "Base: <code>" + dir.resolve("base") + "</code>",
+            "Candidate: <code>" + dir.resolve("candidate") + "</code>");
     assertThat(verdicts.fails()).isTrue();
     assertThat(html).contains("<p class=\"outcome verdict FAIL\">pgperf:compare fails the build");
     // The findings that fail the build, as the build's failure lists them, are the page's.
@@ -70,11 +74,13 @@ class ComparisonReportTest {
       assertThat(html).contains("<strong>REGRESSION</strong> " + Html.text(message));
     }
     assertThat(HtmlReportTest.count(html, "class=\"pair-chart\"")).isEqualTo(3);
-    assertThat(html).contains("<a href=\"#pairs\">Base vs candidate</a>")
+    assertThat(html)
+        .contains("<a href=\"#pairs\">Base vs candidate</a>")
         .doesNotContain("Against the baseline");
     // The summary lists each test on both sides.
     List<List<String>> tests = cells(html, "Tests (tps: median of trials");
-    assertThat(tests).extracting(r -> r.get(0) + " " + r.get(1))
+    assertThat(tests)
+        .extracting(r -> r.get(0) + " " + r.get(1))
         .containsExactly(KEY + " candidate", KEY + " base");
   }
 
@@ -92,16 +98,23 @@ class ComparisonReportTest {
       RunResult base = ResultJson.read(dir.resolve("base").resolve(file));
       RunResult candidate = ResultJson.read(dir.resolve("candidate").resolve(file));
       assertThat(base.startedAt().isBefore(candidate.startedAt())).isEqualTo(pair % 2 == 1);
-      assertThat(rows.get(pair - 1)).containsExactly(Integer.toString(pair), orders[pair - 1],
-          Html.tps(base.tps()), Html.tps(candidate.tps()),
-          String.format(Locale.ROOT, "%+.1f%%", 100 * (candidate.tps() / base.tps() - 1)));
+      assertThat(rows.get(pair - 1))
+          .containsExactly(
+              Integer.toString(pair),
+              orders[pair - 1],
+              Html.tps(base.tps()),
+              Html.tps(candidate.tps()),
+              String.format(Locale.ROOT, "%+.1f%%", 100 * (candidate.tps() / base.tps() - 1)));
     }
     assertThat(rows.get(4).get(0)).isEqualTo("all 4");
 
     String chart = HtmlReportTest.chart(html, KEY + " tps: REGRESSION");
-    Matcher pairs = Pattern.compile("<g class=\"pair\"><title>pair (\\d) \\((A B|B A)\\)"
-        + ".*?<circle cx=\"([\\d.]+)\"[^>]*fill=\"(#[0-9A-F]+)\"/>"
-        + "<circle cx=\"([\\d.]+)\"[^>]*fill=\"(#[0-9A-F]+)\"/>").matcher(chart);
+    Matcher pairs =
+        Pattern.compile(
+                "<g class=\"pair\"><title>pair (\\d) \\((A B|B A)\\)"
+                    + ".*?<circle cx=\"([\\d.]+)\"[^>]*fill=\"(#[0-9A-F]+)\"/>"
+                    + "<circle cx=\"([\\d.]+)\"[^>]*fill=\"(#[0-9A-F]+)\"/>")
+            .matcher(chart);
     int seen = 0;
     while (pairs.find()) {
       seen++;
@@ -127,8 +140,8 @@ class ComparisonReportTest {
     judge(0).judge(ComparisonFixtures.sides(dir, 3, List.of(KEY)));
     String html = Files.readString(dir.resolve("out/report.html"), StandardCharsets.UTF_8);
 
-    String chart = HtmlReportTest.chart(html, KEY + ": latency by percentile (all trials of each"
-        + " side)");
+    String chart =
+        HtmlReportTest.chart(html, KEY + ": latency by percentile (all trials of each" + " side)");
     assertThat(HtmlReportTest.count(chart, "<path d=\"M")).isEqualTo(2);
     assertThat(chart).contains(">base</li>", ">candidate</li>");
     List<List<String>> rows = cells(html, "Latency of all trials of each side (ms)");
@@ -136,27 +149,28 @@ class ComparisonReportTest {
     String[] sides = {"base", "candidate"};
     for (int s = 0; s < 2; s++) {
       for (String file : List.of(KEY + ".json", KEY + "-trial2.json", KEY + "-trial3.json")) {
-        transactions[s] += ResultJson.read(dir.resolve(sides[s]).resolve(file)).total().latency()
-            .count();
+        transactions[s] +=
+            ResultJson.read(dir.resolve(sides[s]).resolve(file)).total().latency().count();
       }
     }
-    assertThat(rows).contains(List.of("transactions", Long.toString(transactions[0]),
-        Long.toString(transactions[1])));
+    assertThat(rows)
+        .contains(
+            List.of(
+                "transactions", Long.toString(transactions[0]), Long.toString(transactions[1])));
     // The candidate is slower: its median above the base's.
-    List<String> median = rows.stream().filter(r -> r.get(0).equals("50%")).findFirst()
-        .orElseThrow();
+    List<String> median =
+        rows.stream().filter(r -> r.get(0).equals("50%")).findFirst().orElseThrow();
     assertThat(Double.parseDouble(median.get(2))).isGreaterThan(Double.parseDouble(median.get(1)));
   }
 
   @Test
-  void aConfirmedRegressionShowsAllPairsAndTheOtherTestsOfItsClassTheirFirst()
-      throws IOException {
+  void aConfirmedRegressionShowsAllPairsAndTheOtherTestsOfItsClassTheirFirst() throws IOException {
     // OrdersPerf-insert slows down, OrdersPerf-select does not; confirming runs the whole class.
     ComparisonFixtures.pairs(dir, KEY, 1, 3, BASE, SLOWER, 7);
     ComparisonFixtures.pairs(dir, "OrdersPerf-select", 1, 3, BASE, BASE, 8);
     List<String> keys = List.of(KEY, "OrdersPerf-select");
-    PairedJudge.Confirm confirm = (PairedJudge.Confirm) judge(3)
-        .judge(ComparisonFixtures.sides(dir, 3, keys));
+    PairedJudge.Confirm confirm =
+        (PairedJudge.Confirm) judge(3).judge(ComparisonFixtures.sides(dir, 3, keys));
     assertThat(dir.resolve("out/report.html")).doesNotExist(); // no verdict yet
     ComparisonFixtures.pairs(dir, KEY, 4, 3, BASE, SLOWER, 9);
     ComparisonFixtures.pairs(dir, "OrdersPerf-select", 4, 3, BASE, BASE, 10);
@@ -164,26 +178,37 @@ class ComparisonReportTest {
     PairedJudge.Verdicts verdicts = confirm.then().judge(ComparisonFixtures.sides(dir, 6, keys));
 
     String html = Files.readString(verdicts.report().orElseThrow(), StandardCharsets.UTF_8);
-    assertThat(html).contains("on this runner, interleaved, 6 pairs; confirmed: " + KEY
-        + " on all 6 pairs (3 first, then 3 more).</p>");
+    assertThat(html)
+        .contains(
+            "on this runner, interleaved, 6 pairs; confirmed: "
+                + KEY
+                + " on all 6 pairs (3 first, then 3 more).</p>");
     List<List<String>> insert = cells(html, KEY + " tps by pair");
-    assertThat(insert).extracting(r -> r.get(0) + " " + r.get(1)).containsExactly("1 A B",
-        "2 B A", "3 A B", "4 B A", "5 A B", "6 B A", "all 6 ");
+    assertThat(insert)
+        .extracting(r -> r.get(0) + " " + r.get(1))
+        .containsExactly("1 A B", "2 B A", "3 A B", "4 B A", "5 A B", "6 B A", "all 6 ");
     List<List<String>> select = cells(html, "OrdersPerf-select tps by pair");
     assertThat(select).extracting(r -> r.get(0)).containsExactly("1", "2", "3", "all 3");
-    assertThat(html).contains("3 later pairs ran to confirm another test of the class: not in"
-        + " this verdict.");
+    assertThat(html)
+        .contains(
+            "3 later pairs ran to confirm another test of the class: not in" + " this verdict.");
   }
 
   @Test
   void theBaseIsTheWorksBaselineAndAChangedPlanStandsBesideTheBases() throws IOException {
     WorkReportFixtures.Build usual = WorkReportFixtures.Build.usual();
-    ComparisonFixtures.pairs(dir, KEY, 1, 3, new ComparisonFixtures.Runs(1000, 2000, usual),
-        new ComparisonFixtures.Runs(1000, 2000,
-            usual.blocks(150).plan(WorkReportFixtures.SEQ_PLAN)), 11);
+    ComparisonFixtures.pairs(
+        dir,
+        KEY,
+        1,
+        3,
+        new ComparisonFixtures.Runs(1000, 2000, usual),
+        new ComparisonFixtures.Runs(
+            1000, 2000, usual.blocks(150).plan(WorkReportFixtures.SEQ_PLAN)),
+        11);
 
-    PairedJudge.Verdicts verdicts = (PairedJudge.Verdicts) judge(0)
-        .judge(ComparisonFixtures.sides(dir, 3, List.of(KEY)));
+    PairedJudge.Verdicts verdicts =
+        (PairedJudge.Verdicts) judge(0).judge(ComparisonFixtures.sides(dir, 3, List.of(KEY)));
 
     String html = Files.readString(verdicts.report().orElseThrow(), StandardCharsets.UTF_8);
     assertThat(verdicts.failures()).anyMatch(f -> f.startsWith("WORK_REGRESSION: "));
@@ -202,14 +227,21 @@ class ComparisonReportTest {
   @Test
   void theComparisonsTextIsEscaped() throws IOException {
     ComparisonFixtures.pairs(dir, KEY, 1, 2, BASE, BASE, 3);
-    String html = HtmlReport.renderComparison(ResultFiles.read(dir.resolve("base")),
-        ResultFiles.read(dir.resolve("candidate")),
-        new io.github.pgperf.gate.PairedGate(GateSettings.defaults()).compare(
-            ResultFiles.read(dir.resolve("base")), ResultFiles.read(dir.resolve("candidate"))),
-        "pgperf: compared with <script>alert(1)</script> (-Dpgperf.base=a&b) on this runner,"
-            + " interleaved, 2 pairs.", ReportFixtures.NOW);
-    assertThat(html).contains("compared with &lt;script&gt;alert(1)&lt;/script&gt;"
-        + " (-Dpgperf.base=a&amp;b)").doesNotContain("<script>");
+    String html =
+        HtmlReport.renderComparison(
+            ResultFiles.read(dir.resolve("base")),
+            ResultFiles.read(dir.resolve("candidate")),
+            new io.github.pgperf.gate.PairedGate(GateSettings.defaults())
+                .compare(
+                    ResultFiles.read(dir.resolve("base")),
+                    ResultFiles.read(dir.resolve("candidate"))),
+            "pgperf: compared with <script>alert(1)</script> (-Dpgperf.base=a&b) on this runner,"
+                + " interleaved, 2 pairs.",
+            ReportFixtures.NOW);
+    assertThat(html)
+        .contains(
+            "compared with &lt;script&gt;alert(1)&lt;/script&gt;" + " (-Dpgperf.base=a&amp;b)")
+        .doesNotContain("<script>");
   }
 
   /** The rows of the table captioned {@code caption...}, each cell's text. */

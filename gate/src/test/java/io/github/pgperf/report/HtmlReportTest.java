@@ -37,8 +37,8 @@ class HtmlReportTest {
   void timelineChartsHaveOnePathPerSeriesAndTablesTheIntervals() throws IOException {
     Path results = dir.resolve("results");
     // 2000 transactions at 1000 tps over 2 s, 250 ms intervals: 8 intervals.
-    ReportFixtures.trials(results, "OrdersIT-select", 1, 1000, 1500, Fixtures.workload(4, "x"),
-        250_000, 1);
+    ReportFixtures.trials(
+        results, "OrdersIT-select", 1, 1000, 1500, Fixtures.workload(4, "x"), 250_000, 1);
     RunResult run = ResultJson.read(results.resolve("OrdersIT-select.json"));
     assertThat(run.timeline()).hasSize(8);
 
@@ -50,22 +50,30 @@ class HtmlReportTest {
     assertThat(count(pathData(tpsChart), "L")).isEqualTo(7);
     String latencyChart = chart(html, "OrdersIT-select: latency over time");
     assertThat(count(latencyChart, "<path d=\"M")).isEqualTo(3);
-    assertThat(latencyChart).contains("<li><span class=\"swatch\"", ">p50</li>", ">p99</li>",
-        ">max</li>");
+    assertThat(latencyChart)
+        .contains("<li><span class=\"swatch\"", ">p50</li>", ">p99</li>", ">max</li>");
     assertThat(html).contains("Timeline of OrdersIT-select.json (8 intervals)");
-    String firstRow = String.format(Locale.ROOT, "<td class=\"num\">0.000</td><td class=\"num\">"
-        + "0.250</td><td class=\"num\">%.1f</td>", run.timeline().get(0).tps());
+    String firstRow =
+        String.format(
+            Locale.ROOT,
+            "<td class=\"num\">0.000</td><td class=\"num\">"
+                + "0.250</td><td class=\"num\">%.1f</td>",
+            run.timeline().get(0).tps());
     assertThat(html).contains(firstRow);
     assertThat(chart(html, "OrdersIT-select: latency by percentile (the run)"))
-        .contains("<path d=\"M").contains(">99%</text>");
+        .contains("<path d=\"M")
+        .contains(">99%</text>");
   }
 
   @Test
   void failuresAreDrawnOverTimeBesideTps() throws IOException {
     // A real recorder fed transactions of which every tenth failed on serialization.
     RunSettings workload = Fixtures.workload(2, "failures");
-    ThreadRecorder recorder = new ThreadRecorder(workload, List.of(List.of(
-        "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")), 100_000);
+    ThreadRecorder recorder =
+        new ThreadRecorder(
+            workload,
+            List.of(List.of("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;")),
+            100_000);
     for (int i = 0; i < 1000; i++) {
       long now = i * 1000L;
       if (i % 10 == 0) {
@@ -75,10 +83,14 @@ class HtmlReportTest {
       }
     }
     recorder.finish(1_000_000);
-    RunResult run = new RunResultBuilder(workload).server(Fixtures.server(Fixtures.VERSION))
-        .client(new ClientMachine("dev", 2, "JVM", "Linux")).startedAt(ReportFixtures.START)
-        .endedAt(ReportFixtures.START.plusSeconds(1)).benchMicros(1_000_000)
-        .build(List.of(recorder));
+    RunResult run =
+        new RunResultBuilder(workload)
+            .server(Fixtures.server(Fixtures.VERSION))
+            .client(new ClientMachine("dev", 2, "JVM", "Linux"))
+            .startedAt(ReportFixtures.START)
+            .endedAt(ReportFixtures.START.plusSeconds(1))
+            .benchMicros(1_000_000)
+            .build(List.of(recorder));
     Path results = dir.resolve("results");
     Files.createDirectories(results);
     ResultJson.write(run, results.resolve("RetryIT-update.json"));
@@ -89,14 +101,17 @@ class HtmlReportTest {
     assertThat(count(chart, "<path d=\"M")).isEqualTo(2);
     assertThat(chart).contains(">failures/s</li>").contains("stroke=\"" + Palette.FAILURES + "\"");
     // 10 intervals of 100 ms, 10 failures each: 100 failures/s, in the table too.
-    assertThat(html).contains("<td class=\"num\">0.100</td><td class=\"num\">0.100</td>"
-        + "<td class=\"num\">900.0</td><td class=\"num\">10</td>");
+    assertThat(html)
+        .contains(
+            "<td class=\"num\">0.100</td><td class=\"num\">0.100</td>"
+                + "<td class=\"num\">900.0</td><td class=\"num\">10</td>");
   }
 
   @Test
   void aRunWithoutTimelineIsSaidSoAndNotDrawnOverTime() throws IOException {
     Path results = dir.resolve("results");
-    ReportFixtures.trials(results, "NoTimelineIT-x", 1, 1000, 1500, Fixtures.workload(4, "x"), 0, 1);
+    ReportFixtures.trials(
+        results, "NoTimelineIT-x", 1, 1000, 1500, Fixtures.workload(4, "x"), 0, 1);
 
     String html = ReportFixtures.render(results, dir.resolve("no-store"));
 
@@ -114,22 +129,29 @@ class HtmlReportTest {
 
     String html = ReportFixtures.render(results, store);
 
-    CheckReport check = new Gate(ReportFixtures.settings()).check(ResultFiles.read(results),
-        Baseline.fromStore(new BaselineStore(store)));
+    CheckReport check =
+        new Gate(ReportFixtures.settings())
+            .check(ResultFiles.read(results), Baseline.fromStore(new BaselineStore(store)));
     assertThat(check.failed()).isTrue();
-    assertThat(html).contains("<p class=\"outcome verdict FAIL\">pgperf:check with these settings"
-        + " fails the build: " + check.summary() + "</p>");
+    assertThat(html)
+        .contains(
+            "<p class=\"outcome verdict FAIL\">pgperf:check with these settings"
+                + " fails the build: "
+                + check.summary()
+                + "</p>");
     for (Finding f : check.findings()) {
       StringBuilder row = new StringBuilder("<tr class=\"finding " + f.action().name() + "\">");
       for (String cell : Cells.of(f)) {
         row.append(Table.numeric(cell) ? "<td class=\"num\">" : "<td>")
-            .append(Html.text(cell)).append("</td>");
+            .append(Html.text(cell))
+            .append("</td>");
       }
       assertThat(html).contains(row.append("</tr>").toString());
       assertThat(html).contains(Html.text(Cells.message(f)));
     }
     List<Finding> compared = check.findings().stream().filter(f -> f.comparison() != null).toList();
-    assertThat(compared).extracting(f -> f.verdict().text())
+    assertThat(compared)
+        .extracting(f -> f.verdict().text())
         .containsExactly("REGRESSION", "REGRESSION", "REGRESSION");
     String strip = chart(html, "OrdersIT-insert tps: REGRESSION");
     // Six baseline and six candidate samples, each a dot.
@@ -144,8 +166,10 @@ class HtmlReportTest {
 
     String html = ReportFixtures.render(dir.resolve("results"), dir.resolve("baseline"));
 
-    String section = html.substring(html.indexOf("<section id=\"sweeps\">"),
-        html.indexOf("</section>", html.indexOf("<section id=\"sweeps\">")));
+    String section =
+        html.substring(
+            html.indexOf("<section id=\"sweeps\">"),
+            html.indexOf("</section>", html.indexOf("<section id=\"sweeps\">")));
     assertThat(section).contains("<h3>SweepIT-select</h3>");
     for (int c : new int[] {1, 2, 4, 8}) {
       assertThat(section).contains("<tr><td class=\"num\">" + c + "</td><td class=\"num\">2</td>");
@@ -163,18 +187,36 @@ class HtmlReportTest {
   void textFromResultsCannotInjectMarkup() throws IOException {
     Path results = dir.resolve("results");
     String evil = "<script>alert(\"pwned\")</script><img src=x onerror='alert(1)'>";
-    RunSettings workload = new RunSettings(List.of(new RunSettings.Script(evil, 1)), 2, 1,
-        new RunLength.Timed(10), QueryMode.SIMPLE, 0, 0, 1, 1, null, false, 0, false, false,
-        evil);
+    RunSettings workload =
+        new RunSettings(
+            List.of(new RunSettings.Script(evil, 1)),
+            2,
+            1,
+            new RunLength.Timed(10),
+            QueryMode.SIMPLE,
+            0,
+            0,
+            1,
+            1,
+            null,
+            false,
+            0,
+            false,
+            false,
+            evil);
     Files.createDirectories(results);
-    ResultJson.write(Fixtures.run(1000, 1500, 3, Fixtures.server(evil), ReportFixtures.START,
-        workload, 500_000), results.resolve("Evil\"IT<b>-x.json"));
+    ResultJson.write(
+        Fixtures.run(1000, 1500, 3, Fixtures.server(evil), ReportFixtures.START, workload, 500_000),
+        results.resolve("Evil\"IT<b>-x.json"));
 
     String html = ReportFixtures.render(results, dir.resolve("no-store"));
 
-    assertThat(html.toLowerCase(Locale.ROOT)).doesNotContain("<script").doesNotContain("<img")
+    assertThat(html.toLowerCase(Locale.ROOT))
+        .doesNotContain("<script")
+        .doesNotContain("<img")
         .doesNotContain("<b>");
-    assertThat(html).contains("&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;")
+    assertThat(html)
+        .contains("&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;")
         .contains("Evil&quot;IT&lt;b&gt;-x");
   }
 
@@ -182,23 +224,31 @@ class HtmlReportTest {
   void aMissingResultsDirectoryIsSaidInThePage() throws IOException {
     String html = ReportFixtures.render(dir.resolve("nothing-here"), dir.resolve("no-store"));
 
-    assertThat(html).contains("(the directory does not exist: run the performance tests first)")
-        .contains("MISSING_RESULTS").contains("fails the build")
+    assertThat(html)
+        .contains("(the directory does not exist: run the performance tests first)")
+        .contains("MISSING_RESULTS")
+        .contains("fails the build")
         .contains("No usable result file in this directory");
   }
 
   @Test
   void aBaselineThatCannotBeReadIsSaidInsteadOfVerdicts() throws IOException {
     Path results = dir.resolve("results");
-    ReportFixtures.trials(results, "OrdersIT-select", 1, 1000, 1500, Fixtures.workload(4, "x"),
-        0, 1);
+    ReportFixtures.trials(
+        results, "OrdersIT-select", 1, 1000, 1500, Fixtures.workload(4, "x"), 0, 1);
 
-    String html = HtmlReport.render(ResultFiles.read(results), null,
-        "the baseline results directory /x does not exist", ReportFixtures.settings(),
-        ReportFixtures.NOW);
+    String html =
+        HtmlReport.render(
+            ResultFiles.read(results),
+            null,
+            "the baseline results directory /x does not exist",
+            ReportFixtures.settings(),
+            ReportFixtures.NOW);
 
-    assertThat(html).contains("No verdicts: the baseline results directory /x does not exist")
-        .contains("The baseline could not be read").doesNotContain("class=\"strip-chart\"");
+    assertThat(html)
+        .contains("No verdicts: the baseline results directory /x does not exist")
+        .contains("The baseline could not be read")
+        .doesNotContain("class=\"strip-chart\"");
   }
 
   @Test
@@ -207,12 +257,18 @@ class HtmlReportTest {
 
     String html = ReportFixtures.render(dir.resolve("results"), dir.resolve("baseline"));
 
-    assertThat(html).contains("<meta http-equiv=\"Content-Security-Policy\" content=\""
-        + "default-src 'none'; style-src 'unsafe-inline'; img-src data:\">");
+    assertThat(html)
+        .contains(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\""
+                + "default-src 'none'; style-src 'unsafe-inline'; img-src data:\">");
     // The SVG namespace is a name, never fetched; no other address may appear.
     String addresses = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
-    assertThat(addresses).doesNotContain("<script").doesNotContain("http://")
-        .doesNotContain("https://").doesNotContain("url(").doesNotContain("@import");
+    assertThat(addresses)
+        .doesNotContain("<script")
+        .doesNotContain("http://")
+        .doesNotContain("https://")
+        .doesNotContain("url(")
+        .doesNotContain("@import");
   }
 
   /** The figure whose title is {@code title} (it starts with it). */

@@ -24,28 +24,49 @@ final class ReportFixtures {
   private ReportFixtures() {}
 
   /** Writes {@code n} trials of {@code workload} under {@code key}, with 1 s timeline intervals. */
-  static void trials(Path dir, String key, int n, double tps, double latencyMicros,
-      RunSettings workload, long intervalMicros, long seed) throws IOException {
+  static void trials(
+      Path dir,
+      String key,
+      int n,
+      double tps,
+      double latencyMicros,
+      RunSettings workload,
+      long intervalMicros,
+      long seed)
+      throws IOException {
     Files.createDirectories(dir);
     SplittableRandom random = new SplittableRandom(seed);
     for (int i = 1; i <= n; i++) {
       double factor = Math.exp(0.02 * Fixtures.gaussian(random));
-      RunResult r = Fixtures.run(tps / factor, latencyMicros * factor, random.nextLong(),
-          Fixtures.server(Fixtures.VERSION), START.plusSeconds(seed * 1000 + i * 20L), workload,
-          intervalMicros);
+      RunResult r =
+          Fixtures.run(
+              tps / factor,
+              latencyMicros * factor,
+              random.nextLong(),
+              Fixtures.server(Fixtures.VERSION),
+              START.plusSeconds(seed * 1000 + i * 20L),
+              workload,
+              intervalMicros);
       ResultJson.write(r, dir.resolve(key + (n == 1 ? "" : "-trial" + i) + ".json"));
     }
   }
 
   /** The report of {@code results} against the store {@code store}, default gate settings. */
   static String render(Path results, Path store) throws IOException {
-    return HtmlReport.render(ResultFiles.read(results), Baseline.fromStore(new BaselineStore(store)),
-        null, settings(), NOW);
+    return HtmlReport.render(
+        ResultFiles.read(results),
+        Baseline.fromStore(new BaselineStore(store)),
+        null,
+        settings(),
+        NOW);
   }
 
   static GateSettings settings() {
-    return new GateSettings(GateSettings.DEFAULT_LEVEL, GateSettings.DEFAULT_MINIMUM_EFFECT,
-        GateSettings.DEFAULT_METRICS, Map.of());
+    return new GateSettings(
+        GateSettings.DEFAULT_LEVEL,
+        GateSettings.DEFAULT_MINIMUM_EFFECT,
+        GateSettings.DEFAULT_METRICS,
+        Map.of());
   }
 
   /**
@@ -59,8 +80,15 @@ final class ReportFixtures {
     trials(results, "OrdersIT-insert", 6, 700, 2900, Fixtures.workload(4, "fixture"), 0, 2);
     // The baseline's fixtures run 4 clients without timeline; the candidate's too, so they compare.
     for (int c : new int[] {1, 2, 4, 8}) {
-      trials(results, "SweepIT-select-clients-" + c, 2, 800 * Math.sqrt(c), 1000.0 * c / Math.sqrt(c),
-          Fixtures.workload(c, "clients-" + c), 200_000, 10 + c);
+      trials(
+          results,
+          "SweepIT-select-clients-" + c,
+          2,
+          800 * Math.sqrt(c),
+          1000.0 * c / Math.sqrt(c),
+          Fixtures.workload(c, "clients-" + c),
+          200_000,
+          10 + c);
     }
     return root;
   }

@@ -36,13 +36,15 @@ final class WorkReportFixtures {
   static final String SCRIPT = "<builtin: select only>";
   static final String SCRIPT_SQL = "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;";
 
-  static final String INDEX_PLAN = """
+  static final String INDEX_PLAN =
+      """
       [{"Plan": {"Node Type": "Aggregate", "Strategy": "Plain", "Partial Mode": "Simple",
         "Plans": [{"Node Type": "Index Scan", "Scan Direction": "Forward",
           "Index Name": "pgbench_accounts_pkey", "Relation Name": "pgbench_accounts",
           "Alias": "pgbench_accounts"}]}}]
       """;
-  static final String SEQ_PLAN = """
+  static final String SEQ_PLAN =
+      """
       [{"Plan": {"Node Type": "Aggregate", "Strategy": "Plain", "Partial Mode": "Simple",
         "Plans": [{"Node Type": "Seq Scan", "Relation Name": "pgbench_accounts",
           "Alias": "pgbench_accounts"}]}}]
@@ -61,8 +63,14 @@ final class WorkReportFixtures {
   record Build(long selectBlocksPerCall, String plan, List<String> extra, List<WaitCount> waits) {
 
     static Build usual() {
-      return new Build(3, INDEX_PLAN, List.of(), List.of(new WaitCount(WaitEvents.CPU, 60),
-          new WaitCount("Lock:transactionid", 30), new WaitCount("Client:ClientRead", 10)));
+      return new Build(
+          3,
+          INDEX_PLAN,
+          List.of(),
+          List.of(
+              new WaitCount(WaitEvents.CPU, 60),
+              new WaitCount("Lock:transactionid", 30),
+              new WaitCount("Client:ClientRead", 10)));
     }
 
     Build blocks(long perCall) {
@@ -96,8 +104,9 @@ final class WorkReportFixtures {
     for (int i = 1; i <= n; i++) {
       Instant start = EPOCH.plusSeconds(seed * 10_000 + i * 20L);
       RunResult r = Fixtures.run(1000, 2000, seed * 100 + i, Fixtures.server(version), start);
-      r = r.withServerWork(work(r.totalCounts().processed(), b))
-          .withIdentity(new RunIdentity("build-" + seed, i));
+      r =
+          r.withServerWork(work(r.totalCounts().processed(), b))
+              .withIdentity(new RunIdentity("build-" + seed, i));
       ResultJson.write(r, dir.resolve(key + "-trial" + i + ".json"));
     }
   }
@@ -115,22 +124,33 @@ final class WorkReportFixtures {
   /** A run's work: the SELECT and the UPDATE once per transaction, then {@code b.extra()}. */
   static ServerWork work(long transactions, Build b) {
     List<StatementWork> statements = new ArrayList<>();
-    statements.add(statement(SELECT, transactions, transactions, b.selectBlocksPerCall()
-        * transactions, 0, 0, 0.02));
-    statements.add(statement(UPDATE, transactions, transactions, 6 * transactions, 0,
-        120 * transactions, 0.05));
+    statements.add(
+        statement(
+            SELECT,
+            transactions,
+            transactions,
+            b.selectBlocksPerCall() * transactions,
+            0,
+            0,
+            0.02));
+    statements.add(
+        statement(
+            UPDATE, transactions, transactions, 6 * transactions, 0, 120 * transactions, 0.05));
     for (String text : b.extra()) {
       statements.add(statement(text, transactions, 0, 2 * transactions, transactions, 0, 0.001));
     }
-    List<StatementPlan> plans = List.of(
-        new StatementPlan(SCRIPT, 1, SCRIPT_SQL, PlanShape.fromExplainJson(b.plan()), null),
-        new StatementPlan(SCRIPT, 2, "BEGIN;", null, "\"begin\" has no plan"));
-    List<Unavailable> reasons = new ArrayList<>(List.of(
-        new Unavailable(WorkPart.DATABASE, "not read in this fixture"),
-        new Unavailable(WorkPart.WAL, "not read in this fixture"),
-        new Unavailable(WorkPart.CHECKPOINTS, "not read in this fixture"),
-        new Unavailable(WorkPart.SERVER_CPU, "not read in this fixture"),
-        new Unavailable(WorkPart.BACKGROUND_CPU, "not read in this fixture")));
+    List<StatementPlan> plans =
+        List.of(
+            new StatementPlan(SCRIPT, 1, SCRIPT_SQL, PlanShape.fromExplainJson(b.plan()), null),
+            new StatementPlan(SCRIPT, 2, "BEGIN;", null, "\"begin\" has no plan"));
+    List<Unavailable> reasons =
+        new ArrayList<>(
+            List.of(
+                new Unavailable(WorkPart.DATABASE, "not read in this fixture"),
+                new Unavailable(WorkPart.WAL, "not read in this fixture"),
+                new Unavailable(WorkPart.CHECKPOINTS, "not read in this fixture"),
+                new Unavailable(WorkPart.SERVER_CPU, "not read in this fixture"),
+                new Unavailable(WorkPart.BACKGROUND_CPU, "not read in this fixture")));
     WaitEvents waits = null;
     if (b.waits() == null) {
       reasons.add(new Unavailable(WorkPart.WAITS, "the fixture sampled no wait events"));
@@ -141,10 +161,24 @@ final class WorkReportFixtures {
   }
 
   /** A statement's work: {@code millisPerCall} each call. */
-  static StatementWork statement(String query, long calls, long rows, long sharedHit, long temp,
-      long walBytes, double millisPerCall) {
-    return new StatementWork(query, calls, rows, 0, calls * millisPerCall, 0,
+  static StatementWork statement(
+      String query,
+      long calls,
+      long rows,
+      long sharedHit,
+      long temp,
+      long walBytes,
+      double millisPerCall) {
+    return new StatementWork(
+        query,
+        calls,
+        rows,
+        0,
+        calls * millisPerCall,
+        0,
         new Blocks(sharedHit, 0, 0, 0, 0, 0, 0, 0, temp, 0),
-        new WalUsage(walBytes / 100, 0, walBytes), 0, 0);
+        new WalUsage(walBytes / 100, 0, walBytes),
+        0,
+        0);
   }
 }

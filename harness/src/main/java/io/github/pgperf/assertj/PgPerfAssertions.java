@@ -24,8 +24,8 @@ import org.assertj.core.api.InstanceOfAssertFactory;
 public final class PgPerfAssertions {
 
   /**
-   * For AssertJ's navigation methods, for example
-   * {@code assertThat(outcome).extracting(Outcome::result, PgPerfAssertions.RUN_RESULT).hasNoFailures()}.
+   * For AssertJ's navigation methods, for example {@code
+   * assertThat(outcome).extracting(Outcome::result, PgPerfAssertions.RUN_RESULT).hasNoFailures()}.
    */
   public static final InstanceOfAssertFactory<RunResult, RunResultAssert> RUN_RESULT =
       new InstanceOfAssertFactory<>(RunResult.class, PgPerfAssertions::assertThat);

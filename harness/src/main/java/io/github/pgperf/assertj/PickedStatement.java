@@ -11,9 +11,9 @@ import org.assertj.core.error.ErrorMessageFactory;
 
 /**
  * The statement {@link RunResultAssert#statement} picked from a run, what a {@link StatementAssert}
- * checks: its work and plans, what is missing and why, or why no one statement could be picked.
- * A value of its own (not the selector's text) because soft assertions make a
- * {@link StatementAssert} from it alone.
+ * checks: its work and plans, what is missing and why, or why no one statement could be picked. A
+ * value of its own (not the selector's text) because soft assertions make a {@link StatementAssert}
+ * from it alone.
  *
  * @param selector the text or {@code /regex/} the statement was picked by
  * @param work its work per call; {@code null} when not captured ({@code workMissing} says why) or
@@ -22,14 +22,18 @@ import org.assertj.core.error.ErrorMessageFactory;
  * @param plans the plans of the script commands the selector matches; may be empty
  * @param plansMissing why the run's plans were not taken, or only in part; {@code null} when
  *     nothing is said
- * @param notPicked the failure of picking (no statement or several matched, no server work);
- *     {@code null} when one statement was picked
- * @param transactions the run's processed transactions, for the statement's calls per
- *     transaction
+ * @param notPicked the failure of picking (no statement or several matched, no server work); {@code
+ *     null} when one statement was picked
+ * @param transactions the run's processed transactions, for the statement's calls per transaction
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
-public record PickedStatement(String selector, StatementWork work, String workMissing,
-    List<StatementPlan> plans, String plansMissing, ErrorMessageFactory notPicked,
+public record PickedStatement(
+    String selector,
+    StatementWork work,
+    String workMissing,
+    List<StatementPlan> plans,
+    String plansMissing,
+    ErrorMessageFactory notPicked,
     long transactions) {
 
   public PickedStatement {

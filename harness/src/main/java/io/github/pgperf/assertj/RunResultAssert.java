@@ -28,8 +28,8 @@ import org.assertj.core.error.ShouldNotBeNull;
 /**
  * Assertions on a {@link RunResult}: tps floors, latency ceilings, failures. Each checks the run's
  * totals over all scripts ({@link #script} narrows to one script) with a {@link Threshold}, and on
- * failure reports the measured figure, the limit and a one-line summary of the run
- * ({@link io.github.pgperf.internal.output.RunSummary}), for example:
+ * failure reports the measured figure, the limit and a one-line summary of the run ({@link
+ * io.github.pgperf.internal.output.RunSummary}), for example:
  *
  * <pre>
  * Expecting tps of run:
@@ -52,6 +52,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
 
   /** The script this assertion is narrowed to, by {@link #script}; {@code null} for the run. */
   private final String script;
+
   /** Makes soft statement assertions; {@code null} outside soft assertions. */
   private Function<PickedStatement, StatementAssert> statementAsserts;
 
@@ -85,17 +86,17 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
 
   /**
    * The run's backends may wait at most {@code limit} per processed transaction on heavyweight
-   * locks ({@code Lock:*} wait events, from the wait sampling), as the threshold
-   * {@code lockwait/tx<=1ms}; fails as not checked when the waits were not sampled.
+   * locks ({@code Lock:*} wait events, from the wait sampling), as the threshold {@code
+   * lockwait/tx<=1ms}; fails as not checked when the waits were not sampled.
    */
   public RunResultAssert hasLockWaitPerTransactionAtMost(Duration limit) {
     return meetsOne(Threshold.lockWaitPerTransactionAtMost(limit));
   }
 
   /**
-   * The run's server backends may spend at most {@code limit} on a core per processed
-   * transaction ({@code /proc/<pid>/schedstat}), as the threshold {@code cpu/tx<=2ms}; fails as
-   * not checked when the server's processes are not visible from the test.
+   * The run's server backends may spend at most {@code limit} on a core per processed transaction
+   * ({@code /proc/<pid>/schedstat}), as the threshold {@code cpu/tx<=2ms}; fails as not checked
+   * when the server's processes are not visible from the test.
    */
   public RunResultAssert hasServerCpuPerTransactionAtMost(Duration limit) {
     return meetsOne(Threshold.serverCpuPerTransactionAtMost(limit));
@@ -113,7 +114,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
 
   /**
    * At most {@code percent} percent of the transactions that ended may have failed: {@code 0.1}
-   * allows one failure in a thousand (failed over processed, failed and skipped, as pgbench counts).
+   * allows one failure in a thousand (failed over processed, failed and skipped, as pgbench
+   * counts).
    */
   public RunResultAssert hasFailureRateAtMost(double percent) {
     return meetsOne(Threshold.failureRateAtMost(percent));
@@ -126,8 +128,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   }
 
   /**
-   * The run must meet every threshold given in the text form ({@code "tps>=500"},
-   * {@code "p99.9<=50ms"}, {@code "failures<=0.1%"}; see {@link Threshold} for the grammar).
+   * The run must meet every threshold given in the text form ({@code "tps>=500"}, {@code
+   * "p99.9<=50ms"}, {@code "failures<=0.1%"}; see {@link Threshold} for the grammar).
    *
    * @throws io.github.pgperf.threshold.InvalidThresholdException when a text is not a threshold
    */
@@ -138,8 +140,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
 
   /**
    * Assertions on one script of the run: its own counts and latencies, and its tps (its processed
-   * transactions over the run's benchmark time). The run must have a script of that name (as pgbench
-   * prints it: {@code <builtin: select only>} or the file name).
+   * transactions over the run's benchmark time). The run must have a script of that name (as
+   * pgbench prints it: {@code <builtin: select only>} or the file name).
    */
   public RunResultAssert script(String name) {
     isNotNull();
@@ -158,10 +160,10 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   }
 
   /**
-   * Assertions on one statement the server ran for this run, picked by a part of its text: its
-   * work per call from {@code pg_stat_statements} (normalized text, {@code $1} for values) and the
-   * plan of the script command whose text contains it. Exactly one statement must match; none or
-   * several fail, listing the run's statements. From {@link PgPerfSoftAssertions} the statement's
+   * Assertions on one statement the server ran for this run, picked by a part of its text: its work
+   * per call from {@code pg_stat_statements} (normalized text, {@code $1} for values) and the plan
+   * of the script command whose text contains it. Exactly one statement must match; none or several
+   * fail, listing the run's statements. From {@link PgPerfSoftAssertions} the statement's
    * assertions are soft too.
    */
   public StatementAssert statement(String text) {
@@ -195,25 +197,40 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
       return PickedStatement.none(selector, ShouldHaveWork.shouldHaveServerWork(NO_WORK));
     }
     StatementWork statement = null;
-    List<StatementPlan> plans = work.plans() == null ? List.of()
-        : work.plans().stream().filter(p -> matches.test(p.sql())).toList();
+    List<StatementPlan> plans =
+        work.plans() == null
+            ? List.of()
+            : work.plans().stream().filter(p -> matches.test(p.sql())).toList();
     if (work.statements() != null) {
       List<StatementWork> found =
           work.statements().stream().filter(s -> matches.test(s.query())).toList();
       if (found.size() != 1) {
-        return PickedStatement.none(selector, ShouldHaveWork.shouldPickOneStatement(selector,
-            found.stream().map(RunResultAssert::named).toList(),
-            work.statements().stream().map(RunResultAssert::named).toList()));
+        return PickedStatement.none(
+            selector,
+            ShouldHaveWork.shouldPickOneStatement(
+                selector,
+                found.stream().map(RunResultAssert::named).toList(),
+                work.statements().stream().map(RunResultAssert::named).toList()));
       }
       statement = found.get(0);
     } else if (plans.stream().map(StatementPlan::sql).distinct().count() != 1) {
-      return PickedStatement.none(selector, ShouldHaveWork.shouldPickOneStatement(selector,
-          plans.stream().map(StatementPlan::sql).distinct().toList(),
-          work.plans() == null ? List.of()
-              : work.plans().stream().map(StatementPlan::sql).distinct().toList()));
+      return PickedStatement.none(
+          selector,
+          ShouldHaveWork.shouldPickOneStatement(
+              selector,
+              plans.stream().map(StatementPlan::sql).distinct().toList(),
+              work.plans() == null
+                  ? List.of()
+                  : work.plans().stream().map(StatementPlan::sql).distinct().toList()));
     }
-    return new PickedStatement(selector, statement, work.whyUnavailable(WorkPart.STATEMENTS),
-        plans, work.whyUnavailable(WorkPart.PLANS), null, actual.totalCounts().processed());
+    return new PickedStatement(
+        selector,
+        statement,
+        work.whyUnavailable(WorkPart.STATEMENTS),
+        plans,
+        work.whyUnavailable(WorkPart.PLANS),
+        null,
+        actual.totalCounts().processed());
   }
 
   /** A statement as a failure lists it: its text, and whether a trigger or function ran it. */
@@ -222,8 +239,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   }
 
   /**
-   * Makes this assertion's {@link StatementAssert}s with {@code make} (soft ones, for
-   * {@link PgPerfSoftAssertions}) instead of plain ones.
+   * Makes this assertion's {@link StatementAssert}s with {@code make} (soft ones, for {@link
+   * PgPerfSoftAssertions}) instead of plain ones.
    */
   RunResultAssert withStatementAsserts(Function<PickedStatement, StatementAssert> make) {
     statementAsserts = make;
@@ -234,19 +251,19 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   public RunResultAssert hasNoDeadlocks() {
     ServerWork work = serverWork();
     if (work.database() == null) {
-      throwAssertionError(ShouldHaveWork.shouldHaveServerWork(
-          work.whyUnavailable(WorkPart.DATABASE)));
+      throwAssertionError(
+          ShouldHaveWork.shouldHaveServerWork(work.whyUnavailable(WorkPart.DATABASE)));
     }
     if (work.database().deadlocks() > 0) {
-      throwAssertionError(ShouldHaveWork.shouldBeAtMost("deadlocks", 0,
-          work.database().deadlocks()));
+      throwAssertionError(
+          ShouldHaveWork.shouldBeAtMost("deadlocks", 0, work.database().deadlocks()));
     }
     return myself;
   }
 
   /**
-   * The run's statements may have read and written at most {@code maximum} temporary blocks (as
-   * the threshold {@code temp<=N}).
+   * The run's statements may have read and written at most {@code maximum} temporary blocks (as the
+   * threshold {@code temp<=N}).
    */
   public RunResultAssert hasTempBlocksAtMost(long maximum) {
     return meetsOne(Threshold.tempBlocksAtMost(maximum));
@@ -262,8 +279,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
 
   /**
    * Statements the run's clients sent per processed transaction, as the server counted them
-   * (transaction control left out; as the threshold {@code statements/tx<=N}): an N+1 or an
-   * ORM's extra load adds to them on any machine.
+   * (transaction control left out; as the threshold {@code statements/tx<=N}): an N+1 or an ORM's
+   * extra load adds to them on any machine.
    */
   public RunResultAssert hasStatementsPerTransactionAtMost(double maximum) {
     return meetsOne(Threshold.statementsPerTransactionAtMost(maximum));
@@ -278,16 +295,16 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   }
 
   /**
-   * WAL bytes the run's statements wrote per processed transaction (as the threshold
-   * {@code wal/tx<=N}).
+   * WAL bytes the run's statements wrote per processed transaction (as the threshold {@code
+   * wal/tx<=N}).
    */
   public RunResultAssert hasWalBytesPerTransactionAtMost(double maximum) {
     return meetsOne(Threshold.walBytesPerTransactionAtMost(maximum));
   }
 
   /**
-   * No planned statement of the run may read table {@code table} whole (as the threshold
-   * {@code seqscan(table)=0}); fails as not checked when not every statement was planned. For one
+   * No planned statement of the run may read table {@code table} whole (as the threshold {@code
+   * seqscan(table)=0}); fails as not checked when not every statement was planned. For one
    * statement, {@link #statement}'s {@link StatementAssert#hasNoSequentialScanOn}.
    */
   public RunResultAssert hasNoSequentialScanOn(String table) {

@@ -14,8 +14,10 @@ final class ShouldHaveScript extends BasicErrorMessageFactory {
   }
 
   static ErrorMessageFactory shouldHaveScript(RunResult actual, String name) {
-    return new ShouldHaveScript("%nExpecting run:%n  %s%nto have a script named:%n  %s%nbut its scripts are:%n  %s",
-        unquotedString(RunSummary.of(actual)), name,
+    return new ShouldHaveScript(
+        "%nExpecting run:%n  %s%nto have a script named:%n  %s%nbut its scripts are:%n  %s",
+        unquotedString(RunSummary.of(actual)),
+        name,
         actual.scripts().stream().map(ScriptResult::name).toList());
   }
 }

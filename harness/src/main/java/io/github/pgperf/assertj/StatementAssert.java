@@ -14,11 +14,11 @@ import org.assertj.core.api.AbstractAssert;
 
 /**
  * Assertions on what the server did for one statement of a run, picked by {@link
- * RunResultAssert#statement}: its work per call from {@code pg_stat_statements} and its plan.
- * These figures depend on the data, the settings and the plan, not on the machine's speed.
+ * RunResultAssert#statement}: its work per call from {@code pg_stat_statements} and its plan. These
+ * figures depend on the data, the settings and the plan, not on the machine's speed.
  *
- * <p>From {@link PgPerfSoftAssertions} it is soft too: each failed assertion is collected, and
- * when no one statement could be picked, each assertion on it fails with that reason.
+ * <p>From {@link PgPerfSoftAssertions} it is soft too: each failed assertion is collected, and when
+ * no one statement could be picked, each assertion on it fails with that reason.
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 public class StatementAssert extends AbstractAssert<StatementAssert, PickedStatement> {
@@ -90,8 +90,7 @@ public class StatementAssert extends AbstractAssert<StatementAssert, PickedState
     picked();
     List<StatementPlan> planned = actual.plans().stream().filter(p -> p.shape() != null).toList();
     if (planned.isEmpty()) {
-      throwAssertionError(shouldHavePlan(actual.selector(), actual.plans(),
-          actual.plansMissing()));
+      throwAssertionError(shouldHavePlan(actual.selector(), actual.plans(), actual.plansMissing()));
     }
     return planned;
   }

@@ -3,13 +3,12 @@ package io.github.pgperf.junit;
 import io.github.pgperf.internal.provision.ServerRequest;
 import io.github.pgperf.internal.provision.ServerSettings;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
- * What one test class asks for, resolved by {@link Levels}: {@code pgperf.<TestClass>.<name>},
- * then {@code pgperf.<name>}, then the annotation, then the defaults (the annotation's own).
+ * What one test class asks for, resolved by {@link Levels}: {@code pgperf.<TestClass>.<name>}, then
+ * {@code pgperf.<name>}, then the annotation, then the defaults (the annotation's own).
  *
  * @param schema the class's own schema asked for, or {@code null} for its default
  */
@@ -24,44 +23,56 @@ record ClassConfiguration(ServerRequest server, InitRequest init, String schema)
     PgPerfTest a = annotation == null ? Defaults.ANNOTATION : annotation;
     Resolver r = new Resolver(at);
     String url = at.configured(Options.URL).orElseGet(() -> blankToNull(env.get("PGPERF_URL")));
-    Path passwordFile = at.configured(Options.PASSWORD_FILE).orElseGet(() -> {
-      String file = blankToNull(env.get("PGPERF_PASSWORD_FILE"));
-      try {
-        return file == null ? null : Options.PASSWORD_FILE.parser().apply(file);
-      } catch (IllegalArgumentException e) {
-        throw new ExtensionConfigurationException("environment variable PGPERF_PASSWORD_FILE"
-            + " has invalid value \"" + file + "\": " + e.getMessage());
-      }
-    });
-    ServerSettings settings = at.configured(Options.SETTINGS).orElseGet(() -> {
-      ServerSettings all = ServerSettings.NONE;
-      for (String entry : a.settings()) {
-        all = all.with(Options.SETTINGS.annotated(entry));
-      }
-      return all;
-    });
-    ServerRequest server = new ServerRequest(
-        r.value(Options.PROVIDER, a.provider().name()),
-        url,
-        at.configured(Options.USER).orElse(null),
-        passwordFile,
-        // Unset: the provider takes PGCONNECT_TIMEOUT as libpq does, else its default.
-        at.configured(Options.CONNECT_TIMEOUT).orElse(null),
-        r.optional(Options.POSTGRES_VERSION, a.postgresVersion()),
-        r.optional(Options.IMAGE, a.image()),
-        settings);
+    Path passwordFile =
+        at.configured(Options.PASSWORD_FILE)
+            .orElseGet(
+                () -> {
+                  String file = blankToNull(env.get("PGPERF_PASSWORD_FILE"));
+                  try {
+                    return file == null ? null : Options.PASSWORD_FILE.parser().apply(file);
+                  } catch (IllegalArgumentException e) {
+                    throw new ExtensionConfigurationException(
+                        "environment variable PGPERF_PASSWORD_FILE"
+                            + " has invalid value \""
+                            + file
+                            + "\": "
+                            + e.getMessage());
+                  }
+                });
+    ServerSettings settings =
+        at.configured(Options.SETTINGS)
+            .orElseGet(
+                () -> {
+                  ServerSettings all = ServerSettings.NONE;
+                  for (String entry : a.settings()) {
+                    all = all.with(Options.SETTINGS.annotated(entry));
+                  }
+                  return all;
+                });
+    ServerRequest server =
+        new ServerRequest(
+            r.value(Options.PROVIDER, a.provider().name()),
+            url,
+            at.configured(Options.USER).orElse(null),
+            passwordFile,
+            // Unset: the provider takes PGCONNECT_TIMEOUT as libpq does, else its default.
+            at.configured(Options.CONNECT_TIMEOUT).orElse(null),
+            r.optional(Options.POSTGRES_VERSION, a.postgresVersion()),
+            r.optional(Options.IMAGE, a.image()),
+            settings);
     // scale 0 is the annotation's "not set": scale 1, made when a load first uses the tables.
     Integer scale = r.optional(Options.SCALE, a.scale() == 0 ? "" : Integer.toString(a.scale()));
-    InitRequest init = new InitRequest(
-        scale == null ? 1 : scale,
-        r.value(Options.FILLFACTOR, Integer.toString(a.fillfactor())),
-        r.value(Options.PARTITIONS, Integer.toString(a.partitions())),
-        r.value(Options.PARTITION_METHOD, a.partitionMethod().sqlName()),
-        r.value(Options.UNLOGGED_TABLES, Boolean.toString(a.unloggedTables())),
-        r.value(Options.FOREIGN_KEYS, Boolean.toString(a.foreignKeys())),
-        r.value(Options.SERVER_SIDE_GENERATE, Boolean.toString(a.serverSideGenerate())),
-        r.optional(Options.PGBENCH_SCHEMA, a.pgbenchSchema()),
-        a.scale() != 0);
+    InitRequest init =
+        new InitRequest(
+            scale == null ? 1 : scale,
+            r.value(Options.FILLFACTOR, Integer.toString(a.fillfactor())),
+            r.value(Options.PARTITIONS, Integer.toString(a.partitions())),
+            r.value(Options.PARTITION_METHOD, a.partitionMethod().sqlName()),
+            r.value(Options.UNLOGGED_TABLES, Boolean.toString(a.unloggedTables())),
+            r.value(Options.FOREIGN_KEYS, Boolean.toString(a.foreignKeys())),
+            r.value(Options.SERVER_SIDE_GENERATE, Boolean.toString(a.serverSideGenerate())),
+            r.optional(Options.PGBENCH_SCHEMA, a.pgbenchSchema()),
+            a.scale() != 0);
     return new ClassConfiguration(server, init, r.optional(Options.SCHEMA, a.schema()));
   }
 

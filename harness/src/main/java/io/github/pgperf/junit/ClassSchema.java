@@ -12,9 +12,9 @@ import java.util.Locale;
 
 /**
  * The schema of a test class's own tables: the first schema of its connections' search_path, so
- * that what the class creates through the injected {@code DataSource} (an application's
- * migrations, fixtures, functions) goes there and never into pgbench's schema or another class's.
- * pgperf creates it when missing and never drops it or anything in it.
+ * that what the class creates through the injected {@code DataSource} (an application's migrations,
+ * fixtures, functions) goes there and never into pgbench's schema or another class's. pgperf
+ * creates it when missing and never drops it or anything in it.
  *
  * @param name the schema's name, as written (not quoted)
  */
@@ -31,8 +31,8 @@ record ClassSchema(String name) {
    * PostgreSQL's 63 bytes.
    */
   static ClassSchema defaultFor(Class<?> annotated) {
-    String simple = annotated.getSimpleName().toLowerCase(Locale.ROOT)
-        .replaceAll("[^a-z0-9_]", "_");
+    String simple =
+        annotated.getSimpleName().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
     String name = PREFIX + simple;
     while (name.getBytes(StandardCharsets.UTF_8).length > MAX_IDENTIFIER_BYTES) {
       name = name.substring(0, name.length() - 1);
@@ -43,8 +43,8 @@ record ClassSchema(String name) {
   /** Creates the schema on the server unless it is there (then it is left as it is). */
   void ensureOn(ProvisionedServer server) throws ProvisionException {
     try (Connection c = server.connectionSource().open()) {
-      try (PreparedStatement exists = c.prepareStatement(
-          "select 1 from pg_catalog.pg_namespace where nspname = ?")) {
+      try (PreparedStatement exists =
+          c.prepareStatement("select 1 from pg_catalog.pg_namespace where nspname = ?")) {
         exists.setString(1, name);
         try (ResultSet rs = exists.executeQuery()) {
           if (rs.next()) {
@@ -56,8 +56,14 @@ record ClassSchema(String name) {
         s.execute("create schema if not exists \"" + name.replace("\"", "\"\"") + "\"");
       }
     } catch (SQLException e) {
-      throw new ProvisionException("could not create the test class's schema \"" + name
-          + "\" on " + server.jdbcUrl() + ": " + e.getMessage(), e);
+      throw new ProvisionException(
+          "could not create the test class's schema \""
+              + name
+              + "\" on "
+              + server.jdbcUrl()
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 }

@@ -13,11 +13,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs a method's {@link Load} once per client count, as people run pgbench: one test invocation
- * per count (shown as {@code clients=8}), each with its own result file labelled
- * {@code clients-8} (after the {@link Load#label()} and a dash, if there is one), each checked
- * against the method's declared thresholds. When the class's tests have run, pgperf prints a
- * table of tps and latency (average, p50, p99) by clients ({@link SweepTable}). Use it instead of
- * {@code @Test}:
+ * per count (shown as {@code clients=8}), each with its own result file labelled {@code clients-8}
+ * (after the {@link Load#label()} and a dash, if there is one), each checked against the method's
+ * declared thresholds. When the class's tests have run, pgperf prints a table of tps and latency
+ * (average, p50, p99) by clients ({@link SweepTable}). Use it instead of {@code @Test}:
  *
  * <pre>{@code
  * @ClientSweep({1, 2, 4, 8, 16, 32})

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Declares how many times each processed transaction commits, as {@code pg_stat_database} counted
- * them (as {@code commits/tx=N}): 1 for a transaction; a transaction that lost its
- * {@code BEGIN} commits once per statement. Within the run's edges (a transaction per client cut at
- * each end of the window). A negative figure is a configuration error naming this annotation. See
- * {@link TpsAtLeast} for how declared thresholds are checked and overridden.
+ * them (as {@code commits/tx=N}): 1 for a transaction; a transaction that lost its {@code BEGIN}
+ * commits once per statement. Within the run's edges (a transaction per client cut at each end of
+ * the window). A negative figure is a configuration error naming this annotation. See {@link
+ * TpsAtLeast} for how declared thresholds are checked and overridden.
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})

@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -49,25 +49,39 @@ final class DeclaredLoad {
   static final Option<QueryMode> QUERY_MODE = new Option<>("queryMode", DeclaredLoad::queryMode);
   static final Option<Integer> MAX_TRIES =
       new Option<>("maxTries", t -> Options.number(t, 0, Integer.MAX_VALUE));
-  static final Option<Duration> WARMUP = new Option<>("warmup",
-      t -> DurationText.wholeSeconds(t, 0, "the warm-up counts whole seconds"));
+  static final Option<Duration> WARMUP =
+      new Option<>(
+          "warmup", t -> DurationText.wholeSeconds(t, 0, "the warm-up counts whole seconds"));
   static final Option<Boolean> VACUUM = new Option<>("vacuum", Options::bool);
   static final Option<List<String>> DEFINE = new Option<>("define", list(DeclaredLoad::define));
   static final Option<String> LABEL = new Option<>("label", t -> t);
 
   /** Every option of {@link Load}, each also per class and per method. */
-  static final List<Option<?>> ALL = List.of(BUILTIN, SCRIPT, SCRIPT_FILE, CLIENTS, THREADS,
-      DURATION, TRANSACTIONS_PER_CLIENT, RATE, LATENCY_LIMIT, QUERY_MODE, MAX_TRIES, WARMUP, VACUUM, DEFINE,
-      LABEL);
-
+  static final List<Option<?>> ALL =
+      List.of(
+          BUILTIN,
+          SCRIPT,
+          SCRIPT_FILE,
+          CLIENTS,
+          THREADS,
+          DURATION,
+          TRANSACTIONS_PER_CLIENT,
+          RATE,
+          LATENCY_LIMIT,
+          QUERY_MODE,
+          MAX_TRIES,
+          WARMUP,
+          VACUUM,
+          DEFINE,
+          LABEL);
 
   private DeclaredLoad() {}
 
   /**
    * Resolves a method's annotation into the workload it declares.
    *
-   * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming the attribute
-   *     or key and the value that cannot be read
+   * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming the attribute or
+   *     key and the value that cannot be read
    */
   static LoadSpec resolve(Load a, Levels at) {
     int scriptsFrom = at.decides(BUILTIN, SCRIPT, SCRIPT_FILE);
@@ -77,10 +91,18 @@ final class DeclaredLoad {
         .forEach(s -> items.add(new LoadSpec.Builtin(s.name(), s.weight())));
     at.from(scriptsFrom, SCRIPT, elements(SCRIPT, DeclaredLoad::spec, a.script()), List.of())
         .forEach(s -> items.add(new LoadSpec.Resource(s.name(), s.weight())));
-    at.from(scriptsFrom, SCRIPT_FILE, elements(SCRIPT_FILE, DeclaredLoad::spec, a.scriptFile()),
-        List.of()).forEach(s -> items.add(new LoadSpec.ScriptFile(Path.of(s.name()), s.weight())));
-    Integer transactions = at.from(lengthFrom, TRANSACTIONS_PER_CLIENT,
-        attribute(TRANSACTIONS_PER_CLIENT, Integer.toString(a.transactionsPerClient()), ""), 0);
+    at.from(
+            scriptsFrom,
+            SCRIPT_FILE,
+            elements(SCRIPT_FILE, DeclaredLoad::spec, a.scriptFile()),
+            List.of())
+        .forEach(s -> items.add(new LoadSpec.ScriptFile(Path.of(s.name()), s.weight())));
+    Integer transactions =
+        at.from(
+            lengthFrom,
+            TRANSACTIONS_PER_CLIENT,
+            attribute(TRANSACTIONS_PER_CLIENT, Integer.toString(a.transactionsPerClient()), ""),
+            0);
     int maxTries = at.value(MAX_TRIES, attribute(MAX_TRIES, Integer.toString(a.maxTries()), ""));
     Duration warmup = at.value(WARMUP, attribute(WARMUP, a.warmup(), ""));
     Map<String, String> defines = new LinkedHashMap<>();
@@ -91,7 +113,8 @@ final class DeclaredLoad {
     String label = at.value(LABEL, attribute(LABEL, a.label(), ""));
     double rate = at.value(RATE, attribute(RATE, plain(a.rate()), ""));
     // Attributes at their defaults are left unset, as a runner given no such option.
-    return new LoadSpec(items,
+    return new LoadSpec(
+        items,
         at.value(CLIENTS, attribute(CLIENTS, Integer.toString(a.clients()), "")),
         at.value(THREADS, attribute(THREADS, Integer.toString(a.threads()), "")),
         at.from(lengthFrom, DURATION, attribute(DURATION, a.duration(), ""), null),
@@ -104,12 +127,15 @@ final class DeclaredLoad {
         at.value(VACUUM, attribute(VACUUM, Boolean.toString(a.vacuum()), "")),
         defines,
         label == null || label.isEmpty() ? null : label,
-        null, false, null, null);
+        null,
+        false,
+        null,
+        null);
   }
 
   /** An array attribute read element by element (an element may hold a comma, a key may not). */
-  private static <T> Supplier<List<T>> elements(Option<List<T>> option,
-      Function<String, T> element, String[] values) {
+  private static <T> Supplier<List<T>> elements(
+      Option<List<T>> option, Function<String, T> element, String[] values) {
     Option<T> one = new Option<>(option.name(), element);
     return () -> Arrays.stream(values).map(v -> one.annotated(ANNOTATION, v)).toList();
   }
@@ -189,7 +215,8 @@ final class DeclaredLoad {
 
   /** A double as an annotation writes it, without an exponent the parser would refuse. */
   private static String plain(double value) {
-    return Double.isFinite(value) ? java.math.BigDecimal.valueOf(value).toPlainString()
+    return Double.isFinite(value)
+        ? java.math.BigDecimal.valueOf(value).toPlainString()
         : Double.toString(value);
   }
 }

@@ -11,22 +11,21 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * The thresholds a test method declares ({@link TpsAtLeast}, {@link LatencyAtMost},
- * {@link MeanLatencyAtMost}, {@link FailureRateAtMost}, {@link NoFailures}; on the server's work
- * {@link SharedBlocksPerTransactionAtMost}, {@link WalBytesPerTransactionAtMost},
- * {@link StatementsPerTransactionAtMost}, {@link CommitsPerTransaction},
- * {@link LockWaitPerTransactionAtMost}, {@link ServerCpuPerTransactionAtMost},
- * {@link TempBlocksAtMost}, {@link NoSequentialScanOn}), turned into
- * {@link Threshold}s through their text form, so that the annotations, the configuration
- * parameters and the assertions accept and refuse the same values; then changed by the
- * configuration parameters {@code pgperf.thresholds},
- * {@code pgperf.<TestClass>.thresholds} and {@code pgperf.<TestClass>.<method>.thresholds}, in
- * that order, as {@link TpsAtLeast} describes.
+ * The thresholds a test method declares ({@link TpsAtLeast}, {@link LatencyAtMost}, {@link
+ * MeanLatencyAtMost}, {@link FailureRateAtMost}, {@link NoFailures}; on the server's work {@link
+ * SharedBlocksPerTransactionAtMost}, {@link WalBytesPerTransactionAtMost}, {@link
+ * StatementsPerTransactionAtMost}, {@link CommitsPerTransaction}, {@link
+ * LockWaitPerTransactionAtMost}, {@link ServerCpuPerTransactionAtMost}, {@link TempBlocksAtMost},
+ * {@link NoSequentialScanOn}), turned into {@link Threshold}s through their text form, so that the
+ * annotations, the configuration parameters and the assertions accept and refuse the same values;
+ * then changed by the configuration parameters {@code pgperf.thresholds}, {@code
+ * pgperf.<TestClass>.thresholds} and {@code pgperf.<TestClass>.<method>.thresholds}, in that order,
+ * as {@link TpsAtLeast} describes.
  */
 final class DeclaredThresholds {
 
-  static final Option<List<Threshold>> THRESHOLDS = new Option<>("thresholds",
-      DeclaredThresholds::overrides);
+  static final Option<List<Threshold>> THRESHOLDS =
+      new Option<>("thresholds", DeclaredThresholds::overrides);
 
   /** Marks, in a parsed override list, where {@code none} dropped what came before. */
   private static final Threshold NONE = Threshold.tpsAtLeast(0);
@@ -79,8 +78,9 @@ final class DeclaredThresholds {
         all.add(NONE);
       } else {
         if (part.isBlank()) {
-          throw new IllegalArgumentException("empty entry; expected thresholds separated by"
-              + " commas, e.g. tps>=500, p99<=20ms, or none");
+          throw new IllegalArgumentException(
+              "empty entry; expected thresholds separated by"
+                  + " commas, e.g. tps>=500, p99<=20ms, or none");
         }
         all.add(Threshold.parse(part));
       }
@@ -90,54 +90,99 @@ final class DeclaredThresholds {
 
   private static List<Threshold> read(Method method) {
     List<Threshold> all = new ArrayList<>();
-    AnnotationSupport.findAnnotation(method, TpsAtLeast.class).ifPresent(a ->
-        all.add(parse("@TpsAtLeast(" + shown(a.value()) + ")",
-            () -> "tps>=" + number(a.value()))));
-    for (LatencyAtMost a : AnnotationSupport.findRepeatableAnnotations(method,
-        LatencyAtMost.class)) {
-      String where = "@LatencyAtMost(percentile = " + shown(a.percentile()) + ", limit = \""
-          + a.limit() + "\")";
+    AnnotationSupport.findAnnotation(method, TpsAtLeast.class)
+        .ifPresent(
+            a ->
+                all.add(
+                    parse(
+                        "@TpsAtLeast(" + shown(a.value()) + ")",
+                        () -> "tps>=" + number(a.value()))));
+    for (LatencyAtMost a :
+        AnnotationSupport.findRepeatableAnnotations(method, LatencyAtMost.class)) {
+      String where =
+          "@LatencyAtMost(percentile = "
+              + shown(a.percentile())
+              + ", limit = \""
+              + a.limit()
+              + "\")";
       all.add(parse(where, () -> "p" + number(a.percentile()) + "<=" + a.limit()));
     }
-    AnnotationSupport.findAnnotation(method, MeanLatencyAtMost.class).ifPresent(a ->
-        all.add(parse("@MeanLatencyAtMost(\"" + a.value() + "\")",
-            () -> "mean<=" + a.value())));
-    AnnotationSupport.findAnnotation(method, FailureRateAtMost.class).ifPresent(a ->
-        all.add(parse("@FailureRateAtMost(" + shown(a.value()) + ")",
-            () -> "failures<=" + number(a.value()) + "%")));
-    AnnotationSupport.findAnnotation(method, NoFailures.class).ifPresent(a ->
-        all.add(parse("@NoFailures", () -> "failures=0")));
-    AnnotationSupport.findAnnotation(method, SharedBlocksPerTransactionAtMost.class).ifPresent(a ->
-        all.add(parse("@SharedBlocksPerTransactionAtMost(" + shown(a.value()) + ")",
-            () -> "blocks/tx<=" + number(a.value()))));
-    AnnotationSupport.findAnnotation(method, WalBytesPerTransactionAtMost.class).ifPresent(a ->
-        all.add(parse("@WalBytesPerTransactionAtMost(" + shown(a.value()) + ")",
-            () -> "wal/tx<=" + number(a.value()) + "B")));
-    AnnotationSupport.findAnnotation(method, StatementsPerTransactionAtMost.class).ifPresent(a ->
-        all.add(parse("@StatementsPerTransactionAtMost(" + shown(a.value()) + ")",
-            () -> "statements/tx<=" + number(a.value()))));
-    AnnotationSupport.findAnnotation(method, CommitsPerTransaction.class).ifPresent(a ->
-        all.add(parse("@CommitsPerTransaction(" + a.value() + ")",
-            () -> "commits/tx=" + a.value())));
-    AnnotationSupport.findAnnotation(method, LockWaitPerTransactionAtMost.class).ifPresent(a ->
-        all.add(parse("@LockWaitPerTransactionAtMost(\"" + a.value() + "\")",
-            () -> "lockwait/tx<=" + a.value())));
-    AnnotationSupport.findAnnotation(method, ServerCpuPerTransactionAtMost.class).ifPresent(a ->
-        all.add(parse("@ServerCpuPerTransactionAtMost(\"" + a.value() + "\")",
-            () -> "cpu/tx<=" + a.value())));
-    AnnotationSupport.findAnnotation(method, TempBlocksAtMost.class).ifPresent(a ->
-        all.add(parse("@TempBlocksAtMost(" + a.value() + ")", () -> "temp<=" + a.value())));
-    AnnotationSupport.findAnnotation(method, NoSequentialScanOn.class).ifPresent(a -> {
-      if (a.table().length == 0) {
-        throw new ExtensionConfigurationException(
-            "@NoSequentialScanOn(table = {}) names no table; name the tables no statement may scan"
-                + " whole, e.g. @NoSequentialScanOn(table = \"entry\")");
-      }
-      for (String table : a.table()) {
-        all.add(parse("@NoSequentialScanOn(table = \"" + table + "\")",
-            () -> Threshold.noSequentialScanOn(table).text()));
-      }
-    });
+    AnnotationSupport.findAnnotation(method, MeanLatencyAtMost.class)
+        .ifPresent(
+            a ->
+                all.add(
+                    parse(
+                        "@MeanLatencyAtMost(\"" + a.value() + "\")", () -> "mean<=" + a.value())));
+    AnnotationSupport.findAnnotation(method, FailureRateAtMost.class)
+        .ifPresent(
+            a ->
+                all.add(
+                    parse(
+                        "@FailureRateAtMost(" + shown(a.value()) + ")",
+                        () -> "failures<=" + number(a.value()) + "%")));
+    AnnotationSupport.findAnnotation(method, NoFailures.class)
+        .ifPresent(a -> all.add(parse("@NoFailures", () -> "failures=0")));
+    AnnotationSupport.findAnnotation(method, SharedBlocksPerTransactionAtMost.class)
+        .ifPresent(
+            a ->
+                all.add(
+                    parse(
+                        "@SharedBlocksPerTransactionAtMost(" + shown(a.value()) + ")",
+                        () -> "blocks/tx<=" + number(a.value()))));
+    AnnotationSupport.findAnnotation(method, WalBytesPerTransactionAtMost.class)
+        .ifPresent(
+            a ->
+                all.add(
+                    parse(
+                        "@WalBytesPerTransactionAtMost(" + shown(a.value()) + ")",
+                        () -> "wal/tx<=" + number(a.value()) + "B")));
+    AnnotationSupport.findAnnotation(method, StatementsPerTransactionAtMost.class)
+        .ifPresent(
+            a ->
+                all.add(
+                    parse(
+                        "@StatementsPerTransactionAtMost(" + shown(a.value()) + ")",
+                        () -> "statements/tx<=" + number(a.value()))));
+    AnnotationSupport.findAnnotation(method, CommitsPerTransaction.class)
+        .ifPresent(
+            a ->
+                all.add(
+                    parse(
+                        "@CommitsPerTransaction(" + a.value() + ")",
+                        () -> "commits/tx=" + a.value())));
+    AnnotationSupport.findAnnotation(method, LockWaitPerTransactionAtMost.class)
+        .ifPresent(
+            a ->
+                all.add(
+                    parse(
+                        "@LockWaitPerTransactionAtMost(\"" + a.value() + "\")",
+                        () -> "lockwait/tx<=" + a.value())));
+    AnnotationSupport.findAnnotation(method, ServerCpuPerTransactionAtMost.class)
+        .ifPresent(
+            a ->
+                all.add(
+                    parse(
+                        "@ServerCpuPerTransactionAtMost(\"" + a.value() + "\")",
+                        () -> "cpu/tx<=" + a.value())));
+    AnnotationSupport.findAnnotation(method, TempBlocksAtMost.class)
+        .ifPresent(
+            a ->
+                all.add(parse("@TempBlocksAtMost(" + a.value() + ")", () -> "temp<=" + a.value())));
+    AnnotationSupport.findAnnotation(method, NoSequentialScanOn.class)
+        .ifPresent(
+            a -> {
+              if (a.table().length == 0) {
+                throw new ExtensionConfigurationException(
+                    "@NoSequentialScanOn(table = {}) names no table; name the tables no statement may scan"
+                        + " whole, e.g. @NoSequentialScanOn(table = \"entry\")");
+              }
+              for (String table : a.table()) {
+                all.add(
+                    parse(
+                        "@NoSequentialScanOn(table = \"" + table + "\")",
+                        () -> Threshold.noSequentialScanOn(table).text()));
+              }
+            });
     return all;
   }
 
@@ -150,8 +195,8 @@ final class DeclaredThresholds {
     try {
       return Threshold.parse(text.get());
     } catch (InvalidThresholdException e) {
-      throw new ExtensionConfigurationException(where + " is not a valid threshold: "
-          + e.getMessage());
+      throw new ExtensionConfigurationException(
+          where + " is not a valid threshold: " + e.getMessage());
     }
   }
 

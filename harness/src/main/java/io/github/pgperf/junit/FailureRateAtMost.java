@@ -11,9 +11,9 @@ import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A declared failure-rate ceiling in percent (as {@code failures<=0.1%}): at most this share of
- * the transactions that ended may have failed, counted as pgbench counts them. See
- * {@link TpsAtLeast} for how declared thresholds are checked and overridden.
+ * A declared failure-rate ceiling in percent (as {@code failures<=0.1%}): at most this share of the
+ * transactions that ended may have failed, counted as pgbench counts them. See {@link TpsAtLeast}
+ * for how declared thresholds are checked and overridden.
  */
 @API(status = STABLE, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})

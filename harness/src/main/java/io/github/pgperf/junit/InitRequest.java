@@ -15,8 +15,15 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param upFront whether the class set a scale: then the tables are made before its tests, else
  *     only when a load first uses them
  */
-record InitRequest(int scale, int fillfactor, int partitions, PartitionMethod partitionMethod,
-    boolean unloggedTables, boolean foreignKeys, boolean serverSideGenerate, String schema,
+record InitRequest(
+    int scale,
+    int fillfactor,
+    int partitions,
+    PartitionMethod partitionMethod,
+    boolean unloggedTables,
+    boolean foreignKeys,
+    boolean serverSideGenerate,
+    String schema,
     boolean upFront) {
 
   /** The schema on an external server when none is asked. */
@@ -68,8 +75,8 @@ record InitRequest(int scale, int fillfactor, int partitions, PartitionMethod pa
           .schema(inSchema)
           .build();
     } catch (InitException e) {
-      throw new ExtensionConfigurationException("@PgPerfTest initialization options are invalid: "
-          + e.getMessage());
+      throw new ExtensionConfigurationException(
+          "@PgPerfTest initialization options are invalid: " + e.getMessage());
     }
   }
 }

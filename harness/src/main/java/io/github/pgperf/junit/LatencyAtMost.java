@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }</pre>
  *
  * <p>A run that processed no transaction fails it. A percentile outside 0 (exclusive) to 100 or a
- * limit that is not a positive duration is a configuration error naming this annotation. See
- * {@link TpsAtLeast} for how declared thresholds are checked and overridden.
+ * limit that is not a positive duration is a configuration error naming this annotation. See {@link
+ * TpsAtLeast} for how declared thresholds are checked and overridden.
  */
 @API(status = STABLE, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})

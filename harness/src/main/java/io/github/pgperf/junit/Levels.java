@@ -8,14 +8,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The one resolver of the extension's settings. A setting comes from the most specific place that
- * sets it: the configuration parameter {@code pgperf.<TestClass>.<method>.<name>}, then
- * {@code pgperf.<TestClass>.<name>}, then {@code pgperf.<name>}, then the annotation, whose own
- * default applies when it does not set the attribute. A class's settings have no method level.
+ * sets it: the configuration parameter {@code pgperf.<TestClass>.<method>.<name>}, then {@code
+ * pgperf.<TestClass>.<name>}, then {@code pgperf.<name>}, then the annotation, whose own default
+ * applies when it does not set the attribute. A class's settings have no method level.
  *
  * @param parameters the configuration parameters by key
- * @param scopes the narrower key scopes, most specific first: {@code <TestClass>.<method>},
- *     {@code <TestClass>} (the class's simple name, as in result file names); none for run-wide
- *     settings
+ * @param scopes the narrower key scopes, most specific first: {@code <TestClass>.<method>}, {@code
+ *     <TestClass>} (the class's simple name, as in result file names); none for run-wide settings
  */
 record Levels(Function<String, Optional<String>> parameters, List<String> scopes) {
 
@@ -25,7 +24,8 @@ record Levels(Function<String, Optional<String>> parameters, List<String> scopes
   /** A test method's settings. */
   static Levels of(ExtensionContext context) {
     String testClass = context.getRequiredTestClass().getSimpleName();
-    return new Levels(context::getConfigurationParameter,
+    return new Levels(
+        context::getConfigurationParameter,
         List.of(testClass + "." + context.getRequiredTestMethod().getName(), testClass));
   }
 

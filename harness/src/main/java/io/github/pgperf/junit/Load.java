@@ -15,10 +15,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Declares the load a test method runs, so that the test needs no body: after the method's
  * {@code @BeforeEach} methods, pgperf runs this workload through a {@link LoadRunner} (the result
  * file and summary are as for any {@link LoadRunner#run()}), then checks the method's declared
- * thresholds ({@link TpsAtLeast}, {@link LatencyAtMost}, {@link MeanLatencyAtMost},
- * {@link FailureRateAtMost}, {@link NoFailures}); a missed threshold fails the test with the
- * measured figure, the limit and a summary of the run. Only then does the method's body run; it
- * may take the {@link io.github.pgperf.result.RunResult} as a parameter for further checks.
+ * thresholds ({@link TpsAtLeast}, {@link LatencyAtMost}, {@link MeanLatencyAtMost}, {@link
+ * FailureRateAtMost}, {@link NoFailures}); a missed threshold fails the test with the measured
+ * figure, the limit and a summary of the run. Only then does the method's body run; it may take the
+ * {@link io.github.pgperf.result.RunResult} as a parameter for further checks.
  *
  * <pre>{@code
  * @Test
@@ -28,29 +28,29 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * void selectOnly() {}
  * }</pre>
  *
- * <p>The class must be a {@link PgPerfTest}. Attributes left at their defaults take pgbench's
- * (1 client, 1 thread, 10 transactions per client, tpcb-like). Durations are written as every
- * pgperf duration is ({@link io.github.pgperf.result.DurationText}): a number, decimals allowed,
- * and one of {@code ns us ms s min h} ({@code 1.5ms}, {@code 10s}, {@code 2min}); run durations
- * and warm-ups must come to whole seconds, as pgbench's {@code -T} counts them.
+ * <p>The class must be a {@link PgPerfTest}. Attributes left at their defaults take pgbench's (1
+ * client, 1 thread, 10 transactions per client, tpcb-like). Durations are written as every pgperf
+ * duration is ({@link io.github.pgperf.result.DurationText}): a number, decimals allowed, and one
+ * of {@code ns us ms s min h} ({@code 1.5ms}, {@code 10s}, {@code 2min}); run durations and
+ * warm-ups must come to whole seconds, as pgbench's {@code -T} counts them.
  *
  * <p>Every attribute can be overridden from the build without touching code, by a JUnit
  * configuration parameter (a system property or a line in {@code junit-platform.properties}):
  * {@code pgperf.<TestClass>.<method>.<attribute>} for one method (the class's simple name, as in
  * result file names), else {@code pgperf.<TestClass>.<attribute>} for the class's methods, else
  * {@code pgperf.<attribute>} for every method with {@code @Load}; each wins over the annotation
- * (docs/configuration.md lists every key). List attributes take comma-separated values
- * ({@code -Dpgperf.SelectTest.selectOnly.builtin=select-only@9,tpcb-like@1}). Two groups are
- * replaced as a whole by the most specific place that sets any of their members, so that an
- * override never combines with the annotation into a contradiction: the run's length
- * ({@code duration}, {@code transactionsPerClient}) and its scripts ({@code builtin}, {@code script},
- * {@code scriptFile}). Thresholds are overridden by {@code pgperf.<TestClass>.<method>.thresholds},
- * {@code pgperf.<TestClass>.thresholds} and {@code pgperf.thresholds}; see {@link TpsAtLeast}.
+ * (docs/configuration.md lists every key). List attributes take comma-separated values ({@code
+ * -Dpgperf.SelectTest.selectOnly.builtin=select-only@9,tpcb-like@1}). Two groups are replaced as a
+ * whole by the most specific place that sets any of their members, so that an override never
+ * combines with the annotation into a contradiction: the run's length ({@code duration}, {@code
+ * transactionsPerClient}) and its scripts ({@code builtin}, {@code script}, {@code scriptFile}).
+ * Thresholds are overridden by {@code pgperf.<TestClass>.<method>.thresholds}, {@code
+ * pgperf.<TestClass>.thresholds} and {@code pgperf.thresholds}; see {@link TpsAtLeast}.
  *
- * <p>A value that cannot be read fails the test with an
- * {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} naming the annotation
- * attribute or configuration key and the value; option combinations pgbench refuses fail it with
- * pgbench's message ({@link LoadRunException}).
+ * <p>A value that cannot be read fails the test with an {@link
+ * org.junit.jupiter.api.extension.ExtensionConfigurationException} naming the annotation attribute
+ * or configuration key and the value; option combinations pgbench refuses fail it with pgbench's
+ * message ({@link LoadRunException}).
  */
 @API(status = STABLE, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
@@ -60,8 +60,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 public @interface Load {
 
   /**
-   * {@code -b name[@weight]}: built-in scripts ({@code tpcb-like}, {@code simple-update},
-   * {@code select-only}, or a unique prefix).
+   * {@code -b name[@weight]}: built-in scripts ({@code tpcb-like}, {@code simple-update}, {@code
+   * select-only}, or a unique prefix).
    */
   String[] builtin() default {};
 
@@ -87,8 +87,8 @@ public @interface Load {
   String duration() default "";
 
   /**
-   * {@code -t}: transactions per client; 0 for the default (10, unless a duration is set).
-   * Named as {@link LoadRunner#transactionsPerClient(int)}.
+   * {@code -t}: transactions per client; 0 for the default (10, unless a duration is set). Named as
+   * {@link LoadRunner#transactionsPerClient(int)}.
    */
   int transactionsPerClient() default 0;
 
@@ -96,8 +96,8 @@ public @interface Load {
   double rate() default 0;
 
   /**
-   * {@code -L}: count (and with a rate, skip) transactions later than this, for example
-   * {@code "50ms"}; empty for none.
+   * {@code -L}: count (and with a rate, skip) transactions later than this, for example {@code
+   * "50ms"}; empty for none.
    */
   String latencyLimit() default "";
 
@@ -117,8 +117,8 @@ public @interface Load {
   String[] define() default {};
 
   /**
-   * A name for the run, recorded in the result and its file name
-   * ({@code <TestClass>-<method>-<label>.json}); empty for none.
+   * A name for the run, recorded in the result and its file name ({@code
+   * <TestClass>-<method>-<label>.json}); empty for none.
    */
   String label() default "";
 }

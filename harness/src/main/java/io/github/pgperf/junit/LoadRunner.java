@@ -55,32 +55,32 @@ import org.apiguardian.api.API;
  * simple query mode, the default vacuum, tpcb-like when no script is given). Setters change this
  * runner and return it; scripts and transactions accumulate, so one runner can run several times
  * (for example once per client count). Clients connect with the class's schema as search_path;
- * custom scripts and Java transactions see {@code :scale} as the scale the tables were
- * initialized with, built-in scripts read it from pgbench_branches as pgbench does.
+ * custom scripts and Java transactions see {@code :scale} as the scale the tables were initialized
+ * with, built-in scripts read it from pgbench_branches as pgbench does.
  *
  * <p>Every {@link #run()} writes its result as JSON to the results directory ({@code
- * target/pgperf/results}, or the configuration parameter {@code pgperf.results}, relative
- * to the working directory). The result records the test that ran it (class, method, display
- * name, sweep point: {@link RunIdentity#test()}), the label, the build and the trial, which is what
- * the gate and the report group by; the file is named after the test key
- * {@code <TestClass>-<method>[-<label>].json} only for people to find it ({@link TestIdentity#key}),
- * and a name already used in this JVM gets {@code -trial2}, {@code -trial3}, .... A second run
- * without a label (or under a label already used) in one test execution is refused before it
- * starts ({@link RunLabels}): it would pass for another trial of the first. It prints a short
- * pgbench-style summary on stdout; the runner's progress and error lines go to stderr. The result
- * records the server's provider and why it was chosen, and never a password. Unless
- * {@code pgperf.serverCounters=false}, each run also captures what the database itself did in its
- * measured window ({@link RunResult#serverWork()}: its counters, the backends' wait events, the
- * server's CPU where visible), summed up in a few more lines of the summary.
+ * target/pgperf/results}, or the configuration parameter {@code pgperf.results}, relative to the
+ * working directory). The result records the test that ran it (class, method, display name, sweep
+ * point: {@link RunIdentity#test()}), the label, the build and the trial, which is what the gate
+ * and the report group by; the file is named after the test key {@code
+ * <TestClass>-<method>[-<label>].json} only for people to find it ({@link TestIdentity#key}), and a
+ * name already used in this JVM gets {@code -trial2}, {@code -trial3}, .... A second run without a
+ * label (or under a label already used) in one test execution is refused before it starts ({@link
+ * RunLabels}): it would pass for another trial of the first. It prints a short pgbench-style
+ * summary on stdout; the runner's progress and error lines go to stderr. The result records the
+ * server's provider and why it was chosen, and never a password. Unless {@code
+ * pgperf.serverCounters=false}, each run also captures what the database itself did in its measured
+ * window ({@link RunResult#serverWork()}: its counters, the backends' wait events, the server's CPU
+ * where visible), summed up in a few more lines of the summary.
  *
  * <p>Bad options or scripts throw {@link LoadRunException} with pgbench's message when they are
- * given (scripts) or at {@link #run()} (options). A client that aborts (an SQL error in a script,
- * a failing Java transaction body) makes {@link #run()} throw {@link LoadRunException} with the
+ * given (scripts) or at {@link #run()} (options). A client that aborts (an SQL error in a script, a
+ * failing Java transaction body) makes {@link #run()} throw {@link LoadRunException} with the
  * runner's error lines (the result's {@link RunResult#aborts()}), after the result file of the
  * incomplete run has been written.
  *
- * <p>The extension keeps every run's result per test method; a method whose runs used more than
- * one client count (a parameterized test over clients) gets a {@link SweepTable} printed when its
+ * <p>The extension keeps every run's result per test method; a method whose runs used more than one
+ * client count (a parameterized test over clients) gets a {@link SweepTable} printed when its
  * class's tests have run. Label such runs by their clients ({@code label("clients-" + clients)}),
  * so that their result files are kept apart rather than read as trials of one test.
  *
@@ -101,8 +101,10 @@ public final class LoadRunner {
 
   /** What to run: this runner's setters build it up. */
   private LoadSpec spec = LoadSpec.PGBENCH;
+
   /** The spec's items as made when given (pgbench checks a script when the option is given). */
   private final List<WorkloadItem> made = new ArrayList<>();
+
   private boolean usesPgbenchTables;
 
   /**
@@ -112,11 +114,18 @@ public final class LoadRunner {
    * @param labels the labels the runs of this test execution used
    * @param capture whether and how runs capture the server's work
    * @param said what this test session said already about the server's work
-   * @param recorder told of every run's result once its file is written (the class's
-   *     {@link SweepTable}s are made from them)
+   * @param recorder told of every run's result once its file is written (the class's {@link
+   *     SweepTable}s are made from them)
    */
-  LoadRunner(PgPerfDatabase database, Class<?> testClass, String method, Path resultsDirectory,
-      RunIdentity identity, RunLabels labels, CaptureSettings capture, SaidOnce said,
+  LoadRunner(
+      PgPerfDatabase database,
+      Class<?> testClass,
+      String method,
+      Path resultsDirectory,
+      RunIdentity identity,
+      RunLabels labels,
+      CaptureSettings capture,
+      SaidOnce said,
       Consumer<RunResult> recorder) {
     this.identity = identity;
     this.labels = labels;
@@ -149,8 +158,8 @@ public final class LoadRunner {
   }
 
   /**
-   * {@code -t}: run this many transactions per client instead of for a duration (not to be
-   * confused with {@link #transaction(String, TransactionBody)}, which adds Java code as one).
+   * {@code -t}: run this many transactions per client instead of for a duration (not to be confused
+   * with {@link #transaction(String, TransactionBody)}, which adds Java code as one).
    */
   public LoadRunner transactionsPerClient(int perClient) {
     spec = spec.withTransactionsPerClient(perClient);
@@ -196,8 +205,8 @@ public final class LoadRunner {
    * pgbench does, without limit). Raise it for transactions that may legitimately run longer, or
    * for a server that may pause longer (a slow checkpoint, a VM pause). Unlike the command line,
    * which waits as pgbench does unless given {@code --end-timeout}, a test's run is bounded by
-   * default: a hung build is worse than a late one. A run it cut short fails the test, its
-   * message naming {@code LoadRunner.endTimeout}.
+   * default: a hung build is worse than a late one. A run it cut short fails the test, its message
+   * naming {@code LoadRunner.endTimeout}.
    */
   public LoadRunner endTimeout(Duration timeout) {
     if (!timeout.isZero()) {
@@ -232,10 +241,14 @@ public final class LoadRunner {
    */
   public LoadRunner timelineInterval(Duration interval) {
     long millis = interval.toMillis();
-    if (interval.isNegative() || millis > Integer.MAX_VALUE
+    if (interval.isNegative()
+        || millis > Integer.MAX_VALUE
         || !interval.equals(Duration.ofMillis(millis))) {
-      throw new LoadRunException("timeline interval must be whole milliseconds from 0 to "
-          + Integer.MAX_VALUE + ", not " + interval);
+      throw new LoadRunException(
+          "timeline interval must be whole milliseconds from 0 to "
+              + Integer.MAX_VALUE
+              + ", not "
+              + interval);
     }
     spec = spec.withTimelineInterval(interval);
     return this;
@@ -284,12 +297,14 @@ public final class LoadRunner {
 
   /** {@code -f resource@weight}. */
   public LoadRunner script(String resource, int weight) {
-    return add(new LoadSpec.Resource(resource, weight), () -> {
-      byte[] bytes = resourceBytes(resource);
-      usesPgbenchTables |= PgbenchTables.usedBy(new String(bytes, StandardCharsets.UTF_8));
-      // Bytes, as pgbench reads a file: they reach the server in the database's encoding.
-      return Script.parse(resource, bytes);
-    });
+    return add(
+        new LoadSpec.Resource(resource, weight),
+        () -> {
+          byte[] bytes = resourceBytes(resource);
+          usesPgbenchTables |= PgbenchTables.usedBy(new String(bytes, StandardCharsets.UTF_8));
+          // Bytes, as pgbench reads a file: they reach the server in the database's encoding.
+          return Script.parse(resource, bytes);
+        });
   }
 
   /** {@code -f file}: a script file, relative to the working directory. */
@@ -299,11 +314,13 @@ public final class LoadRunner {
 
   /** {@code -f file@weight}. */
   public LoadRunner scriptFile(Path file, int weight) {
-    return add(new LoadSpec.ScriptFile(file, weight), () -> {
-      Script script = Script.load(file.toString());
-      usesPgbenchTables |= PgbenchTables.usedBy(fileText(file));
-      return script;
-    });
+    return add(
+        new LoadSpec.ScriptFile(file, weight),
+        () -> {
+          Script script = Script.load(file.toString());
+          usesPgbenchTables |= PgbenchTables.usedBy(fileText(file));
+          return script;
+        });
   }
 
   /** Java code measured as one transaction; see {@link TransactionBody} for the contract. */
@@ -315,8 +332,8 @@ public final class LoadRunner {
   public LoadRunner transaction(String name, int weight, TransactionBody body) {
     Objects.requireNonNull(body, "body");
     // The runner's own form of the body: the internal packages do not depend on this one.
-    return add(new LoadSpec.Java(name, weight, body),
-        () -> new JavaTransaction(name, body::execute));
+    return add(
+        new LoadSpec.Java(name, weight, body), () -> new JavaTransaction(name, body::execute));
   }
 
   /**
@@ -347,11 +364,12 @@ public final class LoadRunner {
     PrintStream err = System.err;
     RunResult result;
     try {
-      result = new Runner(database.connectionSource(), err, capture, saidOnce)
-          .run(workload.build(spec.queryMode()), built);
+      result =
+          new Runner(database.connectionSource(), err, capture, saidOnce)
+              .run(workload.build(spec.queryMode()), built);
     } catch (RunException e) {
-      throw new LoadRunException(e.hint() == null ? e.getMessage()
-          : e.getMessage() + " (" + e.hint() + ")");
+      throw new LoadRunException(
+          e.hint() == null ? e.getMessage() : e.getMessage() + " (" + e.hint() + ")");
     } catch (ScriptException e) {
       throw new LoadRunException(e.getMessage());
     }
@@ -391,19 +409,24 @@ public final class LoadRunner {
       }
     }
     return !spec.vacuum() || tables.state() == Initialization.NOT_NEEDED
-        ? VacuumMode.NONE : VacuumMode.DEFAULT;
+        ? VacuumMode.NONE
+        : VacuumMode.DEFAULT;
   }
 
   /** The result with what only the extension knows: label, target, provider, build and trial. */
   private RunResult recorded(RunResult r) {
     ServerInfo provided = database.serverInfo();
-    ServerInfo server = r.server() == null ? provided
-        : r.server().withProviderSettings(provided.providerSettings())
-            .withProvider(provided.provider(), provided.providerReason());
-    return r.withSettings(r.settings().withLabel(spec.label())).withTarget(database.target())
-        .withServer(server).withIdentity(identity);
+    ServerInfo server =
+        r.server() == null
+            ? provided
+            : r.server()
+                .withProviderSettings(provided.providerSettings())
+                .withProvider(provided.provider(), provided.providerReason());
+    return r.withSettings(r.settings().withLabel(spec.label()))
+        .withTarget(database.target())
+        .withServer(server)
+        .withIdentity(identity);
   }
-
 
   private String title() {
     return testName() + (spec.label() == null ? "" : " \"" + spec.label() + "\"");
@@ -414,19 +437,20 @@ public final class LoadRunner {
     return testClass.getSimpleName() + (method == null ? "" : "." + method);
   }
 
-
   /** Why the run aborted, as the runner said it: each abort's messages, in client order. */
   private static String reasons(List<Abort> aborts) {
     List<String> messages = aborts.stream().flatMap(a -> a.messages().stream()).toList();
     return messages.isEmpty() ? "a client aborted" : String.join("; ", messages);
   }
 
-
   private byte[] resourceBytes(String resource) throws ScriptException {
     try (InputStream in = testClass.getResourceAsStream(resource)) {
       if (in == null) {
-        throw new LoadRunException("could not find script \"" + resource
-            + "\" on the classpath of " + testClass.getName());
+        throw new LoadRunException(
+            "could not find script \""
+                + resource
+                + "\" on the classpath of "
+                + testClass.getName());
       }
       return in.readAllBytes();
     } catch (IOException e) {
@@ -444,10 +468,16 @@ public final class LoadRunner {
   }
 
   private static int wholeSeconds(Duration duration, String what) {
-    if (duration.isNegative() || duration.isZero() || duration.getNano() != 0
+    if (duration.isNegative()
+        || duration.isZero()
+        || duration.getNano() != 0
         || duration.getSeconds() > Integer.MAX_VALUE) {
-      throw new LoadRunException(what + " must be a whole number of seconds from 1 to "
-          + Integer.MAX_VALUE + ", not " + duration);
+      throw new LoadRunException(
+          what
+              + " must be a whole number of seconds from 1 to "
+              + Integer.MAX_VALUE
+              + ", not "
+              + duration);
     }
     return (int) duration.getSeconds();
   }
@@ -472,8 +502,8 @@ public final class LoadRunner {
   }
 
   /**
-   * Sets a declared workload on this fresh runner: its items made as if given one by one (so a
-   * bad one fails as it would), then its options.
+   * Sets a declared workload on this fresh runner: its items made as if given one by one (so a bad
+   * one fails as it would), then its options.
    */
   LoadRunner load(LoadSpec declared) {
     for (LoadSpec.Item item : declared.items()) {

@@ -18,9 +18,9 @@ import java.util.Objects;
 
 /**
  * One workload of the JUnit path, as the user asked for it: what {@link Load} resolves into and
- * what a {@link LoadRunner} builds up, mapped onto the runner's options in one place
- * ({@link #runOptions}). Values are kept as given (durations as {@link Duration}); whether they
- * make sense together is the runner's options' question, answered with pgbench's messages.
+ * what a {@link LoadRunner} builds up, mapped onto the runner's options in one place ({@link
+ * #runOptions}). Values are kept as given (durations as {@link Duration}); whether they make sense
+ * together is the runner's options' question, answered with pgbench's messages.
  *
  * @param items the scripts and Java transactions with their weights, in the order given
  * @param duration {@code -T}, {@code null} when not given
@@ -38,10 +38,24 @@ import java.util.Objects;
  * @param progress {@code -P}, {@code null} for none
  * @param timelineInterval the result's timeline intervals, {@code null} for the default
  */
-record LoadSpec(List<Item> items, int clients, int threads, Duration duration,
-    Integer transactionsPerClient, double rate, Duration latencyLimit, QueryMode queryMode,
-    Integer maxTries, Duration warmup, boolean vacuum, Map<String, String> defines, String label,
-    Duration endTimeout, boolean perStatement, Duration progress, Duration timelineInterval) {
+record LoadSpec(
+    List<Item> items,
+    int clients,
+    int threads,
+    Duration duration,
+    Integer transactionsPerClient,
+    double rate,
+    Duration latencyLimit,
+    QueryMode queryMode,
+    Integer maxTries,
+    Duration warmup,
+    boolean vacuum,
+    Map<String, String> defines,
+    String label,
+    Duration endTimeout,
+    boolean perStatement,
+    Duration progress,
+    Duration timelineInterval) {
 
   /**
    * How long a timed run waits after its end for clients still running, unless told: the command
@@ -55,8 +69,25 @@ record LoadSpec(List<Item> items, int clients, int threads, Duration duration,
   static final String END_TIMEOUT_SETTING = "LoadRunner.endTimeout";
 
   /** pgbench's defaults: 1 client, 1 thread, simple query mode, vacuum, no script yet. */
-  static final LoadSpec PGBENCH = new LoadSpec(List.of(), 1, 1, null, null, 0, null,
-      QueryMode.SIMPLE, null, null, true, Map.of(), null, null, false, null, null);
+  static final LoadSpec PGBENCH =
+      new LoadSpec(
+          List.of(),
+          1,
+          1,
+          null,
+          null,
+          0,
+          null,
+          QueryMode.SIMPLE,
+          null,
+          null,
+          true,
+          Map.of(),
+          null,
+          null,
+          false,
+          null,
+          null);
 
   /** A script or Java transaction of the workload, with its weight. */
   sealed interface Item {
@@ -89,112 +120,368 @@ record LoadSpec(List<Item> items, int clients, int threads, Duration duration,
   }
 
   LoadSpec withItems(List<Item> value) {
-    return new LoadSpec(value, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, defines, label, endTimeout,
-        perStatement, progress, timelineInterval);
+    return new LoadSpec(
+        value,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withClients(int value) {
-    return new LoadSpec(items, value, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, defines, label, endTimeout,
-        perStatement, progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        value,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withThreads(int value) {
-    return new LoadSpec(items, clients, value, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, defines, label, endTimeout,
-        perStatement, progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        value,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withDuration(Duration value) {
-    return new LoadSpec(items, clients, threads, value, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, defines, label, endTimeout,
-        perStatement, progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        value,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withTransactionsPerClient(Integer value) {
-    return new LoadSpec(items, clients, threads, duration, value, rate, latencyLimit, queryMode,
-        maxTries, warmup, vacuum, defines, label, endTimeout, perStatement, progress,
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        value,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
         timelineInterval);
   }
 
   LoadSpec withRate(double value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, value,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, defines, label, endTimeout,
-        perStatement, progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        value,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withLatencyLimit(Duration value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate, value,
-        queryMode, maxTries, warmup, vacuum, defines, label, endTimeout, perStatement, progress,
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        value,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
         timelineInterval);
   }
 
   LoadSpec withQueryMode(QueryMode value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, value, maxTries, warmup, vacuum, defines, label, endTimeout, perStatement,
-        progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        value,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withMaxTries(Integer value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, value, warmup, vacuum, defines, label, endTimeout, perStatement,
-        progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        value,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withWarmup(Duration value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, value, vacuum, defines, label, endTimeout,
-        perStatement, progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        value,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withVacuum(boolean value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, value, defines, label, endTimeout,
-        perStatement, progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        value,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withDefine(String name, String value) {
     Map<String, String> more = new LinkedHashMap<>(defines);
     more.put(name, value);
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, more, label, endTimeout,
-        perStatement, progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        more,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withLabel(String value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, defines, value, endTimeout,
-        perStatement, progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        value,
+        endTimeout,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withEndTimeout(Duration value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, defines, label, value, perStatement,
-        progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        value,
+        perStatement,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withPerStatement(boolean value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, defines, label, endTimeout, value,
-        progress, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        value,
+        progress,
+        timelineInterval);
   }
 
   LoadSpec withProgress(Duration value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, defines, label, endTimeout,
-        perStatement, value, timelineInterval);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        value,
+        timelineInterval);
   }
 
   LoadSpec withTimelineInterval(Duration value) {
-    return new LoadSpec(items, clients, threads, duration, transactionsPerClient, rate,
-        latencyLimit, queryMode, maxTries, warmup, vacuum, defines, label, endTimeout,
-        perStatement, progress, value);
+    return new LoadSpec(
+        items,
+        clients,
+        threads,
+        duration,
+        transactionsPerClient,
+        rate,
+        latencyLimit,
+        queryMode,
+        maxTries,
+        warmup,
+        vacuum,
+        defines,
+        label,
+        endTimeout,
+        perStatement,
+        progress,
+        value);
   }
 
   /** One point of a {@link ClientSweep}: its clients, threads capped at them, its own label. */
   LoadSpec atClients(int count) {
-    return withClients(count).withThreads(Math.min(threads, count))
+    return withClients(count)
+        .withThreads(Math.min(threads, count))
         .withLabel(TestIdentity.pointLabel(label, count));
   }
 
@@ -221,9 +508,16 @@ record LoadSpec(List<Item> items, int clients, int threads, Duration duration,
    */
   RunOptions runOptions(int scale, VacuumMode vacuumMode, VariableDefinitions definitions)
       throws RunOptionsException {
-    RunOptions.Builder options = RunOptions.builder().clients(clients).threads(threads)
-        .queryMode(queryMode).rate(rate).perStatement(perStatement).scale(scale)
-        .definitions(definitions).vacuum(vacuumMode);
+    RunOptions.Builder options =
+        RunOptions.builder()
+            .clients(clients)
+            .threads(threads)
+            .queryMode(queryMode)
+            .rate(rate)
+            .perStatement(perStatement)
+            .scale(scale)
+            .definitions(definitions)
+            .vacuum(vacuumMode);
     if (duration != null) {
       options.durationSeconds((int) duration.getSeconds());
     }
@@ -239,8 +533,9 @@ record LoadSpec(List<Item> items, int clients, int threads, Duration duration,
     if (warmup != null) {
       options.warmupSeconds((int) warmup.getSeconds());
     }
-    options.endTimeoutSeconds(
-        (int) (endTimeout == null ? DEFAULT_END_TIMEOUT : endTimeout).getSeconds())
+    options
+        .endTimeoutSeconds(
+            (int) (endTimeout == null ? DEFAULT_END_TIMEOUT : endTimeout).getSeconds())
         .endTimeoutSetting(END_TIMEOUT_SETTING);
     if (progress != null) {
       options.progressSeconds((int) progress.getSeconds());

@@ -11,9 +11,9 @@ import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A declared ceiling on the mean latency of the method's {@link Load} (as {@code mean<=5ms}).
- * A run that processed no transaction fails it. See {@link TpsAtLeast} for how declared thresholds
- * are checked and overridden.
+ * A declared ceiling on the mean latency of the method's {@link Load} (as {@code mean<=5ms}). A run
+ * that processed no transaction fails it. See {@link TpsAtLeast} for how declared thresholds are
+ * checked and overridden.
  */
 @API(status = STABLE, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})

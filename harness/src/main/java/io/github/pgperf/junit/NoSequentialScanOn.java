@@ -11,8 +11,8 @@ import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Declares that no planned statement of the method's {@link Load} may read these tables whole
- * (as {@code seqscan(entry)=0} in {@link io.github.pgperf.threshold.Threshold}'s text form, one
+ * Declares that no planned statement of the method's {@link Load} may read these tables whole (as
+ * {@code seqscan(entry)=0} in {@link io.github.pgperf.threshold.Threshold}'s text form, one
  * threshold per table): a plan with a {@code Seq Scan} on one of them fails the test with the
  * statements that scan it. The plans are those of the scripts' SQL commands, taken after the run
  * ({@link io.github.pgperf.internal.capture.ScriptPlans}).
@@ -21,11 +21,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * @NoSequentialScanOn(table = {"entry", "account"})
  * }</pre>
  *
- * <p>It fails as not checked, with the reason, when the plans were not taken (server counters
- * off) or not every statement was planned (Java transactions' statements are not planned on
- * PostgreSQL 15; a command the server could not plan). A name that is not a table name as plans
- * show it (no schema) is a configuration error naming this annotation. See {@link TpsAtLeast} for
- * how declared thresholds are checked and overridden.
+ * <p>It fails as not checked, with the reason, when the plans were not taken (server counters off)
+ * or not every statement was planned (Java transactions' statements are not planned on PostgreSQL
+ * 15; a command the server could not plan). A name that is not a table name as plans show it (no
+ * schema) is a configuration error naming this annotation. See {@link TpsAtLeast} for how declared
+ * thresholds are checked and overridden.
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})

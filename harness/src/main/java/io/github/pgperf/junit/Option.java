@@ -32,8 +32,8 @@ record Option<T>(String name, Function<String, T> parser) {
   }
 
   /**
-   * The value of the configuration parameter {@code pgperf.<name>} as {@code parameters} give
-   * it (outside a JUnit run: {@link CompareServer} reads them as JUnit would).
+   * The value of the configuration parameter {@code pgperf.<name>} as {@code parameters} give it
+   * (outside a JUnit run: {@link CompareServer} reads them as JUnit would).
    *
    * @throws ExtensionConfigurationException naming the key and the value when it cannot be read
    */

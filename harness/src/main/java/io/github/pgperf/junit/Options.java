@@ -17,8 +17,7 @@ import java.util.Locale;
 final class Options {
 
   static final Option<ProviderKind> PROVIDER = new Option<>("provider", Options::provider);
-  static final Option<String> POSTGRES_VERSION =
-      new Option<>("postgresVersion", Options::version);
+  static final Option<String> POSTGRES_VERSION = new Option<>("postgresVersion", Options::version);
   static final Option<String> IMAGE = new Option<>("image", Options::text);
   static final Option<ServerSettings> SETTINGS = new Option<>("settings", Options::settings);
   static final Option<Integer> SCALE = new Option<>("scale", t -> number(t, 1, Integer.MAX_VALUE));
@@ -37,14 +36,17 @@ final class Options {
   static final Option<String> URL = new Option<>("url", Options::text);
   static final Option<String> USER = new Option<>("user", Options::text);
   static final Option<Path> PASSWORD_FILE = new Option<>("passwordFile", Options::path);
+
   /** Whole seconds, as libpq's {@code connect_timeout}, from 1s to 1h. */
-  static final Option<Duration> CONNECT_TIMEOUT = new Option<>("connectTimeout",
-      Options::connectTimeout);
+  static final Option<Duration> CONNECT_TIMEOUT =
+      new Option<>("connectTimeout", Options::connectTimeout);
+
   /**
    * Where {@link LoadRunner} writes results, relative to the working directory: the name of the
    * plugin's parameter for the same directory.
    */
   static final Option<Path> RESULTS = new Option<>("results", Options::path);
+
   /** {@link #RESULTS}' old name, read (with a warning) when {@code pgperf.results} is not set. */
   static final Option<Path> RESULTS_DIRECTORY = new Option<>("resultsDirectory", Options::path);
 
@@ -53,19 +55,19 @@ final class Options {
    * without it, each test JVM is a build of its own.
    */
   static final Option<String> BUILD = new Option<>("build", Options::text);
+
   /**
    * The trial number within the build, given by {@code pgperf:test} for each launcher execution;
    * read from the test's own context, since {@link Overrides} are cached for the whole session.
    */
   static final Option<Integer> TRIAL = new Option<>("trial", t -> number(t, 1, Integer.MAX_VALUE));
 
-  /**
-   * Whether runs capture the server's own work (its counters, wait events and CPU); default on.
-   */
+  /** Whether runs capture the server's own work (its counters, wait events and CPU); default on. */
   static final Option<Boolean> SERVER_COUNTERS = new Option<>("serverCounters", Options::bool);
+
   /** How often the run's backends' wait events are read, in whole ms up to 1min; 0s reads none. */
-  static final Option<Integer> WAIT_SAMPLING = new Option<>("waitSampling",
-      Options::waitSampling);
+  static final Option<Integer> WAIT_SAMPLING = new Option<>("waitSampling", Options::waitSampling);
+
   /**
    * Whether pgperf may create pg_stat_statements (in its own schema) in an external server's
    * database; on a server pgperf started it always does.
@@ -80,9 +82,11 @@ final class Options {
    */
   static final Option<String> SHARED_SERVER_PROVIDER =
       new Option<>("sharedServer.provider", Options::text);
+
   /** The shared server's provider settings, {@code name=value} separated by {@code ;}. */
   static final Option<ServerSettings> SHARED_SERVER_SETTINGS =
       new Option<>("sharedServer.settings", Options::sharedSettings);
+
   /** Why and where the shared server was started, one line, recorded as the provider's reason. */
   static final Option<String> SHARED_SERVER_REASON =
       new Option<>("sharedServer.reason", Options::text);
@@ -91,22 +95,42 @@ final class Options {
   static final Path DEFAULT_RESULTS_DIRECTORY = Path.of("target", "pgperf", "results");
 
   /** A test class's options: {@code pgperf.<name>} and {@code pgperf.<TestClass>.<name>}. */
-  static final List<Option<?>> CLASS = List.of(PROVIDER, POSTGRES_VERSION, IMAGE, SETTINGS, SCALE,
-      FILLFACTOR, PARTITIONS, PARTITION_METHOD, UNLOGGED_TABLES, FOREIGN_KEYS,
-      SERVER_SIDE_GENERATE, SCHEMA, PGBENCH_SCHEMA, URL, USER, PASSWORD_FILE, CONNECT_TIMEOUT);
+  static final List<Option<?>> CLASS =
+      List.of(
+          PROVIDER,
+          POSTGRES_VERSION,
+          IMAGE,
+          SETTINGS,
+          SCALE,
+          FILLFACTOR,
+          PARTITIONS,
+          PARTITION_METHOD,
+          UNLOGGED_TABLES,
+          FOREIGN_KEYS,
+          SERVER_SIDE_GENERATE,
+          SCHEMA,
+          PGBENCH_SCHEMA,
+          URL,
+          USER,
+          PASSWORD_FILE,
+          CONNECT_TIMEOUT);
 
   /** Options read once for the whole run, {@code pgperf.<name>} only. */
   static final List<Option<?>> RUN =
       List.of(RESULTS, SERVER_COUNTERS, WAIT_SAMPLING, INSTALL_EXTENSIONS);
 
   /** What the plugin hands over to the test JVM. */
-  static final List<Option<?>> HAND_OVER = List.of(BUILD, TRIAL, SHARED_SERVER_PROVIDER,
-      SHARED_SERVER_SETTINGS, SHARED_SERVER_REASON);
+  static final List<Option<?>> HAND_OVER =
+      List.of(BUILD, TRIAL, SHARED_SERVER_PROVIDER, SHARED_SERVER_SETTINGS, SHARED_SERVER_REASON);
 
   /** The options read once for the run, checked when the run starts. */
-  static final List<Option<?>> ALL = java.util.stream.Stream.of(CLASS, RUN,
-      List.of(SHARED_SERVER_PROVIDER, SHARED_SERVER_SETTINGS, SHARED_SERVER_REASON))
-      .flatMap(List::stream).toList();
+  static final List<Option<?>> ALL =
+      java.util.stream.Stream.of(
+              CLASS,
+              RUN,
+              List.of(SHARED_SERVER_PROVIDER, SHARED_SERVER_SETTINGS, SHARED_SERVER_REASON))
+          .flatMap(List::stream)
+          .toList();
 
   /** PostgreSQL's limit on identifier length, in bytes. */
   private static final int MAX_IDENTIFIER_BYTES = 63;
@@ -203,8 +227,8 @@ final class Options {
   }
 
   private static String schema(String text) {
-    if (text.isEmpty() || text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
-        > MAX_IDENTIFIER_BYTES) {
+    if (text.isEmpty()
+        || text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_IDENTIFIER_BYTES) {
       throw new IllegalArgumentException("expected a schema name of 1 to 63 bytes");
     }
     return text;

@@ -7,9 +7,9 @@ import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The {@code pgperf.*} configuration parameters of a test run (system properties,
- * {@code junit-platform.properties}, launcher parameters), read once per run and cached in the
- * root store, since they are the same for every class.
+ * The {@code pgperf.*} configuration parameters of a test run (system properties, {@code
+ * junit-platform.properties}, launcher parameters), read once per run and cached in the root store,
+ * since they are the same for every class.
  */
 final class Overrides {
 
@@ -31,7 +31,8 @@ final class Overrides {
       option.configured(parameters).ifPresent(v -> values.put(option.name(), v));
     }
     if (!values.containsKey(Options.RESULTS.name())) {
-      Options.RESULTS_DIRECTORY.configured(parameters)
+      Options.RESULTS_DIRECTORY
+          .configured(parameters)
           .ifPresent(v -> values.put(Options.RESULTS.name(), v));
     }
     return new Overrides(Map.copyOf(values));

@@ -27,7 +27,10 @@ public final class PgPerfDatabase {
   private final ClassSchema schema;
   private final PgbenchTables pgbenchTables;
 
-  PgPerfDatabase(ProvisionedServer server, ProviderChoice choice, ClassSchema schema,
+  PgPerfDatabase(
+      ProvisionedServer server,
+      ProviderChoice choice,
+      ClassSchema schema,
       PgbenchTables pgbenchTables) {
     this.server = server;
     this.choice = choice;
@@ -66,17 +69,17 @@ public final class PgPerfDatabase {
   }
 
   /**
-   * The server's version and settings, including those its provider or the test set (its
-   * provider settings), as results record them.
+   * The server's version and settings, including those its provider or the test set (its provider
+   * settings), as results record them.
    */
   public ServerInfo serverInfo() {
     return server.serverInfo();
   }
 
   /**
-   * The class's own schema: first on its connections' search_path, so the tables the class
-   * creates go there. {@code pgperf_class_<simple class name>} unless the class names one
-   * ({@code schema}); pgperf creates it when missing and never drops it.
+   * The class's own schema: first on its connections' search_path, so the tables the class creates
+   * go there. {@code pgperf_class_<simple class name>} unless the class names one ({@code schema});
+   * pgperf creates it when missing and never drops it.
    */
   public String schema() {
     return schema.name();
@@ -101,8 +104,8 @@ public final class PgPerfDatabase {
   }
 
   /**
-   * Whether this class made pgbench's tables, found them already made (by an earlier class of
-   * this run or, on an external server, by an earlier run), or has not needed them so far.
+   * Whether this class made pgbench's tables, found them already made (by an earlier class of this
+   * run or, on an external server, by an earlier run), or has not needed them so far.
    */
   public Initialization initialization() {
     return pgbenchTables.state();
@@ -114,8 +117,8 @@ public final class PgPerfDatabase {
   }
 
   /**
-   * Opens connections to the database with search_path set to {@link #schema()}, then
-   * {@link #pgbenchSchema()}.
+   * Opens connections to the database with search_path set to {@link #schema()}, then {@link
+   * #pgbenchSchema()}.
    */
   ConnectionSource connectionSource() {
     return server.connectionSource(List.of(schema(), pgbenchSchema()));
@@ -124,8 +127,19 @@ public final class PgPerfDatabase {
   /** One line: provider, version, URL, schema and scale, and why the provider was chosen. */
   @Override
   public String toString() {
-    return provider() + " PostgreSQL " + version() + " at " + url() + ", schema \"" + schema()
-        + "\", pgbench's tables in \"" + pgbenchSchema() + "\" at scale " + scale() + " ("
-        + providerReason() + ")";
+    return provider()
+        + " PostgreSQL "
+        + version()
+        + " at "
+        + url()
+        + ", schema \""
+        + schema()
+        + "\", pgbench's tables in \""
+        + pgbenchSchema()
+        + "\" at scale "
+        + scale()
+        + " ("
+        + providerReason()
+        + ")";
   }
 }

@@ -7,9 +7,9 @@ import java.util.Locale;
 
 /**
  * pgbench's tables as one test class sees them: made (or found already made) once, the first time
- * the class needs them, so a class that never uses them leaves no trace of them on the server.
- * A class needs them when it sets a scale ({@code @PgPerfTest(scale = ...)}, made before its
- * tests) or runs a load that uses them ({@link #usedBy}).
+ * the class needs them, so a class that never uses them leaves no trace of them on the server. A
+ * class needs them when it sets a scale ({@code @PgPerfTest(scale = ...)}, made before its tests)
+ * or runs a load that uses them ({@link #usedBy}).
  */
 final class PgbenchTables {
 

@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Where results go: {@code <directory>/<test key>.json} ({@link TestIdentity#key}:
- * {@code <TestClass>-<method>[-<label>]}). The same name asked for again in one JVM (a repeated
- * test, trials run by {@code pgperf:test}) gets {@code -trial2}, {@code -trial3}, ... rather than
+ * Where results go: {@code <directory>/<test key>.json} ({@link TestIdentity#key}: {@code
+ * <TestClass>-<method>[-<label>]}). The same name asked for again in one JVM (a repeated test,
+ * trials run by {@code pgperf:test}) gets {@code -trial2}, {@code -trial3}, ... rather than
  * overwriting the first, so every run of a build is kept. The name is for people: the gate and the
  * report read test and trial from the result itself ({@link RunIdentity}). A name first used in
  * this JVM replaces a file left by an earlier build.
@@ -34,8 +34,8 @@ final class ResultFileWriter {
   }
 
   /**
-   * Checks, before a load runs, that result files can be written in {@code directory}, making it
-   * if needed: a result that cannot be written after the load ran is lost.
+   * Checks, before a load runs, that result files can be written in {@code directory}, making it if
+   * needed: a result that cannot be written after the load ran is lost.
    *
    * @throws IOException why not; the message of {@link #unwritable} names the directory
    */
@@ -47,7 +47,9 @@ final class ResultFileWriter {
 
   /** The message for a results directory {@link #checkDirectory} refused. */
   static String unwritable(Path directory, IOException e) {
-    return "cannot write result files in pgperf.results \"" + directory + "\": "
+    return "cannot write result files in pgperf.results \""
+        + directory
+        + "\": "
         + IoErrors.reason(e);
   }
 

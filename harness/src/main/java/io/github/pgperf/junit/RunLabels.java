@@ -9,8 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * another trial of one test: a fake sample that makes the t-test trust a difference more than it
  * should. Such a run is refused before it starts, naming the test and the fix.
  *
- * <p>One instance per test execution (each invocation of a repeated, parameterized or
- * {@link ClientSweep} test is its own), shared by the declared load and every injected runner.
+ * <p>One instance per test execution (each invocation of a repeated, parameterized or {@link
+ * ClientSweep} test is its own), shared by the declared load and every injected runner.
  */
 final class RunLabels {
 
@@ -29,10 +29,16 @@ final class RunLabels {
     if (used.add(label == null ? NONE : label)) {
       return;
     }
-    String which = label == null ? "a second time without a label"
-        : "a second time with the label \"" + label + "\"";
-    throw new LoadRunException(test + " runs load " + which + ": the gate would count it as"
-        + " another trial of the first run, a sample never measured as one; give each run of a"
-        + " test method its own label (runner.label(\"...\") or @Load(label = \"...\"))");
+    String which =
+        label == null
+            ? "a second time without a label"
+            : "a second time with the label \"" + label + "\"";
+    throw new LoadRunException(
+        test
+            + " runs load "
+            + which
+            + ": the gate would count it as"
+            + " another trial of the first run, a sample never measured as one; give each run of a"
+            + " test method its own label (runner.label(\"...\") or @Load(label = \"...\"))");
   }
 }

@@ -12,11 +12,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A declared ceiling on the statements the run's clients sent per processed transaction, as the
- * server counted them, {@code BEGIN}, {@code COMMIT} and {@code ROLLBACK} left out (as
- * {@code statements/tx<=N}): round trips an N+1 or an ORM's reload add on any machine. Counted by
- * {@code pg_stat_statements}; without it the threshold fails as not checked, with the reason. A
- * negative figure is a configuration error naming this annotation. See {@link TpsAtLeast} for how
- * declared thresholds are checked and overridden.
+ * server counted them, {@code BEGIN}, {@code COMMIT} and {@code ROLLBACK} left out (as {@code
+ * statements/tx<=N}): round trips an N+1 or an ORM's reload add on any machine. Counted by {@code
+ * pg_stat_statements}; without it the threshold fails as not checked, with the reason. A negative
+ * figure is a configuration error naming this annotation. See {@link TpsAtLeast} for how declared
+ * thresholds are checked and overridden.
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})

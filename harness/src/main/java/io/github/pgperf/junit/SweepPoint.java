@@ -20,8 +20,9 @@ record SweepPoint(int clients) implements TestTemplateInvocationContext {
 
   @Override
   public List<Extension> getAdditionalExtensions() {
-    return List.of((BeforeEachCallback) context -> context.getStore(PgPerfExtension.NAMESPACE)
-        .put(SweepPoint.class, this));
+    return List.of(
+        (BeforeEachCallback)
+            context -> context.getStore(PgPerfExtension.NAMESPACE).put(SweepPoint.class, this));
   }
 
   /** The point the test of {@code context} runs, or {@code null} outside a sweep. */

@@ -9,11 +9,11 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Tps and latency by clients, the table pgbench write-ups show: one row per run, ordered by
- * clients (runs with the same clients keep their order). pgperf prints it at the end of a test
- * class for every test method whose runs used more than one client count (a {@link ClientSweep},
- * or a parameterized test with an injected {@link LoadRunner}); {@link #of} makes one from any
- * results, for example those a test collected itself.
+ * Tps and latency by clients, the table pgbench write-ups show: one row per run, ordered by clients
+ * (runs with the same clients keep their order). pgperf prints it at the end of a test class for
+ * every test method whose runs used more than one client count (a {@link ClientSweep}, or a
+ * parameterized test with an injected {@link LoadRunner}); {@link #of} makes one from any results,
+ * for example those a test collected itself.
  *
  * <pre>
  * pgperf: SelectTest.byClients: &lt;builtin: select only&gt;, tps and latency by clients
@@ -40,18 +40,31 @@ record SweepTable(String title, List<Row> rows) {
    * @param failed failed transactions
    * @param aborted whether a client aborted, so the figures are incomplete
    */
-  public record Row(String label, int clients, int threads, double tps, double latencyAvgMillis,
-      double latencyP50Millis, double latencyP99Millis, long failed, boolean aborted) {
+  public record Row(
+      String label,
+      int clients,
+      int threads,
+      double tps,
+      double latencyAvgMillis,
+      double latencyP50Millis,
+      double latencyP99Millis,
+      long failed,
+      boolean aborted) {
 
     /** The figures of a run's totals. */
     public static Row of(RunResult run) {
       Latencies l = run.total().latency();
       boolean none = l.count() == 0;
-      return new Row(run.settings().label(), run.settings().clients(), run.settings().threads(),
-          run.tps(), none ? Double.NaN : l.meanMicros() / 1e3,
+      return new Row(
+          run.settings().label(),
+          run.settings().clients(),
+          run.settings().threads(),
+          run.tps(),
+          none ? Double.NaN : l.meanMicros() / 1e3,
           none ? Double.NaN : l.percentileMicros(50) / 1e3,
           none ? Double.NaN : l.percentileMicros(99) / 1e3,
-          run.totalCounts().failed(), run.aborted());
+          run.totalCounts().failed(),
+          run.aborted());
     }
   }
 
@@ -67,8 +80,12 @@ record SweepTable(String title, List<Row> rows) {
   public static SweepTable of(String title, List<RunResult> runs) {
     List<Row> rows = new ArrayList<>(runs.stream().map(Row::of).toList());
     rows.sort(Comparator.comparingInt(Row::clients));
-    String type = runs.stream().map(r -> r.settings().transactionType()).distinct()
-        .reduce((a, b) -> a + ", " + b).orElse("no runs");
+    String type =
+        runs.stream()
+            .map(r -> r.settings().transactionType())
+            .distinct()
+            .reduce((a, b) -> a + ", " + b)
+            .orElse("no runs");
     return new SweepTable(title + ": " + type + ", tps and latency by clients", rows);
   }
 
@@ -78,10 +95,18 @@ record SweepTable(String title, List<Row> rows) {
     lines.add("pgperf: " + title);
     lines.add(HEADER);
     for (Row r : rows) {
-      lines.add(String.format(Locale.ROOT, "%7d  %7d  %11.1f  %10s  %10s  %10s  %8d%s",
-          r.clients(), r.threads(), r.tps(), millis(r.latencyAvgMillis()),
-          millis(r.latencyP50Millis()), millis(r.latencyP99Millis()), r.failed(),
-          r.aborted() ? "  aborted" : ""));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "%7d  %7d  %11.1f  %10s  %10s  %10s  %8d%s",
+              r.clients(),
+              r.threads(),
+              r.tps(),
+              millis(r.latencyAvgMillis()),
+              millis(r.latencyP50Millis()),
+              millis(r.latencyP99Millis()),
+              r.failed(),
+              r.aborted() ? "  aborted" : ""));
     }
     return lines;
   }

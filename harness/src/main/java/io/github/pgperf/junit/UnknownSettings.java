@@ -28,28 +28,29 @@ final class UnknownSettings {
       if (!key.startsWith(SettingKeys.PREFIX)) {
         continue;
       }
-      SettingKeys.replacement(key).ifPresentOrElse(
-          replacement -> lines.add("pgperf: warning: " + key + " is deprecated; use "
-              + replacement),
-          () -> {
-            if (!SettingKeys.isExtensionKey(key)) {
-              lines.add("pgperf: warning: " + SettingKeys.unknown(key, known));
-            }
-          });
+      SettingKeys.replacement(key)
+          .ifPresentOrElse(
+              replacement ->
+                  lines.add("pgperf: warning: " + key + " is deprecated; use " + replacement),
+              () -> {
+                if (!SettingKeys.isExtensionKey(key)) {
+                  lines.add("pgperf: warning: " + SettingKeys.unknown(key, known));
+                }
+              });
     }
     return lines;
   }
 
   /**
-   * The keys the test JVM was given where the extension can list them: its system properties
-   * and the class path's {@code junit-platform.properties} (launcher parameters cannot be listed
-   * from an extension).
+   * The keys the test JVM was given where the extension can list them: its system properties and
+   * the class path's {@code junit-platform.properties} (launcher parameters cannot be listed from
+   * an extension).
    */
   static Set<String> given() {
     Set<String> keys = new TreeSet<>(System.getProperties().stringPropertyNames());
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
-    try (InputStream in = loader == null ? null
-        : loader.getResourceAsStream("junit-platform.properties")) {
+    try (InputStream in =
+        loader == null ? null : loader.getResourceAsStream("junit-platform.properties")) {
       if (in != null) {
         Properties file = new Properties();
         file.load(in);

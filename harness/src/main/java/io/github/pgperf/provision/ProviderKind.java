@@ -9,8 +9,8 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1.0")
 public enum ProviderKind {
   /**
-   * {@link #EXTERNAL} when a URL is configured, else {@link #TESTCONTAINERS} when Testcontainers
-   * is on the classpath and Docker is available, else {@link #EMBEDDED}.
+   * {@link #EXTERNAL} when a URL is configured, else {@link #TESTCONTAINERS} when Testcontainers is
+   * on the classpath and Docker is available, else {@link #EMBEDDED}.
    */
   AUTO,
   /** A server that is already running, given by a JDBC URL. */

@@ -15,9 +15,10 @@ class ApiBoundaryTest {
 
   @BeforeAll
   static void importProductionClasses() {
-    pgperf = new ClassFileImporter()
-        .withImportOption(ApiRules.PRODUCTION)
-        .importPackages("io.github.pgperf");
+    pgperf =
+        new ClassFileImporter()
+            .withImportOption(ApiRules.PRODUCTION)
+            .importPackages("io.github.pgperf");
   }
 
   @Test

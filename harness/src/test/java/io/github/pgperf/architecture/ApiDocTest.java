@@ -20,15 +20,16 @@ import org.junit.jupiter.api.Test;
  */
 class ApiDocTest {
 
-  private static final Path DOC = Path.of(System.getProperty("repositoryRoot", ".."), "docs",
-      "api.md");
+  private static final Path DOC =
+      Path.of(System.getProperty("repositoryRoot", ".."), "docs", "api.md");
   private static final Pattern PACKAGE = Pattern.compile("^### `(io\\.github\\.pgperf[\\w.]*)`");
-  private static final Pattern ROW = Pattern.compile("^\\| `(\\w+)` \\| (STABLE|EXPERIMENTAL"
-      + "|MAINTAINED|DEPRECATED) \\|");
+  private static final Pattern ROW =
+      Pattern.compile("^\\| `(\\w+)` \\| (STABLE|EXPERIMENTAL" + "|MAINTAINED|DEPRECATED) \\|");
 
   @Test
   void docsApiListsEveryApiTypeWithItsStatus() throws IOException {
-    assertThat(listed()).as("types in %s against the @API types of the code", DOC)
+    assertThat(listed())
+        .as("types in %s against the @API types of the code", DOC)
         .containsExactlyElementsOf(marked());
   }
 
@@ -40,10 +41,12 @@ class ApiDocTest {
   @Test
   void noRecordIsStable() {
     Set<String> stableRecords = new TreeSet<>();
-    for (JavaClass type : new ClassFileImporter()
-        .withImportOption(ApiRules.PRODUCTION)
-        .importPackages("io.github.pgperf")) {
-      if (type.isRecord() && type.isAnnotatedWith(API.class)
+    for (JavaClass type :
+        new ClassFileImporter()
+            .withImportOption(ApiRules.PRODUCTION)
+            .importPackages("io.github.pgperf")) {
+      if (type.isRecord()
+          && type.isAnnotatedWith(API.class)
           && type.getAnnotationOfType(API.class).status() == API.Status.STABLE) {
         stableRecords.add(type.getName());
       }
@@ -53,10 +56,12 @@ class ApiDocTest {
 
   private static Set<String> marked() {
     Set<String> types = new TreeSet<>();
-    for (JavaClass type : new ClassFileImporter()
-        .withImportOption(ApiRules.PRODUCTION)
-        .importPackages("io.github.pgperf")) {
-      if (type.isTopLevelClass() && !type.getPackageName().contains(".internal")
+    for (JavaClass type :
+        new ClassFileImporter()
+            .withImportOption(ApiRules.PRODUCTION)
+            .importPackages("io.github.pgperf")) {
+      if (type.isTopLevelClass()
+          && !type.getPackageName().contains(".internal")
           && type.isAnnotatedWith(API.class)
           && type.getAnnotationOfType(API.class).status() != API.Status.INTERNAL) {
         types.add(type.getName() + " " + type.getAnnotationOfType(API.class).status());

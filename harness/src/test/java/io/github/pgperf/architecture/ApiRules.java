@@ -24,12 +24,12 @@ import org.apiguardian.api.API;
 import org.apiguardian.api.API.Status;
 
 /**
- * The rules that keep pgperf's public API (docs/api.md) what it says: every package outside
- * {@code ..internal..} is API and its public types carry an {@link API} status (INTERNAL for the
- * few that must be public for pgperf's own modules, as JUnit marks its own), and nothing a user
- * can call, extend or read names an internal type: one of an internal package or one marked
- * INTERNAL. Kept apart from the tests that apply them so that a test can show each rule failing on
- * classes made to break it.
+ * The rules that keep pgperf's public API (docs/api.md) what it says: every package outside {@code
+ * ..internal..} is API and its public types carry an {@link API} status (INTERNAL for the few that
+ * must be public for pgperf's own modules, as JUnit marks its own), and nothing a user can call,
+ * extend or read names an internal type: one of an internal package or one marked INTERNAL. Kept
+ * apart from the tests that apply them so that a test can show each rule failing on classes made to
+ * break it.
  */
 final class ApiRules {
 
@@ -39,20 +39,27 @@ final class ApiRules {
    * pgperf's production classes: this module's, pgperf-engine's and pgperf-result's, without tests
    * (the engine's test jar is on this module's test class path).
    */
-  static final ImportOption PRODUCTION = location -> !location.contains("/test-classes/")
-      && !location.contains("-tests.jar");
+  static final ImportOption PRODUCTION =
+      location -> !location.contains("/test-classes/") && !location.contains("-tests.jar");
 
   private ApiRules() {}
 
   /** Packages depend on each other in one direction only. */
   static ArchRule noCycles(String root) {
-    return slices().matching(root + ".(**)").should().beFreeOfCycles()
+    return slices()
+        .matching(root + ".(**)")
+        .should()
+        .beFreeOfCycles()
         .as("packages of " + root + " should be free of cycles");
   }
 
   /** Every public type outside the internal packages declares how stable it is. */
   static ArchRule apiTypesCarryStatus() {
-    return classes().that().arePublic().and().resideOutsideOfPackage(INTERNAL)
+    return classes()
+        .that()
+        .arePublic()
+        .and()
+        .resideOutsideOfPackage(INTERNAL)
         .and(enclosedOnlyByPublicTypes())
         .should(carryApiStatus())
         .as("public types outside internal packages should be annotated @API");
@@ -60,16 +67,26 @@ final class ApiRules {
 
   /** What users reach never names a type of an internal package. */
   static ArchRule apiSignaturesExposeNoInternalType() {
-    return classes().that().arePublic().and().resideOutsideOfPackage(INTERNAL)
-        .and(enclosedOnlyByPublicTypes()).and(not(markedInternal()))
+    return classes()
+        .that()
+        .arePublic()
+        .and()
+        .resideOutsideOfPackage(INTERNAL)
+        .and(enclosedOnlyByPublicTypes())
+        .and(not(markedInternal()))
         .should(exposeNoInternalType())
-        .as("public types outside internal packages should name no internal type in their"
-            + " supertypes or in the signatures of their public and protected members");
+        .as(
+            "public types outside internal packages should name no internal type in their"
+                + " supertypes or in the signatures of their public and protected members");
   }
 
   /** Internal types never claim a status that promises users something. */
   static ArchRule internalTypesClaimNoApiStatus() {
-    return classes().that().resideInAPackage(INTERNAL).and().areAnnotatedWith(API.class)
+    return classes()
+        .that()
+        .resideInAPackage(INTERNAL)
+        .and()
+        .areAnnotatedWith(API.class)
         .should(haveStatus(Status.INTERNAL))
         .allowEmptyShould(true)
         .as("types in internal packages should carry no @API status but INTERNAL");
@@ -96,8 +113,11 @@ final class ApiRules {
       @Override
       public void check(JavaClass type, ConditionEvents events) {
         if (status(type) == null) {
-          events.add(SimpleConditionEvent.violated(type,
-              type.getName() + " is public outside the internal packages but has no @API status"));
+          events.add(
+              SimpleConditionEvent.violated(
+                  type,
+                  type.getName()
+                      + " is public outside the internal packages but has no @API status"));
         }
       }
     };
@@ -118,7 +138,9 @@ final class ApiRules {
     while (!marked.isAnnotatedWith(API.class) && marked.getEnclosingClass().isPresent()) {
       marked = marked.getEnclosingClass().get();
     }
-    return marked.isAnnotatedWith(API.class) ? marked.getAnnotationOfType(API.class).status() : null;
+    return marked.isAnnotatedWith(API.class)
+        ? marked.getAnnotationOfType(API.class).status()
+        : null;
   }
 
   private static ArchCondition<JavaClass> haveStatus(Status status) {
@@ -127,8 +149,9 @@ final class ApiRules {
       public void check(JavaClass type, ConditionEvents events) {
         Status actual = type.getAnnotationOfType(API.class).status();
         if (actual != status) {
-          events.add(SimpleConditionEvent.violated(type,
-              type.getName() + " is internal but marked @API(status = " + actual + ")"));
+          events.add(
+              SimpleConditionEvent.violated(
+                  type, type.getName() + " is internal but marked @API(status = " + actual + ")"));
         }
       }
     };
@@ -148,11 +171,11 @@ final class ApiRules {
           if (member instanceof JavaField field) {
             involved(field.getType()).forEach(t -> leak(leaks, "field " + field.getName(), t));
           } else if (member instanceof JavaCodeUnit code) {
-            String where = code.getName().equals("<init>")
-                ? "constructor" : "method " + code.getName() + "()";
+            String where =
+                code.getName().equals("<init>") ? "constructor" : "method " + code.getName() + "()";
             involved(code.getReturnType()).forEach(t -> leak(leaks, where + " returns", t));
-            code.getParameterTypes().forEach(
-                p -> involved(p).forEach(t -> leak(leaks, where + " takes", t)));
+            code.getParameterTypes()
+                .forEach(p -> involved(p).forEach(t -> leak(leaks, where + " takes", t)));
             code.getThrowsClause().getTypes().forEach(t -> leak(leaks, where + " throws", t));
           }
         }
@@ -179,7 +202,8 @@ final class ApiRules {
 
   private static void leak(List<String> leaks, String where, JavaClass type) {
     JavaClass base = type.getBaseComponentType();
-    if (base.getPackageName().contains(".internal.") || base.getPackageName().endsWith(".internal")
+    if (base.getPackageName().contains(".internal.")
+        || base.getPackageName().endsWith(".internal")
         || status(base) == Status.INTERNAL) {
       leaks.add(where + " " + base.getName());
     }

@@ -16,8 +16,7 @@ class ApiRulesTest {
 
   @BeforeAll
   static void importFixtures() {
-    fixtures = new ClassFileImporter()
-        .importPackages("io.github.pgperf.architecture.fixture");
+    fixtures = new ClassFileImporter().importPackages("io.github.pgperf.architecture.fixture");
   }
 
   @Test
@@ -29,8 +28,10 @@ class ApiRulesTest {
   @Test
   void aPublicTypeWithoutStatusFails() {
     String details = details(ApiRules.apiTypesCarryStatus());
-    assertThat(details).contains("fixture.Unmarked is public outside the internal packages")
-        .doesNotContain("fixture.MarkedInternal").doesNotContain("fixture.Clean ")
+    assertThat(details)
+        .contains("fixture.Unmarked is public outside the internal packages")
+        .doesNotContain("fixture.MarkedInternal")
+        .doesNotContain("fixture.Clean ")
         .doesNotContain("fixture.Clean$Part");
   }
 
@@ -38,14 +39,18 @@ class ApiRulesTest {
   void anInternalTypeInAPublicSignatureFails() {
     String details = details(ApiRules.apiSignaturesExposeNoInternalType());
     assertThat(details)
-        .contains("fixture.Leaky method hidden() returns io.github.pgperf.architecture.fixture"
-            + ".internal.Hidden")
-        .contains("fixture.Leaky method all() takes io.github.pgperf.architecture.fixture"
-            + ".internal.Hidden")
+        .contains(
+            "fixture.Leaky method hidden() returns io.github.pgperf.architecture.fixture"
+                + ".internal.Hidden")
+        .contains(
+            "fixture.Leaky method all() takes io.github.pgperf.architecture.fixture"
+                + ".internal.Hidden")
         .contains("fixture.Leaky implements io.github.pgperf.architecture.fixture.internal.Shape")
-        .contains("fixture.Leaky method marked() returns io.github.pgperf.architecture.fixture"
-            + ".MarkedInternal")
-        .doesNotContain("fixture.Clean ").doesNotContain("helper")
+        .contains(
+            "fixture.Leaky method marked() returns io.github.pgperf.architecture.fixture"
+                + ".MarkedInternal")
+        .doesNotContain("fixture.Clean ")
+        .doesNotContain("helper")
         .doesNotContain("fixture.MarkedInternal ");
   }
 

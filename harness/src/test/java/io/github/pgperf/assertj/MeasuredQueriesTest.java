@@ -36,11 +36,14 @@ class MeasuredQueriesTest {
     assertThat(run.totalCounts().processed()).isEqualTo(TRANSACTIONS);
     assertThat(run.total().latency().minMicros()).isGreaterThanOrEqualTo(5_000);
 
-    assertThat(run).hasNoFailures()
+    assertThat(run)
+        .hasNoFailures()
         .hasLatencyAtMost(50, Duration.ofSeconds(5))
         .meets("p99.9<=5s", "mean<=5s", "failures<=0%");
     assertThatThrownBy(() -> assertThat(run).hasLatencyAtMost(50, Duration.ofNanos(4_999_000)))
-        .hasMessageContainingAll("Expecting p50 latency of run:", "20 processed, 0 failed",
+        .hasMessageContainingAll(
+            "Expecting p50 latency of run:",
+            "20 processed, 0 failed",
             "to be at most:%n  4.999 ms".formatted());
     assertThatThrownBy(() -> assertThat(run).hasMeanLatencyAtMost(Duration.ofMillis(4)))
         .hasMessageContaining("Expecting mean latency of run:");
@@ -59,12 +62,29 @@ class MeasuredQueriesTest {
         .hasMessageContaining("5.0% (1 of 20 transactions failed)");
   }
 
-  /** Runs {@link #TRANSACTIONS} sleeps of 5 ms on one connection, the last one an error if asked. */
+  /**
+   * Runs {@link #TRANSACTIONS} sleeps of 5 ms on one connection, the last one an error if asked.
+   */
   private static RunResult measure(boolean lastFails) throws SQLException {
-    RunSettings settings = new RunSettings(List.of(new RunSettings.Script("sleep.sql", 1)), 1, 1,
-        new RunLength.PerClient(TRANSACTIONS), QueryMode.SIMPLE, 0, 0, 1, 1, null, false, 0, false,
-        false, null);
-    ThreadRecorder recorder = new ThreadRecorder(settings, List.of(List.of("select pg_sleep(0.005);")), 0);
+    RunSettings settings =
+        new RunSettings(
+            List.of(new RunSettings.Script("sleep.sql", 1)),
+            1,
+            1,
+            new RunLength.PerClient(TRANSACTIONS),
+            QueryMode.SIMPLE,
+            0,
+            0,
+            1,
+            1,
+            null,
+            false,
+            0,
+            false,
+            false,
+            null);
+    ThreadRecorder recorder =
+        new ThreadRecorder(settings, List.of(List.of("select pg_sleep(0.005);")), 0);
     Instant startedAt;
     long start;
     long end;

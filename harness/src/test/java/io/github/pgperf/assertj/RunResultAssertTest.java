@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.pgperf.internal.connect.ConnectionSpec;
 import io.github.pgperf.result.RunResult;
-import io.github.pgperf.result.Target;
 import io.github.pgperf.threshold.InvalidThresholdException;
 import io.github.pgperf.threshold.KnownRuns;
 import io.github.pgperf.threshold.Threshold;
@@ -21,9 +20,10 @@ import org.junit.jupiter.api.Test;
 class RunResultAssertTest {
 
   private static final RunResult KNOWN = KnownRuns.known(0, 0);
-  private static final String SUMMARY = "<builtin: select only> \"known\", 4 clients, 2 threads,"
-      + " 10 s: 10000 processed, 0 failed, 0 skipped in 10.0 s; tps 1000.0;"
-      + " latency p50 1.0 ms, p99 1.0 ms, max 20.0 ms";
+  private static final String SUMMARY =
+      "<builtin: select only> \"known\", 4 clients, 2 threads,"
+          + " 10 s: 10000 processed, 0 failed, 0 skipped in 10.0 s; tps 1000.0;"
+          + " latency p50 1.0 ms, p99 1.0 ms, max 20.0 ms";
 
   @Test
   void everyAssertionPassesAtItsExactLimit() {
@@ -38,7 +38,13 @@ class RunResultAssertTest {
         .hasMaxLatencyAtMost(Duration.ofMillis(20))
         .hasNoFailures()
         .hasFailureRateAtMost(0)
-        .meets("tps>=1000", "p99.9<=1.5ms", "p99.99<=2ms", "max<=20ms", "mean<=1004.55us", "failures=0")
+        .meets(
+            "tps>=1000",
+            "p99.9<=1.5ms",
+            "p99.99<=2ms",
+            "max<=20ms",
+            "mean<=1004.55us",
+            "failures=0")
         .meets(Threshold.tpsAtLeast(999), Threshold.noFailures());
   }
 
@@ -46,28 +52,40 @@ class RunResultAssertTest {
   void tpsFailureShowsFigureLimitAndRun() {
     assertThatThrownBy(() -> assertThat(KNOWN).hasTpsAtLeast(1000.5))
         .isInstanceOf(AssertionError.class)
-        .hasMessage(String.format("%nExpecting tps of run:%n  %s%nto be at least:%n  1000.5 tps%n"
-            + "but was:%n  1000.0 tps", SUMMARY));
+        .hasMessage(
+            String.format(
+                "%nExpecting tps of run:%n  %s%nto be at least:%n  1000.5 tps%n"
+                    + "but was:%n  1000.0 tps",
+                SUMMARY));
   }
 
   @Test
   void percentileFailuresShowThePercentileAndBothFigures() {
     assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyAtMost(99.9, Duration.ofNanos(1_499_000)))
-        .hasMessage(String.format("%nExpecting p99.9 latency of run:%n  %s%nto be at most:%n  1.499 ms%n"
-            + "but was:%n  1.5 ms", SUMMARY));
+        .hasMessage(
+            String.format(
+                "%nExpecting p99.9 latency of run:%n  %s%nto be at most:%n  1.499 ms%n"
+                    + "but was:%n  1.5 ms",
+                SUMMARY));
     assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyAtMost(99.99, Duration.ofNanos(1_999_000)))
-        .hasMessageContainingAll("Expecting p99.99 latency of run:", "1.999 ms", "but was:%n  2.0 ms".formatted());
+        .hasMessageContainingAll(
+            "Expecting p99.99 latency of run:", "1.999 ms", "but was:%n  2.0 ms".formatted());
     assertThatThrownBy(() -> assertThat(KNOWN).hasLatencyAtMost(100, Duration.ofMillis(19)))
-        .hasMessageContainingAll("Expecting max latency of run:", "19.0 ms", "but was:%n  20.0 ms".formatted());
+        .hasMessageContainingAll(
+            "Expecting max latency of run:", "19.0 ms", "but was:%n  20.0 ms".formatted());
     assertThatThrownBy(() -> assertThat(KNOWN).hasMaxLatencyAtMost(Duration.ofMillis(19)))
-        .hasMessageContainingAll("Expecting max latency of run:", "19.0 ms", "but was:%n  20.0 ms".formatted());
+        .hasMessageContainingAll(
+            "Expecting max latency of run:", "19.0 ms", "but was:%n  20.0 ms".formatted());
   }
 
   @Test
   void meanFailure() {
     assertThatThrownBy(() -> assertThat(KNOWN).hasMeanLatencyAtMost(Duration.ofMillis(1)))
-        .hasMessage(String.format("%nExpecting mean latency of run:%n  %s%nto be at most:%n  1.0 ms%n"
-            + "but was:%n  1.005 ms", SUMMARY));
+        .hasMessage(
+            String.format(
+                "%nExpecting mean latency of run:%n  %s%nto be at most:%n  1.0 ms%n"
+                    + "but was:%n  1.005 ms",
+                SUMMARY));
   }
 
   @Test
@@ -75,30 +93,46 @@ class RunResultAssertTest {
     RunResult failing = KnownRuns.known(11, 989);
     assertThat(failing).hasFailureRateAtMost(0.1);
     assertThatThrownBy(() -> assertThat(failing).hasNoFailures())
-        .hasMessageContainingAll("Expecting failed transactions of run:", "11 failed, 989 skipped",
+        .hasMessageContainingAll(
+            "Expecting failed transactions of run:",
+            "11 failed, 989 skipped",
             "to be at most:%n  0%nbut was:%n  11".formatted());
     assertThatThrownBy(() -> assertThat(failing).hasFailureRateAtMost(0.05))
-        .hasMessageContainingAll("Expecting failure rate of run:", "to be at most:%n  0.05%%".formatted(),
+        .hasMessageContainingAll(
+            "Expecting failure rate of run:",
+            "to be at most:%n  0.05%%".formatted(),
             "but was:%n  0.1%% (11 of 11000 transactions failed)".formatted());
     assertThatThrownBy(() -> assertThat(KnownRuns.aborted()).hasNoFailures())
-        .hasMessageContainingAll("ABORTED, figures incomplete",
-            "but was:%n  0 (the run was aborted by a client's error; its figures are incomplete)".formatted());
+        .hasMessageContainingAll(
+            "ABORTED, figures incomplete",
+            "but was:%n  0 (the run was aborted by a client's error; its figures are incomplete)"
+                .formatted());
   }
 
   @Test
   void latencyAssertionsFailARunThatProcessedNothing() {
-    assertThatThrownBy(() -> assertThat(KnownRuns.empty()).hasLatencyAtMost(99, Duration.ofSeconds(1)))
-        .hasMessageContainingAll("latency none", "but was:%n  none (no transaction was processed)".formatted());
+    assertThatThrownBy(
+            () -> assertThat(KnownRuns.empty()).hasLatencyAtMost(99, Duration.ofSeconds(1)))
+        .hasMessageContainingAll(
+            "latency none", "but was:%n  none (no transaction was processed)".formatted());
   }
 
   @Test
   void meetsListsEveryMissedThreshold() {
-    assertThatThrownBy(() -> assertThat(KNOWN).meets("tps>=2000", "p99<=2ms", "p99.9<=1ms", "failures=0"))
-        .hasMessage(String.format("%nExpecting run:%n  %s%nto meet:%n  tps>=2000, p99<=2ms, p99.9<=1ms,"
-            + " failures=0%nbut these 2 failed:%n"
-            + "  tps>=2000: tps was 1000.0 tps, expected at least 2000.0 tps%n"
-            + "  p99.9<=1ms: p99.9 latency was 1.5 ms, expected at most 1.0 ms", SUMMARY));
-    assertThatThrownBy(() -> assertThat(KNOWN).meets(Threshold.tpsAtLeast(1), Threshold.maxLatencyAtMost(Duration.ofMillis(10))))
+    assertThatThrownBy(
+            () -> assertThat(KNOWN).meets("tps>=2000", "p99<=2ms", "p99.9<=1ms", "failures=0"))
+        .hasMessage(
+            String.format(
+                "%nExpecting run:%n  %s%nto meet:%n  tps>=2000, p99<=2ms, p99.9<=1ms,"
+                    + " failures=0%nbut these 2 failed:%n"
+                    + "  tps>=2000: tps was 1000.0 tps, expected at least 2000.0 tps%n"
+                    + "  p99.9<=1ms: p99.9 latency was 1.5 ms, expected at most 1.0 ms",
+                SUMMARY));
+    assertThatThrownBy(
+            () ->
+                assertThat(KNOWN)
+                    .meets(
+                        Threshold.tpsAtLeast(1), Threshold.maxLatencyAtMost(Duration.ofMillis(10))))
         .hasMessageContainingAll("but this one failed:", "max<=10ms: max latency was 20.0 ms");
     // One threshold reads like the dedicated assertion.
     assertThatThrownBy(() -> assertThat(KNOWN).meets("mean<=1ms"))
@@ -116,26 +150,36 @@ class RunResultAssertTest {
     assertThatThrownBy(() -> assertThat(KNOWN).hasTpsAtLeast(-1))
         .isInstanceOf(InvalidThresholdException.class);
     assertThatThrownBy(() -> assertThat(KNOWN).meets(new String[0]))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("no thresholds given to meet");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("no thresholds given to meet");
   }
 
   @Test
   void scriptNarrowsToOneScriptsFigures() {
     RunResult run = KnownRuns.twoScripts();
     assertThat(run).hasTpsAtLeast(1009).hasLatencyAtMost(99, Duration.ofNanos(1_500_000));
-    assertThat(run).script(KnownRuns.MAIN).hasTpsAtLeast(1000).hasNoFailures()
+    assertThat(run)
+        .script(KnownRuns.MAIN)
+        .hasTpsAtLeast(1000)
+        .hasNoFailures()
         .hasMaxLatencyAtMost(Duration.ofMillis(20));
-    assertThat(run).script(KnownRuns.SLOW).hasTpsAtLeast(9).hasFailureRateAtMost(10)
+    assertThat(run)
+        .script(KnownRuns.SLOW)
+        .hasTpsAtLeast(9)
+        .hasFailureRateAtMost(10)
         .hasLatencyAtMost(50, Duration.ofMillis(50));
     assertThatThrownBy(() -> assertThat(run).script(KnownRuns.SLOW).hasNoFailures())
-        .hasMessageContainingAll("[script slow.sql] ", "Expecting failed transactions of run:",
+        .hasMessageContainingAll(
+            "[script slow.sql] ",
+            "Expecting failed transactions of run:",
             "slow.sql \"known\", 4 clients, 2 threads, 10 s: 90 processed, 10 failed",
             "but was:%n  10".formatted());
     assertThatThrownBy(() -> assertThat(run).as("nightly").script(KnownRuns.SLOW).hasTpsAtLeast(10))
         .hasMessageStartingWith("[nightly, script slow.sql] ")
         .hasMessageContaining("but was:%n  9.0 tps".formatted());
     assertThatThrownBy(() -> assertThat(run).script("other.sql"))
-        .hasMessageContainingAll("to have a script named:%n  \"other.sql\"".formatted(),
+        .hasMessageContainingAll(
+            "to have a script named:%n  \"other.sql\"".formatted(),
             "but its scripts are:%n  [\"<builtin: select only>\", \"slow.sql\"]".formatted());
   }
 
@@ -144,45 +188,59 @@ class RunResultAssertTest {
     record Outcome(String name, RunResult result) {}
     Outcome outcome = new Outcome("nightly", KNOWN);
     org.assertj.core.api.Assertions.assertThat(outcome)
-        .extracting(Outcome::result, PgPerfAssertions.RUN_RESULT).hasTpsAtLeast(1000);
-    assertThatThrownBy(() -> org.assertj.core.api.Assertions.assertThat(outcome)
-        .extracting(Outcome::result, PgPerfAssertions.RUN_RESULT).hasTpsAtLeast(1001))
+        .extracting(Outcome::result, PgPerfAssertions.RUN_RESULT)
+        .hasTpsAtLeast(1000);
+    assertThatThrownBy(
+            () ->
+                org.assertj.core.api.Assertions.assertThat(outcome)
+                    .extracting(Outcome::result, PgPerfAssertions.RUN_RESULT)
+                    .hasTpsAtLeast(1001))
         .hasMessageContaining("Expecting tps of run:");
   }
 
   @Test
   void nullRunFailsLikeAnyAssertJAssertion() {
     assertThatThrownBy(() -> assertThat((RunResult) null).hasTpsAtLeast(1))
-        .isInstanceOf(AssertionError.class).hasMessageContaining("Expecting actual not to be null");
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("Expecting actual not to be null");
   }
 
   @Test
   void softAssertionsCollectEveryFailure() {
     PgPerfSoftAssertions softly = new PgPerfSoftAssertions();
-    softly.assertThat(KNOWN).hasTpsAtLeast(2000).hasLatencyAtMost(99.99, Duration.ofMillis(1))
+    softly
+        .assertThat(KNOWN)
+        .hasTpsAtLeast(2000)
+        .hasLatencyAtMost(99.99, Duration.ofMillis(1))
         .hasNoFailures();
     softly.assertThat(KNOWN.aborted()).isTrue();
     softly.check(() -> assertThat(KnownRuns.twoScripts()).script(KnownRuns.SLOW).hasNoFailures());
     assertThat(softly.errorsCollected()).hasSize(4);
     assertThatThrownBy(softly::assertAll)
-        .hasMessageContainingAll("Multiple Failures (4 failures)", "Expecting tps of run:",
-            "Expecting p99.99 latency of run:", "[script slow.sql]");
+        .hasMessageContainingAll(
+            "Multiple Failures (4 failures)",
+            "Expecting tps of run:",
+            "Expecting p99.99 latency of run:",
+            "[script slow.sql]");
   }
 
   @Test
   void worksInsidePlainSoftAssertionsThroughCheck() {
     SoftAssertions softly = new SoftAssertions();
-    softly.check(() -> assertThat(KNOWN).meets(Threshold.failureRateAtMost(0), Threshold.tpsAtLeast(5000)));
+    softly.check(
+        () -> assertThat(KNOWN).meets(Threshold.failureRateAtMost(0), Threshold.tpsAtLeast(5000)));
     softly.check(() -> assertThat(KNOWN).hasMaxLatencyAtMost(Duration.ofMillis(5)));
     assertThat(softly.errorsCollected()).hasSize(2);
   }
 
   @Test
   void failureMessagesCarryNoPassword() {
-    ConnectionSpec spec = new ConnectionSpec("127.0.0.1", 5432, "postgres", "bench",
-        "s3cret-Passw0rd", Duration.ofSeconds(1));
+    ConnectionSpec spec =
+        new ConnectionSpec(
+            "127.0.0.1", 5432, "postgres", "bench", "s3cret-Passw0rd", Duration.ofSeconds(1));
     RunResult run = KNOWN.withTarget(spec.target());
-    assertThatThrownBy(() -> assertThat(run).meets("tps>=5000", "p99<=1us", "failures<=0%", "mean<=1us"))
+    assertThatThrownBy(
+            () -> assertThat(run).meets("tps>=5000", "p99<=1us", "failures<=0%", "mean<=1us"))
         .hasMessageContaining(SUMMARY)
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("s3cret"));
   }

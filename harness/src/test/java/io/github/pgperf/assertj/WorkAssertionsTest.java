@@ -31,19 +31,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Assertions on the server's work, on runs against a cluster of the test's own with
- * pg_stat_statements: the same lookup with and without its index, a sort bigger than
- * {@code work_mem}, and lookups from a Java transaction (whose statements are not planned on
- * PostgreSQL 15).
+ * pg_stat_statements: the same lookup with and without its index, a sort bigger than {@code
+ * work_mem}, and lookups from a Java transaction (whose statements are not planned on PostgreSQL
+ * 15).
  */
 class WorkAssertionsTest {
 
-  private static final String LOOKUP = "select sum(amount) from entry where account_id = :id;\n"
-      + "select amount from entry where id = :id;\n";
+  private static final String LOOKUP =
+      "select sum(amount) from entry where account_id = :id;\n"
+          + "select amount from entry where id = :id;\n";
 
   private static OwnServer server;
+
   /** A sort of the whole table: about 1.2 MB of rows, in 64 kB of work_mem. */
-  private static final String SORT = "set work_mem = '64kB';\n"
-      + "select max(r) from (select row_number() over (order by amount desc) r from entry) s;\n";
+  private static final String SORT =
+      "set work_mem = '64kB';\n"
+          + "select max(r) from (select row_number() over (order by amount desc) r from entry) s;\n";
 
   private static RunResult indexed;
   private static RunResult unindexed;
@@ -55,18 +58,28 @@ class WorkAssertionsTest {
     server = OwnServer.start(Map.of("shared_preload_libraries", "pg_stat_statements"));
     indexed = lookups(server.createDatabase(), true);
     unindexed = lookups(server.createDatabase(), false);
-    sorted = run(entries(server.createDatabase(), true),
-        Workload.of(Script.parse("sort.sql", SORT), QueryMode.SIMPLE), 5);
-    java = run(entries(server.createDatabase(), true), Workload.of(new JavaTransaction("lookup",
-        c -> {
-          try (PreparedStatement ps = c.prepareStatement(
-              "select amount from entry where account_id = ?")) {
-            ps.setInt(1, 42);
-            try (ResultSet rs = ps.executeQuery()) {
-              rs.next();
-            }
-          }
-        }), QueryMode.PREPARED), 50);
+    sorted =
+        run(
+            entries(server.createDatabase(), true),
+            Workload.of(Script.parse("sort.sql", SORT), QueryMode.SIMPLE),
+            5);
+    java =
+        run(
+            entries(server.createDatabase(), true),
+            Workload.of(
+                new JavaTransaction(
+                    "lookup",
+                    c -> {
+                      try (PreparedStatement ps =
+                          c.prepareStatement("select amount from entry where account_id = ?")) {
+                        ps.setInt(1, 42);
+                        try (ResultSet rs = ps.executeQuery()) {
+                          rs.next();
+                        }
+                      }
+                    }),
+                QueryMode.PREPARED),
+            50);
   }
 
   @AfterAll
@@ -80,10 +93,12 @@ class WorkAssertionsTest {
   }
 
   private static TestDatabase entries(TestDatabase db, boolean index) throws Exception {
-    try (Connection c = db.open(); Statement s = c.createStatement()) {
+    try (Connection c = db.open();
+        Statement s = c.createStatement()) {
       s.execute("create table entry (id bigserial primary key, account_id int, amount int)");
-      s.execute("insert into entry (account_id, amount)"
-          + " select g % 500, g from generate_series(1, 50000) g");
+      s.execute(
+          "insert into entry (account_id, amount)"
+              + " select g % 500, g from generate_series(1, 50000) g");
       if (index) {
         s.execute("create index entry_account_id_idx on entry (account_id)");
       }
@@ -92,39 +107,59 @@ class WorkAssertionsTest {
     return db;
   }
 
-  private static RunResult run(TestDatabase db, Workload workload, int perClient)
-      throws Exception {
-    return new Runner(db, new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8), CaptureSettings.defaults().withInstallExtensions(true))
-        .run(workload, RunOptions.builder().clients(2).transactions(perClient)
-            .vacuum(VacuumMode.NONE).build());
+  private static RunResult run(TestDatabase db, Workload workload, int perClient) throws Exception {
+    return new Runner(
+            db,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            CaptureSettings.defaults().withInstallExtensions(true))
+        .run(
+            workload,
+            RunOptions.builder()
+                .clients(2)
+                .transactions(perClient)
+                .vacuum(VacuumMode.NONE)
+                .build());
   }
 
   @Test
   void aStatementIsPickedByItsTextAndItsPlanAndWorkAsserted() {
-    assertThat(indexed).statement("from entry where account_id")
+    assertThat(indexed)
+        .statement("from entry where account_id")
         .usesIndex("entry_account_id_idx")
         .hasNoSequentialScanOn("entry")
         .hasSharedBlocksPerCallAtMost(400);
-    assertThat(indexed).statement(Pattern.compile("sum\\(amount\\).*account_id"))
+    assertThat(indexed)
+        .statement(Pattern.compile("sum\\(amount\\).*account_id"))
         .usesIndex("entry_account_id_idx");
-    assertThat(indexed).hasNoDeadlocks().hasTempBlocksAtMost(0)
-        .hasSharedBlocksPerTransactionAtMost(400).hasWalBytesPerTransactionAtMost(0);
+    assertThat(indexed)
+        .hasNoDeadlocks()
+        .hasTempBlocksAtMost(0)
+        .hasSharedBlocksPerTransactionAtMost(400)
+        .hasWalBytesPerTransactionAtMost(0);
   }
 
   @Test
   void aLostIndexFailsThePlanAndTheWorkWithWhatTheServerDid() {
-    assertThatThrownBy(() -> assertThat(unindexed).statement("from entry where account_id")
-        .usesIndex("entry_account_id_idx"))
+    assertThatThrownBy(
+            () ->
+                assertThat(unindexed)
+                    .statement("from entry where account_id")
+                    .usesIndex("entry_account_id_idx"))
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("to use index:\n  \"entry_account_id_idx\"")
         .hasMessageContaining("Seq Scan on entry");
-    assertThatThrownBy(() -> assertThat(unindexed).statement("from entry where account_id")
-        .hasNoSequentialScanOn("entry"))
+    assertThatThrownBy(
+            () ->
+                assertThat(unindexed)
+                    .statement("from entry where account_id")
+                    .hasNoSequentialScanOn("entry"))
         .hasMessageContaining("to have no sequential scan on:\n  \"entry\"");
     // 50,000 rows in about 270 pages, read whole by every call.
-    assertThatThrownBy(() -> assertThat(unindexed).statement("from entry where account_id")
-        .hasSharedBlocksPerCallAtMost(100))
+    assertThatThrownBy(
+            () ->
+                assertThat(unindexed)
+                    .statement("from entry where account_id")
+                    .hasSharedBlocksPerCallAtMost(100))
         .hasMessageContaining("to touch at most:\n  100.0 shared blocks per call");
     assertThatThrownBy(() -> assertThat(unindexed).hasSharedBlocksPerTransactionAtMost(100))
         .hasMessageContaining("shared blocks per transaction");
@@ -142,25 +177,29 @@ class WorkAssertionsTest {
 
   @Test
   void runLevelWorkAssertionsAreTheWorkThresholds() {
-    assertThat(indexed).hasNoSequentialScanOn("entry")
+    assertThat(indexed)
+        .hasNoSequentialScanOn("entry")
         .meets("seqscan(entry)=0", "temp=0", "blocks/tx<=400", "wal/tx<=1kB");
     assertThatThrownBy(() -> assertThat(unindexed).hasNoSequentialScanOn("entry"))
         .hasMessageContaining("Expecting statements scanning entry sequentially of run:")
-        .hasMessageContaining("to be at most:\n  0\nbut was:\n  1 (of 2 planned statements:"
-            + " select sum(amount) from entry where account_id = :id;)");
-    assertThatThrownBy(() -> assertThat(unindexed).meets("seqscan(entry)=0", "blocks/tx<=100",
-        "temp=0"))
-        .hasMessageContaining("to meet:\n  seqscan(entry)=0, blocks/tx<=100, temp=0\n"
-            + "but these 2 failed:\n  seqscan(entry)=0: statements scanning entry sequentially"
-            + " was 1 (of 2 planned statements: select sum(amount) from entry")
+        .hasMessageContaining(
+            "to be at most:\n  0\nbut was:\n  1 (of 2 planned statements:"
+                + " select sum(amount) from entry where account_id = :id;)");
+    assertThatThrownBy(
+            () -> assertThat(unindexed).meets("seqscan(entry)=0", "blocks/tx<=100", "temp=0"))
+        .hasMessageContaining(
+            "to meet:\n  seqscan(entry)=0, blocks/tx<=100, temp=0\n"
+                + "but these 2 failed:\n  seqscan(entry)=0: statements scanning entry sequentially"
+                + " was 1 (of 2 planned statements: select sum(amount) from entry")
         .hasMessageContaining("  blocks/tx<=100: shared blocks per transaction was ");
   }
 
   @Test
   void aWorkThresholdOnOneScriptIsNotCheckedTheWorkIsPerRun() {
     assertThatThrownBy(() -> assertThat(indexed).script("lookup.sql").meets("temp=0"))
-        .hasMessageContaining("but temp=0 was not checked: the server's work is measured for the"
-            + " whole run, not per script or interval");
+        .hasMessageContaining(
+            "but temp=0 was not checked: the server's work is measured for the"
+                + " whole run, not per script or interval");
   }
 
   @Test
@@ -176,23 +215,30 @@ class WorkAssertionsTest {
   @Test
   void javaTransactionsAreNotPlannedSoASequentialScanBanIsNotChecked() {
     assertThatThrownBy(() -> assertThat(java).hasNoSequentialScanOn("entry"))
-        .hasMessageContaining("but seqscan(entry)=0 was not checked: the statements of Java"
-            + " transactions are not planned");
+        .hasMessageContaining(
+            "but seqscan(entry)=0 was not checked: the statements of Java"
+                + " transactions are not planned");
     // Their work per statement is counted all the same.
     assertThat(java).hasSharedBlocksPerTransactionAtMost(400).hasTempBlocksAtMost(0);
     assertThatThrownBy(() -> assertThat(java).meets("seqscan(entry)=0", "temp=0"))
-        .hasMessageContaining("but this one failed:\n  seqscan(entry)=0 not checked: the"
-            + " statements of Java transactions are not planned");
+        .hasMessageContaining(
+            "but this one failed:\n  seqscan(entry)=0 not checked: the"
+                + " statements of Java transactions are not planned");
   }
 
   @Test
   void theSharedServerWithoutPgStatStatementsFailsWorkThresholdsAsNotChecked() throws Exception {
     try (TestDatabase plain = TestDatabase.create()) {
-      RunResult run = new Runner(entries(plain, true), new PrintStream(new ByteArrayOutputStream(),
-          true, StandardCharsets.UTF_8), CaptureSettings.defaults())
-          .run(Workload.of(Script.parse("lookup.sql", "\\set id random(0, 499)\n" + LOOKUP),
-              QueryMode.PREPARED), RunOptions.builder().clients(1).transactions(10)
-              .vacuum(VacuumMode.NONE).build());
+      RunResult run =
+          new Runner(
+                  entries(plain, true),
+                  new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                  CaptureSettings.defaults())
+              .run(
+                  Workload.of(
+                      Script.parse("lookup.sql", "\\set id random(0, 499)\n" + LOOKUP),
+                      QueryMode.PREPARED),
+                  RunOptions.builder().clients(1).transactions(10).vacuum(VacuumMode.NONE).build());
       String why = run.serverWork().whyUnavailable(WorkPart.STATEMENTS);
       org.assertj.core.api.Assertions.assertThat(why).contains("pg_stat_statements");
       assertThatThrownBy(() -> assertThat(run).hasSharedBlocksPerTransactionAtMost(1e9))
@@ -205,12 +251,16 @@ class WorkAssertionsTest {
   @Test
   void softlyTheStatementsAssertionsAreCollectedTooAndAStatementNotPickedFailsEach() {
     PgPerfSoftAssertions softly = new PgPerfSoftAssertions();
-    softly.assertThat(unindexed).statement("from entry where account_id")
-        .usesIndex("entry_account_id_idx").hasSharedBlocksPerCallAtMost(100);
-    softly.assertThat(unindexed).statement("from entry where id")
-        .hasSharedBlocksPerCallAtMost(0.5);
+    softly
+        .assertThat(unindexed)
+        .statement("from entry where account_id")
+        .usesIndex("entry_account_id_idx")
+        .hasSharedBlocksPerCallAtMost(100);
+    softly.assertThat(unindexed).statement("from entry where id").hasSharedBlocksPerCallAtMost(0.5);
     softly.assertThat(unindexed).statement("no such text").usesIndex("entry_pkey");
-    softly.assertThat(indexed).statement("from entry where account_id")
+    softly
+        .assertThat(indexed)
+        .statement("from entry where account_id")
         .usesIndex("entry_account_id_idx");
     List<AssertionError> errors = softly.assertionErrorsCollected();
     org.assertj.core.api.Assertions.assertThat(errors).hasSize(4);

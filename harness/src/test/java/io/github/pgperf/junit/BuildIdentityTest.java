@@ -25,8 +25,8 @@ class BuildIdentityTest {
   @TempDir Path dir;
 
   private RunResult run(Map<String, String> extra) throws Exception {
-    Map<String, String> parameters = new HashMap<>(Map.of("pgperf.url", DATABASE.get().url(),
-        "pgperf.results", dir.toString()));
+    Map<String, String> parameters =
+        new HashMap<>(Map.of("pgperf.url", DATABASE.get().url(), "pgperf.results", dir.toString()));
     parameters.putAll(extra);
     Kit.Run run = Kit.run(parameters, LoadFixtures.SelectOnly.class);
     run.results().testEvents().assertStatistics(s -> s.started(1).succeeded(1));
@@ -36,9 +36,16 @@ class BuildIdentityTest {
   @Test
   void pgperfTestsBuildAndTrialAreRecorded() throws Exception {
     RunResult result = run(Map.of("pgperf.build", "20261201T000000Z-abcdef", "pgperf.trial", "3"));
-    assertThat(result.identity()).isEqualTo(new RunIdentity("20261201T000000Z-abcdef", 3,
-        new TestIdentity(LoadFixtures.SelectOnly.class.getCanonicalName(), "selectOnly",
-            "selectOnly(LoadRunner)", Map.of())));
+    assertThat(result.identity())
+        .isEqualTo(
+            new RunIdentity(
+                "20261201T000000Z-abcdef",
+                3,
+                new TestIdentity(
+                    LoadFixtures.SelectOnly.class.getCanonicalName(),
+                    "selectOnly",
+                    "selectOnly(LoadRunner)",
+                    Map.of())));
   }
 
   @Test

@@ -38,18 +38,21 @@ class ConfigurationDocTest {
     Map<String, String> expected = new LinkedHashMap<>();
     for (Class<?> annotation : new Class<?>[] {PgPerfTest.class, Load.class}) {
       for (Method attribute : annotation.getDeclaredMethods()) {
-        expected.put(SettingKeys.PREFIX + attribute.getName(),
-            shown(attribute.getDefaultValue()));
+        expected.put(SettingKeys.PREFIX + attribute.getName(), shown(attribute.getDefaultValue()));
       }
     }
-    expected.put("pgperf.results", "`" + String.join("/", iterable(Options.DEFAULT_RESULTS_DIRECTORY)) + "`");
+    expected.put(
+        "pgperf.results",
+        "`" + String.join("/", iterable(Options.DEFAULT_RESULTS_DIRECTORY)) + "`");
     expected.put("pgperf.serverCounters", "`true`");
-    expected.put("pgperf.waitSampling",
-        "`" + CaptureSettings.DEFAULT_WAIT_SAMPLING_MILLIS + "ms`");
+    expected.put("pgperf.waitSampling", "`" + CaptureSettings.DEFAULT_WAIT_SAMPLING_MILLIS + "ms`");
     expected.put("pgperf.installExtensions", "`false`");
 
-    expected.forEach((key, value) ->
-        assertThat(rows.get(key)).as("default of %s in %s", key, DOC).isEqualToIgnoringCase(value));
+    expected.forEach(
+        (key, value) ->
+            assertThat(rows.get(key))
+                .as("default of %s in %s", key, DOC)
+                .isEqualToIgnoringCase(value));
   }
 
   private static Iterable<String> iterable(Path path) {

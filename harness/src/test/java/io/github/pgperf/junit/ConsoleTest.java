@@ -17,19 +17,21 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConsoleTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** pgbench -i drops tables that are not there yet, each with a notice; a test shows none. */
   @Test
   void initializationAndRunsPrintNoServerNotices() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
-      Kit.Run run = Kit.run(Map.of("pgperf.url", db.url(),
-          "pgperf.results", dir.toString()),
-          Fixtures.ExternalA.class, SchemaFixtures.Builtin.class);
+      Kit.Run run =
+          Kit.run(
+              Map.of("pgperf.url", db.url(), "pgperf.results", dir.toString()),
+              Fixtures.ExternalA.class,
+              SchemaFixtures.Builtin.class);
       run.results().testEvents().assertStatistics(s -> s.started(2).succeeded(2));
       assertThat(run.err()).contains("done in "); // it did initialize
-      assertThat(run.out() + run.err()).doesNotContain("NOTICE:")
+      assertThat(run.out() + run.err())
+          .doesNotContain("NOTICE:")
           .doesNotContain("does not exist, skipping");
     }
   }
@@ -39,11 +41,16 @@ class ConsoleTest {
   void anUnknownKeyIsNamedOnceWithTheNearestKnownKey() throws Exception {
     System.setProperty("pgperf.duraton", "5s");
     try (TestDatabase db = TestDatabase.create()) {
-      Kit.Run run = Kit.run(Map.of("pgperf.url", db.url(), "pgperf.results", dir.toString()),
-          Fixtures.ExternalA.class, Fixtures.ExternalB.class);
+      Kit.Run run =
+          Kit.run(
+              Map.of("pgperf.url", db.url(), "pgperf.results", dir.toString()),
+              Fixtures.ExternalA.class,
+              Fixtures.ExternalB.class);
       run.results().testEvents().assertStatistics(s -> s.failed(0));
-      assertThat(run.err()).containsOnlyOnce("pgperf: warning: unknown property pgperf.duraton;"
-          + " did you mean pgperf.duration?");
+      assertThat(run.err())
+          .containsOnlyOnce(
+              "pgperf: warning: unknown property pgperf.duraton;"
+                  + " did you mean pgperf.duration?");
     } finally {
       System.clearProperty("pgperf.duraton");
     }
@@ -57,11 +64,19 @@ class ConsoleTest {
   @Test
   void aTestJvmPrintsNoSlf4jWarningNorNotices() throws Exception {
     assumeTrue(System.getenv("PGPERF_URL") == null, "AUTO would choose the PGPERF_URL server");
-    ForkedJvm.Ended jvm = ForkedJvm.run(dir, List.of(), env -> env.remove("PGPERF_URL"),
-        ForkedRun.class.getName(), Fixtures.Auto.class.getName());
+    ForkedJvm.Ended jvm =
+        ForkedJvm.run(
+            dir,
+            List.of(),
+            env -> env.remove("PGPERF_URL"),
+            ForkedRun.class.getName(),
+            Fixtures.Auto.class.getName());
     String console = jvm.console();
     assertThat(jvm.exitValue()).as(console).isZero();
-    assertThat(console).contains("pgperf: EMBEDDED PostgreSQL").contains("done in ")
-        .doesNotContain("SLF4J").doesNotContain("NOTICE:");
+    assertThat(console)
+        .contains("pgperf: EMBEDDED PostgreSQL")
+        .contains("done in ")
+        .doesNotContain("SLF4J")
+        .doesNotContain("NOTICE:");
   }
 }

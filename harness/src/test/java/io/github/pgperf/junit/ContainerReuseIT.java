@@ -16,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Testcontainers' reuse, where the user turned it on ({@code TESTCONTAINERS_REUSE_ENABLE=true}):
- * two builds (test JVMs) one after the other run in one container, the second finding the
- * first's pgbench tables, and the container is left running for the next. Against the real
- * Docker engine; the test removes the container at the end.
+ * two builds (test JVMs) one after the other run in one container, the second finding the first's
+ * pgbench tables, and the container is left running for the next. Against the real Docker engine;
+ * the test removes the container at the end.
  */
 @DockerHost.Required
 class ContainerReuseIT {
@@ -26,14 +26,13 @@ class ContainerReuseIT {
   /** The tests' image under a name of this test's, whose containers it may remove. */
   private static final String REUSE_IMAGE = "pgperf-it/postgres:reuse";
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void tagTheImage() {
     removeContainers();
-    DockerHost.with(docker -> docker.tagImageCmd(DockerHost.image(), "pgperf-it/postgres",
-        "reuse").exec());
+    DockerHost.with(
+        docker -> docker.tagImageCmd(DockerHost.image(), "pgperf-it/postgres", "reuse").exec());
   }
 
   @AfterAll
@@ -43,8 +42,16 @@ class ContainerReuseIT {
   }
 
   private static void removeContainers() {
-    DockerHost.containersOf(REUSE_IMAGE).forEach(c -> DockerHost.with(docker ->
-        docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec()));
+    DockerHost.containersOf(REUSE_IMAGE)
+        .forEach(
+            c ->
+                DockerHost.with(
+                    docker ->
+                        docker
+                            .removeContainerCmd(c.getId())
+                            .withForce(true)
+                            .withRemoveVolumes(true)
+                            .exec()));
   }
 
   @Test
@@ -55,7 +62,8 @@ class ContainerReuseIT {
     assertThat(second.postmasterStart()).isEqualTo(first.postmasterStart());
     assertThat(first.tables()).isEqualTo("MADE");
     assertThat(second.tables()).isEqualTo("REUSED");
-    assertThat(DockerHost.containersOf(REUSE_IMAGE)).singleElement()
+    assertThat(DockerHost.containersOf(REUSE_IMAGE))
+        .singleElement()
         .satisfies(c -> assertThat(c.getState()).isEqualTo("running"));
   }
 
@@ -63,16 +71,23 @@ class ContainerReuseIT {
 
   /** A build's test JVM with reuse on, running one class on TESTCONTAINERS. */
   private static Seen build(String name) throws IOException, InterruptedException {
-    ForkedJvm.Ended build = ForkedJvm.run(dir, List.of("-Dpgperf.provider=TESTCONTAINERS",
-        "-Dpgperf.image=" + REUSE_IMAGE, "-Dpgperf.results=" + dir.resolve(name)),
-        env -> {
-          env.put("TESTCONTAINERS_REUSE_ENABLE", "true");
-          env.remove("PGPERF_URL");
-        }, ForkedRun.class.getName(), ContainerFixtures.SelectOnly.class.getName());
+    ForkedJvm.Ended build =
+        ForkedJvm.run(
+            dir,
+            List.of(
+                "-Dpgperf.provider=TESTCONTAINERS",
+                "-Dpgperf.image=" + REUSE_IMAGE,
+                "-Dpgperf.results=" + dir.resolve(name)),
+            env -> {
+              env.put("TESTCONTAINERS_REUSE_ENABLE", "true");
+              env.remove("PGPERF_URL");
+            },
+            ForkedRun.class.getName(),
+            ContainerFixtures.SelectOnly.class.getName());
     String console = build.console();
     assertThat(build.exitValue()).as(console).isZero();
-    Matcher m = Pattern.compile("seen SelectOnly postmaster (.+) tables (\\w+) images")
-        .matcher(console);
+    Matcher m =
+        Pattern.compile("seen SelectOnly postmaster (.+) tables (\\w+) images").matcher(console);
     assertThat(m.find()).as(console).isTrue();
     return new Seen(m.group(1), m.group(2));
   }

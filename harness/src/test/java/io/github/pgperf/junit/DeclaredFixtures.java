@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Test classes with declared loads, thresholds and sweeps that {@link DeclaredLoadTest} runs
- * through EngineTestKit; see {@link Fixture}. Bodies put what they were given in
- * {@link Fixture#SEEN}, so a test can tell whether a body ran.
+ * through EngineTestKit; see {@link Fixture}. Bodies put what they were given in {@link
+ * Fixture#SEEN}, so a test can tell whether a body ran.
  */
 final class DeclaredFixtures {
 
@@ -34,7 +34,11 @@ final class DeclaredFixtures {
     }
 
     @Test
-    @Load(builtin = "select-only", clients = 2, transactionsPerClient = 25, queryMode = QueryMode.PREPARED,
+    @Load(
+        builtin = "select-only",
+        clients = 2,
+        transactionsPerClient = 25,
+        queryMode = QueryMode.PREPARED,
         label = "all kinds")
     @TpsAtLeast(1)
     @LatencyAtMost(percentile = 50, limit = "10s")
@@ -52,7 +56,11 @@ final class DeclaredFixtures {
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
   static class Failing {
     @Test
-    @Load(script = "/queries/hot.sql", define = "marker=7", transactionsPerClient = 20, label = "ceilings")
+    @Load(
+        script = "/queries/hot.sql",
+        define = "marker=7",
+        transactionsPerClient = 20,
+        label = "ceilings")
     @TpsAtLeast(1)
     @LatencyAtMost(percentile = 99, limit = "1us")
     @LatencyAtMost(percentile = 99.9, limit = "2us")
@@ -152,8 +160,13 @@ final class DeclaredFixtures {
     @ParameterizedTest
     @ValueSource(ints = {2, 1})
     void byClients(int clients, LoadRunner load) {
-      add("ParameterizedSweep", load.builtin("select-only").clients(clients).transactionsPerClient(20)
-          .label("clients-" + clients).run());
+      add(
+          "ParameterizedSweep",
+          load.builtin("select-only")
+              .clients(clients)
+              .transactionsPerClient(20)
+              .label("clients-" + clients)
+              .run());
     }
   }
 

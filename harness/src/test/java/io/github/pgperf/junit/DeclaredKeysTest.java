@@ -27,8 +27,12 @@ class DeclaredKeysTest {
     assertThat(names(Options.CLASS)).isEqualTo(SettingKeys.CLASS);
     assertThat(names(Options.RUN)).isEqualTo(SettingKeys.RUN);
     assertThat(names(Options.HAND_OVER)).isEqualTo(SettingKeys.HAND_OVER);
-    assertThat(names(Stream.concat(DeclaredLoad.ALL.stream(),
-        Stream.of(DeclaredThresholds.THRESHOLDS, PgPerfExtension.CLIENT_SWEEP)).toList()))
+    assertThat(
+            names(
+                Stream.concat(
+                        DeclaredLoad.ALL.stream(),
+                        Stream.of(DeclaredThresholds.THRESHOLDS, PgPerfExtension.CLIENT_SWEEP))
+                    .toList()))
         .isEqualTo(SettingKeys.TEST);
     assertThat(SettingKeys.DEPRECATED)
         .containsEntry(Options.RESULTS_DIRECTORY.name(), Options.RESULTS.name());
@@ -41,8 +45,10 @@ class DeclaredKeysTest {
     Duration expected = DurationText.read(text);
 
     assertThat(DeclaredLoad.LATENCY_LIMIT.annotated("Load", text)).isEqualTo(expected);
-    assertThat(Levels.global(parameters("pgperf.latencyLimit", text))
-        .global(DeclaredLoad.LATENCY_LIMIT)).contains(expected);
+    assertThat(
+            Levels.global(parameters("pgperf.latencyLimit", text))
+                .global(DeclaredLoad.LATENCY_LIMIT))
+        .contains(expected);
     assertThat(Threshold.parse("p99<=" + text)).isEqualTo(Threshold.latencyAtMost(99, expected));
     assertThat(Threshold.parse("mean<=" + text)).isNotNull();
   }
@@ -58,18 +64,28 @@ class DeclaredKeysTest {
   void aRunsLengthSaysWhyItIsWholeSeconds() {
     assertThatThrownBy(() -> DeclaredLoad.DURATION.annotated("Load", "1.5ms"))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessage("@Load(duration): '1.5ms' is not a whole number of seconds from 1s"
-            + " (pgbench's -T counts whole seconds; like 30s or 2min)");
-    assertThatThrownBy(() -> Levels.global(parameters("pgperf.duration", "2 minutes"))
-        .global(DeclaredLoad.DURATION))
-        .hasMessage("configuration parameter pgperf.duration: '2 minutes' is not a duration"
-            + " (a number and one of ns us ms s min h, like 30s or 1.5ms)");
+        .hasMessage(
+            "@Load(duration): '1.5ms' is not a whole number of seconds from 1s"
+                + " (pgbench's -T counts whole seconds; like 30s or 2min)");
+    assertThatThrownBy(
+            () ->
+                Levels.global(parameters("pgperf.duration", "2 minutes"))
+                    .global(DeclaredLoad.DURATION))
+        .hasMessage(
+            "configuration parameter pgperf.duration: '2 minutes' is not a duration"
+                + " (a number and one of ns us ms s min h, like 30s or 1.5ms)");
   }
 
   @Test
   void unknownAndDeprecatedKeysAreNamedWithTheNearestKnownKey() {
-    assertThat(UnknownSettings.warnings(List.of("pgperf.duraton", "pgperf.duration",
-        "pgperf.resultsDirectory", "pgperf.OrdersTest.lookup.thresholds", "java.version")))
+    assertThat(
+            UnknownSettings.warnings(
+                List.of(
+                    "pgperf.duraton",
+                    "pgperf.duration",
+                    "pgperf.resultsDirectory",
+                    "pgperf.OrdersTest.lookup.thresholds",
+                    "java.version")))
         .containsExactly(
             "pgperf: warning: unknown property pgperf.duraton; did you mean pgperf.duration?",
             "pgperf: warning: pgperf.resultsDirectory is deprecated; use pgperf.results");
@@ -79,10 +95,10 @@ class DeclaredKeysTest {
   void theDeprecatedResultsKeyIsReadWhenTheNewOneIsNot() {
     assertThat(Overrides.read(parameters("pgperf.resultsDirectory", "old")).get(Options.RESULTS))
         .contains(java.nio.file.Path.of("old"));
-    java.util.Map<String, String> both = java.util.Map.of("pgperf.resultsDirectory", "old",
-        "pgperf.results", "new");
-    assertThat(Overrides.read(k -> java.util.Optional.ofNullable(both.get(k)))
-        .get(Options.RESULTS)).contains(java.nio.file.Path.of("new"));
+    java.util.Map<String, String> both =
+        java.util.Map.of("pgperf.resultsDirectory", "old", "pgperf.results", "new");
+    assertThat(Overrides.read(k -> java.util.Optional.ofNullable(both.get(k))).get(Options.RESULTS))
+        .contains(java.nio.file.Path.of("new"));
   }
 
   private static java.util.function.Function<String, java.util.Optional<String>> parameters(

@@ -27,19 +27,35 @@ final class Fixtures {
    * @param accounts rows of pgbench_accounts, read unqualified through the search_path
    * @param madeAt when the initialization was recorded in pgperf_init
    */
-  record Seen(PgPerfDatabase database, long nanoTime, String searchPath, String postmasterStart,
-      long accounts, String madeAt, String workMem) {}
+  record Seen(
+      PgPerfDatabase database,
+      long nanoTime,
+      String searchPath,
+      String postmasterStart,
+      long accounts,
+      String madeAt,
+      String workMem) {}
 
-  static void see(String name, PgPerfDatabase database, DataSource dataSource)
-      throws SQLException {
+  static void see(String name, PgPerfDatabase database, DataSource dataSource) throws SQLException {
     long now = System.nanoTime();
-    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("select current_setting('search_path'),"
-            + " pg_postmaster_start_time()::text, (select count(*) from pgbench_accounts),"
-            + " (select made_at::text from pgperf_init), current_setting('work_mem')")) {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "select current_setting('search_path'),"
+                    + " pg_postmaster_start_time()::text, (select count(*) from pgbench_accounts),"
+                    + " (select made_at::text from pgperf_init), current_setting('work_mem')")) {
       rs.next();
-      Fixture.SEEN.put(name, new Seen(database, now, rs.getString(1), rs.getString(2),
-          rs.getLong(3), rs.getString(4), rs.getString(5)));
+      Fixture.SEEN.put(
+          name,
+          new Seen(
+              database,
+              now,
+              rs.getString(1),
+              rs.getString(2),
+              rs.getLong(3),
+              rs.getString(4),
+              rs.getString(5)));
     }
   }
 

@@ -17,8 +17,8 @@ public final class ForkedRun {
   private ForkedRun() {}
 
   public static void main(String[] args) throws ClassNotFoundException {
-    LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-        .configurationParameter(Fixture.ENABLED, "true");
+    LauncherDiscoveryRequestBuilder request =
+        LauncherDiscoveryRequestBuilder.request().configurationParameter(Fixture.ENABLED, "true");
     for (String name : args) {
       request.selectors(selectClass(Class.forName(name)));
     }

@@ -28,8 +28,7 @@ final class Kit {
    * @param startNanos {@link System#nanoTime()} just before the run started
    * @param millis how long the whole run took
    */
-  record Run(EngineExecutionResults results, String out, String err, long startNanos,
-      long millis) {
+  record Run(EngineExecutionResults results, String out, String err, long startNanos, long millis) {
 
     /** The exceptions that failed classes, in order. */
     List<Throwable> classFailures() {
@@ -46,9 +45,11 @@ final class Kit {
     return run(parameters, false, fixtures);
   }
 
-  /** @param implicit whether system properties count as configuration parameters, as in a build */
-  static synchronized Run run(Map<String, String> parameters, boolean implicit,
-      Class<?>... fixtures) {
+  /**
+   * @param implicit whether system properties count as configuration parameters, as in a build
+   */
+  static synchronized Run run(
+      Map<String, String> parameters, boolean implicit, Class<?>... fixtures) {
     Map<String, String> all = new HashMap<>(parameters);
     all.put(Fixture.ENABLED, "true");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -60,11 +61,13 @@ final class Kit {
     long start = System.nanoTime();
     EngineExecutionResults results;
     try {
-      results = EngineTestKit.engine("junit-jupiter")
-          .selectors(Arrays.stream(fixtures).map(c -> selectClass(c)).toArray(ClassSelector[]::new))
-          .configurationParameters(all)
-          .enableImplicitConfigurationParameters(implicit)
-          .execute();
+      results =
+          EngineTestKit.engine("junit-jupiter")
+              .selectors(
+                  Arrays.stream(fixtures).map(c -> selectClass(c)).toArray(ClassSelector[]::new))
+              .configurationParameters(all)
+              .enableImplicitConfigurationParameters(implicit)
+              .execute();
     } finally {
       System.setOut(oldOut);
       System.setErr(oldErr);

@@ -27,11 +27,12 @@ class LauncherSessionTest {
   @Test
   void launcherCallsOfOneSessionShareTheServerAndTheInitialization() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
-      LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-          .selectors(selectClass(Fixtures.ExternalA.class))
-          .configurationParameters(Map.of(Fixture.ENABLED, "true", "pgperf.url", db.url(),
-              "pgperf.scale", "1"))
-          .build();
+      LauncherDiscoveryRequest request =
+          LauncherDiscoveryRequestBuilder.request()
+              .selectors(selectClass(Fixtures.ExternalA.class))
+              .configurationParameters(
+                  Map.of(Fixture.ENABLED, "true", "pgperf.url", db.url(), "pgperf.scale", "1"))
+              .build();
       List<Fixtures.Seen> seen = new ArrayList<>();
       List<Long> succeeded = new ArrayList<>();
       ByteArrayOutputStream err = new ByteArrayOutputStream();

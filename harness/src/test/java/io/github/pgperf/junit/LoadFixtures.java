@@ -21,8 +21,7 @@ final class LoadFixtures {
   static class SelectOnly {
     @Test
     void selectOnly(LoadRunner load) {
-      RunResult run = load.builtin("select-only").clients(2).duration(Duration.ofSeconds(1))
-          .run();
+      RunResult run = load.builtin("select-only").clients(2).duration(Duration.ofSeconds(1)).run();
       Fixture.SEEN.put("SelectOnly", run);
       assertThat(run).hasNoFailures().hasTpsAtLeast(1);
     }
@@ -33,7 +32,8 @@ final class LoadFixtures {
   static class ImpossibleTps {
     @Test
     void selectOnly(LoadRunner load) {
-      RunResult run = load.builtin("select-only").transactionsPerClient(20).label("floor 1e9").run();
+      RunResult run =
+          load.builtin("select-only").transactionsPerClient(20).label("floor 1e9").run();
       Fixture.SEEN.put("ImpossibleTps", run);
       assertThat(run).hasTpsAtLeast(1e9);
     }
@@ -44,17 +44,23 @@ final class LoadFixtures {
   static class JavaCode {
     @Test
     void transfer(LoadRunner load) {
-      RunResult run = load.clients(2).transactionsPerClient(20).noVacuum()
-          .transaction("transfer", connection -> {
-            connection.setAutoCommit(false);
-            try (PreparedStatement s = connection.prepareStatement(
-                "update pgbench_accounts set abalance = abalance + 1 where aid = ?")) {
-              s.setInt(1, 1 + (int) Thread.currentThread().getId() % 1000);
-              s.executeUpdate();
-            }
-            connection.commit();
-          })
-          .run();
+      RunResult run =
+          load.clients(2)
+              .transactionsPerClient(20)
+              .noVacuum()
+              .transaction(
+                  "transfer",
+                  connection -> {
+                    connection.setAutoCommit(false);
+                    try (PreparedStatement s =
+                        connection.prepareStatement(
+                            "update pgbench_accounts set abalance = abalance + 1 where aid = ?")) {
+                      s.setInt(1, 1 + (int) Thread.currentThread().getId() % 1000);
+                      s.executeUpdate();
+                    }
+                    connection.commit();
+                  })
+              .run();
       Fixture.SEEN.put("JavaCode", run);
       assertThat(run).hasNoFailures();
     }
@@ -66,10 +72,15 @@ final class LoadFixtures {
   static class ClasspathScript {
     @Test
     void hot(LoadRunner load) {
-      load.script("/queries/hot.sql").define("marker", "7").transactionsPerClient(20).label("hot/path");
+      load.script("/queries/hot.sql")
+          .define("marker", "7")
+          .transactionsPerClient(20)
+          .label("hot/path");
       RunResult first = load.run();
-      RunResult second = load.queryMode(io.github.pgperf.result.QueryMode.PREPARED)
-          .label("hot/path prepared").run();
+      RunResult second =
+          load.queryMode(io.github.pgperf.result.QueryMode.PREPARED)
+              .label("hot/path prepared")
+              .run();
       Fixture.SEEN.put("ClasspathScript", new RunResult[] {first, second});
       assertThat(first).hasNoFailures();
       assertThat(second).hasNoFailures();
@@ -91,9 +102,14 @@ final class LoadFixtures {
   static class Detailed {
     @Test
     void tpcb(LoadRunner load) {
-      RunResult run = load.builtin("tpcb-like").clients(2).duration(Duration.ofSeconds(2))
-          .perStatementLatencies().timelineInterval(Duration.ofMillis(250))
-          .progress(Duration.ofSeconds(1)).run();
+      RunResult run =
+          load.builtin("tpcb-like")
+              .clients(2)
+              .duration(Duration.ofSeconds(2))
+              .perStatementLatencies()
+              .timelineInterval(Duration.ofMillis(250))
+              .progress(Duration.ofSeconds(1))
+              .run();
       Fixture.SEEN.put("Detailed", run);
     }
   }
@@ -103,13 +119,18 @@ final class LoadFixtures {
   static class StuckTransaction {
     @Test
     void sleeps(LoadRunner load) {
-      load.clients(1).duration(Duration.ofSeconds(1)).endTimeout(Duration.ofSeconds(1)).noVacuum()
+      load.clients(1)
+          .duration(Duration.ofSeconds(1))
+          .endTimeout(Duration.ofSeconds(1))
+          .noVacuum()
           .label("stuck")
-          .transaction("stuck", connection -> {
-            try (java.sql.Statement s = connection.createStatement()) {
-              s.execute("select pg_sleep(600)");
-            }
-          })
+          .transaction(
+              "stuck",
+              connection -> {
+                try (java.sql.Statement s = connection.createStatement()) {
+                  s.execute("select pg_sleep(600)");
+                }
+              })
           .run();
       Fixture.SEEN.put("StuckTransaction", true);
     }
@@ -164,12 +185,17 @@ final class LoadFixtures {
 
     @Test
     void counts(LoadRunner load) {
-      load.transactionsPerClient(3).noVacuum().transaction("count", connection -> {
-        RUNS.incrementAndGet();
-        try (java.sql.Statement s = connection.createStatement()) {
-          s.execute("select 1");
-        }
-      }).run();
+      load.transactionsPerClient(3)
+          .noVacuum()
+          .transaction(
+              "count",
+              connection -> {
+                RUNS.incrementAndGet();
+                try (java.sql.Statement s = connection.createStatement()) {
+                  s.execute("select 1");
+                }
+              })
+          .run();
       Fixture.SEEN.put("CountedRuns", true);
     }
   }

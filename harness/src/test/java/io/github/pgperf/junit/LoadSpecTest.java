@@ -15,11 +15,13 @@ class LoadSpecTest {
 
   @Test
   void nothingGivenIsPgbenchsDefaults() throws Exception {
-    RunOptions options = LoadSpec.PGBENCH.runOptions(0, VacuumMode.DEFAULT,
-        LoadSpec.PGBENCH.definitions());
+    RunOptions options =
+        LoadSpec.PGBENCH.runOptions(0, VacuumMode.DEFAULT, LoadSpec.PGBENCH.definitions());
     RunOptions pgbench = RunOptions.builder().build();
-    assertThat(options).usingRecursiveComparison()
-        .ignoringFields("randomSeed", "endTimeoutSeconds", "endTimeoutSetting").isEqualTo(pgbench);
+    assertThat(options)
+        .usingRecursiveComparison()
+        .ignoringFields("randomSeed", "endTimeoutSeconds", "endTimeoutSetting")
+        .isEqualTo(pgbench);
     // But a test's timed run is bounded (pgbench's, and the command line's, wait without limit).
     assertThat(pgbench.endTimeoutSeconds()).isZero();
     assertThat(options.endTimeoutSeconds()).isEqualTo(10);
@@ -28,13 +30,26 @@ class LoadSpecTest {
 
   @Test
   void everyOptionReachesTheRunnersOptions() throws Exception {
-    LoadSpec spec = LoadSpec.PGBENCH.withItem(new LoadSpec.Builtin("select-only", 2))
-        .withClients(8).withThreads(4).withDuration(Duration.ofSeconds(30))
-        .withRate(500).withLatencyLimit(Duration.ofNanos(1_500_000))
-        .withQueryMode(QueryMode.PREPARED).withMaxTries(3).withWarmup(Duration.ofSeconds(5))
-        .withVacuum(false).withDefine("aid", "1").withDefine("bid", "2").withDefine("aid", "3")
-        .withLabel("hot").withEndTimeout(Duration.ofSeconds(20)).withPerStatement(true)
-        .withProgress(Duration.ofSeconds(2)).withTimelineInterval(Duration.ofMillis(250));
+    LoadSpec spec =
+        LoadSpec.PGBENCH
+            .withItem(new LoadSpec.Builtin("select-only", 2))
+            .withClients(8)
+            .withThreads(4)
+            .withDuration(Duration.ofSeconds(30))
+            .withRate(500)
+            .withLatencyLimit(Duration.ofNanos(1_500_000))
+            .withQueryMode(QueryMode.PREPARED)
+            .withMaxTries(3)
+            .withWarmup(Duration.ofSeconds(5))
+            .withVacuum(false)
+            .withDefine("aid", "1")
+            .withDefine("bid", "2")
+            .withDefine("aid", "3")
+            .withLabel("hot")
+            .withEndTimeout(Duration.ofSeconds(20))
+            .withPerStatement(true)
+            .withProgress(Duration.ofSeconds(2))
+            .withTimelineInterval(Duration.ofMillis(250));
     RunOptions o = spec.runOptions(7, VacuumMode.NONE, spec.definitions());
     assertThat(o.clients()).isEqualTo(8);
     assertThat(o.threads()).isEqualTo(4);
@@ -57,8 +72,8 @@ class LoadSpecTest {
 
   @Test
   void combinationsAreLeftToTheRunnersOptionsAndItsMessages() {
-    LoadSpec both = LoadSpec.PGBENCH.withDuration(Duration.ofSeconds(1))
-        .withTransactionsPerClient(5);
+    LoadSpec both =
+        LoadSpec.PGBENCH.withDuration(Duration.ofSeconds(1)).withTransactionsPerClient(5);
     assertThatThrownBy(() -> both.runOptions(0, VacuumMode.DEFAULT, both.definitions()))
         .isInstanceOf(RunOptionsException.class);
   }

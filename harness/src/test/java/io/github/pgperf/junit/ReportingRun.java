@@ -24,8 +24,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * and whole stack trace (causes included) on the console and in {@code TEST-<class>.txt} in the
  * reports directory, where Surefire's XML and text reports put them. Each finished test or class
  * also gets a line {@code <STATUS> <class>[#<method>]}, for the test that started this JVM to
- * check.
- * Arguments: the reports directory, then fixture class names.
+ * check. Arguments: the reports directory, then fixture class names.
  */
 public final class ReportingRun {
 
@@ -33,8 +32,8 @@ public final class ReportingRun {
 
   public static void main(String[] args) throws ClassNotFoundException {
     Path reports = Path.of(args[0]);
-    LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-        .configurationParameter(Fixture.ENABLED, "true");
+    LauncherDiscoveryRequestBuilder request =
+        LauncherDiscoveryRequestBuilder.request().configurationParameter(Fixture.ENABLED, "true");
     for (int i = 1; i < args.length; i++) {
       request.selectors(selectClass(Class.forName(args[i])));
     }
@@ -48,23 +47,40 @@ public final class ReportingRun {
 
     @Override
     public void executionFinished(TestIdentifier test, TestExecutionResult result) {
-      String className = test.getSource().map(s -> s instanceof MethodSource m ? m.getClassName()
-          : s instanceof ClassSource c ? c.getClassName() : null).orElse("engine");
-      String name = test.getSource().map(s -> s instanceof MethodSource m
-          ? className + "#" + m.getMethodName() : className).orElse(test.getUniqueId());
+      String className =
+          test.getSource()
+              .map(
+                  s ->
+                      s instanceof MethodSource m
+                          ? m.getClassName()
+                          : s instanceof ClassSource c ? c.getClassName() : null)
+              .orElse("engine");
+      String name =
+          test.getSource()
+              .map(
+                  s ->
+                      s instanceof MethodSource m ? className + "#" + m.getMethodName() : className)
+              .orElse(test.getUniqueId());
       StringBuilder entry = new StringBuilder();
       entry.append(result.getStatus()).append(' ').append(name).append('\n');
-      result.getThrowable().ifPresent(t -> {
-        StringWriter trace = new StringWriter();
-        t.printStackTrace(new PrintWriter(trace));
-        entry.append(trace);
-        System.out.println(test.getDisplayName() + " " + result.getStatus() + ": " + t);
-        t.printStackTrace(System.out);
-      });
+      result
+          .getThrowable()
+          .ifPresent(
+              t -> {
+                StringWriter trace = new StringWriter();
+                t.printStackTrace(new PrintWriter(trace));
+                entry.append(trace);
+                System.out.println(test.getDisplayName() + " " + result.getStatus() + ": " + t);
+                t.printStackTrace(System.out);
+              });
       try {
         Files.createDirectories(reports);
-        Files.writeString(reports.resolve("TEST-" + className + ".txt"), entry,
-            StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Files.writeString(
+            reports.resolve("TEST-" + className + ".txt"),
+            entry,
+            StandardCharsets.UTF_8,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.APPEND);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

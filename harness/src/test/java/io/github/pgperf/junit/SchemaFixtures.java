@@ -13,9 +13,9 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Test classes as an application writes them, for {@link SchemasTest}: two run their own
- * "migrations" (the same table name, different rows) through the injected DataSource and load
- * only their own tables; others use pgbench's tables. Each puts what it saw in
- * {@link Fixture#SEEN} by class name.
+ * "migrations" (the same table name, different rows) through the injected DataSource and load only
+ * their own tables; others use pgbench's tables. Each puts what it saw in {@link Fixture#SEEN} by
+ * class name.
  */
 final class SchemaFixtures {
 
@@ -26,21 +26,35 @@ final class SchemaFixtures {
 
   /** The application's migration: a table named as another class's, with this class's rows. */
   static void migrate(DataSource dataSource, String owner) throws SQLException {
-    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
       s.execute("create table if not exists account (id int primary key, owner text not null)");
       s.execute("insert into account values (1, '" + owner + "') on conflict do nothing");
     }
   }
 
-  static void runOwnLoad(String name, PgPerfDatabase database, DataSource dataSource,
-      LoadRunner scriptLoad, LoadRunner javaLoad) throws SQLException {
+  static void runOwnLoad(
+      String name,
+      PgPerfDatabase database,
+      DataSource dataSource,
+      LoadRunner scriptLoad,
+      LoadRunner javaLoad)
+      throws SQLException {
     RunResult script = scriptLoad.script("/queries/own-table.sql").transactionsPerClient(5).run();
-    RunResult java = javaLoad.label("java").transaction("own", c -> {
-          try (Statement s = c.createStatement()) {
-            s.executeQuery("select owner from account").close();
-          }
-        }).transactionsPerClient(5).run();
-    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+    RunResult java =
+        javaLoad
+            .label("java")
+            .transaction(
+                "own",
+                c -> {
+                  try (Statement s = c.createStatement()) {
+                    s.executeQuery("select owner from account").close();
+                  }
+                })
+            .transactionsPerClient(5)
+            .run();
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("select string_agg(owner, ',' order by id) from account")) {
       rs.next();
       Fixture.SEEN.put(name, new Seen(database, rs.getString(1), script, java));
@@ -48,8 +62,8 @@ final class SchemaFixtures {
   }
 
   /**
-   * An application's test class: its migration, then its own load. Subclasses differ only in
-   * their rows; each gets the schema of its own name.
+   * An application's test class: its migration, then its own load. Subclasses differ only in their
+   * rows; each gets the schema of its own name.
    */
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
   @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -62,8 +76,9 @@ final class SchemaFixtures {
     }
 
     @Test
-    void ownLoad(PgPerfDatabase database, DataSource dataSource, LoadRunner scriptLoad,
-        LoadRunner javaLoad) throws SQLException {
+    void ownLoad(
+        PgPerfDatabase database, DataSource dataSource, LoadRunner scriptLoad, LoadRunner javaLoad)
+        throws SQLException {
       runOwnLoad(getClass().getSimpleName(), database, dataSource, scriptLoad, javaLoad);
     }
   }
@@ -101,7 +116,8 @@ final class SchemaFixtures {
   static class PgbenchScript {
     @Test
     void hot(PgPerfDatabase database, LoadRunner load) {
-      RunResult run = load.script("/queries/hot.sql").define("marker", "7").transactionsPerClient(5).run();
+      RunResult run =
+          load.script("/queries/hot.sql").define("marker", "7").transactionsPerClient(5).run();
       Fixture.SEEN.put("PgbenchScript", database);
       Fixture.SEEN.put("PgbenchScript.run", run);
     }
@@ -113,11 +129,16 @@ final class SchemaFixtures {
   static class JavaOnPgbenchTables {
     @Test
     void reads(LoadRunner load) {
-      RunResult run = load.transaction("read", c -> {
-        try (Statement s = c.createStatement()) {
-          s.executeQuery("select abalance from pgbench_accounts where aid = 1").close();
-        }
-      }).transactionsPerClient(1).run();
+      RunResult run =
+          load.transaction(
+                  "read",
+                  c -> {
+                    try (Statement s = c.createStatement()) {
+                      s.executeQuery("select abalance from pgbench_accounts where aid = 1").close();
+                    }
+                  })
+              .transactionsPerClient(1)
+              .run();
       Fixture.SEEN.put("JavaOnPgbenchTables", run);
     }
   }

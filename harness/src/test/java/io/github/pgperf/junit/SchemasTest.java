@@ -18,14 +18,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Where a class's tables go on an EXTERNAL server (a database of each test's own): the class's
- * own schema for what it creates, pgbench's schema for pgbench's tables only, made when first
- * needed.
+ * Where a class's tables go on an EXTERNAL server (a database of each test's own): the class's own
+ * schema for what it creates, pgbench's schema for pgbench's tables only, made when first needed.
  */
 class SchemasTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @BeforeEach
   void forgetWhatFixturesSaw() {
@@ -62,7 +60,9 @@ class SchemasTest {
       // Nothing of pgbench's was made, looked for or vacuumed.
       assertThat(a.database().initialization()).isEqualTo(Initialization.NOT_NEEDED);
       assertThat(schemaExists(db, "pgperf")).isFalse();
-      assertThat(run.err()).doesNotContain("initialization").doesNotContain("pgbench_")
+      assertThat(run.err())
+          .doesNotContain("initialization")
+          .doesNotContain("pgbench_")
           .doesNotContain("vacuum");
 
       // A later run finds its tables as it left them; pgperf dropped nothing.
@@ -74,11 +74,14 @@ class SchemasTest {
   }
 
   @Test
-  void pgbenchTablesAreMadeForTheFirstLoadUsingThemInASchemaHoldingNothingElse()
-      throws Exception {
+  void pgbenchTablesAreMadeForTheFirstLoadUsingThemInASchemaHoldingNothingElse() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
-      Kit.Run run = Kit.run(parameters(db), SchemaFixtures.LedgerA.class,
-          SchemaFixtures.Builtin.class, SchemaFixtures.PgbenchScript.class);
+      Kit.Run run =
+          Kit.run(
+              parameters(db),
+              SchemaFixtures.LedgerA.class,
+              SchemaFixtures.Builtin.class,
+              SchemaFixtures.PgbenchScript.class);
       run.results().testEvents().assertStatistics(s -> s.started(3).succeeded(3));
 
       PgPerfDatabase builtin = (PgPerfDatabase) Fixture.SEEN.get("Builtin");
@@ -89,8 +92,13 @@ class SchemasTest {
       assertThat(((RunResult) Fixture.SEEN.get("PgbenchScript.run")).totalCounts().failed())
           .isZero();
       // The application class's table stayed in its schema, out of pgbench's.
-      assertThat(tables(db, "pgperf")).containsExactly("pgbench_accounts", "pgbench_branches",
-          "pgbench_history", "pgbench_tellers", "pgperf_init");
+      assertThat(tables(db, "pgperf"))
+          .containsExactly(
+              "pgbench_accounts",
+              "pgbench_branches",
+              "pgbench_history",
+              "pgbench_tellers",
+              "pgperf_init");
       assertThat(tables(db, "pgperf_class_ledgera")).containsExactly("account");
     }
   }
@@ -123,7 +131,8 @@ class SchemasTest {
   }
 
   private static boolean schemaExists(TestDatabase db, String schema) throws SQLException {
-    try (Connection c = db.open(); Statement s = c.createStatement();
+    try (Connection c = db.open();
+        Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("select to_regnamespace('" + schema + "') is not null")) {
       rs.next();
       return rs.getBoolean(1);
@@ -132,10 +141,15 @@ class SchemasTest {
 
   /** The tables of a schema, by name. */
   private static List<String> tables(TestDatabase db, String schema) throws SQLException {
-    try (Connection c = db.open(); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("select c.relname from pg_class c join pg_namespace n"
-            + " on n.oid = c.relnamespace where n.nspname = '" + schema + "'"
-            + " and c.relkind in ('r', 'p') and not c.relispartition order by 1")) {
+    try (Connection c = db.open();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "select c.relname from pg_class c join pg_namespace n"
+                    + " on n.oid = c.relnamespace where n.nspname = '"
+                    + schema
+                    + "'"
+                    + " and c.relkind in ('r', 'p') and not c.relispartition order by 1")) {
       List<String> names = new ArrayList<>();
       while (rs.next()) {
         names.add(rs.getString(1));

@@ -7,8 +7,8 @@ import io.github.pgperf.result.RunResult;
 import org.junit.jupiter.api.Test;
 
 /**
- * Test classes that {@link SecretsIT} runs in JVMs of their own, with the server's URL and
- * password given as users give them; see {@link Fixture}.
+ * Test classes that {@link SecretsIT} runs in JVMs of their own, with the server's URL and password
+ * given as users give them; see {@link Fixture}.
  */
 final class SecretsFixtures {
 

@@ -23,20 +23,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The JUnit extension keeps the password where the user put it: test JVMs of their own, as a
- * build's, run performance tests against a server of the test's own that asks for a SCRAM
- * password, given by {@code PGPERF_PASSWORD}, {@code PGPERF_PASSWORD_FILE} or {@code ~/.pgpass}
- * (passing, failing and aborted loads), and with URLs that hold the password, which must be
- * refused with the password masked as {@code ****}. Neither their console, nor their Surefire-like
- * reports ({@link ReportingRun}: failure messages and stack traces), nor any file they wrote
- * (results, the fresh home, the temporary directory) holds the password.
+ * build's, run performance tests against a server of the test's own that asks for a SCRAM password,
+ * given by {@code PGPERF_PASSWORD}, {@code PGPERF_PASSWORD_FILE} or {@code ~/.pgpass} (passing,
+ * failing and aborted loads), and with URLs that hold the password, which must be refused with the
+ * password masked as {@code ****}. Neither their console, nor their Surefire-like reports ({@link
+ * ReportingRun}: failure messages and stack traces), nor any file they wrote (results, the fresh
+ * home, the temporary directory) holds the password.
  */
 class SecretsIT {
 
   private static final String PASSING = SecretsFixtures.Passing.class.getName();
   private static final String FAILING = SecretsFixtures.Failing.class.getName();
 
-  @TempDir
-  Path root;
+  @TempDir Path root;
 
   /** What one test JVM printed and reported, and what it should have done. */
   private record Fork(String name, String console, String report, boolean refusal) {}
@@ -59,27 +58,48 @@ class SecretsIT {
       String server1 = "127.0.0.1:" + server.port() + "/" + db.name();
       String jdbc = "jdbc:postgresql://" + server1 + "?user=postgres";
 
-      fork("PGPERF_URL and PGPERF_PASSWORD", false,
-          Map.of("PGPERF_URL", jdbc, "PGPERF_PASSWORD", password), List.of(), PASSING, FAILING);
-      fork("PGPERF_PASSWORD_FILE", false,
-          Map.of("PGPERF_URL", jdbc, "PGPERF_PASSWORD_FILE", passwordFile.toString()), List.of(),
+      fork(
+          "PGPERF_URL and PGPERF_PASSWORD",
+          false,
+          Map.of("PGPERF_URL", jdbc, "PGPERF_PASSWORD", password),
+          List.of(),
+          PASSING,
+          FAILING);
+      fork(
+          "PGPERF_PASSWORD_FILE",
+          false,
+          Map.of("PGPERF_URL", jdbc, "PGPERF_PASSWORD_FILE", passwordFile.toString()),
+          List.of(),
           PASSING);
-      Files.writeString(userPassFile, "127.0.0.1:" + server.port() + ":*:postgres:" + password
-          + "\n");
+      Files.writeString(
+          userPassFile, "127.0.0.1:" + server.port() + ":*:postgres:" + password + "\n");
       Files.setPosixFilePermissions(userPassFile, PosixFilePermissions.fromString("rw-------"));
       fork("~/.pgpass", false, Map.of("PGPERF_URL", jdbc), List.of(), PASSING);
       Files.delete(userPassFile); // else it would answer for the refused URLs
 
-      fork("refused: jdbc:postgresql://...?password=", true,
-          Map.of("PGPERF_URL", jdbc + "&password=" + encoded), List.of(), PASSING);
-      fork("refused: postgresql://postgres:<password>@...", true,
-          Map.of("PGPERF_URL", "postgresql://postgres:" + encoded + "@" + server1), List.of(),
+      fork(
+          "refused: jdbc:postgresql://...?password=",
+          true,
+          Map.of("PGPERF_URL", jdbc + "&password=" + encoded),
+          List.of(),
           PASSING);
-      fork("refused: jdbc:postgresql://postgres:<password>@...", true,
+      fork(
+          "refused: postgresql://postgres:<password>@...",
+          true,
+          Map.of("PGPERF_URL", "postgresql://postgres:" + encoded + "@" + server1),
+          List.of(),
+          PASSING);
+      fork(
+          "refused: jdbc:postgresql://postgres:<password>@...",
+          true,
           Map.of("PGPERF_URL", "jdbc:postgresql://postgres:" + encoded + "@" + server1),
-          List.of(), PASSING);
-      fork("refused: pgperf.url system property postgresql://postgres:<password>@...", true,
-          Map.of(), List.of("-Dpgperf.url=postgresql://postgres:" + encoded + "@" + server1),
+          List.of(),
+          PASSING);
+      fork(
+          "refused: pgperf.url system property postgresql://postgres:<password>@...",
+          true,
+          Map.of(),
+          List.of("-Dpgperf.url=postgresql://postgres:" + encoded + "@" + server1),
           PASSING);
     }
 
@@ -93,8 +113,16 @@ class SecretsIT {
     for (Fork f : forks) {
       String wrong = f.refusal() ? refusalProblem(f) : goodRunProblem(f);
       if (wrong != null) {
-        wrongEndings.add(f.name() + ": " + wrong + "; report: " + scan.mask(f.report()).lines()
-            .filter(l -> !l.startsWith("\tat ")).limit(12).toList());
+        wrongEndings.add(
+            f.name()
+                + ": "
+                + wrong
+                + "; report: "
+                + scan.mask(f.report())
+                    .lines()
+                    .filter(l -> !l.startsWith("\tat "))
+                    .limit(12)
+                    .toList());
       }
     }
     assertThat(scan.hits().isEmpty() && wrongEndings.isEmpty())
@@ -112,8 +140,15 @@ class SecretsIT {
       results.add("Failing-missesItsThreshold.json");
       results.add("Failing-aborts.json");
     }
-    List<String> statuses = f.report().lines().filter(l -> l.startsWith("SUCCESSFUL ")
-        || l.startsWith("FAILED ") || l.startsWith("ABORTED ")).toList();
+    List<String> statuses =
+        f.report()
+            .lines()
+            .filter(
+                l ->
+                    l.startsWith("SUCCESSFUL ")
+                        || l.startsWith("FAILED ")
+                        || l.startsWith("ABORTED "))
+            .toList();
     if (!statuses.containsAll(expected)) {
       return "expected " + expected + ", got " + statuses;
     }
@@ -143,17 +178,22 @@ class SecretsIT {
   @Test
   void theScanFindsAPlantedPassword() throws IOException {
     Path planted = Files.createDirectories(root.resolve("target/pgperf/results"));
-    Files.writeString(planted.resolve("Some-test.json"), "{\n\"target\": \"postgresql://postgres:"
-        + URLEncoder.encode(password, StandardCharsets.UTF_8) + "@host/db\"\n}\n");
+    Files.writeString(
+        planted.resolve("Some-test.json"),
+        "{\n\"target\": \"postgresql://postgres:"
+            + URLEncoder.encode(password, StandardCharsets.UTF_8)
+            + "@host/db\"\n}\n");
     SecretScan scan = new SecretScan(Map.of("PASSWORD", password), Set.of());
 
-    scan.text("report", "FAILED x\norg.junit.ExtensionConfigurationException: bad URL "
-        + password).tree(root);
+    scan.text("report", "FAILED x\norg.junit.ExtensionConfigurationException: bad URL " + password)
+        .tree(root);
 
-    assertThat(scan.hits()).extracting(SecretScan.Hit::where).containsExactly("report line 2",
-        planted.resolve("Some-test.json") + " line 2");
-    assertThat(scan.listing()).doesNotContain(password).contains("bad URL <PASSWORD>",
-        "postgresql://postgres:<PASSWORD-URLENCODED>@host/db");
+    assertThat(scan.hits())
+        .extracting(SecretScan.Hit::where)
+        .containsExactly("report line 2", planted.resolve("Some-test.json") + " line 2");
+    assertThat(scan.listing())
+        .doesNotContain(password)
+        .contains("bad URL <PASSWORD>", "postgresql://postgres:<PASSWORD-URLENCODED>@host/db");
   }
 
   private Path work(String name) {
@@ -164,19 +204,31 @@ class SecretsIT {
    * Runs {@code fixtures} in a JVM of their own, as a build's test JVM, with a fresh home and
    * temporary directory and its own working directory (where results go by default).
    */
-  private void fork(String name, boolean refusal, Map<String, String> env, List<String> jvmOptions,
-      String... fixtures) throws IOException, InterruptedException {
+  private void fork(
+      String name,
+      boolean refusal,
+      Map<String, String> env,
+      List<String> jvmOptions,
+      String... fixtures)
+      throws IOException, InterruptedException {
     Path work = Files.createDirectories(work(name));
     Path reports = work.resolve("target/surefire-reports");
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Duser.home=" + home, "-Djava.io.tmpdir=" + tmp));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Duser.home=" + home,
+                "-Djava.io.tmpdir=" + tmp));
     command.addAll(jvmOptions);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
-        ReportingRun.class.getName(), reports.toString()));
+    command.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            ReportingRun.class.getName(),
+            reports.toString()));
     command.addAll(List.of(fixtures));
-    ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
-        .redirectErrorStream(true);
+    ProcessBuilder builder =
+        new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true);
     Map<String, String> environment = builder.environment();
     // Only this case's way of giving the server and password: none from the machine.
     environment.keySet().removeIf(k -> k.startsWith("PG") || k.startsWith("XDG_"));

@@ -17,19 +17,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The JUnit path captures the server's work by default: on pgperf's embedded server all of it,
- * on an external server without pg_stat_statements the rest (saying once what is missing), and
- * nothing when told not to.
+ * The JUnit path captures the server's work by default: on pgperf's embedded server all of it, on
+ * an external server without pg_stat_statements the rest (saying once what is missing), and nothing
+ * when told not to.
  */
 class ServerCountersTest {
 
-  private static final String SELECT_ONLY =
-      "SELECT abalance FROM pgbench_accounts WHERE aid = $1";
+  private static final String SELECT_ONLY = "SELECT abalance FROM pgbench_accounts WHERE aid = $1";
 
   @RegisterExtension static final TestDatabaseExtension DATABASE = new TestDatabaseExtension();
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @BeforeEach
   void forgetWhatFixturesSaw() {
@@ -57,12 +55,14 @@ class ServerCountersTest {
           .isEqualTo(CaptureSettings.DEFAULT_WAIT_SAMPLING_MILLIS);
     }
     assertThat(run.err().lines().filter(l -> l.contains("without per-statement work")).toList())
-        .containsExactly("pgperf: server counters without per-statement work: "
-            + runs[0].serverWork().whyUnavailable(WorkPart.STATEMENTS));
+        .containsExactly(
+            "pgperf: server counters without per-statement work: "
+                + runs[0].serverWork().whyUnavailable(WorkPart.STATEMENTS));
     // Nothing installed: the extension may not be created in an external server unasked.
     assertThat(runs[0].serverWork().whyUnavailable(WorkPart.STATEMENTS))
         .contains("shared_preload_libraries = 'pg_stat_statements'");
-    assertThat(run.out()).containsPattern("server work per transaction: [0-9.]+ blocks")
+    assertThat(run.out())
+        .containsPattern("server work per transaction: [0-9.]+ blocks")
         .containsPattern("waits: .*% \\([0-9,]+ samples every 10 ms\\)")
         .containsPattern("server CPU per transaction: [0-9.]+ ms")
         .contains("not captured: per-statement work");
@@ -87,8 +87,10 @@ class ServerCountersTest {
 
   @Test
   void theEmbeddedServerLoadsPgStatStatementsAndGivesEverything() {
-    Kit.Run run = Kit.run(Map.of("pgperf.results", dir.resolve("results").toString()),
-        WorkFixtures.Embedded.class);
+    Kit.Run run =
+        Kit.run(
+            Map.of("pgperf.results", dir.resolve("results").toString()),
+            WorkFixtures.Embedded.class);
 
     System.out.print(run.out());
     run.results().testEvents().assertStatistics(s -> s.succeeded(1));
@@ -101,9 +103,10 @@ class ServerCountersTest {
     assertThat(work.statementsContaining(SELECT_ONLY).get(0).calls()).isEqualTo(100);
     assertThat(work.database().commits()).isEqualTo(100);
     assertThat(work.cpu().walWriterMicros()).isNotNull();
-    assertThat(run.out()).containsPattern(
-        "server work per transaction: [0-9.]+ shared blocks \\([0-9.]+ read\\), 0.0 temp"
-            + " blocks, 0 WAL bytes, 1.0 statements")
+    assertThat(run.out())
+        .containsPattern(
+            "server work per transaction: [0-9.]+ shared blocks \\([0-9.]+ read\\), 0.0 temp"
+                + " blocks, 0 WAL bytes, 1.0 statements")
         .doesNotContain("not captured");
   }
 }

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The extension on provider TESTCONTAINERS against a real Docker engine, as a user's build runs
- * it: the container starts from the image {@code pgperf.image} names, with pg_stat_statements
+ * The extension on provider TESTCONTAINERS against a real Docker engine, as a user's build runs it:
+ * the container starts from the image {@code pgperf.image} names, with pg_stat_statements
  * preloaded; pgbench's tables are made in it; two classes share the one container; their runs
  * capture the database's work, the scripts' plans and the container's CPU per transaction; the
  * container is gone when the run ends. And AUTO: Testcontainers where the image can be had, the
@@ -37,13 +37,12 @@ class TestcontainersIT {
   private static final String UPDATE_ACCOUNTS =
       "UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @BeforeAll
   static void tagTheImageAsTheUsersOwn() {
-    DockerHost.with(docker -> docker.tagImageCmd(DockerHost.image(), "pgperf-it/postgres",
-        "users-own").exec());
+    DockerHost.with(
+        docker -> docker.tagImageCmd(DockerHost.image(), "pgperf-it/postgres", "users-own").exec());
   }
 
   @AfterAll
@@ -57,12 +56,19 @@ class TestcontainersIT {
   }
 
   @Test
-  void twoClassesShareOneContainerOfTheUsersImageAndCaptureItsWorkPlansAndCpu()
-      throws Exception {
+  void twoClassesShareOneContainerOfTheUsersImageAndCaptureItsWorkPlansAndCpu() throws Exception {
     Path results = dir.resolve("results");
-    Kit.Run run = Kit.run(Map.of("pgperf.provider", "TESTCONTAINERS",
-        "pgperf.image", USER_IMAGE, "pgperf.results", results.toString()),
-        ContainerFixtures.TpcbLike.class, ContainerFixtures.SelectOnly.class);
+    Kit.Run run =
+        Kit.run(
+            Map.of(
+                "pgperf.provider",
+                "TESTCONTAINERS",
+                "pgperf.image",
+                USER_IMAGE,
+                "pgperf.results",
+                results.toString()),
+            ContainerFixtures.TpcbLike.class,
+            ContainerFixtures.SelectOnly.class);
     System.out.print(run.out());
 
     assertThat(run.classFailures()).isEmpty();
@@ -86,12 +92,17 @@ class TestcontainersIT {
         .containsEntry("shared_preload_libraries", "pg_stat_statements")
         .containsEntry("track_io_timing", "on");
     ServerWork work = tpcbRun.serverWork();
-    assertThat(work.unavailable()).singleElement().satisfies(u -> {
-      assertThat(u.part()).isEqualTo(WorkPart.BACKGROUND_CPU);
-      assertThat(u.reason()).startsWith("the server runs in a container: its CPU is the whole"
-          + " container's");
-    });
-    assertThat(work.statementsContaining(UPDATE_ACCOUNTS)).singleElement()
+    assertThat(work.unavailable())
+        .singleElement()
+        .satisfies(
+            u -> {
+              assertThat(u.part()).isEqualTo(WorkPart.BACKGROUND_CPU);
+              assertThat(u.reason())
+                  .startsWith(
+                      "the server runs in a container: its CPU is the whole" + " container's");
+            });
+    assertThat(work.statementsContaining(UPDATE_ACCOUNTS))
+        .singleElement()
         .satisfies(s -> assertThat(s.calls()).isEqualTo(200));
     assertThat(work.database().commits()).isEqualTo(200);
     assertThat(work.wal().bytes()).isPositive();
@@ -109,8 +120,9 @@ class TestcontainersIT {
       assertThat(cpu.machine()).isNotNull();
       assertThat(cpu.machine().busyMicros()).isGreaterThanOrEqualTo(cpu.containerMicros());
     }
-    assertThat(run.out()).containsPattern(
-        "server CPU per transaction: [0-9]+\\.[0-9]{3} ms \\(the whole container\\)")
+    assertThat(run.out())
+        .containsPattern(
+            "server CPU per transaction: [0-9]+\\.[0-9]{3} ms \\(the whole container\\)")
         .doesNotContain("background processes' CPU");
     // The result files say so too.
     try (Stream<Path> files = Files.list(results)) {
@@ -128,12 +140,19 @@ class TestcontainersIT {
   @Test
   void autoTakesTestcontainersWhereTheImageCanBeHad() {
     assumeTrue(System.getenv("PGPERF_URL") == null, "AUTO would choose the PGPERF_URL server");
-    Kit.Run run = Kit.run(Map.of("pgperf.image", DockerHost.image(),
-        "pgperf.results", dir.resolve("results").toString()), ContainerFixtures.SelectOnly.class);
+    Kit.Run run =
+        Kit.run(
+            Map.of(
+                "pgperf.image",
+                DockerHost.image(),
+                "pgperf.results",
+                dir.resolve("results").toString()),
+            ContainerFixtures.SelectOnly.class);
     System.out.print(run.out());
 
     run.results().testEvents().assertStatistics(s -> s.succeeded(1).failed(0));
-    assertThat(run.err()).contains("pgperf: TESTCONTAINERS PostgreSQL 15")
+    assertThat(run.err())
+        .contains("pgperf: TESTCONTAINERS PostgreSQL 15")
         .contains("(AUTO: no external server URL configured; Docker is available)");
     assertThat(DockerHost.containersOf(DockerHost.image())).isEmpty();
   }
@@ -142,14 +161,19 @@ class TestcontainersIT {
   void autoTakesTheEmbeddedServerWhereTheImageCannotBeHadSayingWhy() {
     assumeTrue(System.getenv("PGPERF_URL") == null, "AUTO would choose the PGPERF_URL server");
     String missing = "pgperf-ci/no-such-image:2";
-    Kit.Run run = Kit.run(Map.of("pgperf.image", missing,
-        "pgperf.results", dir.resolve("results").toString()), ContainerFixtures.SelectOnly.class);
+    Kit.Run run =
+        Kit.run(
+            Map.of("pgperf.image", missing, "pgperf.results", dir.resolve("results").toString()),
+            ContainerFixtures.SelectOnly.class);
     System.out.print(run.out());
 
     run.results().testEvents().assertStatistics(s -> s.succeeded(1).failed(0));
-    assertThat(run.err()).contains("pgperf: EMBEDDED PostgreSQL 15")
-        .contains("(AUTO: no external server URL configured; Docker is available but image \""
-            + missing + "\" is not on the Docker host and could not be pulled: ");
+    assertThat(run.err())
+        .contains("pgperf: EMBEDDED PostgreSQL 15")
+        .contains(
+            "(AUTO: no external server URL configured; Docker is available but image \""
+                + missing
+                + "\" is not on the Docker host and could not be pulled: ");
     RunResult result = ((ContainerFixtures.Seen) Fixture.SEEN.get("SelectOnly")).result();
     assertThat(result.server().provider()).isEqualTo("EMBEDDED");
     assertThat(result.server().providerReason()).contains(missing);

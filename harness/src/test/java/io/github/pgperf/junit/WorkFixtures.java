@@ -19,8 +19,8 @@ final class WorkFixtures {
     @Test
     void twice(LoadRunner load) {
       load.builtin("select-only").clients(2).transactionsPerClient(20).noVacuum();
-      Fixture.SEEN.put("External", new RunResult[] {load.label("first").run(),
-          load.label("second").run()});
+      Fixture.SEEN.put(
+          "External", new RunResult[] {load.label("first").run(), load.label("second").run()});
     }
   }
 
@@ -30,7 +30,8 @@ final class WorkFixtures {
   static class Embedded {
     @Test
     void selectOnly(LoadRunner load) {
-      Fixture.SEEN.put("Embedded",
+      Fixture.SEEN.put(
+          "Embedded",
           load.builtin("select-only").clients(2).transactionsPerClient(50).noVacuum().run());
     }
   }

@@ -20,11 +20,12 @@ final class WorkThresholdFixtures {
   private WorkThresholdFixtures() {}
 
   /**
-   * Makes the class's table {@code entry} once: 50,000 rows over 500 accounts, with an index on
-   * the account or without.
+   * Makes the class's table {@code entry} once: 50,000 rows over 500 accounts, with an index on the
+   * account or without.
    */
   static void entries(DataSource source, boolean index) throws SQLException {
-    try (Connection c = source.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = source.getConnection();
+        Statement s = c.createStatement()) {
       try (ResultSet rs = s.executeQuery("select to_regclass('entry') is not null")) {
         rs.next();
         if (rs.getBoolean(1)) {
@@ -32,8 +33,9 @@ final class WorkThresholdFixtures {
         }
       }
       s.execute("create table entry (id bigserial primary key, account_id int, amount int)");
-      s.execute("insert into entry (account_id, amount)"
-          + " select g % 500, g from generate_series(1, 50000) g");
+      s.execute(
+          "insert into entry (account_id, amount)"
+              + " select g % 500, g from generate_series(1, 50000) g");
       if (index) {
         s.execute("create index entry_account_id_idx on entry (account_id)");
       }
@@ -51,7 +53,11 @@ final class WorkThresholdFixtures {
     }
 
     @Test
-    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactionsPerClient = 50, vacuum = false)
+    @Load(
+        script = "/queries/entry-lookup.sql",
+        clients = 2,
+        transactionsPerClient = 50,
+        vacuum = false)
     @NoSequentialScanOn(table = {"entry", "account"})
     @SharedBlocksPerTransactionAtMost(200)
     @TempBlocksAtMost(0)
@@ -74,7 +80,11 @@ final class WorkThresholdFixtures {
     }
 
     @Test
-    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactionsPerClient = 50, vacuum = false)
+    @Load(
+        script = "/queries/entry-lookup.sql",
+        clients = 2,
+        transactionsPerClient = 50,
+        vacuum = false)
     @StatementsPerTransactionAtMost(0.5)
     @CommitsPerTransaction(2)
     void lookups(RunResult run) {
@@ -92,7 +102,11 @@ final class WorkThresholdFixtures {
     }
 
     @Test
-    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactionsPerClient = 50, vacuum = false)
+    @Load(
+        script = "/queries/entry-lookup.sql",
+        clients = 2,
+        transactionsPerClient = 50,
+        vacuum = false)
     @StatementsPerTransactionAtMost(1)
     @CommitsPerTransaction(1)
     void lookups(RunResult run) {
@@ -110,7 +124,11 @@ final class WorkThresholdFixtures {
     }
 
     @Test
-    @Load(script = "/queries/entry-lookup.sql", clients = 2, transactionsPerClient = 50, vacuum = false)
+    @Load(
+        script = "/queries/entry-lookup.sql",
+        clients = 2,
+        transactionsPerClient = 50,
+        vacuum = false)
     @NoSequentialScanOn(table = {"entry", "account"})
     @SharedBlocksPerTransactionAtMost(200)
     @TempBlocksAtMost(0)
@@ -121,16 +139,18 @@ final class WorkThresholdFixtures {
 
   /** Makes the class's table {@code counter} once: 100 rows. */
   static void counters(DataSource source) throws SQLException {
-    try (Connection c = source.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = source.getConnection();
+        Statement s = c.createStatement()) {
       s.execute("create table if not exists counter (id int primary key, n bigint not null)");
-      s.execute("insert into counter select g, 0 from generate_series(1, 100) g"
-          + " on conflict do nothing");
+      s.execute(
+          "insert into counter select g, 0 from generate_series(1, 100) g"
+              + " on conflict do nothing");
     }
   }
 
   /**
-   * Four clients updating one row and holding it 2 ms: they queue on its lock, and a
-   * transaction costs the server more than a microsecond of CPU. Both ceilings fail.
+   * Four clients updating one row and holding it 2 ms: they queue on its lock, and a transaction
+   * costs the server more than a microsecond of CPU. Both ceilings fail.
    */
   @Fixture
   @PgPerfTest(provider = ProviderKind.EXTERNAL)
@@ -141,8 +161,12 @@ final class WorkThresholdFixtures {
     }
 
     @Test
-    @Load(script = "/queries/counter-hot.sql", clients = 4, threads = 4,
-        transactionsPerClient = 20, vacuum = false)
+    @Load(
+        script = "/queries/counter-hot.sql",
+        clients = 4,
+        threads = 4,
+        transactionsPerClient = 20,
+        vacuum = false)
     @LockWaitPerTransactionAtMost("100us")
     @ServerCpuPerTransactionAtMost("1us")
     void orders(RunResult run) {
@@ -160,8 +184,12 @@ final class WorkThresholdFixtures {
     }
 
     @Test
-    @Load(script = "/queries/counter-own.sql", clients = 4, threads = 4,
-        transactionsPerClient = 20, vacuum = false)
+    @Load(
+        script = "/queries/counter-own.sql",
+        clients = 4,
+        threads = 4,
+        transactionsPerClient = 20,
+        vacuum = false)
     @LockWaitPerTransactionAtMost("100us")
     @ServerCpuPerTransactionAtMost("1s")
     void orders(RunResult run) {

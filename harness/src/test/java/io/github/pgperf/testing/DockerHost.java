@@ -18,11 +18,11 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.dockerclient.DockerClientProviderStrategy;
 
 /**
- * The Docker engine the Testcontainers integration tests run against, and the PostgreSQL image
- * they use: {@code PGPERF_TEST_IMAGE} ({@code .ci/testcontainers.sh} builds and exports
- * {@code pgperf-ci/postgres:15}), else {@code postgres:15}. A class marked {@link Required} runs
- * only where Docker answers and has the image; elsewhere it is skipped, saying which is missing
- * and how to get it.
+ * The Docker engine the Testcontainers integration tests run against, and the PostgreSQL image they
+ * use: {@code PGPERF_TEST_IMAGE} ({@code .ci/testcontainers.sh} builds and exports {@code
+ * pgperf-ci/postgres:15}), else {@code postgres:15}. A class marked {@link Required} runs only
+ * where Docker answers and has the image; elsewhere it is skipped, saying which is missing and how
+ * to get it.
  *
  * <p>Its client is one of its own, which starts no Ryuk container whatever the environment says.
  */
@@ -41,8 +41,9 @@ public final class DockerHost {
 
   /** Runs {@code action} with a client of the Docker engine Testcontainers finds. */
   public static <T> T with(Function<DockerClient, T> action) {
-    try (DockerClient docker = DockerClientProviderStrategy.getClientForConfig(
-        DockerClientFactory.instance().getTransportConfig())) {
+    try (DockerClient docker =
+        DockerClientProviderStrategy.getClientForConfig(
+            DockerClientFactory.instance().getTransportConfig())) {
       return action.apply(docker);
     } catch (IOException e) {
       throw new IllegalStateException("the Docker client could not be closed", e);
@@ -51,21 +52,24 @@ public final class DockerHost {
 
   /** Every container of {@code image} on the Docker host, running or not. */
   public static List<Container> containersOf(String image) {
-    return with(docker -> docker.listContainersCmd().withShowAll(true).exec().stream()
-        .filter(c -> image.equals(c.getImage()) || c.getImage().startsWith(image + "@"))
-        .toList());
+    return with(
+        docker ->
+            docker.listContainersCmd().withShowAll(true).exec().stream()
+                .filter(c -> image.equals(c.getImage()) || c.getImage().startsWith(image + "@"))
+                .toList());
   }
 
   /** Whether the Docker host has {@code image}. */
   public static boolean has(String image) {
-    return with(docker -> {
-      try {
-        docker.inspectImageCmd(image).exec();
-        return true;
-      } catch (NotFoundException e) {
-        return false;
-      }
-    });
+    return with(
+        docker -> {
+          try {
+            docker.inspectImageCmd(image).exec();
+            return true;
+          } catch (NotFoundException e) {
+            return false;
+          }
+        });
   }
 
   /** Whether Testcontainers finds a Docker engine that answers. */
@@ -85,7 +89,11 @@ public final class DockerHost {
           + " up on a Debian machine";
     }
     if (!has(image())) {
-      return "the Docker host has no image " + image() + ": set " + IMAGE_VARIABLE + " to one it"
+      return "the Docker host has no image "
+          + image()
+          + ": set "
+          + IMAGE_VARIABLE
+          + " to one it"
           + " has (.ci/testcontainers.sh builds pgperf-ci/postgres:15)";
     }
     return null;

@@ -34,11 +34,16 @@ public final class ForkedJvm {
    * Runs {@code main} with {@code args} in {@code directory}, the JVM options first and the
    * environment as {@code environment} leaves it; echoes what it printed to this JVM's stdout.
    */
-  public static Ended run(Path directory, List<String> jvmOptions,
-      Consumer<Map<String, String>> environment, String main, String... args)
+  public static Ended run(
+      Path directory,
+      List<String> jvmOptions,
+      Consumer<Map<String, String>> environment,
+      String main,
+      String... args)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     command.addAll(jvmOptions);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), main));
     command.addAll(List.of(args));

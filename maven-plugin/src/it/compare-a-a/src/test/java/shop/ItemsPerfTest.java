@@ -30,12 +30,13 @@ class ItemsPerfTest {
     try (InputStream in = ItemsPerfTest.class.getResourceAsStream("schema.sql")) {
       schema = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
       s.execute(schema);
     }
     System.out.println("items revision: " + System.getProperty("items.revision"));
-    RunResult result = load.script("lookup.sql").clients(2).duration(Duration.ofSeconds(2))
-        .noVacuum().run();
+    RunResult result =
+        load.script("lookup.sql").clients(2).duration(Duration.ofSeconds(2)).noVacuum().run();
     assertThat(result).hasNoFailures();
   }
 }

@@ -18,8 +18,8 @@ class PingPerfTest {
 
   @Test
   void ping(LoadRunner load) {
-    RunResult result = load.script("ping.sql").clients(1).duration(Duration.ofSeconds(1))
-        .noVacuum().run();
+    RunResult result =
+        load.script("ping.sql").clients(1).duration(Duration.ofSeconds(1)).noVacuum().run();
     assertThat(result).hasNoFailures();
   }
 }

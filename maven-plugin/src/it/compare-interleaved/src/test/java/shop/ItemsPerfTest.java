@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Looks up one item by id. The table comes from schema.sql: the first commit creates an index on
  * the id, the second leaves it out, so every lookup reads the whole table. Both revisions use the
- * class's schema on the server pgperf.url names, one after the other, so the table is made anew
- * in every run.
+ * class's schema on the server pgperf.url names, one after the other, so the table is made anew in
+ * every run.
  */
 @PgPerfTest(provider = ProviderKind.EXTERNAL)
 class ItemsPerfTest {
@@ -31,12 +31,13 @@ class ItemsPerfTest {
     try (InputStream in = ItemsPerfTest.class.getResourceAsStream("schema.sql")) {
       schema = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
       s.execute(schema);
     }
     System.out.println("items revision: " + System.getProperty("items.revision"));
-    RunResult result = load.script("lookup.sql").clients(2).duration(Duration.ofSeconds(2))
-        .noVacuum().run();
+    RunResult result =
+        load.script("lookup.sql").clients(2).duration(Duration.ofSeconds(2)).noVacuum().run();
     assertThat(result).hasNoFailures();
   }
 }

@@ -17,7 +17,8 @@ class ExternalPerfTest {
 
   @Test
   void ping(LoadRunner load) {
-    RunResult result = load.script("ping.sql").clients(1).transactionsPerClient(20).noVacuum().run();
+    RunResult result =
+        load.script("ping.sql").clients(1).transactionsPerClient(20).noVacuum().run();
     assertThat(result).hasNoFailures();
   }
 }

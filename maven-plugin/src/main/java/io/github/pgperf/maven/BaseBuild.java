@@ -21,12 +21,12 @@ import org.apache.maven.shared.invoker.InvocationResult;
 import org.apache.maven.shared.invoker.MavenInvocationException;
 
 /**
- * Builds the base revision with the Maven running this build (maven-invoker: a {@code mvn}
- * process of its own, so the base's plugins and extensions never meet this build's class
- * loaders), the session's settings, profiles and {@code -D} properties, up to
- * {@code test-compile} of the compared module (with {@code -am} in a multi-module project), then
- * {@code pgperf:fork-plan} there writes how its test JVM starts ({@link ForkPlan}). The build's
- * output goes to a log file, kept. {@code pgperf:compare}'s {@link BaseBuilder}.
+ * Builds the base revision with the Maven running this build (maven-invoker: a {@code mvn} process
+ * of its own, so the base's plugins and extensions never meet this build's class loaders), the
+ * session's settings, profiles and {@code -D} properties, up to {@code test-compile} of the
+ * compared module (with {@code -am} in a multi-module project), then {@code pgperf:fork-plan} there
+ * writes how its test JVM starts ({@link ForkPlan}). The build's output goes to a log file, kept.
+ * {@code pgperf:compare}'s {@link BaseBuilder}.
  *
  * @param forkPlanGoal this plugin's {@code group:artifact:version:fork-plan}
  * @param session what the base build takes from this session
@@ -45,9 +45,15 @@ public record BaseBuild(String forkPlanGoal, Session session) implements BaseBui
    * @param inactiveProfiles {@code -P !id} ids
    * @param userProperties {@code -D} properties
    */
-  public record Session(File mavenHome, File userSettings, File globalSettings,
-      File localRepository, boolean offline, List<String> activeProfiles,
-      List<String> inactiveProfiles, Properties userProperties) {
+  public record Session(
+      File mavenHome,
+      File userSettings,
+      File globalSettings,
+      File localRepository,
+      boolean offline,
+      List<String> activeProfiles,
+      List<String> inactiveProfiles,
+      Properties userProperties) {
 
     public Session {
       activeProfiles = List.copyOf(activeProfiles);
@@ -63,18 +69,28 @@ public record BaseBuild(String forkPlanGoal, Session session) implements BaseBui
      * request names the default files whether or not they exist and {@code mvn -s} refuses a
      * missing one.
      */
-    static Session of(File userSettings, File globalSettings, String localRepository,
-        boolean offline, List<String> activeProfiles, List<String> inactiveProfiles,
+    static Session of(
+        File userSettings,
+        File globalSettings,
+        String localRepository,
+        boolean offline,
+        List<String> activeProfiles,
+        List<String> inactiveProfiles,
         Properties userProperties) {
       Properties properties = new Properties();
       if (userProperties != null) {
         properties.putAll(userProperties);
       }
       String home = System.getProperty("maven.home");
-      return new Session(home == null ? null : new File(home), existing(userSettings),
-          existing(globalSettings), localRepository == null ? null : new File(localRepository),
-          offline, activeProfiles == null ? List.of() : activeProfiles,
-          inactiveProfiles == null ? List.of() : inactiveProfiles, properties);
+      return new Session(
+          home == null ? null : new File(home),
+          existing(userSettings),
+          existing(globalSettings),
+          localRepository == null ? null : new File(localRepository),
+          offline,
+          activeProfiles == null ? List.of() : activeProfiles,
+          inactiveProfiles == null ? List.of() : inactiveProfiles,
+          properties);
     }
 
     private static File existing(File file) {
@@ -115,7 +131,8 @@ public record BaseBuild(String forkPlanGoal, Session session) implements BaseBui
     properties.putAll(session.userProperties());
     // With -am the goal runs in every module of the reactor; only the compared one writes.
     properties.setProperty(ForkPlan.FILE_PROPERTY, forkPlan.toAbsolutePath().toString());
-    properties.setProperty(ForkPlan.MODULE_PROPERTY,
+    properties.setProperty(
+        ForkPlan.MODULE_PROPERTY,
         (module.isEmpty() ? root : root.resolve(module)).toAbsolutePath().normalize().toString());
     request.setProperties(properties);
     request.setTimeoutInSeconds((int) Math.min(Integer.MAX_VALUE, timeout.toSeconds()));
@@ -125,31 +142,55 @@ public record BaseBuild(String forkPlanGoal, Session session) implements BaseBui
     try {
       Files.createDirectories(log.getParent());
       Files.deleteIfExists(forkPlan);
-      try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8))) {
+      try (PrintWriter out =
+          new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8))) {
         request.setOutputHandler(out::println);
         request.setErrorHandler(out::println);
         result = new DefaultInvoker().execute(request);
       }
     } catch (IOException e) {
-      throw new CompareException(Outcome.BASE_DOES_NOT_BUILD, "cannot write the base build's log "
-          + log + ": " + e.getMessage(), e);
+      throw new CompareException(
+          Outcome.BASE_DOES_NOT_BUILD,
+          "cannot write the base build's log " + log + ": " + e.getMessage(),
+          e);
     } catch (MavenInvocationException e) {
-      throw new CompareException(Outcome.BASE_DOES_NOT_BUILD, "cannot start Maven for the base"
-          + " build (" + session.mavenHome() + "): " + e.getMessage(), e);
+      throw new CompareException(
+          Outcome.BASE_DOES_NOT_BUILD,
+          "cannot start Maven for the base"
+              + " build ("
+              + session.mavenHome()
+              + "): "
+              + e.getMessage(),
+          e);
     }
     if (result.getExecutionException() != null) {
-      throw new CompareException(Outcome.BASE_DOES_NOT_BUILD, "the base build could not run: "
-          + result.getExecutionException().getMessage() + "; its log: " + log);
+      throw new CompareException(
+          Outcome.BASE_DOES_NOT_BUILD,
+          "the base build could not run: "
+              + result.getExecutionException().getMessage()
+              + "; its log: "
+              + log);
     }
     if (result.getExitCode() != 0) {
-      throw new CompareException(Outcome.BASE_DOES_NOT_BUILD, "the base revision does not build"
-          + " (mvn test-compile exited with " + result.getExitCode() + "): "
-          + firstError(log) + "its log is kept at " + log);
+      throw new CompareException(
+          Outcome.BASE_DOES_NOT_BUILD,
+          "the base revision does not build"
+              + " (mvn test-compile exited with "
+              + result.getExitCode()
+              + "): "
+              + firstError(log)
+              + "its log is kept at "
+              + log);
     }
     if (!Files.isRegularFile(forkPlan)) {
-      throw new CompareException(Outcome.BASE_DOES_NOT_BUILD, "the base build wrote no "
-          + forkPlan + ": the module " + (module.isEmpty() ? root : root.resolve(module))
-          + " is not in the base revision's build; its log: " + log);
+      throw new CompareException(
+          Outcome.BASE_DOES_NOT_BUILD,
+          "the base build wrote no "
+              + forkPlan
+              + ": the module "
+              + (module.isEmpty() ? root : root.resolve(module))
+              + " is not in the base revision's build; its log: "
+              + log);
     }
     return forkPlan;
   }
@@ -160,9 +201,13 @@ public record BaseBuild(String forkPlanGoal, Session session) implements BaseBui
    */
   private static String firstError(Path log) {
     try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
-      return lines.filter(l -> l.startsWith("[ERROR] ")).map(l -> l.substring(8).strip())
-          .filter(l -> !l.isEmpty() && !l.startsWith("COMPILATION ERROR")).findFirst()
-          .map(l -> l + "; ").orElse("");
+      return lines
+          .filter(l -> l.startsWith("[ERROR] "))
+          .map(l -> l.substring(8).strip())
+          .filter(l -> !l.isEmpty() && !l.startsWith("COMPILATION ERROR"))
+          .findFirst()
+          .map(l -> l + "; ")
+          .orElse("");
     } catch (IOException | java.io.UncheckedIOException e) {
       return "";
     }

@@ -4,10 +4,10 @@ import java.util.List;
 
 /**
  * Whether a build's command line asks for {@code pgperf:baseline}, in any of the forms Maven
- * accepts: {@code pgperf:baseline}, {@code io.github.pgperf:pgperf-maven-plugin:baseline},
- * {@code io.github.pgperf:pgperf-maven-plugin:<version>:baseline}, each maybe with
- * {@code @execution}. {@code mvn verify pgperf:baseline} records the build's results whatever the
- * check concludes: recording a slower build is the point of accepting a change.
+ * accepts: {@code pgperf:baseline}, {@code io.github.pgperf:pgperf-maven-plugin:baseline}, {@code
+ * io.github.pgperf:pgperf-maven-plugin:<version>:baseline}, each maybe with {@code @execution}.
+ * {@code mvn verify pgperf:baseline} records the build's results whatever the check concludes:
+ * recording a slower build is the point of accepting a change.
  */
 final class BaselineGoal {
 

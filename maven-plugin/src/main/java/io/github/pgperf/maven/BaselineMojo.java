@@ -10,18 +10,17 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Records this build's results into the baseline store (to be committed), keeping each test's
- * samples of its last builds. Bound to no phase: it runs only when asked for
- * ({@code mvn verify pgperf:baseline}). Refuses to record when results are missing, empty,
- * aborted or unreadable. The recording is {@code goal.GateRun}'s, which {@code pgperf baseline}
- * runs too.
+ * samples of its last builds. Bound to no phase: it runs only when asked for ({@code mvn verify
+ * pgperf:baseline}). Refuses to record when results are missing, empty, aborted or unreadable. The
+ * recording is {@code goal.GateRun}'s, which {@code pgperf baseline} runs too.
  */
 @Mojo(name = "baseline", threadSafe = true)
 public class BaselineMojo extends PgperfMojo {
 
   /**
-   * How many builds each test's baseline keeps (the oldest are dropped). The gate needs at least
-   * 3 to call a timing regression; more builds, recorded on several days, measure the machine's
-   * noise between builds better and so detect smaller changes.
+   * How many builds each test's baseline keeps (the oldest are dropped). The gate needs at least 3
+   * to call a timing regression; more builds, recorded on several days, measure the machine's noise
+   * between builds better and so detect smaller changes.
    */
   @Parameter(property = "pgperf.baselineBuilds", defaultValue = "10")
   int baselineBuilds;
@@ -33,8 +32,14 @@ public class BaselineMojo extends PgperfMojo {
       return;
     }
     try {
-      new GateRun(results.toPath(), baselineDirectory.toPath(), null, null, "pgperf baseline",
-          GateMojo.log(getLog())).recordBaseline(baselineBuilds);
+      new GateRun(
+              results.toPath(),
+              baselineDirectory.toPath(),
+              null,
+              null,
+              "pgperf baseline",
+              GateMojo.log(getLog()))
+          .recordBaseline(baselineBuilds);
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(e.getMessage());
     } catch (IOException e) {

@@ -41,9 +41,13 @@ public class CheckMojo extends GateMojo {
       return;
     }
     try {
-      run().check(settings(), System.getenv(), System.out::println,
-          BaselineGoal.requested(requestedGoals),
-          buildStart == null ? null : buildStart.toInstant());
+      run()
+          .check(
+              settings(),
+              System.getenv(),
+              System.out::println,
+              BaselineGoal.requested(requestedGoals),
+              buildStart == null ? null : buildStart.toInstant());
     } catch (IOException e) {
       throw new MojoExecutionException("pgperf check: " + e.getMessage(), e);
     } catch (GoalFailure e) {

@@ -19,21 +19,21 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 /**
  * Compares the working tree (the candidate) with a base revision on this machine, in this job:
  * builds the base commit in a git worktree under {@code target/pgperf/base/} with the same Maven,
- * settings, profiles and {@code -D} properties, then runs both sides' performance tests in pairs
- * of test JVMs alternating A B B A ... (A the base, B the candidate), a pair per test class
- * ({@code pgperf.alternate=class}) or of whole test JVMs ({@code jvm}), one trial per JVM, so
- * drift and warm-up hit both sides alike. Results go to {@code target/pgperf/results/base/} and
- * {@code target/pgperf/results/candidate/}; each run's build id ends with its side and its trial
- * number is its pair. Run it after the test classes are compiled: {@code mvn verify
- * pgperf:compare}. See docs/compare.md.
+ * settings, profiles and {@code -D} properties, then runs both sides' performance tests in pairs of
+ * test JVMs alternating A B B A ... (A the base, B the candidate), a pair per test class ({@code
+ * pgperf.alternate=class}) or of whole test JVMs ({@code jvm}), one trial per JVM, so drift and
+ * warm-up hit both sides alike. Results go to {@code target/pgperf/results/base/} and {@code
+ * target/pgperf/results/candidate/}; each run's build id ends with its side and its trial number is
+ * its pair. Run it after the test classes are compiled: {@code mvn verify pgperf:compare}. See
+ * docs/compare.md.
  */
 @Mojo(name = "compare", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
 public class CompareMojo extends TestMojo {
 
   /**
    * The git ref to compare with (branch, tag or commit). By default the merge base of HEAD and
-   * {@code origin/$GITHUB_BASE_REF} on a GitHub Actions pull request, else of HEAD and
-   * {@code origin/main}, else {@code origin/master}.
+   * {@code origin/$GITHUB_BASE_REF} on a GitHub Actions pull request, else of HEAD and {@code
+   * origin/main}, else {@code origin/master}.
    */
   @Parameter(property = BaseRef.PROPERTY)
   String base;
@@ -56,19 +56,27 @@ public class CompareMojo extends TestMojo {
   // What the base build takes from this session (BaseBuild.Session), and where the build runs.
   @Parameter(defaultValue = "${session.executionRootDirectory}", readonly = true)
   File executionRoot;
+
   @Parameter(defaultValue = "${session.request.userSettingsFile}", readonly = true)
   File userSettingsFile;
+
   @Parameter(defaultValue = "${session.request.globalSettingsFile}", readonly = true)
   File globalSettingsFile;
+
   @Parameter(defaultValue = "${settings.localRepository}", readonly = true)
   String localRepository;
+
   @Parameter(defaultValue = "${session.offline}", readonly = true)
   boolean offline;
+
   @Parameter(defaultValue = "${session.request.activeProfiles}", readonly = true)
   List<String> activeProfiles;
+
   @Parameter(defaultValue = "${session.request.inactiveProfiles}", readonly = true)
   List<String> inactiveProfiles;
-  @Parameter(defaultValue = "${plugin.groupId}:${plugin.artifactId}:${plugin.version}",
+
+  @Parameter(
+      defaultValue = "${plugin.groupId}:${plugin.artifactId}:${plugin.version}",
       readonly = true)
   String pluginCoordinates;
 
@@ -81,9 +89,9 @@ public class CompareMojo extends TestMojo {
   Integer confirmationPairs;
 
   /**
-   * Where both sides' tests run: {@code shared}, one server started once (as the candidate's
-   * tests would start it) with a database per side; {@code own}, each side's test JVMs start or
-   * use the server their tests configure.
+   * Where both sides' tests run: {@code shared}, one server started once (as the candidate's tests
+   * would start it) with a database per side; {@code own}, each side's test JVMs start or use the
+   * server their tests configure.
    */
   @Parameter(property = "pgperf.compareServer", defaultValue = SharedServer.SHARED)
   String compareServer;
@@ -114,17 +122,45 @@ public class CompareMojo extends TestMojo {
       getLog().info("pgperf compare skipped");
       return;
     }
-    CompareSettings compare = new CompareSettings(base,
-        pairs != null ? pairs : trials().count(), confirmationPairs, failIfNoBase,
-        baseBuildTimeout, compareServer, compareServerTimeout, alternate, onNew, onGone,
-        settings(), new CompareSettings.Directories(basedir.toPath(), executionRoot.toPath(),
-            outputDirectory.toPath(), results.toPath()));
-    BaseBuild baseBuild = new BaseBuild(pluginCoordinates + ":fork-plan", BaseBuild.Session.of(
-        userSettingsFile, globalSettingsFile, localRepository, offline, activeProfiles,
-        inactiveProfiles, userProperties));
+    CompareSettings compare =
+        new CompareSettings(
+            base,
+            pairs != null ? pairs : trials().count(),
+            confirmationPairs,
+            failIfNoBase,
+            baseBuildTimeout,
+            compareServer,
+            compareServerTimeout,
+            alternate,
+            onNew,
+            onGone,
+            settings(),
+            new CompareSettings.Directories(
+                basedir.toPath(),
+                executionRoot.toPath(),
+                outputDirectory.toPath(),
+                results.toPath()));
+    BaseBuild baseBuild =
+        new BaseBuild(
+            pluginCoordinates + ":fork-plan",
+            BaseBuild.Session.of(
+                userSettingsFile,
+                globalSettingsFile,
+                localRepository,
+                offline,
+                activeProfiles,
+                inactiveProfiles,
+                userProperties));
     try {
-      new Comparison(compare, this::candidate, baseBuild, TestJvms.forked(), System.getenv(),
-          System.out::println, log(getLog())).run();
+      new Comparison(
+              compare,
+              this::candidate,
+              baseBuild,
+              TestJvms.forked(),
+              System.getenv(),
+              System.out::println,
+              log(getLog()))
+          .run();
     } catch (GoalFailure e) {
       throw new MojoFailureException(e.getMessage());
     } catch (GoalError e) {
@@ -135,8 +171,8 @@ public class CompareMojo extends TestMojo {
   /** The working tree's test JVM, as {@code pgperf:test} would start it. */
   private Candidate candidate() throws GoalError {
     try {
-      return new Candidate(selection(1), forkSettings(), testClassesDirectory.toPath(),
-          engineMissing());
+      return new Candidate(
+          selection(1), forkSettings(), testClassesDirectory.toPath(), engineMissing());
     } catch (MojoExecutionException e) {
       throw new GoalError(e.getMessage(), e.getCause());
     }

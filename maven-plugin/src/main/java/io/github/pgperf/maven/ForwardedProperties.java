@@ -16,15 +16,15 @@ import java.util.regex.Pattern;
 /**
  * Which of the build's {@code pgperf.*} properties the test JVM gets: only the keys the JUnit
  * extension reads ({@link SettingKeys}), so that a POM property such as {@code pgperf.version}
- * never reaches it. A {@code pgperf.*} property that neither the extension nor one of this
- * plugin's parameters reads is named in a warning, once per key and Maven session, with the
- * nearest known key: a misspelt setting would otherwise be ignored without a word.
+ * never reaches it. A {@code pgperf.*} property that neither the extension nor one of this plugin's
+ * parameters reads is named in a warning, once per key and Maven session, with the nearest known
+ * key: a misspelt setting would otherwise be ignored without a word.
  */
 final class ForwardedProperties {
 
   /**
-   * Not settings: the conventional POM property for pgperf's own version, which a build uses in
-   * its dependencies and plugins and nobody should be warned about.
+   * Not settings: the conventional POM property for pgperf's own version, which a build uses in its
+   * dependencies and plugins and nobody should be warned about.
    */
   private static final Set<String> NOT_SETTINGS = Set.of("pgperf.version");
 
@@ -36,11 +36,11 @@ final class ForwardedProperties {
   private ForwardedProperties() {}
 
   /**
-   * The properties the test JVM gets out of {@code properties} (every {@code pgperf.*} property
-   * of the build); each unknown key warned about through {@code warn}, once.
+   * The properties the test JVM gets out of {@code properties} (every {@code pgperf.*} property of
+   * the build); each unknown key warned about through {@code warn}, once.
    */
-  static Map<String, String> select(Map<String, String> properties, Set<String> pluginKeys,
-      Consumer<String> warn) {
+  static Map<String, String> select(
+      Map<String, String> properties, Set<String> pluginKeys, Consumer<String> warn) {
     Map<String, String> forwarded = new TreeMap<>();
     Set<String> known = new TreeSet<>(SettingKeys.global());
     known.addAll(pluginKeys);
@@ -48,8 +48,7 @@ final class ForwardedProperties {
       String key = e.getKey();
       if (SettingKeys.isExtensionKey(key)) {
         forwarded.put(key, e.getValue());
-      } else if (!pluginKeys.contains(key) && !NOT_SETTINGS.contains(key)
-          && WARNED.add(key)) {
+      } else if (!pluginKeys.contains(key) && !NOT_SETTINGS.contains(key) && WARNED.add(key)) {
         warn.accept("pgperf: " + SettingKeys.unknown(key, known));
       }
     }
@@ -61,8 +60,8 @@ final class ForwardedProperties {
    * {@code @Parameter(property = ...)} of every goal).
    */
   static Set<String> pluginKeys() {
-    try (InputStream in = ForwardedProperties.class.getResourceAsStream(
-        "/META-INF/maven/plugin.xml")) {
+    try (InputStream in =
+        ForwardedProperties.class.getResourceAsStream("/META-INF/maven/plugin.xml")) {
       if (in == null) {
         return Set.of();
       }

@@ -1,9 +1,9 @@
 package io.github.pgperf.maven;
 
-import io.github.pgperf.gate.GateProperties;
-import io.github.pgperf.goal.GateRun;
-import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.Action;
+import io.github.pgperf.gate.GateProperties;
+import io.github.pgperf.gate.GateSettings;
+import io.github.pgperf.goal.GateRun;
 import io.github.pgperf.goal.GoalLog;
 import io.github.pgperf.history.DetectionSettings;
 import io.github.pgperf.history.HistorySettings;
@@ -37,7 +37,9 @@ abstract class GateMojo extends PgperfMojo {
    * Where check.md, check.json, TEST-pgperf-check.xml and report.html are written, and the test
    * JVM's events, stack traces and argument file.
    */
-  @Parameter(property = "pgperf.outputDirectory", defaultValue = "${project.build.directory}/pgperf")
+  @Parameter(
+      property = "pgperf.outputDirectory",
+      defaultValue = "${project.build.directory}/pgperf")
   File outputDirectory;
 
   /** One-sided significance level: a change is clear when its p-value is below it. */
@@ -45,7 +47,9 @@ abstract class GateMojo extends PgperfMojo {
   String level;
 
   /** The smallest change that matters, as 0.05 or 5%; smaller changes pass even when clear. */
-  @Parameter(property = GateProperties.MINIMUM_EFFECT, defaultValue = GateProperties.MINIMUM_EFFECT_DEFAULT)
+  @Parameter(
+      property = GateProperties.MINIMUM_EFFECT,
+      defaultValue = GateProperties.MINIMUM_EFFECT_DEFAULT)
   String minimumEffect;
 
   /** Metrics compared, comma-separated: tps, mean, p50, p90, p95, p99, p99.9. */
@@ -92,9 +96,9 @@ abstract class GateMojo extends PgperfMojo {
   String onFingerprintMismatch;
 
   /**
-   * What a changed plan (a script command planned otherwise than in any of the baseline's
-   * builds, same work fingerprint) does: fail or warn. Warn by default: plans of tiny, hot tables
-   * flip between A/A builds; a plan that does more work fails as a work regression.
+   * What a changed plan (a script command planned otherwise than in any of the baseline's builds,
+   * same work fingerprint) does: fail or warn. Warn by default: plans of tiny, hot tables flip
+   * between A/A builds; a plan that does more work fails as a work regression.
    */
   @Parameter(property = GateProperties.ON_PLAN_CHANGED, defaultValue = GateProperties.WARN)
   String onPlanChanged;
@@ -118,12 +122,14 @@ abstract class GateMojo extends PgperfMojo {
   String onIncompleteWork;
 
   /**
-   * Where the history of builds is kept (pgperf:history): a directory (one file of JSON lines,
-   * for a CI cache or a branch), or a PostgreSQL URL (jdbc:postgresql://host/db, postgresql://...;
-   * the password in PGPASSWORD or ~/.pgpass, never in the URL) whose driver comes from the
-   * project's test class path.
+   * Where the history of builds is kept (pgperf:history): a directory (one file of JSON lines, for
+   * a CI cache or a branch), or a PostgreSQL URL (jdbc:postgresql://host/db, postgresql://...; the
+   * password in PGPASSWORD or ~/.pgpass, never in the URL) whose driver comes from the project's
+   * test class path.
    */
-  @Parameter(property = "pgperf.history", defaultValue = "${project.basedir}/src/test/pgperf/history")
+  @Parameter(
+      property = "pgperf.history",
+      defaultValue = "${project.basedir}/src/test/pgperf/history")
   String history;
 
   /** How many builds each pass of change-point detection looks at (Otava's window). */
@@ -148,9 +154,11 @@ abstract class GateMojo extends PgperfMojo {
   /** The history's settings from the parameters; a bad value fails the goal naming its property. */
   HistorySettings historySettings() throws MojoExecutionException {
     try {
-      return new HistorySettings(new DetectionSettings(historyWindow,
-          GateSettings.parseFraction(historyPValue, "pgperf.history.pValue"),
-          GateSettings.parseFraction(historyMinimumChange, "pgperf.history.minimumChange")),
+      return new HistorySettings(
+          new DetectionSettings(
+              historyWindow,
+              GateSettings.parseFraction(historyPValue, "pgperf.history.pValue"),
+              GateSettings.parseFraction(historyMinimumChange, "pgperf.history.minimumChange")),
           HistorySettings.metrics(settings().metrics()),
           Action.parse(onChangePoint, "pgperf.onChangePoint"));
     } catch (IllegalArgumentException e) {
@@ -178,21 +186,27 @@ abstract class GateMojo extends PgperfMojo {
       }
       // Kept open for the goal's connections; the platform loader shares java.sql.Driver.
       ClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
-      return (Driver) Class.forName("org.postgresql.Driver", true, loader)
-          .getDeclaredConstructor().newInstance();
+      return (Driver)
+          Class.forName("org.postgresql.Driver", true, loader)
+              .getDeclaredConstructor()
+              .newInstance();
     } catch (ClassNotFoundException e) {
       return null;
     } catch (ReflectiveOperationException | java.net.MalformedURLException e) {
-      throw new IllegalArgumentException("cannot load the PostgreSQL driver from the project's"
-          + " test class path: " + e);
+      throw new IllegalArgumentException(
+          "cannot load the PostgreSQL driver from the project's" + " test class path: " + e);
     }
   }
 
   /** The goal's run over this build's directories. */
   GateRun run() {
-    return new GateRun(results.toPath(), baselineDirectory.toPath(),
-        baselineResults == null ? null : baselineResults.toPath(), outputDirectory.toPath(),
-        goal(), log(getLog()));
+    return new GateRun(
+        results.toPath(),
+        baselineDirectory.toPath(),
+        baselineResults == null ? null : baselineResults.toPath(),
+        outputDirectory.toPath(),
+        goal(),
+        log(getLog()));
   }
 
   /** The gate settings from the parameters; a bad value fails the goal naming its property. */

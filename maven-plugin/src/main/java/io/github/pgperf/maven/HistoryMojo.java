@@ -31,16 +31,19 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * check.json, TEST-pgperf-check.xml, GitHub summary and annotations) in the output directory's
  * history/ folder. Method and store: docs/history.md.
  */
-@Mojo(name = "history", defaultPhase = LifecyclePhase.VERIFY,
-    requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+@Mojo(
+    name = "history",
+    defaultPhase = LifecyclePhase.VERIFY,
+    requiresDependencyResolution = ResolutionScope.TEST,
+    threadSafe = true)
 public class HistoryMojo extends GateMojo {
 
   /** The folder of the output directory the history's reports are written in. */
   static final String FOLDER = "history";
 
   /**
-   * The build's id in the history (a CI run number, for example); by default the results' own
-   * (one per pgperf:test invocation).
+   * The build's id in the history (a CI run number, for example); by default the results' own (one
+   * per pgperf:test invocation).
    */
   @Parameter(property = "pgperf.history.build")
   String historyBuild;
@@ -70,12 +73,20 @@ public class HistoryMojo extends GateMojo {
     try {
       ResultFiles results = ResultFiles.read(this.results.toPath());
       BuiltRevision revision = BuiltRevision.of(env, baseDirectory.toPath());
-      recorded = HistoryRecorder.record(results, historyBuild, revision.commit(),
-          revision.branch(), store, historySettings(), Instant.now(), true);
+      recorded =
+          HistoryRecorder.record(
+              results,
+              historyBuild,
+              revision.commit(),
+              revision.branch(),
+              store,
+              historySettings(),
+              Instant.now(),
+              true);
       recorded.warnings().forEach(w -> getLog().warn(goal() + ": " + w));
       ConsoleTable.lines(recorded.outcome().report()).forEach(getLog()::info);
-      CheckOutputs.write(recorded.outcome().report(), lead(recorded.build()), output, env,
-          System.out::println);
+      CheckOutputs.write(
+          recorded.outcome().report(), lead(recorded.build()), output, env, System.out::println);
     } catch (IllegalArgumentException e) {
       getLog().warn(goal() + ": nothing recorded: " + e.getMessage());
       return;
@@ -83,8 +94,15 @@ public class HistoryMojo extends GateMojo {
       throw new MojoExecutionException(goal() + ": " + e.getMessage(), e);
     }
     CheckReport report = recorded.outcome().report();
-    getLog().info(goal() + ": build " + recorded.build().build() + " (commit "
-        + recorded.build().shortCommit() + ") added to " + store.description());
+    getLog()
+        .info(
+            goal()
+                + ": build "
+                + recorded.build().build()
+                + " (commit "
+                + recorded.build().shortCommit()
+                + ") added to "
+                + store.description());
     CheckMessages.of(report, Action.WARN).forEach(getLog()::warn);
     String outcome = CheckMessages.outcome(goal(), report, output);
     if (!report.failed()) {
@@ -98,7 +116,12 @@ public class HistoryMojo extends GateMojo {
   }
 
   private static String lead(BuildInfo build) {
-    return "History of build `" + build.build() + "` (commit `" + build.shortCommit() + "`"
-        + (build.branch() == null ? "" : ", branch `" + build.branch() + "`") + ")";
+    return "History of build `"
+        + build.build()
+        + "` (commit `"
+        + build.shortCommit()
+        + "`"
+        + (build.branch() == null ? "" : ", branch `" + build.branch() + "`")
+        + ")";
   }
 }

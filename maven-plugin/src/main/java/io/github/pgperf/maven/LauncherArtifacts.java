@@ -30,8 +30,11 @@ final class LauncherArtifacts {
   private final Log log;
   private boolean engineMissing;
 
-  LauncherArtifacts(RepositorySystem system, RepositorySystemSession session,
-      List<RemoteRepository> repositories, Log log) {
+  LauncherArtifacts(
+      RepositorySystem system,
+      RepositorySystemSession session,
+      List<RemoteRepository> repositories,
+      Log log) {
     this.system = system;
     this.session = session;
     this.repositories = repositories;
@@ -46,35 +49,52 @@ final class LauncherArtifacts {
   /** The launcher's jars (and its dependencies) that are not on the project's test class path. */
   List<Path> missing(Set<Artifact> project, Collection<Artifact> plugin)
       throws MojoExecutionException {
-    List<Coordinates> classpath = project.stream()
-        .map(a -> new Coordinates(a.getGroupId(), a.getArtifactId(), a.getVersion())).toList();
-    String own = plugin.stream()
-        .filter(a -> a.getGroupId().equals(LauncherChoice.GROUP)
-            && a.getArtifactId().equals(LauncherChoice.LAUNCHER))
-        .map(Artifact::getVersion).findFirst()
-        .orElseThrow(() -> new MojoExecutionException(
-            "pgperf test: the plugin's own junit-platform-launcher is missing"));
+    List<Coordinates> classpath =
+        project.stream()
+            .map(a -> new Coordinates(a.getGroupId(), a.getArtifactId(), a.getVersion()))
+            .toList();
+    String own =
+        plugin.stream()
+            .filter(
+                a ->
+                    a.getGroupId().equals(LauncherChoice.GROUP)
+                        && a.getArtifactId().equals(LauncherChoice.LAUNCHER))
+            .map(Artifact::getVersion)
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new MojoExecutionException(
+                        "pgperf test: the plugin's own junit-platform-launcher is missing"));
     LauncherChoice choice = LauncherChoice.choose(classpath, own);
     engineMissing = !choice.hasEngine();
     log.debug("pgperf test: launcher: " + choice.reason());
     if (choice.version().isEmpty()) {
       return List.of();
     }
-    String coordinates = LauncherChoice.GROUP + ":" + LauncherChoice.LAUNCHER + ":"
-        + choice.version().get();
-    CollectRequest collect = new CollectRequest(
-        new Dependency(new DefaultArtifact(coordinates), "runtime"), repositories);
+    String coordinates =
+        LauncherChoice.GROUP + ":" + LauncherChoice.LAUNCHER + ":" + choice.version().get();
+    CollectRequest collect =
+        new CollectRequest(
+            new Dependency(new DefaultArtifact(coordinates), "runtime"), repositories);
     List<ArtifactResult> resolved;
     try {
-      resolved = system.resolveDependencies(session, new DependencyRequest(collect, null))
-          .getArtifactResults();
+      resolved =
+          system
+              .resolveDependencies(session, new DependencyRequest(collect, null))
+              .getArtifactResults();
     } catch (DependencyResolutionException e) {
-      throw new MojoExecutionException("pgperf test: cannot resolve " + coordinates + " ("
-          + choice.reason() + "): " + e.getMessage()
-          + "; add it to the project's test dependencies", e);
+      throw new MojoExecutionException(
+          "pgperf test: cannot resolve "
+              + coordinates
+              + " ("
+              + choice.reason()
+              + "): "
+              + e.getMessage()
+              + "; add it to the project's test dependencies",
+          e);
     }
-    Set<String> present = classpath.stream().map(c -> c.groupId() + ":" + c.artifactId())
-        .collect(Collectors.toSet());
+    Set<String> present =
+        classpath.stream().map(c -> c.groupId() + ":" + c.artifactId()).collect(Collectors.toSet());
     List<Path> jars = new ArrayList<>();
     for (ArtifactResult r : resolved) {
       org.eclipse.aether.artifact.Artifact a = r.getArtifact();

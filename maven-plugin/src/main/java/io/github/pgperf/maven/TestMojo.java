@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,24 +33,26 @@ import org.eclipse.aether.RepositorySystemSession;
 import org.eclipse.aether.repository.RemoteRepository;
 
 /**
- * Runs the project's performance tests (JUnit tag {@code performance}) in a test JVM of their
- * own, one test at a time, every test once per trial (trial 1 of every test, then trial 2, ...),
- * so each result file is one sample for {@code pgperf:check}. Result files go to
- * {@code pgperf.results}, cleared first. A failing test (a threshold missed) fails the build with
- * the test's own message; stack traces go to {@code target/pgperf/test-failures.txt}. Exclude the
- * tag from Surefire ({@code <excludedGroups>performance</excludedGroups>}) so the tests run here
- * only.
+ * Runs the project's performance tests (JUnit tag {@code performance}) in a test JVM of their own,
+ * one test at a time, every test once per trial (trial 1 of every test, then trial 2, ...), so each
+ * result file is one sample for {@code pgperf:check}. Result files go to {@code pgperf.results},
+ * cleared first. A failing test (a threshold missed) fails the build with the test's own message;
+ * stack traces go to {@code target/pgperf/test-failures.txt}. Exclude the tag from Surefire ({@code
+ * <excludedGroups>performance</excludedGroups>}) so the tests run here only.
  */
-@Mojo(name = "test", defaultPhase = LifecyclePhase.INTEGRATION_TEST,
-    requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+@Mojo(
+    name = "test",
+    defaultPhase = LifecyclePhase.INTEGRATION_TEST,
+    requiresDependencyResolution = ResolutionScope.TEST,
+    threadSafe = true)
 public class TestMojo extends GateMojo {
 
   /**
    * How many times every test runs (default 5); each run is one sample for {@code pgperf:check}.
-   * Fewer trials are faster and detect only larger changes (the check says "inconclusive: run
-   * more trials"). Set it as the property {@code pgperf.trials} in the POM so that
-   * {@code -Dpgperf.trials} on the command line can override it; an explicit {@code <trials>}
-   * wins over the command line.
+   * Fewer trials are faster and detect only larger changes (the check says "inconclusive: run more
+   * trials"). Set it as the property {@code pgperf.trials} in the POM so that {@code
+   * -Dpgperf.trials} on the command line can override it; an explicit {@code <trials>} wins over
+   * the command line.
    */
   @Parameter(property = Trials.PROPERTY)
   Integer trials;
@@ -80,8 +81,8 @@ public class TestMojo extends GateMojo {
   File jvm;
 
   /**
-   * Arguments of the test JVM, as on a command line. The default SerialGC costs the load
-   * runner's client threads less CPU than G1, leaving more of it to the server.
+   * Arguments of the test JVM, as on a command line. The default SerialGC costs the load runner's
+   * client threads less CPU than G1, leaving more of it to the server.
    */
   @Parameter(property = "pgperf.argLine", defaultValue = "-XX:+UseSerialGC")
   String argLine;
@@ -89,15 +90,13 @@ public class TestMojo extends GateMojo {
   /**
    * System properties of the test JVM. The build's {@code pgperf.*} properties (POM properties,
    * {@code -D} options) that the JUnit extension reads are passed on too (a {@code pgperf.*}
-   * property nobody reads is warned about, naming the nearest known key), and
-   * {@code pgperf.results} is set to this goal's results directory.
+   * property nobody reads is warned about, naming the nearest known key), and {@code
+   * pgperf.results} is set to this goal's results directory.
    */
-  @Parameter
-  Map<String, String> systemPropertyVariables = new HashMap<>();
+  @Parameter Map<String, String> systemPropertyVariables = new HashMap<>();
 
   /** Environment variables added to the test JVM's. */
-  @Parameter
-  Map<String, String> environmentVariables = new HashMap<>();
+  @Parameter Map<String, String> environmentVariables = new HashMap<>();
 
   /** The test JVM's working directory. */
   @Parameter(property = "pgperf.workingDirectory", defaultValue = "${project.basedir}")
@@ -138,8 +137,7 @@ public class TestMojo extends GateMojo {
   @Parameter(defaultValue = "${project.remoteProjectRepositories}", readonly = true)
   List<RemoteRepository> remoteRepositories;
 
-  @Component
-  RepositorySystem repositorySystem;
+  @Component RepositorySystem repositorySystem;
 
   private boolean engineMissing;
 
@@ -166,17 +164,23 @@ public class TestMojo extends GateMojo {
     try {
       clearResults();
     } catch (IOException e) {
-      throw new MojoExecutionException("pgperf test: cannot clear the old results in " + results
-          + ": " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "pgperf test: cannot clear the old results in " + results + ": " + e.getMessage(), e);
     }
     TestRun run;
     try {
-      getLog().info("pgperf test: running the tests of " + selection.describe() + ", results in "
-          + results);
-      run = TestFork.run(testClassesDirectory.toPath(), selection, settings,
-          getLog()::info, getLog()::info);
+      getLog()
+          .info(
+              "pgperf test: running the tests of "
+                  + selection.describe()
+                  + ", results in "
+                  + results);
+      run =
+          TestFork.run(
+              testClassesDirectory.toPath(), selection, settings, getLog()::info, getLog()::info);
     } catch (IOException e) {
-      throw new MojoExecutionException("pgperf test: cannot run the test JVM: " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "pgperf test: cannot run the test JVM: " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MojoExecutionException("pgperf test: interrupted", e);
@@ -187,8 +191,11 @@ public class TestMojo extends GateMojo {
   /** The tests to run, {@code trials} times each; a bad selection fails with its message. */
   TestSelection selection(int trials) throws MojoExecutionException {
     try {
-      return new TestSelection(TestSelection.list(groups),
-          TestSelection.list(excludedGroups), TestSelection.list(tests), trials);
+      return new TestSelection(
+          TestSelection.list(groups),
+          TestSelection.list(excludedGroups),
+          TestSelection.list(tests),
+          trials);
     } catch (IllegalArgumentException e) {
       throw new MojoExecutionException(goal() + ": " + e.getMessage());
     }
@@ -196,8 +203,8 @@ public class TestMojo extends GateMojo {
 
   /**
    * How the test JVM starts: this goal's configuration, the project's test class path and the
-   * launcher it lacks. Shared by {@code pgperf:compare} (the candidate) and
-   * {@code pgperf:fork-plan} (the base revision's build).
+   * launcher it lacks. Shared by {@code pgperf:compare} (the candidate) and {@code
+   * pgperf:fork-plan} (the base revision's build).
    */
   ForkSettings forkSettings() throws MojoExecutionException {
     try {
@@ -207,9 +214,13 @@ public class TestMojo extends GateMojo {
       if (!jvm.isFile()) {
         throw new IllegalArgumentException("pgperf.jvm: no such file: " + jvm);
       }
-      return new ForkSettings(jvm.toPath(), ArgLine.split(argLine), systemProperties(),
+      return new ForkSettings(
+          jvm.toPath(),
+          ArgLine.split(argLine),
+          systemProperties(),
           environmentVariables == null ? Map.of() : environmentVariables,
-          workingDirectory.toPath(), classpath(),
+          workingDirectory.toPath(),
+          classpath(),
           DurationText.parse("pgperf.forkTimeout", forkTimeout),
           outputDirectory.toPath());
     } catch (IllegalArgumentException e) {
@@ -224,7 +235,8 @@ public class TestMojo extends GateMojo {
 
   /** The trials and where the number came from (the property is looked up to say which). */
   Trials trials() {
-    String commandLine = userProperties == null ? null : userProperties.getProperty(Trials.PROPERTY);
+    String commandLine =
+        userProperties == null ? null : userProperties.getProperty(Trials.PROPERTY);
     if (commandLine == null) {
       commandLine = System.getProperty(Trials.PROPERTY);
     }
@@ -236,13 +248,19 @@ public class TestMojo extends GateMojo {
       throws MojoFailureException, MojoExecutionException {
     String where = run.running().map(t -> " while running " + t).orElse("");
     if (run.timedOut()) {
-      throw failure("pgperf test: the test JVM ran longer than pgperf.forkTimeout ("
-          + forkTimeout.strip() + ") and was killed" + where);
+      throw failure(
+          "pgperf test: the test JVM ran longer than pgperf.forkTimeout ("
+              + forkTimeout.strip()
+              + ") and was killed"
+              + where);
     }
     if (!run.done()) {
-      throw failure("pgperf test: the test JVM ended with exit status "
-          + run.exitStatus() + where + " before every trial ran"
-          + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
+      throw failure(
+          "pgperf test: the test JVM ended with exit status "
+              + run.exitStatus()
+              + where
+              + " before every trial ran"
+              + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
     }
     if (run.discovered() == 0) {
       noTests(selection, "no test matches in " + testClassesDirectory);
@@ -265,9 +283,11 @@ public class TestMojo extends GateMojo {
    */
   private MojoFailureException failure(String message) {
     try {
-      return new MojoFailureException(run().report(settings())
-          .map(file -> message + "\n  report of the runs that finished: " + file)
-          .orElse(message));
+      return new MojoFailureException(
+          run()
+              .report(settings())
+              .map(file -> message + "\n  report of the runs that finished: " + file)
+              .orElse(message));
     } catch (MojoExecutionException badSetting) {
       // A bad gate parameter must not hide why the tests failed; pgperf:check will name it too.
       getLog().warn("pgperf test: no report: " + badSetting.getMessage());
@@ -276,10 +296,15 @@ public class TestMojo extends GateMojo {
   }
 
   private void noTests(TestSelection selection, String why) throws MojoFailureException {
-    String message = "pgperf test: no performance test ran: " + why + " (" + selection.describe()
-        + "). " + (engineMissing
-            ? "The test class path has no JUnit engine: add org.junit.jupiter:junit-jupiter."
-            : "Tag the tests @PgPerfTest or set pgperf.groups.");
+    String message =
+        "pgperf test: no performance test ran: "
+            + why
+            + " ("
+            + selection.describe()
+            + "). "
+            + (engineMissing
+                ? "The test class path has no JUnit engine: add org.junit.jupiter:junit-jupiter."
+                : "Tag the tests @PgPerfTest or set pgperf.groups.");
     if (failIfNoTests) {
       throw new MojoFailureException(message);
     }
@@ -305,15 +330,17 @@ public class TestMojo extends GateMojo {
    */
   private Map<String, String> systemProperties() {
     Map<String, String> pgperf = new HashMap<>();
-    for (Properties source : new Properties[] {projectProperties, System.getProperties(),
-        userProperties}) {
+    for (Properties source :
+        new Properties[] {projectProperties, System.getProperties(), userProperties}) {
       if (source != null) {
-        source.stringPropertyNames().stream().filter(k -> k.startsWith(SettingKeys.PREFIX))
+        source.stringPropertyNames().stream()
+            .filter(k -> k.startsWith(SettingKeys.PREFIX))
             .forEach(k -> pgperf.put(k, source.getProperty(k)));
       }
     }
-    Map<String, String> properties = new HashMap<>(ForwardedProperties.select(pgperf,
-        ForwardedProperties.pluginKeys(), getLog()::warn));
+    Map<String, String> properties =
+        new HashMap<>(
+            ForwardedProperties.select(pgperf, ForwardedProperties.pluginKeys(), getLog()::warn));
     if (systemPropertyVariables != null) {
       systemPropertyVariables.forEach((k, v) -> properties.put(k, v == null ? "" : v));
     }
@@ -326,8 +353,8 @@ public class TestMojo extends GateMojo {
   private List<Path> classpath() throws MojoExecutionException {
     List<Path> classpath = new ArrayList<>();
     testClasspathElements.forEach(e -> classpath.add(Path.of(e)));
-    LauncherArtifacts launcher = new LauncherArtifacts(repositorySystem, repositorySession,
-        remoteRepositories, getLog());
+    LauncherArtifacts launcher =
+        new LauncherArtifacts(repositorySystem, repositorySession, remoteRepositories, getLog());
     classpath.addAll(launcher.missing(projectArtifacts, pluginArtifacts));
     engineMissing = launcher.engineMissing();
     return classpath;

@@ -11,9 +11,9 @@ import java.util.stream.IntStream;
 
 /**
  * An invoker build's {@code build.log}, for the verify scripts. Groovy's power assertions print
- * every value in a failed expression; with the log as a String that is the whole log escaped
- * onto one line (60,000 characters for the example's build), in the build's console. This type
- * prints as its file name and size instead, and offers the checks the scripts make.
+ * every value in a failed expression; with the log as a String that is the whole log escaped onto
+ * one line (60,000 characters for the example's build), in the build's console. This type prints as
+ * its file name and size instead, and offers the checks the scripts make.
  */
 public final class BuildLog {
 

@@ -20,14 +20,27 @@ public final class GitProject {
 
   /** Runs git in {@code dir} with a fixed author; its standard output, stripped. */
   public static String git(File dir, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of("git", "-c", "user.name=pgperf it",
-        "-c", "user.email=it@pgperf.invalid", "-c", "init.defaultBranch=main",
-        "-c", "commit.gpgsign=false"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "git",
+                "-c",
+                "user.name=pgperf it",
+                "-c",
+                "user.email=it@pgperf.invalid",
+                "-c",
+                "init.defaultBranch=main",
+                "-c",
+                "commit.gpgsign=false"));
     command.addAll(List.of(args));
     Path output = Files.createTempFile("pgperf-git", ".txt");
     try {
-      Process p = new ProcessBuilder(command).directory(dir).redirectErrorStream(true)
-          .redirectOutput(output.toFile()).start();
+      Process p =
+          new ProcessBuilder(command)
+              .directory(dir)
+              .redirectErrorStream(true)
+              .redirectOutput(output.toFile())
+              .start();
       if (!p.waitFor(2, TimeUnit.MINUTES)) {
         p.destroyForcibly();
         throw new IOException("git " + String.join(" ", args) + " did not end in 2 minutes");
@@ -45,12 +58,13 @@ public final class GitProject {
   /** {@code git init} and a {@code .gitignore} for what builds and the invoker write. */
   public static void init(File dir) throws IOException, InterruptedException {
     git(dir, "init", "-q");
-    Files.writeString(dir.toPath().resolve(".gitignore"), "target/\nbuild.log\n",
-        StandardCharsets.UTF_8);
+    Files.writeString(
+        dir.toPath().resolve(".gitignore"), "target/\nbuild.log\n", StandardCharsets.UTF_8);
   }
 
   /** Commits everything in the working tree; the new commit's id. */
-  public static String commitAll(File dir, String message) throws IOException, InterruptedException {
+  public static String commitAll(File dir, String message)
+      throws IOException, InterruptedException {
     git(dir, "add", "-A");
     git(dir, "commit", "-q", "-m", message);
     return git(dir, "rev-parse", "HEAD");

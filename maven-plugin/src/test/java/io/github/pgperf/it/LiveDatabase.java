@@ -29,14 +29,24 @@ public final class LiveDatabase {
   /** Creates the database and writes {@code junit-platform.properties} pointing to it. */
   public static void create(File basedir) throws SQLException, IOException {
     String admin = admin();
-    String name = "pgperf_it_" + basedir.getName().replace('-', '_') + "_"
-        + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+    String name =
+        "pgperf_it_"
+            + basedir.getName().replace('-', '_')
+            + "_"
+            + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
     Path file = basedir.toPath().resolve(PROPERTIES);
     Files.createDirectories(file.getParent());
     // Written first: a database made but never named would outlive a failed setup.
     String url = admin.replaceFirst("/[^/?]*(\\?|$)", "/" + name + "$1");
-    Files.writeString(file, "# written by LiveDatabase\npgperf.url=" + url
-        + "\npgperf.it.database=" + name + "\npgperf.it.admin=" + admin + "\n",
+    Files.writeString(
+        file,
+        "# written by LiveDatabase\npgperf.url="
+            + url
+            + "\npgperf.it.database="
+            + name
+            + "\npgperf.it.admin="
+            + admin
+            + "\n",
         StandardCharsets.UTF_8);
     execute(admin, "create database " + name);
   }
@@ -45,16 +55,17 @@ public final class LiveDatabase {
   public static void drop(File basedir) throws SQLException {
     Properties props = written(basedir);
     if (props != null) {
-      execute(props.getProperty("pgperf.it.admin"), "drop database if exists "
-          + props.getProperty("pgperf.it.database") + " with (force)");
+      execute(
+          props.getProperty("pgperf.it.admin"),
+          "drop database if exists " + props.getProperty("pgperf.it.database") + " with (force)");
     }
   }
 
   /** Whether a database of that name is on the test server (one a build should have dropped). */
   public static boolean exists(String database) throws SQLException {
     try (Connection c = new org.postgresql.Driver().connect(admin(), new Properties());
-        java.sql.PreparedStatement p = c.prepareStatement(
-            "select 1 from pg_database where datname = ?")) {
+        java.sql.PreparedStatement p =
+            c.prepareStatement("select 1 from pg_database where datname = ?")) {
       p.setString(1, database);
       try (java.sql.ResultSet r = p.executeQuery()) {
         return r.next();

@@ -14,11 +14,11 @@ import java.util.UUID;
 import org.postgresql.PGConnection;
 
 /**
- * A role with a password and a database it owns on the test server, for the secrets IT: the
- * build's tests log in as that role with the password in {@code PGPERF_PASSWORD}. The local test
- * server trusts every local connection, so the server never asks for the password; pgperf still
- * takes it through every path it would take to a server that asks. The build finds both through
- * the {@code junit-platform.properties} written here, which also names them for {@link #drop}.
+ * A role with a password and a database it owns on the test server, for the secrets IT: the build's
+ * tests log in as that role with the password in {@code PGPERF_PASSWORD}. The local test server
+ * trusts every local connection, so the server never asks for the password; pgperf still takes it
+ * through every path it would take to a server that asks. The build finds both through the {@code
+ * junit-platform.properties} written here, which also names them for {@link #drop}.
  */
 public final class SecretDatabase {
 
@@ -32,15 +32,22 @@ public final class SecretDatabase {
     Files.createDirectories(file.getParent());
     // Written first: a role made but never named would outlive a failed setup.
     String url = admin.replaceFirst("/[^/?]*(\\?.*)?$", "/" + name + "?user=" + name);
-    Files.writeString(file, "# written by SecretDatabase\npgperf.url=" + url
-        + "\npgperf.it.name=" + name + "\npgperf.it.admin=" + admin + "\n",
+    Files.writeString(
+        file,
+        "# written by SecretDatabase\npgperf.url="
+            + url
+            + "\npgperf.it.name="
+            + name
+            + "\npgperf.it.admin="
+            + admin
+            + "\n",
         StandardCharsets.UTF_8);
     try (Connection c = new org.postgresql.Driver().connect(admin, new Properties());
         Statement s = c.createStatement()) {
       s.execute("create role " + name + " login");
       // pgjdbc sends only the SCRAM verifier: the password itself never reaches the server.
-      c.unwrap(PGConnection.class).alterUserPassword(name, password(basedir).toCharArray(),
-          "scram-sha-256");
+      c.unwrap(PGConnection.class)
+          .alterUserPassword(name, password(basedir).toCharArray(), "scram-sha-256");
       s.execute("create database " + name + " owner " + name);
     }
   }
@@ -50,8 +57,10 @@ public final class SecretDatabase {
     Properties props = LiveDatabase.written(basedir);
     if (props != null) {
       String name = props.getProperty("pgperf.it.name");
-      LiveDatabase.execute(props.getProperty("pgperf.it.admin"),
-          "drop database if exists " + name + " with (force)", "drop role if exists " + name);
+      LiveDatabase.execute(
+          props.getProperty("pgperf.it.admin"),
+          "drop database if exists " + name + " with (force)",
+          "drop role if exists " + name);
     }
   }
 

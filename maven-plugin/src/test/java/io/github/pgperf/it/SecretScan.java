@@ -21,13 +21,13 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Looks for an invoker build's password in every file of the build (its {@code build.log}
- * included) and lists each place found without repeating the password, for the secrets ITs'
- * verify scripts. The password is the one the build was given in {@code invoker.properties}
- * ({@code PGPERF_PASSWORD}, else the password in {@code PGPERF_URL}); that file, which holds it on
- * purpose, is not searched. It is looked for as given, URL-encoded, and as its longest run of
- * letters and digits (so an escaped or cut copy counts too); files are read as bytes and their
- * paths count as text. The harness's {@code testing.SecretScan} does the same for its tests.
+ * Looks for an invoker build's password in every file of the build (its {@code build.log} included)
+ * and lists each place found without repeating the password, for the secrets ITs' verify scripts.
+ * The password is the one the build was given in {@code invoker.properties} ({@code
+ * PGPERF_PASSWORD}, else the password in {@code PGPERF_URL}); that file, which holds it on purpose,
+ * is not searched. It is looked for as given, URL-encoded, and as its longest run of letters and
+ * digits (so an escaped or cut copy counts too); files are read as bytes and their paths count as
+ * text. The harness's {@code testing.SecretScan} does the same for its tests.
  */
 public final class SecretScan {
 
@@ -48,8 +48,9 @@ public final class SecretScan {
       core = runs.group().length() > core.length() ? runs.group() : core;
     }
     if (core.length() < 12) {
-      throw new IllegalArgumentException("the build's password needs a run of at least 12 letters"
-          + " and digits, so that no file holds it by chance");
+      throw new IllegalArgumentException(
+          "the build's password needs a run of at least 12 letters"
+              + " and digits, so that no file holds it by chance");
     }
     forms.put(encoded, "<PASSWORD-URLENCODED>");
     forms.put(password, "<PASSWORD>");
@@ -67,8 +68,8 @@ public final class SecretScan {
     String password = props.getProperty(ENV + "PGPERF_PASSWORD");
     if (password == null) {
       String userInfo = URI.create(props.getProperty(ENV + "PGPERF_URL")).getRawUserInfo();
-      password = URLDecoder.decode(userInfo.substring(userInfo.indexOf(':') + 1),
-          StandardCharsets.UTF_8);
+      password =
+          URLDecoder.decode(userInfo.substring(userInfo.indexOf(':') + 1), StandardCharsets.UTF_8);
     }
     return new SecretScan(password);
   }
@@ -100,25 +101,28 @@ public final class SecretScan {
   }
 
   /**
-   * Whether a scan of the same password finds it planted in a temporary directory as a build
-   * could leave it (as given in a log line, URL-encoded in a URL, JSON-escaped, in a binary file
-   * and in a file's name) and masks it in its listing: a broken scan cannot pass a build.
+   * Whether a scan of the same password finds it planted in a temporary directory as a build could
+   * leave it (as given in a log line, URL-encoded in a URL, JSON-escaped, in a binary file and in a
+   * file's name) and masks it in its listing: a broken scan cannot pass a build.
    */
   public boolean findsAPlantedCopy() throws IOException {
     Path dir = Files.createTempDirectory("pgperf-secret-scan");
     try {
       Files.writeString(dir.resolve("build.log"), "[INFO] ok\n[ERROR] bad URL " + password);
-      Files.writeString(dir.resolve("url.txt"), "postgresql://u:"
-          + URLEncoder.encode(password, StandardCharsets.UTF_8) + "@h/db");
-      Files.writeString(dir.resolve("result.json"), "{\"t\":\"" + password.replace("/", "\\/")
-          + "\"}");
-      Files.write(dir.resolve("archive.bin"), ("\0\1" + password + "\0")
-          .getBytes(StandardCharsets.UTF_8));
+      Files.writeString(
+          dir.resolve("url.txt"),
+          "postgresql://u:" + URLEncoder.encode(password, StandardCharsets.UTF_8) + "@h/db");
+      Files.writeString(
+          dir.resolve("result.json"), "{\"t\":\"" + password.replace("/", "\\/") + "\"}");
+      Files.write(
+          dir.resolve("archive.bin"), ("\0\1" + password + "\0").getBytes(StandardCharsets.UTF_8));
       Files.createFile(dir.resolve("named-" + password.replaceAll("[^A-Za-z0-9]", "_")));
       SecretScan planted = new SecretScan(password).tree(dir.toFile());
       String listing = planted.listing();
-      return planted.hits().size() == 5 && !listing.contains(password)
-          && listing.contains("bad URL <PASSWORD>") && listing.contains("u:<PASSWORD-URLENCODED>@h");
+      return planted.hits().size() == 5
+          && !listing.contains(password)
+          && listing.contains("bad URL <PASSWORD>")
+          && listing.contains("u:<PASSWORD-URLENCODED>@h");
     } finally {
       try (Stream<Path> walk = Files.walk(dir)) {
         for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
@@ -163,8 +167,12 @@ public final class SecretScan {
     int from = Math.max(0, first - EXCERPT_SIDE);
     int to = Math.min(masked.length(), first + 2 * EXCERPT_SIDE);
     String excerpt = masked.substring(from, to).replaceAll("[\\x00-\\x1f\\x7f]", ".");
-    hits.add(mask(where) + ": " + (from > 0 ? "..." : "") + excerpt
-        + (to < masked.length() ? "..." : ""));
+    hits.add(
+        mask(where)
+            + ": "
+            + (from > 0 ? "..." : "")
+            + excerpt
+            + (to < masked.length() ? "..." : ""));
   }
 
   @Override

@@ -17,8 +17,8 @@ import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
- * docs/configuration.md lists every goal's parameters as the plugin's descriptor declares them:
- * the same parameters, each with its property, type, default and goals.
+ * docs/configuration.md lists every goal's parameters as the plugin's descriptor declares them: the
+ * same parameters, each with its property, type, default and goals.
  */
 class ConfigurationDocTest {
 
@@ -34,8 +34,8 @@ class ConfigurationDocTest {
 
   private static Map<String, Row> declared() throws Exception {
     Document descriptor;
-    try (InputStream in = ConfigurationDocTest.class.getResourceAsStream(
-        "/META-INF/maven/plugin.xml")) {
+    try (InputStream in =
+        ConfigurationDocTest.class.getResourceAsStream("/META-INF/maven/plugin.xml")) {
       assertThat(in).as("the plugin's descriptor").isNotNull();
       descriptor = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in);
     }
@@ -56,12 +56,23 @@ class ConfigurationDocTest {
         String type = text(parameter, "type");
         Element value = configuration == null ? null : child(configuration, name);
         String expression = value == null ? "" : value.getTextContent().trim();
-        String property = expression.startsWith("${pgperf.")
-            ? expression.substring(2, expression.length() - 1) : null;
-        String defaultValue = value == null || !value.hasAttribute("default-value") ? null
-            : value.getAttribute("default-value");
-        Row row = rows.computeIfAbsent(name, n -> new Row(property,
-            type.substring(type.lastIndexOf('.') + 1), defaultValue, new TreeSet<>()));
+        String property =
+            expression.startsWith("${pgperf.")
+                ? expression.substring(2, expression.length() - 1)
+                : null;
+        String defaultValue =
+            value == null || !value.hasAttribute("default-value")
+                ? null
+                : value.getAttribute("default-value");
+        Row row =
+            rows.computeIfAbsent(
+                name,
+                n ->
+                    new Row(
+                        property,
+                        type.substring(type.lastIndexOf('.') + 1),
+                        defaultValue,
+                        new TreeSet<>()));
         row.goals().add(goal);
       }
     }
@@ -80,8 +91,13 @@ class ConfigurationDocTest {
         continue;
       }
       String[] cells = line.substring(2).split(" \\| ");
-      rows.put(code(cells[0]), new Row(code(cells[1]), cells[2].trim(), code(cells[3]),
-          new TreeSet<>(Set.of(cells[4].trim().split(", ")))));
+      rows.put(
+          code(cells[0]),
+          new Row(
+              code(cells[1]),
+              cells[2].trim(),
+              code(cells[3]),
+              new TreeSet<>(Set.of(cells[4].trim().split(", ")))));
     }
     return rows;
   }

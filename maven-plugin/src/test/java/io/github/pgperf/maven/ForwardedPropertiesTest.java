@@ -13,28 +13,31 @@ class ForwardedPropertiesTest {
   @Test
   void forwardsOnlyTheExtensionsKeysAndWarnsOnceAboutUnknownOnes() {
     List<String> warnings = new ArrayList<>();
-    Map<String, String> build = Map.of(
-        "pgperf.duration", "10s",
-        "pgperf.OrdersPerfTest.lookup.thresholds", "p99<=2ms",
-        "pgperf.trials", "3",
-        "pgperf.version", "1.0",
-        "pgperf.duraton.forwardedTest", "5s",
-        "pgperf.trails", "3");
+    Map<String, String> build =
+        Map.of(
+            "pgperf.duration", "10s",
+            "pgperf.OrdersPerfTest.lookup.thresholds", "p99<=2ms",
+            "pgperf.trials", "3",
+            "pgperf.version", "1.0",
+            "pgperf.duraton.forwardedTest", "5s",
+            "pgperf.trails", "3");
 
-    Map<String, String> forwarded = ForwardedProperties.select(build,
-        ForwardedProperties.pluginKeys(), warnings::add);
+    Map<String, String> forwarded =
+        ForwardedProperties.select(build, ForwardedProperties.pluginKeys(), warnings::add);
     ForwardedProperties.select(build, ForwardedProperties.pluginKeys(), warnings::add);
 
-    assertThat(forwarded).containsOnlyKeys("pgperf.duration",
-        "pgperf.OrdersPerfTest.lookup.thresholds");
-    assertThat(warnings).containsExactly(
-        "pgperf: unknown property pgperf.duraton.forwardedTest",
-        "pgperf: unknown property pgperf.trails; did you mean pgperf.trials?");
+    assertThat(forwarded)
+        .containsOnlyKeys("pgperf.duration", "pgperf.OrdersPerfTest.lookup.thresholds");
+    assertThat(warnings)
+        .containsExactly(
+            "pgperf: unknown property pgperf.duraton.forwardedTest",
+            "pgperf: unknown property pgperf.trails; did you mean pgperf.trials?");
   }
 
   @Test
   void thePluginsKeysAreItsParametersProperties() {
-    assertThat(ForwardedProperties.pluginKeys()).contains("pgperf.trials", "pgperf.results",
-        "pgperf.forkTimeout", "pgperf.onRegression").allMatch(k -> k.startsWith("pgperf."));
+    assertThat(ForwardedProperties.pluginKeys())
+        .contains("pgperf.trials", "pgperf.results", "pgperf.forkTimeout", "pgperf.onRegression")
+        .allMatch(k -> k.startsWith("pgperf."));
   }
 }

@@ -22,17 +22,25 @@ import org.w3c.dom.NodeList;
 class PluginDependenciesTest {
 
   /** Group ids that must not reach the plugin's class path, by prefix. */
-  private static final List<String> FORBIDDEN = List.of("org.postgresql", "io.zonky.",
-      "org.assertj", "org.junit.jupiter", "info.picocli", "org.testcontainers",
-      "io.github.pgperf:pgperf-harness", "io.github.pgperf:pgperf-engine",
-      "io.github.pgperf:pgperf-cli");
+  private static final List<String> FORBIDDEN =
+      List.of(
+          "org.postgresql",
+          "io.zonky.",
+          "org.assertj",
+          "org.junit.jupiter",
+          "info.picocli",
+          "org.testcontainers",
+          "io.github.pgperf:pgperf-harness",
+          "io.github.pgperf:pgperf-engine",
+          "io.github.pgperf:pgperf-cli");
 
   @Test
   void runtimeDependenciesHoldNoDriverProviderOrTestFramework() throws Exception {
-    List<String> dependencies = descriptorDependencies(
-        Path.of("target", "classes", "META-INF", "maven", "plugin.xml"));
+    List<String> dependencies =
+        descriptorDependencies(Path.of("target", "classes", "META-INF", "maven", "plugin.xml"));
 
-    assertThat(dependencies).as("the plugin's runtime dependencies (plugin.xml)")
+    assertThat(dependencies)
+        .as("the plugin's runtime dependencies (plugin.xml)")
         .contains("io.github.pgperf:pgperf-gate", "io.github.pgperf:pgperf-result");
     assertThat(dependencies.stream().filter(PluginDependenciesTest::forbidden))
         .as("dependencies the plugin must not bring onto its class path")
@@ -40,10 +48,14 @@ class PluginDependenciesTest {
   }
 
   private static boolean forbidden(String coordinates) {
-    return FORBIDDEN.stream().anyMatch(f -> f.endsWith(".")
-        ? coordinates.startsWith(f)
-        : coordinates.equals(f) || coordinates.startsWith(f + ":")
-            || coordinates.startsWith(f + "."));
+    return FORBIDDEN.stream()
+        .anyMatch(
+            f ->
+                f.endsWith(".")
+                    ? coordinates.startsWith(f)
+                    : coordinates.equals(f)
+                        || coordinates.startsWith(f + ":")
+                        || coordinates.startsWith(f + "."));
   }
 
   /** groupId:artifactId of each dependency the descriptor lists for the plugin's class path. */
@@ -57,7 +69,8 @@ class PluginDependenciesTest {
     }
     List<String> result = new ArrayList<>();
     // The plugin's own <dependencies>: the child of <plugin>, not the mojos' parameters.
-    for (Node child = document.getDocumentElement().getFirstChild(); child != null;
+    for (Node child = document.getDocumentElement().getFirstChild();
+        child != null;
         child = child.getNextSibling()) {
       if (child instanceof Element e && e.getTagName().equals("dependencies")) {
         NodeList dependencies = e.getElementsByTagName("dependency");

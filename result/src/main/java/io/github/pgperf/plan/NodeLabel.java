@@ -22,13 +22,14 @@ final class NodeLabel {
     if (plan.path("Parallel Aware").asBoolean(false)) {
       label.append("Parallel ");
     }
-    label.append(switch (type == null ? "" : type) {
-      case "Aggregate" -> aggregate(text(plan, "Strategy"));
-      case "SetOp" -> "Hashed".equals(text(plan, "Strategy")) ? "HashSetOp" : "SetOp";
-      case "ModifyTable" -> text(plan, "Operation") == null ? type : text(plan, "Operation");
-      case "" -> "?";
-      default -> type;
-    });
+    label.append(
+        switch (type == null ? "" : type) {
+          case "Aggregate" -> aggregate(text(plan, "Strategy"));
+          case "SetOp" -> "Hashed".equals(text(plan, "Strategy")) ? "HashSetOp" : "SetOp";
+          case "ModifyTable" -> text(plan, "Operation") == null ? type : text(plan, "Operation");
+          case "" -> "?";
+          default -> type;
+        });
     String join = text(plan, "Join Type");
     if (join != null && !join.equals("Inner")) {
       // "Hash Left Join", "Nested Loop Anti Join": the join type goes before "Join"
@@ -44,11 +45,18 @@ final class NodeLabel {
     }
     String index = text(plan, "Index Name");
     if (index != null) {
-      label.append(type != null && type.equals("Bitmap Index Scan") ? " on " : " using ")
+      label
+          .append(type != null && type.equals("Bitmap Index Scan") ? " on " : " using ")
           .append(index);
     }
-    String relation = firstOf(plan, "Relation Name", "Function Name", "CTE Name",
-        "Tuplestore Name", "Table Function Name");
+    String relation =
+        firstOf(
+            plan,
+            "Relation Name",
+            "Function Name",
+            "CTE Name",
+            "Tuplestore Name",
+            "Table Function Name");
     if (relation != null) {
       label.append(" on ").append(relation);
     }

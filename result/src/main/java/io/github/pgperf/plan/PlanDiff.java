@@ -7,9 +7,9 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /**
- * Two plan shapes side by side, the baseline's on the left, the new one on the right, lines
- * aligned where the plans agree and marked with {@code *} where a node differs: what a
- * PLAN_CHANGED finding prints, so the log shows which node changed without a diff tool.
+ * Two plan shapes side by side, the baseline's on the left, the new one on the right, lines aligned
+ * where the plans agree and marked with {@code *} where a node differs: what a PLAN_CHANGED finding
+ * prints, so the log shows which node changed without a diff tool.
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 public final class PlanDiff {
@@ -22,8 +22,8 @@ public final class PlanDiff {
    * @param baselineTitle what the left column holds, e.g. {@code "baseline plan"}
    * @param newTitle what the right column holds, e.g. {@code "this build's plan"}
    */
-  public static List<String> sideBySide(PlanShape baseline, PlanShape now, String baselineTitle,
-      String newTitle) {
+  public static List<String> sideBySide(
+      PlanShape baseline, PlanShape now, String baselineTitle, String newTitle) {
     List<String> left = baseline.lines();
     List<String> right = now.lines();
     List<String[]> rows = align(left, right);
@@ -41,8 +41,8 @@ public final class PlanDiff {
   }
 
   /**
-   * Aligns two line lists on their longest common subsequence: common lines share a row, the
-   * lines between two common ones are paired in order, and a side that runs out is left empty.
+   * Aligns two line lists on their longest common subsequence: common lines share a row, the lines
+   * between two common ones are paired in order, and a side that runs out is left empty.
    */
   static List<String[]> align(List<String> left, List<String> right) {
     int n = left.size();
@@ -50,8 +50,10 @@ public final class PlanDiff {
     int[][] common = new int[n + 1][m + 1];
     for (int i = n - 1; i >= 0; i--) {
       for (int j = m - 1; j >= 0; j--) {
-        common[i][j] = left.get(i).equals(right.get(j))
-            ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+        common[i][j] =
+            left.get(i).equals(right.get(j))
+                ? common[i + 1][j + 1] + 1
+                : Math.max(common[i + 1][j], common[i][j + 1]);
       }
     }
     List<String[]> rows = new ArrayList<>();
@@ -77,8 +79,8 @@ public final class PlanDiff {
 
   private static void pair(List<String> left, List<String> right, List<String[]> rows) {
     for (int k = 0; k < Math.max(left.size(), right.size()); k++) {
-      rows.add(new String[] {
-          k < left.size() ? left.get(k) : "", k < right.size() ? right.get(k) : ""});
+      rows.add(
+          new String[] {k < left.size() ? left.get(k) : "", k < right.size() ? right.get(k) : ""});
     }
     left.clear();
     right.clear();

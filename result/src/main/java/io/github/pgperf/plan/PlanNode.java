@@ -8,9 +8,9 @@ import org.apiguardian.api.API;
 
 /**
  * One node of a plan's shape: what the planner chose at that point, in the words of {@code
- * EXPLAIN}'s text form ({@code "Index Scan using entry_account_id_idx on entry"}, {@code "Hash
- * Left Join"}, {@code "HashAggregate"}), without costs, row estimates, conditions or parameter
- * values, which change from run to run while the plan stays the same.
+ * EXPLAIN}'s text form ({@code "Index Scan using entry_account_id_idx on entry"}, {@code "Hash Left
+ * Join"}, {@code "HashAggregate"}), without costs, row estimates, conditions or parameter values,
+ * which change from run to run while the plan stays the same.
  *
  * @param label the node as {@code EXPLAIN} names it
  * @param children its inputs in plan order (outer before inner)

@@ -15,10 +15,10 @@ import java.util.function.Predicate;
 import org.apiguardian.api.API;
 
 /**
- * The shape of a statement's plan: node types, relation and index names and join order, the
- * choices that make a plan fast or slow. Two runs on different machines that plan a statement the
- * same way have equal shapes and equal {@link #hash()}es; costs and estimates, which differ with
- * statistics and machines, are left out.
+ * The shape of a statement's plan: node types, relation and index names and join order, the choices
+ * that make a plan fast or slow. Two runs on different machines that plan a statement the same way
+ * have equal shapes and equal {@link #hash()}es; costs and estimates, which differ with statistics
+ * and machines, are left out.
  *
  * @param root the plan's top node
  */
@@ -43,8 +43,8 @@ public record PlanShape(PlanNode root) {
     } catch (java.io.IOException e) {
       throw new IllegalArgumentException("not EXPLAIN (FORMAT JSON) output: " + e.getMessage(), e);
     }
-    JsonNode plan = tree != null && tree.isArray() && tree.size() > 0
-        ? tree.get(0).get("Plan") : null;
+    JsonNode plan =
+        tree != null && tree.isArray() && tree.size() > 0 ? tree.get(0).get("Plan") : null;
     if (plan == null || !plan.isObject()) {
       throw new IllegalArgumentException("not EXPLAIN (FORMAT JSON) output: no \"Plan\" found");
     }
@@ -106,14 +106,17 @@ public record PlanShape(PlanNode root) {
    * direction) or {@code Bitmap Index Scan}, as their labels name it.
    */
   public boolean usesIndex(String index) {
-    return anyLabel(root, l -> l.contains(" using " + index + " on ")
-        || l.endsWith("Bitmap Index Scan on " + index));
+    return anyLabel(
+        root,
+        l -> l.contains(" using " + index + " on ") || l.endsWith("Bitmap Index Scan on " + index));
   }
 
-  /** Whether a node reads table {@code table} whole: {@code Seq Scan} or {@code Parallel Seq Scan}. */
+  /**
+   * Whether a node reads table {@code table} whole: {@code Seq Scan} or {@code Parallel Seq Scan}.
+   */
   public boolean scansSequentially(String table) {
-    return anyLabel(root, l -> l.equals("Seq Scan on " + table)
-        || l.equals("Parallel Seq Scan on " + table));
+    return anyLabel(
+        root, l -> l.equals("Seq Scan on " + table) || l.equals("Parallel Seq Scan on " + table));
   }
 
   private static boolean anyLabel(PlanNode node, Predicate<String> test) {

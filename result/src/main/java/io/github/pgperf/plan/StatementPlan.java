@@ -17,8 +17,8 @@ import org.apiguardian.api.API;
  *     server's error, a compound command); {@code null} when there is a shape
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
-public record StatementPlan(String script, int command, String sql, PlanShape shape,
-    String reason) {
+public record StatementPlan(
+    String script, int command, String sql, PlanShape shape, String reason) {
 
   /** How a reason ends when the command has no plan by its nature ({@code BEGIN}, {@code SET}). */
   static final String NO_PLAN = " has no plan";

@@ -7,9 +7,9 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * Why a client of a run gave up (or the run itself, when no one client did), as the runner said
- * it on stderr: pgbench's {@code error:} lines, kept as data so that nobody needs to read them
- * back from the console.
+ * Why a client of a run gave up (or the run itself, when no one client did), as the runner said it
+ * on stderr: pgbench's {@code error:} lines, kept as data so that nobody needs to read them back
+ * from the console.
  *
  * @param client the client's number as pgbench prints it ({@code client 3 aborted ...}), from 0;
  *     {@code null} when the run as a whole stopped counting (a transaction log it could not write)

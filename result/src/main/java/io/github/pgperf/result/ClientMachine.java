@@ -27,6 +27,7 @@ public record ClientMachine(
 
   /** Read once: the model name and memory do not change while a JVM runs. */
   private static final String CPU = cpuModel(Path.of("/proc/cpuinfo"));
+
   private static final long MEMORY = physicalMemory();
 
   public ClientMachine {
@@ -49,11 +50,18 @@ public record ClientMachine(
     return new ClientMachine(
         version == null ? "dev" : version,
         Runtime.getRuntime().availableProcessors(),
-        System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.vendor")
-            + " " + System.getProperty("java.runtime.version", System.getProperty("java.version")),
-        System.getProperty("os.name") + " " + System.getProperty("os.version")
-            + " " + System.getProperty("os.arch"),
-        CPU, MEMORY);
+        System.getProperty("java.vm.name")
+            + " "
+            + System.getProperty("java.vm.vendor")
+            + " "
+            + System.getProperty("java.runtime.version", System.getProperty("java.version")),
+        System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version")
+            + " "
+            + System.getProperty("os.arch"),
+        CPU,
+        MEMORY);
   }
 
   /** The first {@code model name} of a Linux {@code cpuinfo} file; null when there is none. */

@@ -43,15 +43,27 @@ public record Counts(
 
   /** Both counts added. */
   public Counts plus(Counts o) {
-    return new Counts(processed + o.processed, serializationFailures + o.serializationFailures,
-        deadlockFailures + o.deadlockFailures, otherFailures + o.otherFailures,
-        retried + o.retried, retries + o.retries, skipped + o.skipped, late + o.late);
+    return new Counts(
+        processed + o.processed,
+        serializationFailures + o.serializationFailures,
+        deadlockFailures + o.deadlockFailures,
+        otherFailures + o.otherFailures,
+        retried + o.retried,
+        retries + o.retries,
+        skipped + o.skipped,
+        late + o.late);
   }
 
   /** What was counted since {@code earlier}, a reading of the same growing counts. */
   public Counts since(Counts e) {
-    return new Counts(processed - e.processed, serializationFailures - e.serializationFailures,
-        deadlockFailures - e.deadlockFailures, otherFailures - e.otherFailures,
-        retried - e.retried, retries - e.retries, skipped - e.skipped, late - e.late);
+    return new Counts(
+        processed - e.processed,
+        serializationFailures - e.serializationFailures,
+        deadlockFailures - e.deadlockFailures,
+        otherFailures - e.otherFailures,
+        retried - e.retried,
+        retries - e.retries,
+        skipped - e.skipped,
+        late - e.late);
   }
 }

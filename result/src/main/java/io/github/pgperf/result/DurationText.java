@@ -11,9 +11,9 @@ import org.apiguardian.api.API;
 /**
  * The one way pgperf reads a duration written as text, wherever a user writes one: {@code @Load}'s
  * attributes and their configuration parameters, threshold text ({@code p99<=1.5ms}), the CLI's
- * pgperf options and the Maven plugin's timeouts. A number, decimals allowed, and one unit:
- * {@code ns us ms s min h} ({@code 30s}, {@code 1.5ms}, {@code 2min}, {@code 0.5s}). One grammar,
- * so that text accepted in one place is accepted in every other. JDK only: the plugin reads it too.
+ * pgperf options and the Maven plugin's timeouts. A number, decimals allowed, and one unit: {@code
+ * ns us ms s min h} ({@code 30s}, {@code 1.5ms}, {@code 2min}, {@code 0.5s}). One grammar, so that
+ * text accepted in one place is accepted in every other. JDK only: the plugin reads it too.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class DurationText {
@@ -81,14 +81,19 @@ public final class DurationText {
   }
 
   /**
-   * As {@link #read}, for whole seconds from {@code min}; {@code why} says why seconds (e.g.
-   * {@code pgbench's -T counts seconds}).
+   * As {@link #read}, for whole seconds from {@code min}; {@code why} says why seconds (e.g. {@code
+   * pgbench's -T counts seconds}).
    */
   public static Duration wholeSeconds(String text, long min, String why) {
     Duration d = read(text);
     if (d.getNano() != 0 || d.getSeconds() < min || d.getSeconds() > Integer.MAX_VALUE) {
-      throw new InvalidDuration(text, "is not a whole number of seconds"
-          + (min > 0 ? " from " + min + "s" : "") + " (" + why + "; like 30s or 2min)");
+      throw new InvalidDuration(
+          text,
+          "is not a whole number of seconds"
+              + (min > 0 ? " from " + min + "s" : "")
+              + " ("
+              + why
+              + "; like 30s or 2min)");
     }
     return d;
   }
@@ -121,8 +126,8 @@ public final class DurationText {
   }
 
   /**
-   * Text that is not a duration this setting takes; the message is the quoted text and the
-   * reason, for the caller to put after the setting's name.
+   * Text that is not a duration this setting takes; the message is the quoted text and the reason,
+   * for the caller to put after the setting's name.
    */
   public static final class InvalidDuration extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;

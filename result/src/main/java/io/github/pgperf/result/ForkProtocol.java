@@ -7,9 +7,9 @@ import org.apiguardian.api.API;
 
 /**
  * The names the Maven plugin's JVMs (pgperf-gate's {@code launch}) and the JVMs it starts on the
- * user's test class path (pgperf-harness's compare server) agree on, in the one module both
- * compile against: were they strings on each side, a rename on one would break the other at run
- * time only. JDK only.
+ * user's test class path (pgperf-harness's compare server) agree on, in the one module both compile
+ * against: were they strings on each side, a rename on one would break the other at run time only.
+ * JDK only.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class ForkProtocol {

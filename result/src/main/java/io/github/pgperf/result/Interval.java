@@ -6,8 +6,8 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * One step of a run's timeline: what happened to transactions that ended in
- * [start, start + length) after the start of the benchmark.
+ * One step of a run's timeline: what happened to transactions that ended in [start, start + length)
+ * after the start of the benchmark.
  *
  * <p>The full latency histogram is kept, so timelines of several threads or machines add exactly.
  *

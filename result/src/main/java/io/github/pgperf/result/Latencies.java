@@ -38,13 +38,17 @@ public final class Latencies {
   public static final int SIGNIFICANT_DIGITS = 3;
 
   /** The percentiles pgperf reports: p50, p90, p95, p99, p99.9, p99.99. */
-  public static final List<Double> REPORTED_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9, 99.99);
+  public static final List<Double> REPORTED_PERCENTILES =
+      List.of(50.0, 90.0, 95.0, 99.0, 99.9, 99.99);
 
   private static final Latencies EMPTY = of(newHistogram(), Moments.NONE);
 
   private final byte[] compressed;
   private final Moments moments;
-  /** Decoded for percentile queries only, and softly: a long timeline must not pin its histograms. */
+
+  /**
+   * Decoded for percentile queries only, and softly: a long timeline must not pin its histograms.
+   */
   private volatile SoftReference<Histogram> forQueries;
 
   private Latencies(byte[] compressed, Moments moments) {
@@ -70,8 +74,11 @@ public final class Latencies {
    */
   public static Latencies of(Histogram histogram, Moments moments) {
     if (histogram.getTotalCount() != moments.count()) {
-      throw new IllegalArgumentException("histogram holds " + histogram.getTotalCount()
-          + " values but the sums count " + moments.count());
+      throw new IllegalArgumentException(
+          "histogram holds "
+              + histogram.getTotalCount()
+              + " values but the sums count "
+              + moments.count());
     }
     if (histogram.getLowestDiscernibleValue() != LOWEST_MICROS
         || histogram.getNumberOfSignificantValueDigits() != SIGNIFICANT_DIGITS) {
@@ -80,9 +87,16 @@ public final class Latencies {
     if (moments.count() > 0
         && (!histogram.valuesAreEquivalent(moments.min(), histogram.getMinValue())
             || !histogram.valuesAreEquivalent(moments.max(), histogram.getMaxValue()))) {
-      throw new IllegalArgumentException("minimum " + moments.min() + " µs and maximum "
-          + moments.max() + " µs disagree with the histogram's (" + histogram.getMinValue()
-          + " and " + histogram.getMaxValue() + " µs)");
+      throw new IllegalArgumentException(
+          "minimum "
+              + moments.min()
+              + " µs and maximum "
+              + moments.max()
+              + " µs disagree with the histogram's ("
+              + histogram.getMinValue()
+              + " and "
+              + histogram.getMaxValue()
+              + " µs)");
     }
     ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
     int length = histogram.encodeIntoCompressedByteBuffer(buffer, 9);
@@ -101,14 +115,20 @@ public final class Latencies {
     try {
       bytes = Base64.getDecoder().decode(base64);
       histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), HIGHEST_MICROS);
-    } catch (IllegalArgumentException | DataFormatException | IndexOutOfBoundsException
+    } catch (IllegalArgumentException
+        | DataFormatException
+        | IndexOutOfBoundsException
         | java.nio.BufferUnderflowException e) {
-      throw new IllegalArgumentException("latency histogram is not a valid encoded HdrHistogram ("
-          + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+      throw new IllegalArgumentException(
+          "latency histogram is not a valid encoded HdrHistogram ("
+              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+              + ")");
     }
     if (histogram.getHighestTrackableValue() < HIGHEST_MICROS) {
-      throw new IllegalArgumentException("latency histogram tracks values only up to "
-          + histogram.getHighestTrackableValue() + " µs");
+      throw new IllegalArgumentException(
+          "latency histogram tracks values only up to "
+              + histogram.getHighestTrackableValue()
+              + " µs");
     }
     Moments moments = new Moments(histogram.getTotalCount(), sum, sumOfSquares, min, max);
     return of(histogram, moments);
@@ -258,7 +278,14 @@ public final class Latencies {
 
   @Override
   public String toString() {
-    return "Latencies[count=" + count() + ", mean=" + meanMicros() + " µs, min=" + minMicros()
-        + ", max=" + maxMicros() + "]";
+    return "Latencies[count="
+        + count()
+        + ", mean="
+        + meanMicros()
+        + " µs, min="
+        + minMicros()
+        + ", max="
+        + maxMicros()
+        + "]";
   }
 }

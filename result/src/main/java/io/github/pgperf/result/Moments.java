@@ -31,7 +31,9 @@ public record Moments(long count, long sum, double sumOfSquares, long min, long 
     return (double) sum / count;
   }
 
-  /** The population standard deviation in µs, as pgbench computes it; {@code NaN} without values. */
+  /**
+   * The population standard deviation in µs, as pgbench computes it; {@code NaN} without values.
+   */
   public double stddev() {
     double mean = mean();
     return Math.sqrt(Math.max(0, sumOfSquares / count - mean * mean));
@@ -45,8 +47,12 @@ public record Moments(long count, long sum, double sumOfSquares, long min, long 
     if (count == 0) {
       return other;
     }
-    return new Moments(count + other.count, sum + other.sum, sumOfSquares + other.sumOfSquares,
-        Math.min(min, other.min), Math.max(max, other.max));
+    return new Moments(
+        count + other.count,
+        sum + other.sum,
+        sumOfSquares + other.sumOfSquares,
+        Math.min(min, other.min),
+        Math.max(max, other.max));
   }
 
   /**
@@ -54,7 +60,7 @@ public record Moments(long count, long sum, double sumOfSquares, long min, long 
    * progress report computes it; minimum and maximum of the difference are unknown and read 0.
    */
   public Moments since(Moments earlier) {
-    return new Moments(count - earlier.count, sum - earlier.sum,
-        sumOfSquares - earlier.sumOfSquares, 0, 0);
+    return new Moments(
+        count - earlier.count, sum - earlier.sum, sumOfSquares - earlier.sumOfSquares, 0, 0);
   }
 }

@@ -41,45 +41,55 @@ public final class ResultJson {
 
   /**
    * The schema version this code writes; it reads this one, {@link #SCHEMA_VERSION_6}, {@link
-   * #SCHEMA_VERSION_5}, {@link
-   * #SCHEMA_VERSION_4}, {@link #SCHEMA_VERSION_3}, {@link #SCHEMA_VERSION_2} and {@link
-   * #SCHEMA_VERSION_1}.
+   * #SCHEMA_VERSION_5}, {@link #SCHEMA_VERSION_4}, {@link #SCHEMA_VERSION_3}, {@link
+   * #SCHEMA_VERSION_2} and {@link #SCHEMA_VERSION_1}.
    */
   public static final int SCHEMA_VERSION = 7;
+
   /**
    * Schema 6: as 7, and no {@code serverWork.statementEvictions} nor {@code
    * serverWork.cpu.containerMicros}.
    */
   public static final int SCHEMA_VERSION_6 = 6;
+
   /**
    * Schema 5: as 6, with the run's settings under {@code workload} (the name of the accessor then)
    * and no {@code aborts}.
    */
   public static final int SCHEMA_VERSION_5 = 5;
+
   /** Schema 4: as 5, and no {@code identity.test} (which test ran it: the file name said). */
   public static final int SCHEMA_VERSION_4 = 4;
+
   /** Schema 3: as 4, and no {@code serverWork.cpu.machine}. */
   public static final int SCHEMA_VERSION_3 = 3;
+
   /** Schema 2: no {@code serverWork}. */
   public static final int SCHEMA_VERSION_2 = 2;
-  /** Schema 1: as 2, and no {@code identity}, machines without {@code cpu} and {@code memoryBytes}. */
+
+  /**
+   * Schema 1: as 2, and no {@code identity}, machines without {@code cpu} and {@code memoryBytes}.
+   */
   public static final int SCHEMA_VERSION_1 = 1;
 
   /** Why a result written before nested statements were kept has none. */
-  static final String NESTED_NOT_RECORDED = "not recorded: the result was written before pgperf"
-      + " kept the statements functions and triggers run";
+  static final String NESTED_NOT_RECORDED =
+      "not recorded: the result was written before pgperf"
+          + " kept the statements functions and triggers run";
 
-  private static final ObjectMapper MAPPER = new ObjectMapper()
-      .registerModule(new SimpleModule("pgperf-result")
-          .addSerializer(Instant.class, new InstantSerializer())
-          .addDeserializer(Instant.class, new InstantDeserializer())
-          .addSerializer(Latencies.class, new LatenciesSerializer())
-          .addDeserializer(Latencies.class, new LatenciesDeserializer()))
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .registerModule(
+              new SimpleModule("pgperf-result")
+                  .addSerializer(Instant.class, new InstantSerializer())
+                  .addDeserializer(Instant.class, new InstantDeserializer())
+                  .addSerializer(Latencies.class, new LatenciesSerializer())
+                  .addDeserializer(Latencies.class, new LatenciesDeserializer()))
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private ResultJson() {}
 
@@ -105,8 +115,8 @@ public final class ResultJson {
   /**
    * Reads a result file.
    *
-   * @throws ResultFileException when the file cannot be read or is not a result of schema
-   *     version 1 to {@value #SCHEMA_VERSION}; the message names the file and the cause
+   * @throws ResultFileException when the file cannot be read or is not a result of schema version 1
+   *     to {@value #SCHEMA_VERSION}; the message names the file and the cause
    */
   public static RunResult read(Path file) throws ResultFileException {
     String text;
@@ -122,8 +132,8 @@ public final class ResultJson {
    * Reads a result from JSON text.
    *
    * @param source what the text is, for messages (for example a file name)
-   * @throws ResultFileException when the text is not a result of schema version 1 to
-   *     {@value #SCHEMA_VERSION}
+   * @throws ResultFileException when the text is not a result of schema version 1 to {@value
+   *     #SCHEMA_VERSION}
    */
   public static RunResult fromJson(String json, String source) throws ResultFileException {
     return parse(json, source);
@@ -134,22 +144,38 @@ public final class ResultJson {
     try {
       root = MAPPER.readTree(text);
     } catch (JsonProcessingException e) {
-      throw new ResultFileException(source, "not valid JSON (" + e.getOriginalMessage()
-          + " at line " + e.getLocation().getLineNr() + ", column "
-          + e.getLocation().getColumnNr() + ")", e);
+      throw new ResultFileException(
+          source,
+          "not valid JSON ("
+              + e.getOriginalMessage()
+              + " at line "
+              + e.getLocation().getLineNr()
+              + ", column "
+              + e.getLocation().getColumnNr()
+              + ")",
+          e);
     }
     if (root == null || !root.isObject()) {
       throw new ResultFileException(source, "not a JSON object", null);
     }
     JsonNode version = root.get("schemaVersion");
     if (version == null) {
-      throw new ResultFileException(source, "no \"schemaVersion\" field; not a pgperf result", null);
+      throw new ResultFileException(
+          source, "no \"schemaVersion\" field; not a pgperf result", null);
     }
-    if (!version.isInt() || version.intValue() < SCHEMA_VERSION_1
+    if (!version.isInt()
+        || version.intValue() < SCHEMA_VERSION_1
         || version.intValue() > SCHEMA_VERSION) {
-      throw new ResultFileException(source, "schema version " + version
-          + " is not supported (this pgperf reads versions " + SCHEMA_VERSION_1 + " to "
-          + SCHEMA_VERSION + ")", null);
+      throw new ResultFileException(
+          source,
+          "schema version "
+              + version
+              + " is not supported (this pgperf reads versions "
+              + SCHEMA_VERSION_1
+              + " to "
+              + SCHEMA_VERSION
+              + ")",
+          null);
     }
     ObjectNode fields = ((ObjectNode) root).deepCopy();
     fields.remove("schemaVersion");
@@ -177,7 +203,8 @@ public final class ResultJson {
     }
     withNestedStatements(fields);
     if (fields.get("serverWork") instanceof ObjectNode work
-        && work.get("waits") instanceof ObjectNode waits && !waits.has("lockWaiters")) {
+        && work.get("waits") instanceof ObjectNode waits
+        && !waits.has("lockWaiters")) {
       // Added to schema 7 before its release, as cpu: not recorded, none named.
       waits.putArray("lockWaiters");
     }
@@ -196,8 +223,8 @@ public final class ResultJson {
   }
 
   /**
-   * Schema 6's fields as schema 7 holds them: whether pg_stat_statements evicted entries during
-   * the window, and a container's CPU, were not recorded (not known).
+   * Schema 6's fields as schema 7 holds them: whether pg_stat_statements evicted entries during the
+   * window, and a container's CPU, were not recorded (not known).
    */
   private static void upgradeFromVersion6(ObjectNode fields, int version, String source)
       throws ResultFileException {
@@ -233,8 +260,7 @@ public final class ResultJson {
           return;
         }
       }
-      unavailable.addObject().put("part", "NESTED_STATEMENTS")
-          .put("reason", NESTED_NOT_RECORDED);
+      unavailable.addObject().put("part", "NESTED_STATEMENTS").put("reason", NESTED_NOT_RECORDED);
     }
   }
 
@@ -242,11 +268,14 @@ public final class ResultJson {
    * Sets {@code field} of {@code object} (at {@code path}) to null, not known in schema {@code
    * version}; refuses a file that has it, which that version did not.
    */
-  private static void notKnown(ObjectNode object, String path, String field, int version,
-      String source) throws ResultFileException {
+  private static void notKnown(
+      ObjectNode object, String path, String field, int version, String source)
+      throws ResultFileException {
     if (object.has(field)) {
-      throw new ResultFileException(source, "field \"" + path + "." + field + "\" is not part of"
-          + " schema version " + version, null);
+      throw new ResultFileException(
+          source,
+          "field \"" + path + "." + field + "\" is not part of" + " schema version " + version,
+          null);
     }
     object.putNull(field);
   }
@@ -258,12 +287,16 @@ public final class ResultJson {
   private static void upgradeFromVersion5(ObjectNode fields, int version, String source)
       throws ResultFileException {
     if (fields.has("settings")) {
-      throw new ResultFileException(source, "field \"settings\" is not part of schema version "
-          + version + " (it calls them \"workload\")", null);
+      throw new ResultFileException(
+          source,
+          "field \"settings\" is not part of schema version "
+              + version
+              + " (it calls them \"workload\")",
+          null);
     }
     if (fields.has("aborts")) {
-      throw new ResultFileException(source, "field \"aborts\" is not part of schema version "
-          + version, null);
+      throw new ResultFileException(
+          source, "field \"aborts\" is not part of schema version " + version, null);
     }
     JsonNode settings = fields.remove("workload");
     if (settings != null) {
@@ -273,8 +306,8 @@ public final class ResultJson {
   }
 
   /**
-   * Schema 4's fields as schema 5 holds them: the test that ran it was not recorded (readers
-   * take it from the file name).
+   * Schema 4's fields as schema 5 holds them: the test that ran it was not recorded (readers take
+   * it from the file name).
    */
   private static void upgradeFromVersion4(ObjectNode fields, int version, String source)
       throws ResultFileException {
@@ -286,7 +319,8 @@ public final class ResultJson {
   /** Schema 3's fields as schema 4 holds them: the machine's CPU was not recorded. */
   private static void upgradeFromVersion3(ObjectNode fields) {
     if (fields.get("serverWork") instanceof ObjectNode work
-        && work.get("cpu") instanceof ObjectNode cpu && !cpu.has("machine")) {
+        && work.get("cpu") instanceof ObjectNode cpu
+        && !cpu.has("machine")) {
       cpu.putNull("machine");
     }
   }
@@ -295,8 +329,8 @@ public final class ResultJson {
   private static void upgradeFromVersion2(ObjectNode fields, int version, String source)
       throws ResultFileException {
     if (fields.has("serverWork")) {
-      throw new ResultFileException(source, "field \"serverWork\" is not part of schema version "
-          + version, null);
+      throw new ResultFileException(
+          source, "field \"serverWork\" is not part of schema version " + version, null);
     }
     fields.putNull("serverWork");
   }
@@ -315,10 +349,15 @@ public final class ResultJson {
     }
   }
 
-  /** The cause of a mapping error with the JSON path where it happened, e.g. {@code scripts[0].name}. */
+  /**
+   * The cause of a mapping error with the JSON path where it happened, e.g. {@code
+   * scripts[0].name}.
+   */
   private static String describe(JsonProcessingException e) {
-    String cause = e instanceof ValueInstantiationException && e.getCause() != null
-        ? e.getCause().getMessage() : e.getOriginalMessage();
+    String cause =
+        e instanceof ValueInstantiationException && e.getCause() != null
+            ? e.getCause().getMessage()
+            : e.getOriginalMessage();
     if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
       StringBuilder path = new StringBuilder();
       for (JsonMappingException.Reference ref : m.getPath()) {
@@ -385,7 +424,8 @@ public final class ResultJson {
     @Override
     public Latencies deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
       JsonNode node = ctxt.readTree(p);
-      for (String field : new String[] {"histogram", "sumMicros", "sumOfSquares", "minMicros", "maxMicros"}) {
+      for (String field :
+          new String[] {"histogram", "sumMicros", "sumOfSquares", "minMicros", "maxMicros"}) {
         if (node == null || !node.hasNonNull(field)) {
           throw JsonMappingException.from(p, "latencies need the field \"" + field + "\"");
         }
@@ -396,8 +436,11 @@ public final class ResultJson {
         throw JsonMappingException.from(p, "latencies have unknown fields: " + names);
       }
       try {
-        return Latencies.decode(node.get("histogram").asText(), node.get("sumMicros").asLong(),
-            node.get("sumOfSquares").asDouble(), node.get("minMicros").asLong(),
+        return Latencies.decode(
+            node.get("histogram").asText(),
+            node.get("sumMicros").asLong(),
+            node.get("sumOfSquares").asDouble(),
+            node.get("minMicros").asLong(),
             node.get("maxMicros").asLong());
       } catch (IllegalArgumentException e) {
         throw JsonMappingException.from(p, e.getMessage());

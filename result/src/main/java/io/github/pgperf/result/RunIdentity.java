@@ -16,8 +16,8 @@ import org.apiguardian.api.API;
  * neighbour slows them all), so they are not independent samples. The gate and the report group
  * runs by the test ({@link TestIdentity#key}), not by file names.
  *
- * @param build the id of the build that ran it: {@code pgperf:test} gives one id to all the runs
- *     of one invocation; outside it, every JVM is a build of its own ({@link #thisProcess()})
+ * @param build the id of the build that ran it: {@code pgperf:test} gives one id to all the runs of
+ *     one invocation; outside it, every JVM is a build of its own ({@link #thisProcess()})
  * @param trial the trial number within the build, from 1; 0 when not run in trials
  * @param test the test that ran it; {@code null} outside a test (the command line) and in results
  *     written before pgperf recorded it (schema 4 and older)
@@ -34,8 +34,8 @@ public record RunIdentity(String build, int trial, TestIdentity test) {
   public RunIdentity {
     Objects.requireNonNull(build, "build");
     if (build.isBlank() || build.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException("a build id must be non-blank text on one line, not \""
-          + build + "\"");
+      throw new IllegalArgumentException(
+          "a build id must be non-blank text on one line, not \"" + build + "\"");
     }
     if (trial < 0) {
       throw new IllegalArgumentException("a trial number must not be negative, not " + trial);
@@ -52,7 +52,9 @@ public record RunIdentity(String build, int trial, TestIdentity test) {
     return new RunIdentity(build, trial, test);
   }
 
-  /** A new build id: the UTC time and 24 random bits ({@code 20261201T213000Z-3fa2c1}), sortable. */
+  /**
+   * A new build id: the UTC time and 24 random bits ({@code 20261201T213000Z-3fa2c1}), sortable.
+   */
   public static String newBuildId() {
     byte[] random = new byte[3];
     new SecureRandom().nextBytes(random);

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.apiguardian.api.API;
 
-/** How long a run lasts: a number of transactions per client ({@code -t}) or seconds ({@code -T}). */
+/**
+ * How long a run lasts: a number of transactions per client ({@code -t}) or seconds ({@code -T}).
+ */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 @JsonSubTypes({
   @JsonSubTypes.Type(value = RunLength.PerClient.class, name = "transactions"),
@@ -23,7 +25,8 @@ public sealed interface RunLength {
   record PerClient(int transactions) implements RunLength {
     public PerClient {
       if (transactions < 1) {
-        throw new IllegalArgumentException("transactions per client must be at least 1: " + transactions);
+        throw new IllegalArgumentException(
+            "transactions per client must be at least 1: " + transactions);
       }
     }
   }

@@ -30,23 +30,23 @@ import org.apiguardian.api.API;
  * @param benchSeconds seconds from the benchmark start (all clients connected) to the end, the
  *     denominator of tps; for merged concurrent runs the duration at which the merged tps is the
  *     sum of the parts' tps
- * @param initialConnectionMicros time to start threads and open the clients' connections, µs
- *     (0 under {@code -C})
+ * @param initialConnectionMicros time to start threads and open the clients' connections, µs (0
+ *     under {@code -C})
  * @param connectionMicros time spent connecting during the run under {@code -C}, summed over all
  *     transactions, µs (0 otherwise)
  * @param scripts per-script figures, in the workload's script order
  * @param timeline per-interval figures in time order (empty when not recorded)
  * @param aborted whether a client aborted, making the figures incomplete
- * @param identity the build, trial and test the run belongs to; {@code null} in results written before
- *     pgperf recorded it (schema 1) and in merged results of different builds
+ * @param identity the build, trial and test the run belongs to; {@code null} in results written
+ *     before pgperf recorded it (schema 1) and in merged results of different builds
  * @param serverWork what the database itself did in the measured window (its counters, the
  *     backends' wait events, the server's CPU time); {@code null} when not captured (server
  *     counters off, the command line without {@code --server-counters}, results before schema 3)
- * @param aborts why clients aborted, by client number (empty when none did, and in results
- *     before schema 6, which did not record it); not empty only when {@code aborted}
- * @param cpu the measured window's on-CPU time of the server's backends and of the client
- *     threads, and the client's allocations; {@code null} when not measured (results written
- *     before pgperf measured it, runs that ended in their warm-up)
+ * @param aborts why clients aborted, by client number (empty when none did, and in results before
+ *     schema 6, which did not record it); not empty only when {@code aborted}
+ * @param cpu the measured window's on-CPU time of the server's backends and of the client threads,
+ *     and the client's allocations; {@code null} when not measured (results written before pgperf
+ *     measured it, runs that ended in their warm-up)
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 public record RunResult(
@@ -79,14 +79,22 @@ public record RunResult(
       throw new IllegalArgumentException("a run that did not abort cannot say why: " + aborts);
     }
     if (scripts.size() != settings.scripts().size()) {
-      throw new IllegalArgumentException("the settings have " + settings.scripts().size()
-          + " scripts but the result " + scripts.size());
+      throw new IllegalArgumentException(
+          "the settings have "
+              + settings.scripts().size()
+              + " scripts but the result "
+              + scripts.size());
     }
     for (int i = 0; i < scripts.size(); i++) {
       RunSettings.Script s = settings.scripts().get(i);
       if (!s.name().equals(scripts.get(i).name()) || s.weight() != scripts.get(i).weight()) {
-        throw new IllegalArgumentException("result of script " + (i + 1) + " is for "
-            + scripts.get(i).name() + ", not " + s.name());
+        throw new IllegalArgumentException(
+            "result of script "
+                + (i + 1)
+                + " is for "
+                + scripts.get(i).name()
+                + ", not "
+                + s.name());
       }
     }
     if (!(benchSeconds >= 0) || initialConnectionMicros < 0 || connectionMicros < 0) {
@@ -95,132 +103,312 @@ public record RunResult(
   }
 
   /** A result without the window's on-CPU time. */
-  public RunResult(RunSettings settings, Target target, ServerInfo server,
-      List<ClientMachine> clientMachines, Instant startedAt, Instant endedAt, double benchSeconds,
-      long initialConnectionMicros, long connectionMicros, List<ScriptResult> scripts,
-      List<Interval> timeline, boolean aborted, RunIdentity identity, ServerWork serverWork,
+  public RunResult(
+      RunSettings settings,
+      Target target,
+      ServerInfo server,
+      List<ClientMachine> clientMachines,
+      Instant startedAt,
+      Instant endedAt,
+      double benchSeconds,
+      long initialConnectionMicros,
+      long connectionMicros,
+      List<ScriptResult> scripts,
+      List<Interval> timeline,
+      boolean aborted,
+      RunIdentity identity,
+      ServerWork serverWork,
       List<Abort> aborts) {
-    this(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
-        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
-        serverWork, aborts, null);
+    this(
+        settings,
+        target,
+        server,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        scripts,
+        timeline,
+        aborted,
+        identity,
+        serverWork,
+        aborts,
+        null);
   }
 
   /** A result without abort reasons (as results were before schema 6). */
-  public RunResult(RunSettings settings, Target target, ServerInfo server,
-      List<ClientMachine> clientMachines, Instant startedAt, Instant endedAt, double benchSeconds,
-      long initialConnectionMicros, long connectionMicros, List<ScriptResult> scripts,
-      List<Interval> timeline, boolean aborted, RunIdentity identity, ServerWork serverWork) {
-    this(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
-        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
-        serverWork, List.of());
+  public RunResult(
+      RunSettings settings,
+      Target target,
+      ServerInfo server,
+      List<ClientMachine> clientMachines,
+      Instant startedAt,
+      Instant endedAt,
+      double benchSeconds,
+      long initialConnectionMicros,
+      long connectionMicros,
+      List<ScriptResult> scripts,
+      List<Interval> timeline,
+      boolean aborted,
+      RunIdentity identity,
+      ServerWork serverWork) {
+    this(
+        settings,
+        target,
+        server,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        scripts,
+        timeline,
+        aborted,
+        identity,
+        serverWork,
+        List.of());
   }
 
   /** A result without the server's work (as results were before schema 3). */
-  public RunResult(RunSettings settings, Target target, ServerInfo server,
-      List<ClientMachine> clientMachines, Instant startedAt, Instant endedAt, double benchSeconds,
-      long initialConnectionMicros, long connectionMicros, List<ScriptResult> scripts,
-      List<Interval> timeline, boolean aborted, RunIdentity identity) {
-    this(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
-        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, null);
+  public RunResult(
+      RunSettings settings,
+      Target target,
+      ServerInfo server,
+      List<ClientMachine> clientMachines,
+      Instant startedAt,
+      Instant endedAt,
+      double benchSeconds,
+      long initialConnectionMicros,
+      long connectionMicros,
+      List<ScriptResult> scripts,
+      List<Interval> timeline,
+      boolean aborted,
+      RunIdentity identity) {
+    this(
+        settings,
+        target,
+        server,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        scripts,
+        timeline,
+        aborted,
+        identity,
+        null);
   }
 
   /**
-   * This result with other settings of the same scripts (a label, say, that only the caller
-   * knows).
+   * This result with other settings of the same scripts (a label, say, that only the caller knows).
    *
    * @throws IllegalArgumentException when {@code newSettings} name other scripts
    */
   public RunResult withSettings(RunSettings newSettings) {
-    return new RunResult(newSettings, target, server, clientMachines, startedAt, endedAt,
-        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
-        identity, serverWork, aborts, cpu);
+    return new RunResult(
+        newSettings,
+        target,
+        server,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        scripts,
+        timeline,
+        aborted,
+        identity,
+        serverWork,
+        aborts,
+        cpu);
   }
 
   /** This result as a run against {@code newTarget}. */
   public RunResult withTarget(Target newTarget) {
-    return new RunResult(settings, newTarget, server, clientMachines, startedAt, endedAt,
-        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
-        identity, serverWork, aborts, cpu);
+    return new RunResult(
+        settings,
+        newTarget,
+        server,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        scripts,
+        timeline,
+        aborted,
+        identity,
+        serverWork,
+        aborts,
+        cpu);
   }
 
   /** This result with {@code newServer} as the server's version and settings. */
   public RunResult withServer(ServerInfo newServer) {
-    return new RunResult(settings, target, newServer, clientMachines, startedAt, endedAt,
-        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline, aborted,
-        identity, serverWork, aborts, cpu);
+    return new RunResult(
+        settings,
+        target,
+        newServer,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        scripts,
+        timeline,
+        aborted,
+        identity,
+        serverWork,
+        aborts,
+        cpu);
   }
 
   /**
    * The run as if script {@code index} (0-based) had been its only one: its settings with that
-   * script alone and its figures. The timeline and the server's work mix all scripts, so the
-   * copy has neither.
+   * script alone and its figures. The timeline and the server's work mix all scripts, so the copy
+   * has neither.
    */
   public RunResult onlyScript(int index) {
-    return new RunResult(settings.withScripts(List.of(settings.scripts().get(index))), target,
-        server, clientMachines, startedAt, endedAt, benchSeconds, initialConnectionMicros,
-        connectionMicros, List.of(scripts.get(index)), List.of(), aborted, identity, null,
-        aborts, null);
+    return new RunResult(
+        settings.withScripts(List.of(settings.scripts().get(index))),
+        target,
+        server,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        List.of(scripts.get(index)),
+        List.of(),
+        aborted,
+        identity,
+        null,
+        aborts,
+        null);
   }
 
-  /**
-   * This result with the reasons its clients aborted; a result with any is {@link #aborted()}.
-   */
+  /** This result with the reasons its clients aborted; a result with any is {@link #aborted()}. */
   public RunResult withAborts(List<Abort> newAborts) {
-    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt,
-        benchSeconds, initialConnectionMicros, connectionMicros, scripts, timeline,
-        aborted || !newAborts.isEmpty(), identity, serverWork, newAborts, cpu);
+    return new RunResult(
+        settings,
+        target,
+        server,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        scripts,
+        timeline,
+        aborted || !newAborts.isEmpty(),
+        identity,
+        serverWork,
+        newAborts,
+        cpu);
   }
 
   /** This result as a run of {@code identity}. */
   public RunResult withIdentity(RunIdentity identity) {
-    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
-        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
-        serverWork, aborts, cpu);
+    return new RunResult(
+        settings,
+        target,
+        server,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        scripts,
+        timeline,
+        aborted,
+        identity,
+        serverWork,
+        aborts,
+        cpu);
   }
 
   /** This result with {@code work} as the server's work. */
   public RunResult withServerWork(ServerWork work) {
-    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
-        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity, work,
-        aborts, cpu);
+    return new RunResult(
+        settings,
+        target,
+        server,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        scripts,
+        timeline,
+        aborted,
+        identity,
+        work,
+        aborts,
+        cpu);
   }
 
   /** This result with {@code value} as the window's on-CPU time. */
   public RunResult withCpu(RunCpu value) {
-    return new RunResult(settings, target, server, clientMachines, startedAt, endedAt, benchSeconds,
-        initialConnectionMicros, connectionMicros, scripts, timeline, aborted, identity,
-        serverWork, aborts, value);
+    return new RunResult(
+        settings,
+        target,
+        server,
+        clientMachines,
+        startedAt,
+        endedAt,
+        benchSeconds,
+        initialConnectionMicros,
+        connectionMicros,
+        scripts,
+        timeline,
+        aborted,
+        identity,
+        serverWork,
+        aborts,
+        value);
   }
 
-  /**
-   * The server's backends' on-CPU time per processed transaction, µs; NaN when not measured.
-   */
+  /** The server's backends' on-CPU time per processed transaction, µs; NaN when not measured. */
   public double serverCpuPerTransactionMicros() {
-    return RunCpu.perTransaction(cpu == null ? null : cpu.serverNanos(), 1000,
-        totalCounts().processed());
+    return RunCpu.perTransaction(
+        cpu == null ? null : cpu.serverNanos(), 1000, totalCounts().processed());
   }
 
   /** The client threads' CPU time per processed transaction, µs; NaN when not measured. */
   public double clientCpuPerTransactionMicros() {
-    return RunCpu.perTransaction(cpu == null ? null : cpu.clientNanos(), 1000,
-        totalCounts().processed());
+    return RunCpu.perTransaction(
+        cpu == null ? null : cpu.clientNanos(), 1000, totalCounts().processed());
   }
 
   /** The bytes the client threads allocated per processed transaction; NaN when not measured. */
   public double allocatedBytesPerTransaction() {
-    return RunCpu.perTransaction(cpu == null ? null : cpu.clientAllocatedBytes(), 1,
-        totalCounts().processed());
+    return RunCpu.perTransaction(
+        cpu == null ? null : cpu.clientAllocatedBytes(), 1, totalCounts().processed());
   }
 
   /**
-   * Time the run's backends waited on heavyweight locks ({@code Lock:*} wait events) per
-   * processed transaction, µs: the wait samples on a lock, each worth the window over the number
-   * of samples (the interval, when the sampler kept up), over the transactions; NaN when the
-   * waits were not sampled or no transaction was processed.
+   * Time the run's backends waited on heavyweight locks ({@code Lock:*} wait events) per processed
+   * transaction, µs: the wait samples on a lock, each worth the window over the number of samples
+   * (the interval, when the sampler kept up), over the transactions; NaN when the waits were not
+   * sampled or no transaction was processed.
    */
   public double lockWaitPerTransactionMicros() {
     long transactions = totalCounts().processed();
-    if (serverWork == null || serverWork.waits() == null || serverWork.waits().samples() == 0
+    if (serverWork == null
+        || serverWork.waits() == null
+        || serverWork.waits().samples() == 0
         || transactions == 0) {
       return Double.NaN;
     }
@@ -230,7 +418,8 @@ public record RunResult(
 
   /** The share of the run's backends' wait samples on a heavyweight lock, 0 to 1; NaN if none. */
   public double lockWaitShare() {
-    if (serverWork == null || serverWork.waits() == null
+    if (serverWork == null
+        || serverWork.waits() == null
         || serverWork.waits().observations() == 0) {
       return Double.NaN;
     }
@@ -238,8 +427,10 @@ public record RunResult(
   }
 
   private long lockWaitObservations() {
-    return serverWork.waits().counts().stream().filter(c -> c.event().startsWith("Lock:"))
-        .mapToLong(c -> c.count()).sum();
+    return serverWork.waits().counts().stream()
+        .filter(c -> c.event().startsWith("Lock:"))
+        .mapToLong(c -> c.count())
+        .sum();
   }
 
   /** All scripts' figures together. */
@@ -257,8 +448,8 @@ public record RunResult(
   }
 
   /**
-   * The latency at or below which {@code percentile} percent of all scripts' processed
-   * transactions finished (as {@code p99<=20ms} reads it); zero when none was processed.
+   * The latency at or below which {@code percentile} percent of all scripts' processed transactions
+   * finished (as {@code p99<=20ms} reads it); zero when none was processed.
    */
   public Duration latency(double percentile) {
     return total().latency().percentile(percentile);
@@ -314,11 +505,11 @@ public record RunResult(
    *       connection times under {@code -C} add;
    *   <li>timelines are aligned by their offset from each run's benchmark start: intervals at the
    *       same offset add, others are kept; intervals at one offset must have the same length;
-   *   <li>aborted if any part aborted, with every part's aborts in part order; client machines
-   *       are listed once each; the target is the first part's (machines may name one server
+   *   <li>aborted if any part aborted, with every part's aborts in part order; client machines are
+   *       listed once each; the target is the first part's (machines may name one server
    *       differently);
-   *   <li>the server's work adds ({@link ServerWork#plus}); when a part has none, the merged
-   *       result has none.
+   *   <li>the server's work adds ({@link ServerWork#plus}); when a part has none, the merged result
+   *       has none.
    * </ul>
    *
    * <p>For repeated trials of one workload run one after another, merged latencies are the
@@ -326,8 +517,8 @@ public record RunResult(
    * trial instead.
    *
    * @throws IllegalArgumentException naming the first part that differs when workloads differ in
-   *     anything but clients and threads, when the parts ran against different servers, or when
-   *     no result is given
+   *     anything but clients and threads, when the parts ran against different servers, or when no
+   *     result is given
    */
   public static RunResult merge(RunResult... results) {
     return merge(Arrays.asList(results));
@@ -343,12 +534,17 @@ public record RunResult(
       RunResult r = results.get(i);
       Optional<String> mismatch = first.settings.mismatch(r.settings);
       if (mismatch.isPresent()) {
-        throw new IllegalArgumentException("cannot merge results: the workload of result " + (i + 1)
-            + " differs from that of result 1: " + mismatch.get());
+        throw new IllegalArgumentException(
+            "cannot merge results: the workload of result "
+                + (i + 1)
+                + " differs from that of result 1: "
+                + mismatch.get());
       }
       if (!Objects.equals(first.server, r.server)) {
-        throw new IllegalArgumentException("cannot merge results: result " + (i + 1)
-            + " ran against another server or server settings than result 1");
+        throw new IllegalArgumentException(
+            "cannot merge results: result "
+                + (i + 1)
+                + " ran against another server or server settings than result 1");
       }
     }
     int clients = 0;
@@ -400,8 +596,10 @@ public record RunResult(
     }
     double seconds = processed > 0 && tps > 0 ? processed / tps : longest;
     // Concurrent parts of one build keep its identity; parts of different builds have none.
-    RunIdentity identity = results.stream().allMatch(r -> Objects.equals(r.identity, first.identity))
-        ? first.identity : null;
+    RunIdentity identity =
+        results.stream().allMatch(r -> Objects.equals(r.identity, first.identity))
+            ? first.identity
+            : null;
     ServerWork work = first.serverWork;
     for (int i = 1; i < results.size() && work != null; i++) {
       ServerWork other = results.get(i).serverWork;
@@ -416,8 +614,22 @@ public record RunResult(
     for (int i = 1; i < results.size() && cpu != null; i++) {
       cpu = results.get(i).cpu == null ? null : cpu.plus(results.get(i).cpu);
     }
-    return new RunResult(first.settings.withClients(clients, threads), first.target, first.server,
-        new ArrayList<>(machines), start, end, seconds, initialConnection, connection, scripts,
-        timeline, aborted, identity, work, aborts, cpu);
+    return new RunResult(
+        first.settings.withClients(clients, threads),
+        first.target,
+        first.server,
+        new ArrayList<>(machines),
+        start,
+        end,
+        seconds,
+        initialConnection,
+        connection,
+        scripts,
+        timeline,
+        aborted,
+        identity,
+        work,
+        aborts,
+        cpu);
   }
 }

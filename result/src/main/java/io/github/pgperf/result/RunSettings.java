@@ -85,18 +85,21 @@ public record RunSettings(
           "clients and threads must be at least 1: " + clients + ", " + threads);
     }
     if (rate < 0 || latencyLimitMicros < 0 || maxTries < 0 || progressSeconds < 0) {
-      throw new IllegalArgumentException("rate, latency limit, tries and progress must not be negative");
+      throw new IllegalArgumentException(
+          "rate, latency limit, tries and progress must not be negative");
     }
   }
 
-  /** The {@code transaction type} pgbench prints: the script's name, or {@code multiple scripts}. */
+  /**
+   * The {@code transaction type} pgbench prints: the script's name, or {@code multiple scripts}.
+   */
   public String transactionType() {
     return scripts.size() == 1 ? scripts.get(0).name() : "multiple scripts";
   }
 
   /**
-   * Whether pgbench would report the measured latency average and stddev (with {@code -R},
-   * {@code -P} or {@code -L}) rather than the average derived from the run's duration.
+   * Whether pgbench would report the measured latency average and stddev (with {@code -R}, {@code
+   * -P} or {@code -L}) rather than the average derived from the run's duration.
    */
   public boolean reportsMeasuredLatency() {
     return rate > 0 || progressSeconds > 0 || latencyLimitMicros > 0;
@@ -149,22 +152,61 @@ public record RunSettings(
 
   /** These settings with other numbers of clients and threads. */
   public RunSettings withClients(int newClients, int newThreads) {
-    return new RunSettings(scripts, newClients, newThreads, length, queryMode, rate,
-        latencyLimitMicros, maxTries, scale, partitioning, connectPerTransaction, progressSeconds,
-        failuresDetailed, perStatement, label);
+    return new RunSettings(
+        scripts,
+        newClients,
+        newThreads,
+        length,
+        queryMode,
+        rate,
+        latencyLimitMicros,
+        maxTries,
+        scale,
+        partitioning,
+        connectPerTransaction,
+        progressSeconds,
+        failuresDetailed,
+        perStatement,
+        label);
   }
 
   /** These settings with {@code newLabel} as the run's label ({@code null}: none). */
   public RunSettings withLabel(String newLabel) {
-    return new RunSettings(scripts, clients, threads, length, queryMode, rate, latencyLimitMicros,
-        maxTries, scale, partitioning, connectPerTransaction, progressSeconds, failuresDetailed,
-        perStatement, newLabel);
+    return new RunSettings(
+        scripts,
+        clients,
+        threads,
+        length,
+        queryMode,
+        rate,
+        latencyLimitMicros,
+        maxTries,
+        scale,
+        partitioning,
+        connectPerTransaction,
+        progressSeconds,
+        failuresDetailed,
+        perStatement,
+        newLabel);
   }
 
   /** These settings with other scripts. */
   public RunSettings withScripts(List<Script> newScripts) {
-    return new RunSettings(newScripts, clients, threads, length, queryMode, rate,
-        latencyLimitMicros, maxTries, scale, partitioning, connectPerTransaction, progressSeconds,
-        failuresDetailed, perStatement, label);
+    return new RunSettings(
+        newScripts,
+        clients,
+        threads,
+        length,
+        queryMode,
+        rate,
+        latencyLimitMicros,
+        maxTries,
+        scale,
+        partitioning,
+        connectPerTransaction,
+        progressSeconds,
+        failuresDetailed,
+        perStatement,
+        label);
   }
 }

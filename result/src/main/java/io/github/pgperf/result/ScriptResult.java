@@ -36,8 +36,14 @@ public record ScriptResult(String name, int weight, Stats stats, List<StatementR
     } else if (o.statements.isEmpty()) {
       merged = statements;
     } else if (statements.size() != o.statements.size()) {
-      throw new IllegalArgumentException("script " + name + " has " + statements.size()
-          + " commands in one result and " + o.statements.size() + " in the other");
+      throw new IllegalArgumentException(
+          "script "
+              + name
+              + " has "
+              + statements.size()
+              + " commands in one result and "
+              + o.statements.size()
+              + " in the other");
     } else {
       merged = new ArrayList<>();
       for (int i = 0; i < statements.size(); i++) {

@@ -12,9 +12,9 @@ import org.apiguardian.api.API;
 
 /**
  * The {@code pgperf.*} keys the JUnit extension reads, where both the extension and the Maven
- * plugin see them: the plugin forwards to the test JVM only these (and warns about any other
- * {@code pgperf.*} property that is not its own), the extension warns about any other it is given.
- * A test of the extension checks that these lists equal the options it declares. JDK only.
+ * plugin see them: the plugin forwards to the test JVM only these (and warns about any other {@code
+ * pgperf.*} property that is not its own), the extension warns about any other it is given. A test
+ * of the extension checks that these lists equal the options it declares. JDK only.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class SettingKeys {
@@ -29,26 +29,62 @@ public final class SettingKeys {
    * Set by the plugin for the test JVM, not by users: the build and trial a run belongs to, and
    * {@code pgperf:compare}'s shared server.
    */
-  public static final Set<String> HAND_OVER = Set.of("build", "trial", "sharedServer.provider",
-      "sharedServer.settings", "sharedServer.reason");
+  public static final Set<String> HAND_OVER =
+      Set.of(
+          "build",
+          "trial",
+          "sharedServer.provider",
+          "sharedServer.settings",
+          "sharedServer.reason");
 
   /**
-   * A test class's server and tables ({@code @PgPerfTest}): {@code pgperf.<name>} and
-   * {@code pgperf.<TestClass>.<name>}.
+   * A test class's server and tables ({@code @PgPerfTest}): {@code pgperf.<name>} and {@code
+   * pgperf.<TestClass>.<name>}.
    */
-  public static final Set<String> CLASS = Set.of("provider", "postgresVersion", "image",
-      "settings", "scale", "fillfactor", "partitions", "partitionMethod", "unloggedTables",
-      "foreignKeys", "serverSideGenerate", "schema", "pgbenchSchema", "url", "user",
-      "passwordFile", "connectTimeout");
+  public static final Set<String> CLASS =
+      Set.of(
+          "provider",
+          "postgresVersion",
+          "image",
+          "settings",
+          "scale",
+          "fillfactor",
+          "partitions",
+          "partitionMethod",
+          "unloggedTables",
+          "foreignKeys",
+          "serverSideGenerate",
+          "schema",
+          "pgbenchSchema",
+          "url",
+          "user",
+          "passwordFile",
+          "connectTimeout");
 
   /**
    * A test method's declared load and thresholds ({@code @Load}, the threshold annotations,
-   * {@code @ClientSweep}): {@code pgperf.<name>}, {@code pgperf.<TestClass>.<name>} and
-   * {@code pgperf.<TestClass>.<method>.<name>}.
+   * {@code @ClientSweep}): {@code pgperf.<name>}, {@code pgperf.<TestClass>.<name>} and {@code
+   * pgperf.<TestClass>.<method>.<name>}.
    */
-  public static final Set<String> TEST = Set.of("builtin", "script", "scriptFile", "clients",
-      "threads", "duration", "transactionsPerClient", "rate", "latencyLimit", "queryMode", "maxTries",
-      "warmup", "vacuum", "define", "label", "thresholds", "clientSweep");
+  public static final Set<String> TEST =
+      Set.of(
+          "builtin",
+          "script",
+          "scriptFile",
+          "clients",
+          "threads",
+          "duration",
+          "transactionsPerClient",
+          "rate",
+          "latencyLimit",
+          "queryMode",
+          "maxTries",
+          "warmup",
+          "vacuum",
+          "define",
+          "label",
+          "thresholds",
+          "clientSweep");
 
   /** Old names still read, each with a warning naming its replacement. */
   public static final Map<String, String> DEPRECATED = Map.of("resultsDirectory", "results");
@@ -100,15 +136,16 @@ public final class SettingKeys {
    * pgperf.duraton; did you mean pgperf.duration?}.
    */
   public static String unknown(String key, Collection<String> known) {
-    return "unknown property " + key
+    return "unknown property "
+        + key
         + nearest(key, known).map(k -> "; did you mean " + k + "?").orElse("");
   }
 
   /** The nearest known key by edit distance, if it is close enough to be a likely typo. */
   static Optional<String> nearest(String key, Collection<String> known) {
     Set<String> candidates = new TreeSet<>(known);
-    String[] parts = key.startsWith(PREFIX) ? key.substring(PREFIX.length()).split("\\.", -1)
-        : new String[0];
+    String[] parts =
+        key.startsWith(PREFIX) ? key.substring(PREFIX.length()).split("\\.", -1) : new String[0];
     String name = parts.length == 0 ? "" : parts[parts.length - 1];
     if (parts.length == 3 && CLASS.contains(name)) {
       // pgperf.MyTest.lookup.scale: a class's setting given to a method.
@@ -133,7 +170,8 @@ public final class SettingKeys {
       }
     }
     // Past a third of the name it is another word, not a typo.
-    return best != null && bestDistance <= Math.max(2, name.length() / 3) ? Optional.of(best)
+    return best != null && bestDistance <= Math.max(2, name.length() / 3)
+        ? Optional.of(best)
         : Optional.empty();
   }
 

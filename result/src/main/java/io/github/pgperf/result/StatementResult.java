@@ -30,9 +30,14 @@ public record StatementResult(
   /** Both counts of the same command added. */
   StatementResult plus(StatementResult o) {
     if (!command.equals(o.command)) {
-      throw new IllegalArgumentException("commands differ: \"" + command + "\" vs \"" + o.command + "\"");
+      throw new IllegalArgumentException(
+          "commands differ: \"" + command + "\" vs \"" + o.command + "\"");
     }
-    return new StatementResult(command, executions + o.executions,
-        latencySumMicros + o.latencySumMicros, failures + o.failures, retries + o.retries);
+    return new StatementResult(
+        command,
+        executions + o.executions,
+        latencySumMicros + o.latencySumMicros,
+        failures + o.failures,
+        retries + o.retries);
   }
 }

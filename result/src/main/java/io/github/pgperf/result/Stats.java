@@ -27,9 +27,14 @@ public record Stats(Counts counts, Latencies latency, Moments lag) {
     Objects.requireNonNull(latency, "latency");
     Objects.requireNonNull(lag, "lag");
     if (latency.count() != counts.processed() || lag.count() != counts.processed()) {
-      throw new IllegalArgumentException("latency histogram holds " + latency.count()
-          + " and lag " + lag.count() + " transactions, but " + counts.processed()
-          + " were processed");
+      throw new IllegalArgumentException(
+          "latency histogram holds "
+              + latency.count()
+              + " and lag "
+              + lag.count()
+              + " transactions, but "
+              + counts.processed()
+              + " were processed");
     }
   }
 

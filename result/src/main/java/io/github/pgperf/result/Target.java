@@ -6,9 +6,9 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * Where the load went: server, port, user and database. There is deliberately no password field,
- * so a result can be written, shared and printed without leaking one; every message, log line and
- * file that names a connection renders it from here.
+ * Where the load went: server, port, user and database. There is deliberately no password field, so
+ * a result can be written, shared and printed without leaking one; every message, log line and file
+ * that names a connection renders it from here.
  *
  * @param host the server's host name or address, or the directory of its Unix-domain socket
  * @param port the server's port
@@ -30,9 +30,8 @@ public record Target(String host, int port, String user, String database) {
   }
 
   /**
-   * The server as libpq names it in its messages: {@code server at "host", port 5432}, or
-   * {@code server on socket "/var/run/postgresql/.s.PGSQL.5432"} when the host is a socket
-   * directory.
+   * The server as libpq names it in its messages: {@code server at "host", port 5432}, or {@code
+   * server on socket "/var/run/postgresql/.s.PGSQL.5432"} when the host is a socket directory.
    */
   public String server() {
     return host.startsWith("/")

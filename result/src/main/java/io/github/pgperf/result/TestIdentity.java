@@ -13,18 +13,18 @@ import org.apiguardian.api.API;
  * the same text ({@link #key}), but only as a convenience: a renamed file still belongs to its
  * test.
  *
- * @param className the test class's canonical name ({@code com.acme.OrdersIT},
- *     {@code com.acme.Outer.Inner} for a nested class)
- * @param method the test method's name; {@code null} for a runner injected where there is no
- *     method (a constructor under the per-class lifecycle)
- * @param displayName the test's display name as JUnit shows it ({@code insert()},
- *     {@code clients=8}, {@code [2] 16}); {@code null} when there is no method
- * @param sweep the sweep parameters of the point this run belongs to ({@code {"clients": 8}} for
- *     a {@code @ClientSweep} point), empty outside a sweep
+ * @param className the test class's canonical name ({@code com.acme.OrdersIT}, {@code
+ *     com.acme.Outer.Inner} for a nested class)
+ * @param method the test method's name; {@code null} for a runner injected where there is no method
+ *     (a constructor under the per-class lifecycle)
+ * @param displayName the test's display name as JUnit shows it ({@code insert()}, {@code
+ *     clients=8}, {@code [2] 16}); {@code null} when there is no method
+ * @param sweep the sweep parameters of the point this run belongs to ({@code {"clients": 8}} for a
+ *     {@code @ClientSweep} point), empty outside a sweep
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
-public record TestIdentity(String className, String method, String displayName,
-    Map<String, Integer> sweep) {
+public record TestIdentity(
+    String className, String method, String displayName, Map<String, Integer> sweep) {
 
   /** The sweep parameter of a {@code @ClientSweep} point. */
   public static final String CLIENTS = "clients";
@@ -85,14 +85,16 @@ public record TestIdentity(String className, String method, String displayName,
     return declaredLabel == null ? point : declaredLabel + "-" + point;
   }
 
-  /** The class name without its package and enclosing classes (what {@code getSimpleName} gives). */
+  /**
+   * The class name without its package and enclosing classes (what {@code getSimpleName} gives).
+   */
   public String simpleName() {
     return className.substring(className.lastIndexOf('.') + 1);
   }
 
   /**
-   * A key part with characters that are safe in file names on every system: anything but
-   * letters, digits, {@code .}, {@code _} and {@code -} becomes {@code _}.
+   * A key part with characters that are safe in file names on every system: anything but letters,
+   * digits, {@code .}, {@code _} and {@code -} becomes {@code _}.
    */
   public static String sanitize(String part) {
     String s = part.replaceAll("[^A-Za-z0-9._-]", "_");

@@ -23,11 +23,17 @@ public final class Timelines {
     Map<Long, List<Interval>> byStart = new TreeMap<>();
     for (List<Interval> timeline : timelines) {
       for (Interval interval : timeline) {
-        List<Interval> same = byStart.computeIfAbsent(interval.startMicros(), k -> new ArrayList<>());
+        List<Interval> same =
+            byStart.computeIfAbsent(interval.startMicros(), k -> new ArrayList<>());
         if (!same.isEmpty() && same.get(0).lengthMicros() != interval.lengthMicros()) {
-          throw new IllegalArgumentException("timeline intervals at " + interval.startMicros()
-              + " µs last " + same.get(0).lengthMicros() + " µs in one timeline and "
-              + interval.lengthMicros() + " µs in another");
+          throw new IllegalArgumentException(
+              "timeline intervals at "
+                  + interval.startMicros()
+                  + " µs last "
+                  + same.get(0).lengthMicros()
+                  + " µs in one timeline and "
+                  + interval.lengthMicros()
+                  + " µs in another");
         }
         same.add(interval);
       }
@@ -35,8 +41,13 @@ public final class Timelines {
     List<Interval> result = new ArrayList<>();
     for (List<Interval> same : byStart.values()) {
       Interval first = same.get(0);
-      result.add(same.size() == 1 ? first : new Interval(first.startMicros(), first.lengthMicros(),
-          Stats.sum(same.stream().map(Interval::stats).toList())));
+      result.add(
+          same.size() == 1
+              ? first
+              : new Interval(
+                  first.startMicros(),
+                  first.lengthMicros(),
+                  Stats.sum(same.stream().map(Interval::stats).toList())));
     }
     return result;
   }

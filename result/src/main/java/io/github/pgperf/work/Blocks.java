@@ -48,17 +48,31 @@ public record Blocks(
 
   /** Both added. */
   public Blocks plus(Blocks o) {
-    return new Blocks(sharedHit + o.sharedHit, sharedRead + o.sharedRead,
-        sharedDirtied + o.sharedDirtied, sharedWritten + o.sharedWritten, localHit + o.localHit,
-        localRead + o.localRead, localDirtied + o.localDirtied, localWritten + o.localWritten,
-        tempRead + o.tempRead, tempWritten + o.tempWritten);
+    return new Blocks(
+        sharedHit + o.sharedHit,
+        sharedRead + o.sharedRead,
+        sharedDirtied + o.sharedDirtied,
+        sharedWritten + o.sharedWritten,
+        localHit + o.localHit,
+        localRead + o.localRead,
+        localDirtied + o.localDirtied,
+        localWritten + o.localWritten,
+        tempRead + o.tempRead,
+        tempWritten + o.tempWritten);
   }
 
   /** What was counted since {@code earlier}, a reading of the same growing counters. */
   public Blocks since(Blocks e) {
-    return new Blocks(sharedHit - e.sharedHit, sharedRead - e.sharedRead,
-        sharedDirtied - e.sharedDirtied, sharedWritten - e.sharedWritten, localHit - e.localHit,
-        localRead - e.localRead, localDirtied - e.localDirtied, localWritten - e.localWritten,
-        tempRead - e.tempRead, tempWritten - e.tempWritten);
+    return new Blocks(
+        sharedHit - e.sharedHit,
+        sharedRead - e.sharedRead,
+        sharedDirtied - e.sharedDirtied,
+        sharedWritten - e.sharedWritten,
+        localHit - e.localHit,
+        localRead - e.localRead,
+        localDirtied - e.localDirtied,
+        localWritten - e.localWritten,
+        tempRead - e.tempRead,
+        tempWritten - e.tempWritten);
   }
 }

@@ -6,8 +6,8 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * A statement the run's backends were seen waiting on a heavyweight lock in ({@code Lock:*}),
- * as {@code pg_stat_activity.query} showed it, and how many of the wait samples caught it there.
+ * A statement the run's backends were seen waiting on a heavyweight lock in ({@code Lock:*}), as
+ * {@code pg_stat_activity.query} showed it, and how many of the wait samples caught it there.
  *
  * @param statement the waiting backend's statement text (with the values of a simple-protocol
  *     statement in it, at most {@code track_activity_query_size} bytes)

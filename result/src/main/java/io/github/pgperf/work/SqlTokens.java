@@ -5,17 +5,24 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * SQL text as PostgreSQL's lexer splits it, as far as {@link StatementShape} needs: words
- * (keywords and unquoted identifiers), double-quoted identifiers, string constants of every form
- * ({@code 'x'}, {@code E'x'}, {@code U&'x'}, {@code B'1'}, {@code $tag$x$tag$}), numbers,
- * parameters ({@code $1}) and symbols; whitespace and comments ({@code --} to the line's end,
- * nested {@code /* *}{@code /}) are left out. Never fails: text that is not SQL (an unterminated
- * quote or comment) ends in a last token that runs to its end.
+ * SQL text as PostgreSQL's lexer splits it, as far as {@link StatementShape} needs: words (keywords
+ * and unquoted identifiers), double-quoted identifiers, string constants of every form ({@code
+ * 'x'}, {@code E'x'}, {@code U&'x'}, {@code B'1'}, {@code $tag$x$tag$}), numbers, parameters
+ * ({@code $1}) and symbols; whitespace and comments ({@code --} to the line's end, nested {@code /*
+ * *}{@code /}) are left out. Never fails: text that is not SQL (an unterminated quote or comment)
+ * ends in a last token that runs to its end.
  */
 final class SqlTokens {
 
   /** What a token is. */
-  enum Kind { WORD, QUOTED, STRING, NUMBER, PARAM, SYMBOL }
+  enum Kind {
+    WORD,
+    QUOTED,
+    STRING,
+    NUMBER,
+    PARAM,
+    SYMBOL
+  }
 
   /**
    * One token.
@@ -45,7 +52,9 @@ final class SqlTokens {
      * ({@code "Tmp"} is {@code Tmp}, {@code "tmp"} is {@code tmp}).
      */
     String folded() {
-      if (kind == Kind.QUOTED && text.length() >= 2 && text.startsWith("\"")
+      if (kind == Kind.QUOTED
+          && text.length() >= 2
+          && text.startsWith("\"")
           && text.endsWith("\"")) {
         return text.substring(1, text.length() - 1).replace("\"\"", "\"");
       }
@@ -116,10 +125,13 @@ final class SqlTokens {
     if ("bBxXnN".indexOf(c) >= 0 && next == '\'') {
       return token(Kind.STRING, start, quotedEnd(at + 1, '\'', false));
     }
-    if ((c == 'U' || c == 'u') && next == '&' && at + 2 < n
+    if ((c == 'U' || c == 'u')
+        && next == '&'
+        && at + 2 < n
         && (sql.charAt(at + 2) == '\'' || sql.charAt(at + 2) == '"')) {
       char quote = sql.charAt(at + 2);
-      return token(quote == '"' ? Kind.QUOTED : Kind.STRING, start, quotedEnd(at + 2, quote, false));
+      return token(
+          quote == '"' ? Kind.QUOTED : Kind.STRING, start, quotedEnd(at + 2, quote, false));
     }
     if (c == '$') {
       return dollar(start);
@@ -133,16 +145,20 @@ final class SqlTokens {
     }
     if (Character.isDigit(c) || c == '.' && Character.isDigit(next)) {
       int end = at + 1;
-      while (end < n && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_'
-          || sql.charAt(end) == '.' && !(end + 1 < n && sql.charAt(end + 1) == '.'))) {
+      while (end < n
+          && (Character.isLetterOrDigit(sql.charAt(end))
+              || sql.charAt(end) == '_'
+              || sql.charAt(end) == '.' && !(end + 1 < n && sql.charAt(end + 1) == '.'))) {
         end++;
       }
       return token(Kind.NUMBER, start, end);
     }
     if (OPERATOR_CHARS.indexOf(c) >= 0) {
       int end = at + 1;
-      while (end < n && OPERATOR_CHARS.indexOf(sql.charAt(end)) >= 0
-          && !sql.startsWith("--", end) && !sql.startsWith("/*", end)) {
+      while (end < n
+          && OPERATOR_CHARS.indexOf(sql.charAt(end)) >= 0
+          && !sql.startsWith("--", end)
+          && !sql.startsWith("/*", end)) {
         end++;
       }
       return token(Kind.SYMBOL, start, end);
@@ -204,7 +220,10 @@ final class SqlTokens {
     return sql.length();
   }
 
-  /** A parameter ({@code $1}), a dollar-quoted string ({@code $$x$$}, {@code $fn$x$fn$}) or a symbol. */
+  /**
+   * A parameter ({@code $1}), a dollar-quoted string ({@code $$x$$}, {@code $fn$x$fn$}) or a
+   * symbol.
+   */
   private Token dollar(int start) {
     int n = sql.length();
     int i = start + 1;

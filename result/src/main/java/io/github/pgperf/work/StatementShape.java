@@ -18,20 +18,20 @@ import org.apiguardian.api.API;
 /**
  * The text that identifies a statement: its normalized text, except for utility statements that
  * name something the application names anew each time. {@code pg_stat_statements} keeps utility
- * statements by their text (before PostgreSQL 16 and 17 normalize some of them), so pgjdbc's
- * {@code SAVEPOINT JDBC_SAVEPOINT_923}, {@code SAVEPOINT JDBC_SAVEPOINT_924} ... are each an entry
- * of one call. Their shape replaces the generated part with {@value #NAME} (a {@code SET}'s value
- * with {@value #VALUE}), writes the keywords in upper case and leaves out comments, so that they
- * are one statement:
+ * statements by their text (before PostgreSQL 16 and 17 normalize some of them), so pgjdbc's {@code
+ * SAVEPOINT JDBC_SAVEPOINT_923}, {@code SAVEPOINT JDBC_SAVEPOINT_924} ... are each an entry of one
+ * call. Their shape replaces the generated part with {@value #NAME} (a {@code SET}'s value with
+ * {@value #VALUE}), writes the keywords in upper case and leaves out comments, so that they are one
+ * statement:
  *
  * <ul>
- *   <li>{@code SAVEPOINT <name>}, {@code RELEASE SAVEPOINT <name>} ({@code RELEASE x} too),
- *       {@code ROLLBACK TO SAVEPOINT <name>} ({@code ROLLBACK [WORK|TRANSACTION] TO x} too);
+ *   <li>{@code SAVEPOINT <name>}, {@code RELEASE SAVEPOINT <name>} ({@code RELEASE x} too), {@code
+ *       ROLLBACK TO SAVEPOINT <name>} ({@code ROLLBACK [WORK|TRANSACTION] TO x} too);
  *   <li>cursors: {@code DECLARE <name> [options] CURSOR ... FOR query}, {@code FETCH}/{@code MOVE
  *       [direction] [count] FROM <name>} ({@code IN}, or neither), {@code CLOSE <name>};
  *   <li>prepared statements: {@code PREPARE <name> [(types)] AS query} (what {@code
- *       pg_stat_statements} shows for the executions of a statement prepared in SQL),
- *       {@code EXECUTE <name>[(...)]}, {@code DEALLOCATE <name>};
+ *       pg_stat_statements} shows for the executions of a statement prepared in SQL), {@code
+ *       EXECUTE <name>[(...)]}, {@code DEALLOCATE <name>};
  *   <li>two-phase commit: {@code PREPARE TRANSACTION <name>}, {@code COMMIT PREPARED <name>},
  *       {@code ROLLBACK PREPARED <name>};
  *   <li>temporary tables: {@code CREATE TEMP TABLE [IF NOT EXISTS] <name> ...} (also {@code
@@ -53,21 +53,46 @@ public final class StatementShape {
 
   /** What stands for a generated name. */
   public static final String NAME = "<name>";
+
   /** What stands for a {@code SET}'s value. */
   public static final String VALUE = "<value>";
 
   /** The first words of the statements that can have another shape than their text. */
-  private static final Set<String> FIRST_WORDS = Set.of("SAVEPOINT", "RELEASE", "ROLLBACK",
-      "COMMIT", "DECLARE", "FETCH", "MOVE", "CLOSE", "PREPARE", "EXECUTE", "DEALLOCATE", "CREATE",
-      "DROP", "TRUNCATE", "SET");
+  private static final Set<String> FIRST_WORDS =
+      Set.of(
+          "SAVEPOINT",
+          "RELEASE",
+          "ROLLBACK",
+          "COMMIT",
+          "DECLARE",
+          "FETCH",
+          "MOVE",
+          "CLOSE",
+          "PREPARE",
+          "EXECUTE",
+          "DEALLOCATE",
+          "CREATE",
+          "DROP",
+          "TRUNCATE",
+          "SET");
 
   /** Words of a FETCH or MOVE before its cursor: the direction. */
-  private static final Set<String> DIRECTIONS = Set.of("NEXT", "PRIOR", "FIRST", "LAST",
-      "ABSOLUTE", "RELATIVE", "ALL", "FORWARD", "BACKWARD");
+  private static final Set<String> DIRECTIONS =
+      Set.of(
+          "NEXT", "PRIOR", "FIRST", "LAST", "ABSOLUTE", "RELATIVE", "ALL", "FORWARD", "BACKWARD");
 
   /** Words of a DECLARE between its name and FOR. */
-  private static final Set<String> CURSOR_OPTIONS = Set.of("BINARY", "ASENSITIVE",
-      "INSENSITIVE", "NO", "SCROLL", "CURSOR", "WITH", "WITHOUT", "HOLD");
+  private static final Set<String> CURSOR_OPTIONS =
+      Set.of(
+          "BINARY",
+          "ASENSITIVE",
+          "INSENSITIVE",
+          "NO",
+          "SCROLL",
+          "CURSOR",
+          "WITH",
+          "WITHOUT",
+          "HOLD");
 
   private StatementShape() {}
 
@@ -102,7 +127,8 @@ public final class StatementShape {
   /** Whether the text starts with one of {@link #FIRST_WORDS}: only those are read whole. */
   private static boolean mayChange(String text) {
     Token first = SqlTokens.first(text);
-    return first != null && first.kind() == Kind.WORD
+    return first != null
+        && first.kind() == Kind.WORD
         && FIRST_WORDS.contains(first.text().toUpperCase(Locale.ROOT));
   }
 
@@ -120,27 +146,30 @@ public final class StatementShape {
     if (t.stream().anyMatch(token -> token.isSymbol(";"))) {
       return text; // several statements: not one of these
     }
-    String shape = switch (t.get(0).upper()) {
-      case "SAVEPOINT" -> t.size() == 2 && name(t.get(1)) ? "SAVEPOINT " + NAME : null;
-      case "RELEASE" -> release(t);
-      case "ROLLBACK" -> rollback(t);
-      case "COMMIT" -> t.size() == 3 && t.get(1).is("PREPARED") && transactionId(t.get(2))
-          ? "COMMIT PREPARED " + NAME : null;
-      case "DECLARE" -> declare(t, text);
-      case "FETCH", "MOVE" -> fetch(t);
-      case "CLOSE" -> t.size() == 2 && name(t.get(1)) && !t.get(1).is("ALL")
-          ? "CLOSE " + NAME : null;
-      case "PREPARE" -> prepare(t, text);
-      case "EXECUTE" -> execute(t);
-      case "DEALLOCATE" -> deallocate(t);
-      case "CREATE" -> create(t, text);
-      case "DROP" -> t.size() > 2 && t.get(1).is("TABLE") ? tables(t, 2, "DROP TABLE", temporary)
-          : null;
-      case "TRUNCATE" -> tables(t, t.size() > 1 && t.get(1).is("TABLE") ? 2 : 1, "TRUNCATE",
-          temporary);
-      case "SET" -> set(t);
-      default -> null;
-    };
+    String shape =
+        switch (t.get(0).upper()) {
+          case "SAVEPOINT" -> t.size() == 2 && name(t.get(1)) ? "SAVEPOINT " + NAME : null;
+          case "RELEASE" -> release(t);
+          case "ROLLBACK" -> rollback(t);
+          case "COMMIT" ->
+              t.size() == 3 && t.get(1).is("PREPARED") && transactionId(t.get(2))
+                  ? "COMMIT PREPARED " + NAME
+                  : null;
+          case "DECLARE" -> declare(t, text);
+          case "FETCH", "MOVE" -> fetch(t);
+          case "CLOSE" ->
+              t.size() == 2 && name(t.get(1)) && !t.get(1).is("ALL") ? "CLOSE " + NAME : null;
+          case "PREPARE" -> prepare(t, text);
+          case "EXECUTE" -> execute(t);
+          case "DEALLOCATE" -> deallocate(t);
+          case "CREATE" -> create(t, text);
+          case "DROP" ->
+              t.size() > 2 && t.get(1).is("TABLE") ? tables(t, 2, "DROP TABLE", temporary) : null;
+          case "TRUNCATE" ->
+              tables(t, t.size() > 1 && t.get(1).is("TABLE") ? 2 : 1, "TRUNCATE", temporary);
+          case "SET" -> set(t);
+          default -> null;
+        };
     return shape == null ? text : shape;
   }
 
@@ -214,8 +243,10 @@ public final class StatementShape {
     for (int i = 1; i < end; i++) {
       Token x = t.get(i);
       boolean sign = x.isSymbol("-") || x.isSymbol("+");
-      if (!(x.kind() == Kind.WORD && DIRECTIONS.contains(x.upper()) || x.kind() == Kind.NUMBER
-          || x.kind() == Kind.PARAM || sign && i + 1 < end && t.get(i + 1).kind() == Kind.NUMBER)) {
+      if (!(x.kind() == Kind.WORD && DIRECTIONS.contains(x.upper())
+          || x.kind() == Kind.NUMBER
+          || x.kind() == Kind.PARAM
+          || sign && i + 1 < end && t.get(i + 1).kind() == Kind.NUMBER)) {
         return null;
       }
       boolean afterSign = i > 1 && (t.get(i - 1).isSymbol("-") || t.get(i - 1).isSymbol("+"));
@@ -257,19 +288,19 @@ public final class StatementShape {
       return "EXECUTE " + NAME;
     }
     return t.get(2).isSymbol("(") && closing(t, 2) == t.size() - 1
-        ? "EXECUTE " + NAME + "(...)" : null;
+        ? "EXECUTE " + NAME + "(...)"
+        : null;
   }
 
   /** {@code DEALLOCATE [PREPARE] name}; {@code ALL} stays. */
   private static String deallocate(List<Token> t) {
     int i = t.size() > 1 && t.get(1).is("PREPARE") ? 2 : 1;
-    return t.size() == i + 1 && name(t.get(i)) && !t.get(i).is("ALL") ? "DEALLOCATE " + NAME
-        : null;
+    return t.size() == i + 1 && name(t.get(i)) && !t.get(i).is("ALL") ? "DEALLOCATE " + NAME : null;
   }
 
   /**
-   * The table a {@code CREATE [GLOBAL|LOCAL] TEMP|TEMPORARY TABLE [IF NOT EXISTS] name} or a
-   * {@code CREATE TABLE [IF NOT EXISTS] pg_temp.name} makes; {@code null} for other statements.
+   * The table a {@code CREATE [GLOBAL|LOCAL] TEMP|TEMPORARY TABLE [IF NOT EXISTS] name} or a {@code
+   * CREATE TABLE [IF NOT EXISTS] pg_temp.name} makes; {@code null} for other statements.
    */
   private static CreatedTable createdTable(List<Token> t) {
     if (t.isEmpty() || !t.get(0).is("CREATE")) {
@@ -287,11 +318,15 @@ public final class StatementShape {
       return null;
     }
     i++;
-    boolean ifNotExists = i + 2 < t.size() && t.get(i).is("IF") && t.get(i + 1).is("NOT")
-        && t.get(i + 2).is("EXISTS");
+    boolean ifNotExists =
+        i + 2 < t.size()
+            && t.get(i).is("IF")
+            && t.get(i + 1).is("NOT")
+            && t.get(i + 2).is("EXISTS");
     TableName table = TableName.at(t, ifNotExists ? i + 3 : i);
     return table != null && (temp || table.inPgTemp())
-        ? new CreatedTable(temp, ifNotExists, table) : null;
+        ? new CreatedTable(temp, ifNotExists, table)
+        : null;
   }
 
   /** The table a {@code CREATE TEMP TABLE} makes, folded; {@code null} for other statements. */
@@ -307,8 +342,11 @@ public final class StatementShape {
       return null;
     }
     TableName table = created.table();
-    return "CREATE " + (created.temp() ? "TEMP " : "") + "TABLE "
-        + (created.ifNotExists() ? "IF NOT EXISTS " : "") + table.shape()
+    return "CREATE "
+        + (created.temp() ? "TEMP " : "")
+        + "TABLE "
+        + (created.ifNotExists() ? "IF NOT EXISTS " : "")
+        + table.shape()
         + (table.end() < t.size() ? " " + rest(t, table.end(), text) : "");
   }
 
@@ -327,7 +365,9 @@ public final class StatementShape {
   private static String tables(List<Token> t, int from, String command, Set<String> temporary) {
     int i = from;
     String ifExists = "";
-    if (command.startsWith("DROP") && i + 1 < t.size() && t.get(i).is("IF")
+    if (command.startsWith("DROP")
+        && i + 1 < t.size()
+        && t.get(i).is("IF")
         && t.get(i + 1).is("EXISTS")) {
       ifExists = "IF EXISTS ";
       i += 2;
@@ -386,17 +426,23 @@ public final class StatementShape {
         break;
       }
     }
-    if (name.length() == 0 || name.charAt(name.length() - 1) == '.' || i + 1 >= t.size()
+    if (name.length() == 0
+        || name.charAt(name.length() - 1) == '.'
+        || i + 1 >= t.size()
         || !(t.get(i).isSymbol("=") || t.get(i).is("TO"))) {
       return null;
     }
     return "SET " + local + name + " = " + value(t, i + 1);
   }
 
-  /** A SET's value from token {@code from}: {@code DEFAULT} (or {@code LOCAL}) as it is, else {@value #VALUE}. */
+  /**
+   * A SET's value from token {@code from}: {@code DEFAULT} (or {@code LOCAL}) as it is, else
+   * {@value #VALUE}.
+   */
   private static String value(List<Token> t, int from) {
     return t.size() == from + 1 && (t.get(from).is("DEFAULT") || t.get(from).is("LOCAL"))
-        ? t.get(from).upper() : VALUE;
+        ? t.get(from).upper()
+        : VALUE;
   }
 
   /** The index of the parenthesis closing the one at {@code open}, or -1. */

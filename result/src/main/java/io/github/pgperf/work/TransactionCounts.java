@@ -19,8 +19,8 @@ import org.apiguardian.api.API;
  *
  * <p>Each figure is over the run's processed transactions. The measured window starts and ends
  * while clients have transactions under way, so a statement's calls and the transactions counted
- * can differ by up to one transaction per client at each edge: a figure is exact within
- * {@link #edge(int, long)}.
+ * can differ by up to one transaction per client at each edge: a figure is exact within {@link
+ * #edge(int, long)}.
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 public final class TransactionCounts {
@@ -30,8 +30,10 @@ public final class TransactionCounts {
    * work, so statements per transaction leave it out ({@code ROLLBACK TO SAVEPOINT} and savepoints
    * count: they are round trips inside one).
    */
-  private static final Pattern CONTROL = Pattern.compile(
-      "(begin|start transaction|commit|end|abort|rollback|prepare transaction)(\\s.*)?");
+  private static final Pattern CONTROL =
+      Pattern.compile(
+          "(begin|start transaction|commit|end|abort|rollback|prepare transaction)(\\s.*)?");
+
   private static final Pattern INSIDE =
       Pattern.compile("rollback\\s+(work\\s+|transaction\\s+)?to\\b.*");
 
@@ -62,8 +64,8 @@ public final class TransactionCounts {
 
   /** Whether {@code query} is transaction control ({@code BEGIN}, {@code COMMIT}...). */
   public static boolean transactionControl(String query) {
-    String q = query.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ")
-        .replaceAll(" ?;$", "");
+    String q =
+        query.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").replaceAll(" ?;$", "");
     return CONTROL.matcher(q).matches() && !INSIDE.matcher(q).matches();
   }
 
@@ -73,23 +75,25 @@ public final class TransactionCounts {
   }
 
   /**
-   * Statements the clients sent per transaction, transaction control left out; NaN without
-   * {@code pg_stat_statements} or transactions.
+   * Statements the clients sent per transaction, transaction control left out; NaN without {@code
+   * pg_stat_statements} or transactions.
    */
   public double statementsPerTransaction() {
     if (work.statements() == null || transactions == 0) {
       return Double.NaN;
     }
-    long calls = work.statements().stream()
-        .filter(s -> !s.nested() && !transactionControl(s.query()))
-        .mapToLong(StatementWork::calls).sum();
+    long calls =
+        work.statements().stream()
+            .filter(s -> !s.nested() && !transactionControl(s.query()))
+            .mapToLong(StatementWork::calls)
+            .sum();
     return (double) calls / transactions;
   }
 
   /**
    * Statements that functions and triggers ran per transaction (their nested statements); NaN
-   * without transactions or when nested statements were not seen
-   * ({@link ServerWork#nestedStatementsSeen()}).
+   * without transactions or when nested statements were not seen ({@link
+   * ServerWork#nestedStatementsSeen()}).
    */
   public double nestedStatementsPerTransaction() {
     if (!work.nestedStatementsSeen() || transactions == 0) {
@@ -100,8 +104,7 @@ public final class TransactionCounts {
 
   /**
    * Calls per transaction of the statements whose normalized text contains {@code text}, nested
-   * ones too, added;
-   * NaN without {@code pg_stat_statements} or transactions, 0 when none matches.
+   * ones too, added; NaN without {@code pg_stat_statements} or transactions, 0 when none matches.
    */
   public double callsPerTransaction(String text) {
     if (work.statements() == null || transactions == 0) {
@@ -122,24 +125,26 @@ public final class TransactionCounts {
    * the database's counters or transactions.
    */
   public double commitsPerTransaction() {
-    return work.database() == null || transactions == 0 ? Double.NaN
+    return work.database() == null || transactions == 0
+        ? Double.NaN
         : (double) work.database().commits() / transactions;
   }
 
   /** Rollbacks per transaction ({@code xact_rollback}); NaN as {@link #commitsPerTransaction}. */
   public double rollbacksPerTransaction() {
-    return work.database() == null || transactions == 0 ? Double.NaN
+    return work.database() == null || transactions == 0
+        ? Double.NaN
         : (double) work.database().rollbacks() / transactions;
   }
 
   /**
    * WAL records of the run's top-level statements per transaction (they hold their nested
-   * statements' records): unlike WAL bytes, they do not depend on
-   * when the last checkpoint was (full-page images); NaN without {@code pg_stat_statements} or
-   * transactions.
+   * statements' records): unlike WAL bytes, they do not depend on when the last checkpoint was
+   * (full-page images); NaN without {@code pg_stat_statements} or transactions.
    */
   public double walRecordsPerTransaction() {
-    return work.statements() == null || transactions == 0 ? Double.NaN
+    return work.statements() == null || transactions == 0
+        ? Double.NaN
         : (double) work.statementWal().records() / transactions;
   }
 }

@@ -9,8 +9,8 @@ import org.apiguardian.api.API;
  * How often the run's backends were seen in one state.
  *
  * @param event {@code wait_event_type:wait_event} as {@code pg_stat_activity} shows them (for
- *     example {@code Lock:transactionid}, {@code IO:DataFileRead}, {@code Client:ClientRead} for
- *     a backend waiting for its client's next statement), or {@link WaitEvents#CPU} for an active
+ *     example {@code Lock:transactionid}, {@code IO:DataFileRead}, {@code Client:ClientRead} for a
+ *     backend waiting for its client's next statement), or {@link WaitEvents#CPU} for an active
  *     backend that waits for nothing
  * @param count times seen
  */

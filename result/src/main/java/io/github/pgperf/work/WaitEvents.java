@@ -10,24 +10,25 @@ import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
- * Where the run's backends spent the measured window: {@code pg_stat_activity} read every
- * interval on a connection of pgperf's own, each of the run's backends counted once per sample
- * under its wait event, or under {@link #CPU} when it was active and waiting for nothing.
+ * Where the run's backends spent the measured window: {@code pg_stat_activity} read every interval
+ * on a connection of pgperf's own, each of the run's backends counted once per sample under its
+ * wait event, or under {@link #CPU} when it was active and waiting for nothing.
  *
  * @param intervalMillis the sampling interval asked for, ms
  * @param samples how many times {@code pg_stat_activity} was read (fewer than the window over the
  *     interval when the machine was too busy to keep up)
  * @param counts per event, most seen first (ties by name)
  * @param lockWaiters the statements seen waiting on a heavyweight lock ({@code Lock:*}), most seen
- *     first (ties by text); at most {@link #MAX_LOCK_WAITERS} texts, the rest counted under
- *     {@link #OTHER_STATEMENTS}; empty when none waited (or in results from before they were kept)
+ *     first (ties by text); at most {@link #MAX_LOCK_WAITERS} texts, the rest counted under {@link
+ *     #OTHER_STATEMENTS}; empty when none waited (or in results from before they were kept)
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
-public record WaitEvents(int intervalMillis, long samples, List<WaitCount> counts,
-    List<LockWaiter> lockWaiters) {
+public record WaitEvents(
+    int intervalMillis, long samples, List<WaitCount> counts, List<LockWaiter> lockWaiters) {
 
   /** The most statement texts kept of the lock waits; the sampler's memory stays bounded. */
   public static final int MAX_LOCK_WAITERS = 50;
+
   /** Where the lock waits of statements beyond {@link #MAX_LOCK_WAITERS} texts are counted. */
   public static final String OTHER_STATEMENTS = "(other statements)";
 
@@ -36,8 +37,8 @@ public record WaitEvents(int intervalMillis, long samples, List<WaitCount> count
 
   public WaitEvents {
     if (intervalMillis < 1 || samples < 0) {
-      throw new IllegalArgumentException("invalid wait sampling: interval " + intervalMillis
-          + " ms, " + samples + " samples");
+      throw new IllegalArgumentException(
+          "invalid wait sampling: interval " + intervalMillis + " ms, " + samples + " samples");
     }
     counts = sorted(counts);
     lockWaiters = lockWaiters == null ? List.of() : sortedWaiters(lockWaiters);
@@ -86,8 +87,12 @@ public record WaitEvents(int intervalMillis, long samples, List<WaitCount> count
    */
   public WaitEvents plus(WaitEvents o) {
     if (intervalMillis != o.intervalMillis) {
-      throw new IllegalArgumentException("wait events sampled every " + intervalMillis
-          + " ms and every " + o.intervalMillis + " ms cannot be added");
+      throw new IllegalArgumentException(
+          "wait events sampled every "
+              + intervalMillis
+              + " ms and every "
+              + o.intervalMillis
+              + " ms cannot be added");
     }
     Map<String, Long> all = new LinkedHashMap<>();
     for (WaitCount c : counts) {
@@ -112,12 +117,14 @@ public record WaitEvents(int intervalMillis, long samples, List<WaitCount> count
 
   private static List<LockWaiter> sortedWaiters(List<LockWaiter> waiters) {
     List<LockWaiter> list = new ArrayList<>(waiters);
-    list.sort(Comparator.comparingLong(LockWaiter::count).reversed()
-        .thenComparing(LockWaiter::statement));
+    list.sort(
+        Comparator.comparingLong(LockWaiter::count)
+            .reversed()
+            .thenComparing(LockWaiter::statement));
     for (int i = 1; i < list.size(); i++) {
       if (list.get(i).statement().equals(list.get(i - 1).statement())) {
-        throw new IllegalArgumentException("statement " + list.get(i).statement()
-            + " counted twice among the lock waits");
+        throw new IllegalArgumentException(
+            "statement " + list.get(i).statement() + " counted twice among the lock waits");
       }
     }
     return List.copyOf(list);
@@ -125,8 +132,8 @@ public record WaitEvents(int intervalMillis, long samples, List<WaitCount> count
 
   private static List<WaitCount> sorted(List<WaitCount> counts) {
     List<WaitCount> list = new ArrayList<>(counts);
-    list.sort(Comparator.comparingLong(WaitCount::count).reversed()
-        .thenComparing(WaitCount::event));
+    list.sort(
+        Comparator.comparingLong(WaitCount::count).reversed().thenComparing(WaitCount::event));
     for (int i = 1; i < list.size(); i++) {
       if (list.get(i).event().equals(list.get(i - 1).event())) {
         throw new IllegalArgumentException("wait event " + list.get(i).event() + " counted twice");

@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * Write-ahead log generated, as PostgreSQL counts it ({@code pg_stat_statements}' and
- * {@code pg_stat_wal}'s {@code wal_records}, {@code wal_fpi}, {@code wal_bytes}).
+ * Write-ahead log generated, as PostgreSQL counts it ({@code pg_stat_statements}' and {@code
+ * pg_stat_wal}'s {@code wal_records}, {@code wal_fpi}, {@code wal_bytes}).
  *
  * @param records WAL records
  * @param fullPageImages full-page images (a page's first change after a checkpoint writes it whole)
@@ -25,7 +25,7 @@ public record WalUsage(long records, long fullPageImages, long bytes) {
 
   /** What was generated since {@code earlier}, a reading of the same growing counters. */
   public WalUsage since(WalUsage earlier) {
-    return new WalUsage(records - earlier.records, fullPageImages - earlier.fullPageImages,
-        bytes - earlier.bytes);
+    return new WalUsage(
+        records - earlier.records, fullPageImages - earlier.fullPageImages, bytes - earlier.bytes);
   }
 }

@@ -28,38 +28,45 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BinaryCompatibilityTest {
 
-  private static final String V1 = """
+  private static final String V1 =
+      """
       package fixture;
       @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.STABLE)
       public record Counts(long processed, long failed) {}
       """;
-  private static final String V2 = """
+  private static final String V2 =
+      """
       package fixture;
       @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.STABLE)
       public record Counts(long processed, long failed, long retried) {}
       """;
-  private static final String INTERNAL_V2 = """
+  private static final String INTERNAL_V2 =
+      """
       package fixture.internal;
       @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.INTERNAL)
       public record Counts(long processed, long failed, long retried) {}
       """;
-  private static final String INTERNAL_V1 = """
+  private static final String INTERNAL_V1 =
+      """
       package fixture.internal;
       @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.INTERNAL)
       public record Counts(long processed, long failed) {}
       """;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void aStableRecordThatGainsAComponentFailsTheCheck() throws IOException {
     List<JApiClass> changes = compare(jar("old", V1), jar("new", V2));
 
-    assertThat(changes).filteredOn(type -> type.getFullyQualifiedName().equals("fixture.Counts"))
+    assertThat(changes)
+        .filteredOn(type -> type.getFullyQualifiedName().equals("fixture.Counts"))
         .singleElement()
-        .satisfies(type -> assertThat(type.isBinaryCompatible())
-            .as("fixture.Counts with a third component").isFalse());
+        .satisfies(
+            type ->
+                assertThat(type.isBinaryCompatible())
+                    .as("fixture.Counts with a third component")
+                    .isFalse());
   }
 
   @Test
@@ -81,7 +88,8 @@ class BinaryCompatibilityTest {
     options.getFilters().getExcludes().add(new JavadocLikePackageFilter("fixture.internal", false));
     options.getIgnoreMissingClasses().setIgnoreAllMissingClasses(true);
     return new JarArchiveComparator(options)
-        .compare(new JApiCmpArchive(old.toFile(), "1.0.0"),
+        .compare(
+            new JApiCmpArchive(old.toFile(), "1.0.0"),
             new JApiCmpArchive(changed.toFile(), "1.1.0"));
   }
 
@@ -89,15 +97,23 @@ class BinaryCompatibilityTest {
   private Path jar(String name, String source) throws IOException {
     Path src = dir.resolve(name + "-src");
     Path classes = dir.resolve(name + "-classes");
-    String pkg = source.lines().findFirst().orElseThrow()
-        .replace("package ", "").replace(";", "").trim();
+    String pkg =
+        source.lines().findFirst().orElseThrow().replace("package ", "").replace(";", "").trim();
     Path file = src.resolve(pkg.replace('.', '/')).resolve("Counts.java");
     Files.createDirectories(file.getParent());
     Files.createDirectories(classes);
     Files.writeString(file, source);
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    int status = javac.run(null, null, null, "-d", classes.toString(),
-        "-cp", System.getProperty("java.class.path"), file.toString());
+    int status =
+        javac.run(
+            null,
+            null,
+            null,
+            "-d",
+            classes.toString(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            file.toString());
     assertThat(status).as("javac of the %s fixture", name).isZero();
     Path jar = dir.resolve(name + ".jar");
     try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));

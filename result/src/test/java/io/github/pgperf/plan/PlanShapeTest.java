@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 /** Plan shapes read from EXPLAIN (FORMAT JSON, COSTS OFF) output that PostgreSQL 15 printed. */
 class PlanShapeTest {
 
-  private static final String HASH_JOIN = """
+  private static final String HASH_JOIN =
+      """
       [{"Plan": {"Node Type": "Hash Join", "Parallel Aware": false, "Join Type": "Left",
         "Hash Cond": "(b.aid = a.id)",
         "Plans": [
@@ -25,22 +26,23 @@ class PlanShapeTest {
   void namesNodesAsExplainsTextFormDoes() {
     PlanShape shape = PlanShape.fromExplainJson(HASH_JOIN);
 
-    assertThat(shape.lines()).containsExactly(
-        "Hash Left Join",
-        "->  Seq Scan on b",
-        "->  Hash",
-        "  ->  Seq Scan on a");
+    assertThat(shape.lines())
+        .containsExactly("Hash Left Join", "->  Seq Scan on b", "->  Hash", "  ->  Seq Scan on a");
     assertThat(shape.scans()).containsExactly("Seq Scan on b", "Seq Scan on a");
   }
 
   @Test
   void namesIndexScansAggregatesAndModifications() {
-    PlanShape update = PlanShape.fromExplainJson("""
+    PlanShape update =
+        PlanShape.fromExplainJson(
+            """
         [{"Plan": {"Node Type": "ModifyTable", "Operation": "Update", "Relation Name": "a",
           "Plans": [{"Node Type": "Index Scan", "Scan Direction": "Backward",
             "Index Name": "a_pkey", "Relation Name": "a", "Index Cond": "(id = 3)"}]}}]
         """);
-    PlanShape aggregate = PlanShape.fromExplainJson("""
+    PlanShape aggregate =
+        PlanShape.fromExplainJson(
+            """
         [{"Plan": {"Node Type": "Aggregate", "Strategy": "Sorted", "Partial Mode": "Finalize",
           "Plans": [{"Node Type": "Gather Merge", "Plans": [
             {"Node Type": "Aggregate", "Strategy": "Hashed", "Partial Mode": "Partial",
@@ -51,18 +53,22 @@ class PlanShapeTest {
 
     assertThat(update.lines())
         .containsExactly("Update on a", "->  Index Scan Backward using a_pkey on a");
-    assertThat(aggregate.lines()).containsExactly(
-        "Finalize GroupAggregate",
-        "->  Gather Merge",
-        "  ->  Partial HashAggregate",
-        "    ->  Parallel Bitmap Heap Scan on t",
-        "      ->  Bitmap Index Scan on t_v_idx");
+    assertThat(aggregate.lines())
+        .containsExactly(
+            "Finalize GroupAggregate",
+            "->  Gather Merge",
+            "  ->  Partial HashAggregate",
+            "    ->  Parallel Bitmap Heap Scan on t",
+            "      ->  Bitmap Index Scan on t_v_idx");
   }
 
   @Test
   void leavesOutConditionsCostsAndAliasesSoThatOnlyThePlansChoicesCount() {
-    String otherValues = HASH_JOIN.replace("(v > 3)", "(v > 9)").replace("\"Alias\": \"a\"",
-        "\"Alias\": \"a\", \"Startup Cost\": 1.5, \"Plan Rows\": 77");
+    String otherValues =
+        HASH_JOIN
+            .replace("(v > 3)", "(v > 9)")
+            .replace(
+                "\"Alias\": \"a\"", "\"Alias\": \"a\", \"Startup Cost\": 1.5, \"Plan Rows\": 77");
 
     assertThat(PlanShape.fromExplainJson(otherValues))
         .isEqualTo(PlanShape.fromExplainJson(HASH_JOIN));
@@ -73,9 +79,11 @@ class PlanShapeTest {
 
   @Test
   void aDifferentJoinOrderIsADifferentShape() {
-    String swapped = HASH_JOIN.replace("\"Relation Name\": \"b\"", "\"Relation Name\": \"x\"")
-        .replace("\"Relation Name\": \"a\"", "\"Relation Name\": \"b\"")
-        .replace("\"Relation Name\": \"x\"", "\"Relation Name\": \"a\"");
+    String swapped =
+        HASH_JOIN
+            .replace("\"Relation Name\": \"b\"", "\"Relation Name\": \"x\"")
+            .replace("\"Relation Name\": \"a\"", "\"Relation Name\": \"b\"")
+            .replace("\"Relation Name\": \"x\"", "\"Relation Name\": \"a\"");
 
     assertThat(PlanShape.fromExplainJson(swapped).hash())
         .isNotEqualTo(PlanShape.fromExplainJson(HASH_JOIN).hash());
@@ -93,10 +101,15 @@ class PlanShapeTest {
 
   @Test
   void sideBySideMarksTheNodesThatDiffer() {
-    PlanShape before = new PlanShape(new PlanNode("Aggregate", List.of(
-        new PlanNode("Index Scan using entry_account_id_idx on entry", List.of()))));
-    PlanShape after = new PlanShape(new PlanNode("Aggregate", List.of(
-        new PlanNode("Seq Scan on entry", List.of()))));
+    PlanShape before =
+        new PlanShape(
+            new PlanNode(
+                "Aggregate",
+                List.of(
+                    new PlanNode("Index Scan using entry_account_id_idx on entry", List.of()))));
+    PlanShape after =
+        new PlanShape(
+            new PlanNode("Aggregate", List.of(new PlanNode("Seq Scan on entry", List.of()))));
 
     assertThat(PlanDiff.sideBySide(before, after, "baseline plan", "this build's plan"))
         .containsExactly(
@@ -107,13 +120,16 @@ class PlanShapeTest {
 
   @Test
   void sideBySideKeepsCommonNodesOnOneRowWhenANodeIsAdded() {
-    List<String[]> rows = PlanDiff.align(
-        List.of("Limit", "->  Sort", "  ->  Seq Scan on t"),
-        List.of("Limit", "->  Index Scan using t_pkey on t"));
+    List<String[]> rows =
+        PlanDiff.align(
+            List.of("Limit", "->  Sort", "  ->  Seq Scan on t"),
+            List.of("Limit", "->  Index Scan using t_pkey on t"));
 
-    assertThat(rows).extracting(r -> r[0] + " | " + r[1]).containsExactly(
-        "Limit | Limit",
-        "->  Sort | ->  Index Scan using t_pkey on t",
-        "  ->  Seq Scan on t | ");
+    assertThat(rows)
+        .extracting(r -> r[0] + " | " + r[1])
+        .containsExactly(
+            "Limit | Limit",
+            "->  Sort | ->  Index Scan using t_pkey on t",
+            "  ->  Seq Scan on t | ");
   }
 }

@@ -14,9 +14,11 @@ class ClientMachineTest {
   @Test
   void cpuModelIsTheFirstModelNameOfCpuinfo() throws Exception {
     Path cpuinfo = dir.resolve("cpuinfo");
-    Files.writeString(cpuinfo, "processor\t: 0\nvendor_id\t: GenuineIntel\n"
-        + "model name\t: Intel(R) Xeon(R)   Platinum 8481C CPU @ 2.70GHz\n\nprocessor\t: 1\n"
-        + "model name\t: Other\n");
+    Files.writeString(
+        cpuinfo,
+        "processor\t: 0\nvendor_id\t: GenuineIntel\n"
+            + "model name\t: Intel(R) Xeon(R)   Platinum 8481C CPU @ 2.70GHz\n\nprocessor\t: 1\n"
+            + "model name\t: Other\n");
     assertThat(ClientMachine.cpuModel(cpuinfo))
         .isEqualTo("Intel(R) Xeon(R) Platinum 8481C CPU @ 2.70GHz");
   }

@@ -19,18 +19,23 @@ class NoServerReadingTest {
   void noSourceOfTheModuleUsesJdbcOrSockets() throws IOException {
     List<String> offending;
     try (Stream<Path> files = Files.walk(Path.of("src", "main", "java"))) {
-      offending = files.filter(f -> f.toString().endsWith(".java"))
-          .filter(f -> {
-            try {
-              String source = Files.readString(f);
-              return source.contains("java.sql.") || source.contains("java.net.")
-                  || source.contains("io.github.pgperf.internal.connect.")
-                  || source.contains("io.github.pgperf.internal.script.");
-            } catch (IOException e) {
-              throw new java.io.UncheckedIOException(e);
-            }
-          })
-          .map(Path::toString).toList();
+      offending =
+          files
+              .filter(f -> f.toString().endsWith(".java"))
+              .filter(
+                  f -> {
+                    try {
+                      String source = Files.readString(f);
+                      return source.contains("java.sql.")
+                          || source.contains("java.net.")
+                          || source.contains("io.github.pgperf.internal.connect.")
+                          || source.contains("io.github.pgperf.internal.script.");
+                    } catch (IOException e) {
+                      throw new java.io.UncheckedIOException(e);
+                    }
+                  })
+              .map(Path::toString)
+              .toList();
     }
     assertThat(offending).as("sources of pgperf-result that read a server or a script").isEmpty();
   }

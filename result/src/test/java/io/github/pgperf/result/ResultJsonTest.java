@@ -56,24 +56,45 @@ class ResultJsonTest {
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
     List<String> fields = new ArrayList<>();
     root.fieldNames().forEachRemaining(fields::add);
-    assertThat(fields).containsExactly("schemaVersion", "settings", "target", "server",
-        "clientMachines", "startedAt", "endedAt", "benchSeconds", "initialConnectionMicros",
-        "connectionMicros", "scripts", "timeline", "aborted", "identity", "serverWork", "aborts", "cpu");
-    assertThat(json).doesNotContain("\"tps\"", "\"mean\"", "\"total\"", "\"failed\"",
-        "\"transactionType\"");
+    assertThat(fields)
+        .containsExactly(
+            "schemaVersion",
+            "settings",
+            "target",
+            "server",
+            "clientMachines",
+            "startedAt",
+            "endedAt",
+            "benchSeconds",
+            "initialConnectionMicros",
+            "connectionMicros",
+            "scripts",
+            "timeline",
+            "aborted",
+            "identity",
+            "serverWork",
+            "aborts",
+            "cpu");
+    assertThat(json)
+        .doesNotContain("\"tps\"", "\"mean\"", "\"total\"", "\"failed\"", "\"transactionType\"");
     assertThat(root.at("/settings/length/kind").asText()).isEqualTo("duration");
-    assertThat(root.at("/scripts/0/stats/latency/histogram").asText()).matches("[A-Za-z0-9+/=]{20,}");
+    assertThat(root.at("/scripts/0/stats/latency/histogram").asText())
+        .matches("[A-Za-z0-9+/=]{20,}");
   }
 
   @Test
   void wrongSchemaVersionIsRefusedNamingFileAndVersion() throws Exception {
     Path file = dir.resolve("future.json");
-    Files.writeString(file, ResultJson.toJson(SampleRuns.run(1, 1, 10))
-        .replace("\"schemaVersion\" : 7", "\"schemaVersion\" : 8"));
+    Files.writeString(
+        file,
+        ResultJson.toJson(SampleRuns.run(1, 1, 10))
+            .replace("\"schemaVersion\" : 7", "\"schemaVersion\" : 8"));
     assertThatThrownBy(() -> ResultJson.read(file))
         .isInstanceOf(ResultFileException.class)
-        .hasMessage("cannot read result file \"" + file
-            + "\": schema version 8 is not supported (this pgperf reads versions 1 to 7)");
+        .hasMessage(
+            "cannot read result file \""
+                + file
+                + "\": schema version 8 is not supported (this pgperf reads versions 1 to 7)");
   }
 
   @Test
@@ -98,11 +119,24 @@ class ResultJsonTest {
   @Test
   void theStatementsWaitingOnLocksRoundTripAndFilesWithoutThemReadAsNone() throws Exception {
     ServerWork work = SampleWork.full(1);
-    WaitEvents waits = new WaitEvents(10, 50, work.waits().counts(), List.of(
-        new LockWaiter("UPDATE counter SET n = n + 1 WHERE id = 1", 7)));
-    RunResult run = SampleRuns.run(1, 1, 10).withServerWork(new ServerWork(work.windowSeconds(),
-        work.statements(), work.database(), work.wal(), work.checkpoints(), waits, work.cpu(),
-        work.unavailable()));
+    WaitEvents waits =
+        new WaitEvents(
+            10,
+            50,
+            work.waits().counts(),
+            List.of(new LockWaiter("UPDATE counter SET n = n + 1 WHERE id = 1", 7)));
+    RunResult run =
+        SampleRuns.run(1, 1, 10)
+            .withServerWork(
+                new ServerWork(
+                    work.windowSeconds(),
+                    work.statements(),
+                    work.database(),
+                    work.wal(),
+                    work.checkpoints(),
+                    waits,
+                    work.cpu(),
+                    work.unavailable()));
     assertThat(ResultJson.fromJson(ResultJson.toJson(run), "t")).isEqualTo(run);
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     assertThat(root.at("/serverWork/waits/lockWaiters/0/statement").asText())
@@ -118,13 +152,13 @@ class ResultJsonTest {
 
   @Test
   void serverWorkThatDoesNotSayWhyAPartIsMissingIsRefused() throws Exception {
-    String json = ResultJson.toJson(
-        SampleRuns.run(1, 1, 10).withServerWork(SampleWork.partial(1)));
+    String json = ResultJson.toJson(SampleRuns.run(1, 1, 10).withServerWork(SampleWork.partial(1)));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(json);
     ((ObjectNode) root.get("serverWork")).putArray("unavailable");
     assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
-        .hasMessage("cannot read result t: at serverWork: server work without"
-            + " [STATEMENTS, SERVER_CPU] must say why in unavailable");
+        .hasMessage(
+            "cannot read result t: at serverWork: server work without"
+                + " [STATEMENTS, SERVER_CPU] must say why in unavailable");
   }
 
   @Test
@@ -170,10 +204,9 @@ class ResultJsonTest {
 
   @Test
   void theTestThatRanItIsWrittenAndReadBack() throws Exception {
-    TestIdentity test = new TestIdentity("com.acme.Outer.OrdersIT", "insert", "clients=8",
-        Map.of("clients", 8));
-    RunResult run = SampleRuns.run(1, 1, 10)
-        .withIdentity(new RunIdentity("b-42", 3, test));
+    TestIdentity test =
+        new TestIdentity("com.acme.Outer.OrdersIT", "insert", "clients=8", Map.of("clients", 8));
+    RunResult run = SampleRuns.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3, test));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     assertThat(root.at("/identity/test/className").asText()).isEqualTo("com.acme.Outer.OrdersIT");
     assertThat(root.at("/identity/test/method").asText()).isEqualTo("insert");
@@ -192,8 +225,11 @@ class ResultJsonTest {
 
   @Test
   void schemaVersion5IsReadWithTheSettingsUnderTheirOldName() throws Exception {
-    RunResult run = SampleRuns.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3,
-        new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
+    RunResult run =
+        SampleRuns.run(1, 1, 10)
+            .withIdentity(
+                new RunIdentity(
+                    "b-42", 3, new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 5);
     String withNewName = new ObjectMapper().writeValueAsString(root);
@@ -237,8 +273,8 @@ class ResultJsonTest {
 
   @Test
   void statementEvictionsAreWrittenAndReadBackAndUnknownInSchema6() throws Exception {
-    RunResult run = SampleRuns.run(1, 1, 10)
-        .withServerWork(SampleWork.full(1).withStatementEvictions(3L));
+    RunResult run =
+        SampleRuns.run(1, 1, 10).withServerWork(SampleWork.full(1).withStatementEvictions(3L));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     assertThat(root.at("/serverWork/statementEvictions").asLong()).isEqualTo(3);
     RunResult read = ResultJson.fromJson(ResultJson.toJson(run), "t");
@@ -249,8 +285,9 @@ class ResultJsonTest {
     ((ObjectNode) root.at("/serverWork/cpu")).remove("containerMicros");
     String withEvictions = new ObjectMapper().writeValueAsString(root);
     assertThatThrownBy(() -> ResultJson.fromJson(withEvictions, "v6"))
-        .hasMessage("cannot read result v6: field \"serverWork.statementEvictions\" is not part"
-            + " of schema version 6");
+        .hasMessage(
+            "cannot read result v6: field \"serverWork.statementEvictions\" is not part"
+                + " of schema version 6");
     asSchema6(root);
     RunResult old = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v6");
     assertThat(old.serverWork().statementEvictions()).isNull();
@@ -279,24 +316,35 @@ class ResultJsonTest {
 
     RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v6");
 
-    assertThat(read.serverWork().statementsContaining("SAVEPOINT")).singleElement()
-        .satisfies(s -> {
-          assertThat(s.query()).isEqualTo("SAVEPOINT <name>");
-          assertThat(s.calls()).isEqualTo(2 * first.get("calls").asLong());
-        });
+    assertThat(read.serverWork().statementsContaining("SAVEPOINT"))
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.query()).isEqualTo("SAVEPOINT <name>");
+              assertThat(s.calls()).isEqualTo(2 * first.get("calls").asLong());
+            });
   }
 
   @Test
   void nestedStatementsAreWrittenAndReadBackAndFilesWithoutThemSaySoWhenRead() throws Exception {
     ServerWork full = SampleWork.full(1);
     StatementWork top = full.statements().get(0);
-    StatementWork nested = new StatementWork(top.query(), 7, 7, 0, 1.5, 0, top.blocks(),
-        top.wal(), 0, 0, true);
+    StatementWork nested =
+        new StatementWork(top.query(), 7, 7, 0, 1.5, 0, top.blocks(), top.wal(), 0, 0, true);
     List<StatementWork> both = new ArrayList<>(full.statements());
     both.add(nested);
-    RunResult run = SampleRuns.run(1, 1, 10).withServerWork(new ServerWork(full.windowSeconds(),
-        both, full.database(), full.wal(), full.checkpoints(), full.waits(), full.cpu(),
-        full.unavailable()));
+    RunResult run =
+        SampleRuns.run(1, 1, 10)
+            .withServerWork(
+                new ServerWork(
+                    full.windowSeconds(),
+                    both,
+                    full.database(),
+                    full.wal(),
+                    full.checkpoints(),
+                    full.waits(),
+                    full.cpu(),
+                    full.unavailable()));
     // The same text run by a trigger and sent by a client: two statements.
     assertThat(run.serverWork().statementsContaining(top.query())).hasSize(2);
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
@@ -314,14 +362,15 @@ class ResultJsonTest {
         asSchema6(old);
       }
       old.at("/serverWork/statements").forEach(st -> ((ObjectNode) st).remove("nested"));
-      ServerWork before = ResultJson.fromJson(new ObjectMapper().writeValueAsString(old), "old")
-          .serverWork();
-      assertThat(before.statements()).isEqualTo(full.statements())
-          .noneMatch(StatementWork::nested);
+      ServerWork before =
+          ResultJson.fromJson(new ObjectMapper().writeValueAsString(old), "old").serverWork();
+      assertThat(before.statements()).isEqualTo(full.statements()).noneMatch(StatementWork::nested);
       assertThat(before.nestedStatementsSeen()).isFalse();
-      assertThat(before.whyUnavailable(WorkPart.NESTED_STATEMENTS)).isEqualTo("not recorded:"
-          + " the result was written before pgperf kept the statements functions and triggers"
-          + " run");
+      assertThat(before.whyUnavailable(WorkPart.NESTED_STATEMENTS))
+          .isEqualTo(
+              "not recorded:"
+                  + " the result was written before pgperf kept the statements functions and triggers"
+                  + " run");
     }
   }
 
@@ -329,9 +378,18 @@ class ResultJsonTest {
   void aContainersCpuIsWrittenAndReadBack() throws Exception {
     ServerWork full = SampleWork.full(1);
     ServerCpu container = ServerCpu.ofContainer(450_000, full.cpu().machine());
-    RunResult run = SampleRuns.run(1, 1, 10).withServerWork(new ServerWork(full.windowSeconds(),
-        full.statements(), full.database(), full.wal(), full.checkpoints(), full.waits(),
-        container, List.of(new Unavailable(WorkPart.BACKGROUND_CPU, "in a container"))));
+    RunResult run =
+        SampleRuns.run(1, 1, 10)
+            .withServerWork(
+                new ServerWork(
+                    full.windowSeconds(),
+                    full.statements(),
+                    full.database(),
+                    full.wal(),
+                    full.checkpoints(),
+                    full.waits(),
+                    container,
+                    List.of(new Unavailable(WorkPart.BACKGROUND_CPU, "in a container"))));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     assertThat(root.at("/serverWork/cpu/containerMicros").asLong()).isEqualTo(450_000);
     assertThat(root.at("/serverWork/cpu/walWriterMicros").isNull()).isTrue();
@@ -348,8 +406,9 @@ class ResultJsonTest {
     ((ObjectNode) root.get("serverWork")).remove("statementEvictions");
     String withContainer = new ObjectMapper().writeValueAsString(root);
     assertThatThrownBy(() -> ResultJson.fromJson(withContainer, "v6"))
-        .hasMessage("cannot read result v6: field \"serverWork.cpu.containerMicros\" is not part"
-            + " of schema version 6");
+        .hasMessage(
+            "cannot read result v6: field \"serverWork.cpu.containerMicros\" is not part"
+                + " of schema version 6");
     asSchema6(root);
     RunResult read = ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "v6");
     assertThat(read).isEqualTo(run);
@@ -358,10 +417,16 @@ class ResultJsonTest {
 
   @Test
   void abortsAreWrittenAndReadBack() throws Exception {
-    RunResult run = SampleRuns.run(1, 1, 10).withAborts(List.of(
-        new Abort(0, List.of("ERROR:  division by zero",
-            "client 0 script 0 aborted in command 1 query 0: ERROR:  division by zero")),
-        new Abort(null, List.of("could not write to log file: disk full"))));
+    RunResult run =
+        SampleRuns.run(1, 1, 10)
+            .withAborts(
+                List.of(
+                    new Abort(
+                        0,
+                        List.of(
+                            "ERROR:  division by zero",
+                            "client 0 script 0 aborted in command 1 query 0: ERROR:  division by zero")),
+                    new Abort(null, List.of("could not write to log file: disk full"))));
     assertThat(run.aborted()).isTrue();
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     assertThat(root.at("/aborts/0/client").asInt()).isZero();
@@ -374,8 +439,8 @@ class ResultJsonTest {
 
   @Test
   void abortsOfARunThatDidNotAbortOrWithoutMessagesAreRefused() throws Exception {
-    RunResult run = SampleRuns.run(1, 1, 10)
-        .withAborts(List.of(new Abort(2, List.of("client 2 aborted"))));
+    RunResult run =
+        SampleRuns.run(1, 1, 10).withAborts(List.of(new Abort(2, List.of("client 2 aborted"))));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("aborted", false);
     assertThatThrownBy(() -> ResultJson.fromJson(new ObjectMapper().writeValueAsString(root), "t"))
@@ -388,8 +453,11 @@ class ResultJsonTest {
 
   @Test
   void schemaVersion4IsReadWithoutTheTestAndRefusedWithIt() throws Exception {
-    RunResult run = SampleRuns.run(1, 1, 10).withIdentity(new RunIdentity("b-42", 3,
-        new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
+    RunResult run =
+        SampleRuns.run(1, 1, 10)
+            .withIdentity(
+                new RunIdentity(
+                    "b-42", 3, new TestIdentity("OrdersIT", "insert", "insert()", Map.of())));
     ObjectNode root = (ObjectNode) new ObjectMapper().readTree(ResultJson.toJson(run));
     root.put("schemaVersion", 4);
     asSchema5(root);
@@ -427,7 +495,8 @@ class ResultJsonTest {
   @Test
   void missingSchemaVersionIsRefused() {
     assertThatThrownBy(() -> ResultJson.fromJson("{\"workload\": {}}", "file \"x.json\""))
-        .hasMessage("cannot read result file \"x.json\": no \"schemaVersion\" field; not a pgperf result");
+        .hasMessage(
+            "cannot read result file \"x.json\": no \"schemaVersion\" field; not a pgperf result");
   }
 
   @Test
@@ -450,36 +519,63 @@ class ResultJsonTest {
   @Test
   void wrongContentNamesTheFieldPath() throws Exception {
     String json = ResultJson.toJson(SampleRuns.run(1, 1, 10));
-    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : \"many\""), "t"))
+    assertThatThrownBy(
+            () ->
+                ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : \"many\""), "t"))
         .hasMessageStartingWith("cannot read result t: at settings.clients: ");
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"label\" :", "\"lable\" :"), "t"))
         .hasMessage("cannot read result t: at settings.label: missing field \"label\"");
-    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2,", "\"clients\" : 2, \"colour\" : 1,"), "t"))
-        .hasMessageStartingWith("cannot read result t: at settings.colour: Unrecognized field \"colour\"");
-    assertThatThrownBy(() -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : 0"), "t"))
-        .hasMessage("cannot read result t: at settings: clients and threads must be at least 1: 0, 1");
-    String histogram = new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/histogram").asText();
+    assertThatThrownBy(
+            () ->
+                ResultJson.fromJson(
+                    json.replace("\"clients\" : 2,", "\"clients\" : 2, \"colour\" : 1,"), "t"))
+        .hasMessageStartingWith(
+            "cannot read result t: at settings.colour: Unrecognized field \"colour\"");
+    assertThatThrownBy(
+            () -> ResultJson.fromJson(json.replace("\"clients\" : 2", "\"clients\" : 0"), "t"))
+        .hasMessage(
+            "cannot read result t: at settings: clients and threads must be at least 1: 0, 1");
+    String histogram =
+        new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/histogram").asText();
     assertThatThrownBy(() -> ResultJson.fromJson(json.replace(histogram, "AAAA"), "t"))
-        .hasMessageStartingWith("cannot read result t: at scripts[0].stats.latency: latency histogram is not a valid encoded HdrHistogram");
+        .hasMessageStartingWith(
+            "cannot read result t: at scripts[0].stats.latency: latency histogram is not a valid encoded HdrHistogram");
   }
 
   @Test
   void histogramThatDisagreesWithTheCountsIsRefused() throws Exception {
     String json = ResultJson.toJson(SampleRuns.run(1, 1, 100));
-    long processed = new ObjectMapper().readTree(json).at("/scripts/0/stats/counts/processed").asLong();
+    long processed =
+        new ObjectMapper().readTree(json).at("/scripts/0/stats/counts/processed").asLong();
     // A processed count other than the histogram's would make percentiles and counts disagree.
-    assertThatThrownBy(() -> ResultJson.fromJson(json.replaceFirst(
-        "\"processed\" : " + processed + ",", "\"processed\" : " + (processed + 1) + ","), "t"))
-        .hasMessage("cannot read result t: at scripts[0].stats: latency histogram holds " + processed
-            + " and lag " + processed + " transactions, but " + (processed + 1) + " were processed");
+    assertThatThrownBy(
+            () ->
+                ResultJson.fromJson(
+                    json.replaceFirst(
+                        "\"processed\" : " + processed + ",",
+                        "\"processed\" : " + (processed + 1) + ","),
+                    "t"))
+        .hasMessage(
+            "cannot read result t: at scripts[0].stats: latency histogram holds "
+                + processed
+                + " and lag "
+                + processed
+                + " transactions, but "
+                + (processed + 1)
+                + " were processed");
   }
 
   @Test
   void extremesThatDisagreeWithTheHistogramAreRefused() throws Exception {
     String json = ResultJson.toJson(SampleRuns.run(1, 1, 100));
     long max = new ObjectMapper().readTree(json).at("/scripts/0/stats/latency/maxMicros").asLong();
-    assertThatThrownBy(() -> ResultJson.fromJson(
-        json.replace("\"maxMicros\" : " + max + "\n", "\"maxMicros\" : " + (2 * max + 10) + "\n"), "t"))
+    assertThatThrownBy(
+            () ->
+                ResultJson.fromJson(
+                    json.replace(
+                        "\"maxMicros\" : " + max + "\n",
+                        "\"maxMicros\" : " + (2 * max + 10) + "\n"),
+                    "t"))
         .hasMessageStartingWith("cannot read result t: at scripts[0].stats.latency: minimum ")
         .hasMessageContaining("disagree with the histogram");
   }
@@ -488,10 +584,20 @@ class ResultJsonTest {
   void noTypeOfAResultCanHoldAPassword() {
     // The harness checks a run to a server with a password (run.NoPasswordInResultTest); here,
     // structurally: no type a result is made of has a field that could hold one.
-    for (Class<?> type : List.of(RunResult.class, Target.class, RunSettings.class, ServerInfo.class,
-        ClientMachine.class, ScriptResult.class, StatementResult.class, Interval.class, Stats.class)) {
+    for (Class<?> type :
+        List.of(
+            RunResult.class,
+            Target.class,
+            RunSettings.class,
+            ServerInfo.class,
+            ClientMachine.class,
+            ScriptResult.class,
+            StatementResult.class,
+            Interval.class,
+            Stats.class)) {
       assertThat(Arrays.stream(type.getRecordComponents()).map(c -> c.getName().toLowerCase()))
-          .as(type.getSimpleName()).noneMatch(n -> n.contains("pass") || n.contains("secret"));
+          .as(type.getSimpleName())
+          .noneMatch(n -> n.contains("pass") || n.contains("secret"));
     }
   }
 
@@ -506,8 +612,7 @@ class ResultJsonTest {
   void providerSurvivesTheRoundTripAndIsNullWhenNotGiven() throws Exception {
     RunResult r = SampleRuns.run(1, 1, 10);
     assertThat(ResultJson.fromJson(ResultJson.toJson(r), "t").server().provider()).isNull();
-    RunResult provided = r.withServer(
-        r.server().withProvider("EXTERNAL", "pgperf.url configured"));
+    RunResult provided = r.withServer(r.server().withProvider("EXTERNAL", "pgperf.url configured"));
     ServerInfo read = ResultJson.fromJson(ResultJson.toJson(provided), "t").server();
     assertThat(read.provider()).isEqualTo("EXTERNAL");
     assertThat(read.providerReason()).isEqualTo("pgperf.url configured");

@@ -14,10 +14,12 @@ import org.HdrHistogram.Histogram;
  */
 public final class SampleRuns {
 
-  private static final List<List<String>> COMMANDS = List.of(
-      List.of("\\set aid random(1, 100000 * :scale)",
-          "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;"),
-      List.of("select 1;"));
+  private static final List<List<String>> COMMANDS =
+      List.of(
+          List.of(
+              "\\set aid random(1, 100000 * :scale)",
+              "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;"),
+          List.of("select 1;"));
   private static final long SPAN_MICROS = 10_000_000;
   private static final long INTERVAL_MICROS = 1_000_000;
 
@@ -25,15 +27,37 @@ public final class SampleRuns {
 
   public static RunSettings workload(int clients, int threads) {
     return new RunSettings(
-        List.of(new RunSettings.Script("<builtin: select only>", 3),
+        List.of(
+            new RunSettings.Script("<builtin: select only>", 3),
             new RunSettings.Script("one.sql", 1)),
-        clients, threads, new RunLength.Timed(10), QueryMode.PREPARED, 500, 50_000, 3, 10,
-        new RunSettings.Partitioning("hash", 4), false, 1, true, true, "sample");
+        clients,
+        threads,
+        new RunLength.Timed(10),
+        QueryMode.PREPARED,
+        500,
+        50_000,
+        3,
+        10,
+        new RunSettings.Partitioning("hash", 4),
+        false,
+        1,
+        true,
+        true,
+        "sample");
   }
 
   public static ServerInfo server() {
-    return new ServerInfo("15.20 (Debian 15.20-0+deb12u1)", "on", "on", "on", "128MB", "100",
-        "replica", Map.of("fsync", "off"), null, null);
+    return new ServerInfo(
+        "15.20 (Debian 15.20-0+deb12u1)",
+        "on",
+        "on",
+        "on",
+        "128MB",
+        "100",
+        "replica",
+        Map.of("fsync", "off"),
+        null,
+        null);
   }
 
   /** A run of {@code threads} threads of {@code perThread} transactions each, from {@code seed}. */
@@ -63,8 +87,10 @@ public final class SampleRuns {
           scripts.get(script).skipped++;
           interval.skipped++;
         } else {
-          long latency = random.nextDouble() < 0.99 ? random.nextLong(100, 2_000)
-              : random.nextLong(2_000, 3_000_000);
+          long latency =
+              random.nextDouble() < 0.99
+                  ? random.nextLong(100, 2_000)
+                  : random.nextLong(2_000, 3_000_000);
           long lag = random.nextLong(0, 300);
           scripts.get(script).processed(latency, lag, tries);
           interval.processed(latency, lag, tries);
@@ -83,21 +109,36 @@ public final class SampleRuns {
       List<String> commands = COMMANDS.get(s);
       for (int c = 0; c < commands.size(); c++) {
         boolean last = c == commands.size() - 1;
-        statements.add(new StatementResult(commands.get(c), statementRuns[s][c],
-            statementMicros[s][c], last ? failuresInLast[s] : 0, 0));
+        statements.add(
+            new StatementResult(
+                commands.get(c),
+                statementRuns[s][c],
+                statementMicros[s][c],
+                last ? failuresInLast[s] : 0,
+                0));
       }
       RunSettings.Script script = w.scripts().get(s);
-      scriptResults.add(new ScriptResult(script.name(), script.weight(), scripts.get(s).stats(),
-          statements));
+      scriptResults.add(
+          new ScriptResult(script.name(), script.weight(), scripts.get(s).stats(), statements));
     }
     List<Interval> timeline = new ArrayList<>();
     for (int i = 0; i < intervals.size(); i++) {
       timeline.add(new Interval(i * INTERVAL_MICROS, INTERVAL_MICROS, intervals.get(i).stats()));
     }
-    return new RunResult(w, new Target("127.0.0.1", 5432, "postgres", "bench"), server(),
+    return new RunResult(
+        w,
+        new Target("127.0.0.1", 5432, "postgres", "bench"),
+        server(),
         List.of(new ClientMachine("dev", 2, "OpenJDK 17", "Linux 6 amd64")),
-        Instant.parse("2026-11-30T03:00:00.123456Z"), Instant.parse("2026-11-30T03:00:10.2Z"),
-        10.000123, 20_456, 0, scriptResults, timeline, false, RunIdentity.thisProcess());
+        Instant.parse("2026-11-30T03:00:00.123456Z"),
+        Instant.parse("2026-11-30T03:00:10.2Z"),
+        10.000123,
+        20_456,
+        0,
+        scriptResults,
+        timeline,
+        false,
+        RunIdentity.thisProcess());
   }
 
   /** Counts, latencies and lag of some transactions. */
@@ -137,8 +178,10 @@ public final class SampleRuns {
     }
 
     Stats stats() {
-      return new Stats(new Counts(processed, serialization, deadlocks, 0, retried, retries,
-          skipped, 0), Latencies.of(histogram, latency), lag);
+      return new Stats(
+          new Counts(processed, serialization, deadlocks, 0, retried, retries, skipped, 0),
+          Latencies.of(histogram, latency),
+          lag);
     }
 
     private static Moments one(long value) {

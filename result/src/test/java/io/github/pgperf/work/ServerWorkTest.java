@@ -46,13 +46,32 @@ class ServerWorkTest {
 
   @Test
   void aMissingPartMustSayWhy() {
-    assertThatThrownBy(() -> new ServerWork(1, null, null, null, null, null, null,
-        List.of(new Unavailable(WorkPart.STATEMENTS, "x"))))
-        .hasMessage("server work without [DATABASE, WAL, CHECKPOINTS, WAITS, SERVER_CPU] must"
-            + " say why in unavailable");
+    assertThatThrownBy(
+            () ->
+                new ServerWork(
+                    1,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    List.of(new Unavailable(WorkPart.STATEMENTS, "x"))))
+        .hasMessage(
+            "server work without [DATABASE, WAL, CHECKPOINTS, WAITS, SERVER_CPU] must"
+                + " say why in unavailable");
     ServerWork f = SampleWork.full(1);
-    assertThatThrownBy(() -> new ServerWork(1, f.statements(), f.database(), f.wal(),
-        f.checkpoints(), f.waits(), new ServerCpu(1, null, 2L, 3L), List.of()))
+    assertThatThrownBy(
+            () ->
+                new ServerWork(
+                    1,
+                    f.statements(),
+                    f.database(),
+                    f.wal(),
+                    f.checkpoints(),
+                    f.waits(),
+                    new ServerCpu(1, null, 2L, 3L),
+                    List.of()))
         .hasMessageContaining("[BACKGROUND_CPU]");
   }
 
@@ -60,8 +79,17 @@ class ServerWorkTest {
   void aStatementListedTwiceIsRefused() {
     StatementWork s = SampleWork.statement("SELECT 1", 1);
     ServerWork f = SampleWork.full(1);
-    assertThatThrownBy(() -> new ServerWork(1, List.of(s, s), f.database(), f.wal(),
-        f.checkpoints(), f.waits(), f.cpu(), List.of()))
+    assertThatThrownBy(
+            () ->
+                new ServerWork(
+                    1,
+                    List.of(s, s),
+                    f.database(),
+                    f.wal(),
+                    f.checkpoints(),
+                    f.waits(),
+                    f.cpu(),
+                    List.of()))
         .hasMessage("statement listed twice: SELECT 1");
   }
 
@@ -74,15 +102,22 @@ class ServerWorkTest {
       texts.add(SampleWork.statement("RELEASE SAVEPOINT JDBC_SAVEPOINT_" + i, i));
     }
 
-    ServerWork work = new ServerWork(1, texts, f.database(), f.wal(), f.checkpoints(), f.waits(),
-        f.cpu(), List.of());
+    ServerWork work =
+        new ServerWork(
+            1, texts, f.database(), f.wal(), f.checkpoints(), f.waits(), f.cpu(), List.of());
 
-    assertThat(work.statements()).extracting(StatementWork::query).containsExactlyInAnyOrder(
-        "SELECT abalance FROM pgbench_accounts WHERE aid = $1",
-        "UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2",
-        "SAVEPOINT <name>", "RELEASE SAVEPOINT <name>");
-    StatementWork savepoint = work.statementsContaining("SAVEPOINT <name>").stream()
-        .filter(s -> s.query().startsWith("SAVEPOINT")).findFirst().orElseThrow();
+    assertThat(work.statements())
+        .extracting(StatementWork::query)
+        .containsExactlyInAnyOrder(
+            "SELECT abalance FROM pgbench_accounts WHERE aid = $1",
+            "UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2",
+            "SAVEPOINT <name>",
+            "RELEASE SAVEPOINT <name>");
+    StatementWork savepoint =
+        work.statementsContaining("SAVEPOINT <name>").stream()
+            .filter(s -> s.query().startsWith("SAVEPOINT"))
+            .findFirst()
+            .orElseThrow();
     // 100, 200 and 300 calls; every counter adds.
     assertThat(savepoint.calls()).isEqualTo(600);
     assertThat(savepoint.blocks().sharedHit()).isEqualTo(300 * 6);
@@ -90,7 +125,8 @@ class ServerWorkTest {
     assertThat(savepoint.totalExecMillis()).isEqualTo(12.5 * 6);
     assertThat(work.statementCalls()).isEqualTo(300 + 2 * 600);
     // Runs added keep one statement per shape.
-    assertThat(work.plus(work).statementsContaining("SAVEPOINT <name>")).hasSize(2)
+    assertThat(work.plus(work).statementsContaining("SAVEPOINT <name>"))
+        .hasSize(2)
         .allSatisfy(s -> assertThat(s.calls()).isEqualTo(1200));
   }
 
@@ -117,9 +153,16 @@ class ServerWorkTest {
 
   @Test
   void waitEventsAreMostSeenFirstAndAddOnlyAtOneInterval() {
-    WaitEvents w = new WaitEvents(10, 3, List.of(new WaitCount("IO:DataFileRead", 2),
-        new WaitCount(WaitEvents.CPU, 5), new WaitCount("Client:ClientRead", 2)));
-    assertThat(w.counts()).extracting(WaitCount::event)
+    WaitEvents w =
+        new WaitEvents(
+            10,
+            3,
+            List.of(
+                new WaitCount("IO:DataFileRead", 2),
+                new WaitCount(WaitEvents.CPU, 5),
+                new WaitCount("Client:ClientRead", 2)));
+    assertThat(w.counts())
+        .extracting(WaitCount::event)
         .containsExactly("CPU", "Client:ClientRead", "IO:DataFileRead");
     assertThat(w.top()).isEqualTo("CPU");
     assertThat(w.share("IO:DataFileRead")).isEqualTo(2.0 / 9);
@@ -127,22 +170,30 @@ class ServerWorkTest {
     assertThat(w.plus(w).count("CPU")).isEqualTo(10);
     assertThatThrownBy(() -> w.plus(new WaitEvents(20, 1, List.of())))
         .hasMessage("wait events sampled every 10 ms and every 20 ms cannot be added");
-    assertThatThrownBy(() -> new WaitEvents(10, 1,
-        List.of(new WaitCount("CPU", 1), new WaitCount("CPU", 2))))
+    assertThatThrownBy(
+            () -> new WaitEvents(10, 1, List.of(new WaitCount("CPU", 1), new WaitCount("CPU", 2))))
         .hasMessage("wait event CPU counted twice");
   }
 
   @Test
   void statementsWaitingOnLocksAreMostSeenFirstAndAddUp() {
-    WaitEvents w = new WaitEvents(10, 3, List.of(new WaitCount("Lock:tuple", 4)), List.of(
-        new LockWaiter("UPDATE b", 1), new LockWaiter("UPDATE a", 3)));
-    assertThat(w.lockWaiters()).extracting(LockWaiter::statement)
+    WaitEvents w =
+        new WaitEvents(
+            10,
+            3,
+            List.of(new WaitCount("Lock:tuple", 4)),
+            List.of(new LockWaiter("UPDATE b", 1), new LockWaiter("UPDATE a", 3)));
+    assertThat(w.lockWaiters())
+        .extracting(LockWaiter::statement)
         .containsExactly("UPDATE a", "UPDATE b");
-    assertThat(w.plus(w).lockWaiters()).containsExactly(new LockWaiter("UPDATE a", 6),
-        new LockWaiter("UPDATE b", 2));
+    assertThat(w.plus(w).lockWaiters())
+        .containsExactly(new LockWaiter("UPDATE a", 6), new LockWaiter("UPDATE b", 2));
     assertThat(new WaitEvents(10, 3, List.of()).lockWaiters()).isEmpty();
-    assertThatThrownBy(() -> new WaitEvents(10, 1, List.of(), List.of(new LockWaiter("x", 1),
-        new LockWaiter("x", 2)))).hasMessage("statement x counted twice among the lock waits");
+    assertThatThrownBy(
+            () ->
+                new WaitEvents(
+                    10, 1, List.of(), List.of(new LockWaiter("x", 1), new LockWaiter("x", 2))))
+        .hasMessage("statement x counted twice among the lock waits");
   }
 
   @Test

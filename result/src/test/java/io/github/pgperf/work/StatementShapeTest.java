@@ -11,13 +11,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Utility statements with generated names are one statement; everything else keeps its text. The
- * texts are as pg_stat_statements shows them (PostgreSQL 15 keeps utility statements as sent;
- * 17 writes a savepoint's name as {@code $1}).
+ * texts are as pg_stat_statements shows them (PostgreSQL 15 keeps utility statements as sent; 17
+ * writes a savepoint's name as {@code $1}).
  */
 class StatementShapeTest {
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       SAVEPOINT JDBC_SAVEPOINT_923                        | SAVEPOINT <name>
       savepoint "My Savepoint"                            | SAVEPOINT <name>
       /* app */ SAVEPOINT sp1                             | SAVEPOINT <name>
@@ -75,26 +78,48 @@ class StatementShapeTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "SELECT abalance FROM pgbench_accounts WHERE aid = $1",
-      "BEGIN", "begin", "COMMIT", "END", "ROLLBACK", "rollback",
-      "UPDATE t SET v = $1 WHERE id = $2",
-      "INSERT INTO savepoint_log VALUES ($1)",
-      "CLOSE ALL", "DEALLOCATE ALL", "DEALLOCATE PREPARE ALL",
-      "FETCH NEXT", // no cursor
-      "CREATE TABLE orders (id int)", "create unlogged table u (a int)",
-      "DROP TABLE orders", "DROP TABLE IF EXISTS public.orders CASCADE", "TRUNCATE orders",
-      "DROP INDEX pg_temp.i",
-      "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE",
-      "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY",
-      "SET SESSION AUTHORIZATION DEFAULT", "SET ROLE app", "SET CONSTRAINTS ALL DEFERRED",
-      "SET NAMES 'UTF8'", "SET SCHEMA 'app'", "SET work_mem FROM CURRENT", "RESET work_mem",
-      "SAVEPOINT a; RELEASE a", // two statements
-      "SAVEPOINT", "RELEASE", "SAVEPOINT a b",
-      "DECLARE c CURSOR", "DECLARE c FOR SELECT 1", // no FOR query, no CURSOR
-      "PREPARE s AS", "EXECUTE s(1) x",
-      "/* only a comment */", "",
-      "with x as (select 1) select * from x"})
+  @ValueSource(
+      strings = {
+        "SELECT abalance FROM pgbench_accounts WHERE aid = $1",
+        "BEGIN",
+        "begin",
+        "COMMIT",
+        "END",
+        "ROLLBACK",
+        "rollback",
+        "UPDATE t SET v = $1 WHERE id = $2",
+        "INSERT INTO savepoint_log VALUES ($1)",
+        "CLOSE ALL",
+        "DEALLOCATE ALL",
+        "DEALLOCATE PREPARE ALL",
+        "FETCH NEXT", // no cursor
+        "CREATE TABLE orders (id int)",
+        "create unlogged table u (a int)",
+        "DROP TABLE orders",
+        "DROP TABLE IF EXISTS public.orders CASCADE",
+        "TRUNCATE orders",
+        "DROP INDEX pg_temp.i",
+        "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE",
+        "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY",
+        "SET SESSION AUTHORIZATION DEFAULT",
+        "SET ROLE app",
+        "SET CONSTRAINTS ALL DEFERRED",
+        "SET NAMES 'UTF8'",
+        "SET SCHEMA 'app'",
+        "SET work_mem FROM CURRENT",
+        "RESET work_mem",
+        "SAVEPOINT a; RELEASE a", // two statements
+        "SAVEPOINT",
+        "RELEASE",
+        "SAVEPOINT a b",
+        "DECLARE c CURSOR",
+        "DECLARE c FOR SELECT 1", // no FOR query, no CURSOR
+        "PREPARE s AS",
+        "EXECUTE s(1) x",
+        "/* only a comment */",
+        "",
+        "with x as (select 1) select * from x"
+      })
   void everythingElseKeepsItsText(String text) {
     assertThat(StatementShape.of(text)).isEqualTo(text);
     assertThat(StatementShape.of(List.of(text))).containsExactly(Map.entry(text, text));
@@ -121,28 +146,36 @@ class StatementShapeTest {
 
   @Test
   void aTemporaryTableCreatedAmongTheTextsIsTemporaryWhereverItIsDroppedOrEmptied() {
-    List<String> texts = List.of("CREATE TEMP TABLE tmp_17 (a int)", "drop table tmp_17",
-        "DROP TABLE IF EXISTS \"Tmp_18\", orders", "create temporary table \"Tmp_18\" (b int)",
-        "TRUNCATE TABLE TMP_17 RESTART IDENTITY", "DROP TABLE tmp_99");
+    List<String> texts =
+        List.of(
+            "CREATE TEMP TABLE tmp_17 (a int)",
+            "drop table tmp_17",
+            "DROP TABLE IF EXISTS \"Tmp_18\", orders",
+            "create temporary table \"Tmp_18\" (b int)",
+            "TRUNCATE TABLE TMP_17 RESTART IDENTITY",
+            "DROP TABLE tmp_99");
 
     Map<String, String> shapes = StatementShape.of(texts);
 
-    assertThat(shapes).containsExactly(
-        Map.entry("CREATE TEMP TABLE tmp_17 (a int)", "CREATE TEMP TABLE <name> (a int)"),
-        Map.entry("drop table tmp_17", "DROP TABLE <name>"),
-        Map.entry("DROP TABLE IF EXISTS \"Tmp_18\", orders",
-            "DROP TABLE IF EXISTS <name>, orders"),
-        Map.entry("create temporary table \"Tmp_18\" (b int)", "CREATE TEMP TABLE <name> (b int)"),
-        Map.entry("TRUNCATE TABLE TMP_17 RESTART IDENTITY", "TRUNCATE <name> RESTART IDENTITY"),
-        // Not made by these statements, not in pg_temp: an ordinary table as far as anyone knows.
-        Map.entry("DROP TABLE tmp_99", "DROP TABLE tmp_99"));
+    assertThat(shapes)
+        .containsExactly(
+            Map.entry("CREATE TEMP TABLE tmp_17 (a int)", "CREATE TEMP TABLE <name> (a int)"),
+            Map.entry("drop table tmp_17", "DROP TABLE <name>"),
+            Map.entry(
+                "DROP TABLE IF EXISTS \"Tmp_18\", orders", "DROP TABLE IF EXISTS <name>, orders"),
+            Map.entry(
+                "create temporary table \"Tmp_18\" (b int)", "CREATE TEMP TABLE <name> (b int)"),
+            Map.entry("TRUNCATE TABLE TMP_17 RESTART IDENTITY", "TRUNCATE <name> RESTART IDENTITY"),
+            // Not made by these statements, not in pg_temp: an ordinary table as far as anyone
+            // knows.
+            Map.entry("DROP TABLE tmp_99", "DROP TABLE tmp_99"));
   }
 
   @Test
   void aQuotedNameIsNotItsUnquotedNamesake() {
     // "Tmp" and tmp are two tables: only the one created temporary is a temporary table's name.
-    Map<String, String> shapes = StatementShape.of(List.of("CREATE TEMP TABLE \"Tmp\" (a int)",
-        "DROP TABLE Tmp"));
+    Map<String, String> shapes =
+        StatementShape.of(List.of("CREATE TEMP TABLE \"Tmp\" (a int)", "DROP TABLE Tmp"));
 
     assertThat(shapes.get("DROP TABLE Tmp")).isEqualTo("DROP TABLE Tmp");
   }

@@ -10,13 +10,29 @@ class TransactionCountsTest {
 
   @Test
   void transactionControlIsNotAStatementOfTheTransaction() {
-    for (String control : List.of("BEGIN", "begin", "START TRANSACTION ISOLATION LEVEL $1",
-        "COMMIT", "commit;", "END", "ROLLBACK", "rollback work", "ABORT",
-        "PREPARE TRANSACTION $1")) {
+    for (String control :
+        List.of(
+            "BEGIN",
+            "begin",
+            "START TRANSACTION ISOLATION LEVEL $1",
+            "COMMIT",
+            "commit;",
+            "END",
+            "ROLLBACK",
+            "rollback work",
+            "ABORT",
+            "PREPARE TRANSACTION $1")) {
       assertThat(TransactionCounts.transactionControl(control)).as(control).isTrue();
     }
-    for (String work : List.of("ROLLBACK TO SAVEPOINT a", "rollback to a", "SAVEPOINT a",
-        "SELECT 1", "begin_work()", "UPDATE commits SET n = n + $1", "endpoint")) {
+    for (String work :
+        List.of(
+            "ROLLBACK TO SAVEPOINT a",
+            "rollback to a",
+            "SAVEPOINT a",
+            "SELECT 1",
+            "begin_work()",
+            "UPDATE commits SET n = n + $1",
+            "endpoint")) {
       assertThat(TransactionCounts.transactionControl(work)).as(work).isFalse();
     }
   }
@@ -24,12 +40,21 @@ class TransactionCountsTest {
   @Test
   void countsPerTransactionFromTheServersCounters() {
     ServerWork full = SampleWork.full(2);
-    ServerWork work = new ServerWork(full.windowSeconds(), List.of(
-        SampleWork.statement("SELECT abalance FROM pgbench_accounts WHERE aid = $1", 2),
-        SampleWork.statement("UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2",
-            4),
-        SampleWork.statement("BEGIN", 2), SampleWork.statement("COMMIT", 2)),
-        full.database(), full.wal(), full.checkpoints(), full.waits(), full.cpu(), List.of());
+    ServerWork work =
+        new ServerWork(
+            full.windowSeconds(),
+            List.of(
+                SampleWork.statement("SELECT abalance FROM pgbench_accounts WHERE aid = $1", 2),
+                SampleWork.statement(
+                    "UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2", 4),
+                SampleWork.statement("BEGIN", 2),
+                SampleWork.statement("COMMIT", 2)),
+            full.database(),
+            full.wal(),
+            full.checkpoints(),
+            full.waits(),
+            full.cpu(),
+            List.of());
     // 200 SELECTs, 400 UPDATEs, 200 BEGINs and COMMITs; 200 commits, 2 rollbacks in the database
     TransactionCounts counts = TransactionCounts.of(work, 200);
     assertThat(counts.statementsPerTransaction()).isEqualTo(3.0);

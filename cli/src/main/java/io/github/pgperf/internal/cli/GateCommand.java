@@ -1,8 +1,8 @@
 package io.github.pgperf.internal.cli;
 
 import io.github.pgperf.gate.GateProperties;
-import io.github.pgperf.goal.GateRun;
 import io.github.pgperf.gate.GateSettings;
+import io.github.pgperf.goal.GateRun;
 import io.github.pgperf.goal.GoalFailure;
 import io.github.pgperf.goal.GoalLog;
 import io.github.pgperf.report.HtmlReport;
@@ -16,11 +16,11 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * {@code pgperf check}, {@code pgperf report} and {@code pgperf baseline}: the Maven plugin's
- * goals of the same names on result directories, without Maven (a Gradle task, a CI step). The
- * same code ({@code goal.GateRun}) as the goals, so the same outputs, verdicts and exit status
- * (0, or 1 when the build fails). Settings are the goals' user properties, spelled as for Maven:
- * {@code -Dpgperf.level=0.01}; directories default to Maven's layout under the working directory.
+ * {@code pgperf check}, {@code pgperf report} and {@code pgperf baseline}: the Maven plugin's goals
+ * of the same names on result directories, without Maven (a Gradle task, a CI step). The same code
+ * ({@code goal.GateRun}) as the goals, so the same outputs, verdicts and exit status (0, or 1 when
+ * the build fails). Settings are the goals' user properties, spelled as for Maven: {@code
+ * -Dpgperf.level=0.01}; directories default to Maven's layout under the working directory.
  *
  * <p>Only the first argument names a subcommand: pgbench has none, and its database is its last
  * argument, so a database called {@code check} is {@code pgperf -- check}, or any option first
@@ -69,35 +69,52 @@ final class GateCommand {
         usage(name, out);
         return 0;
       }
-      String definition = arg.equals("-D") && i + 1 < args.length ? args[++i]
-          : arg.startsWith("-D") ? arg.substring(2) : null;
+      String definition =
+          arg.equals("-D") && i + 1 < args.length
+              ? args[++i]
+              : arg.startsWith("-D") ? arg.substring(2) : null;
       int eq = definition == null ? -1 : definition.indexOf('=');
       if (eq <= 0) {
-        err.println(goal + ": error: unexpected argument \"" + arg
-            + "\": settings are given as -Dpgperf.NAME=VALUE");
+        err.println(
+            goal
+                + ": error: unexpected argument \""
+                + arg
+                + "\": settings are given as -Dpgperf.NAME=VALUE");
         err.println("Try \"pgperf " + name + " --help\" for more information.");
         return 1;
       }
       String key = definition.substring(0, eq);
       if (!GateProperties.known(key) && !DIRECTORIES.containsKey(key)) {
-        err.println(goal + ": error: unknown setting " + key + " (\"pgperf " + name
-            + " --help\" lists them)");
+        err.println(
+            goal
+                + ": error: unknown setting "
+                + key
+                + " (\"pgperf "
+                + name
+                + " --help\" lists them)");
         return 1;
       }
       properties.put(key, definition.substring(eq + 1));
     }
     GoalLog log = log(out, err);
-    GateRun run = new GateRun(directory(properties, RESULTS),
-        directory(properties, BASELINE_DIRECTORY),
-        properties.containsKey(BASELINE_RESULTS) ? Path.of(properties.get(BASELINE_RESULTS)) : null,
-        directory(properties, OUTPUT_DIRECTORY), goal, log);
+    GateRun run =
+        new GateRun(
+            directory(properties, RESULTS),
+            directory(properties, BASELINE_DIRECTORY),
+            properties.containsKey(BASELINE_RESULTS)
+                ? Path.of(properties.get(BASELINE_RESULTS))
+                : null,
+            directory(properties, OUTPUT_DIRECTORY),
+            goal,
+            log);
     try {
       switch (name) {
         case "check" -> run.check(settings(properties), env, out::println, false, null);
         case "report" -> {
           Optional<Path> file = run.report(settings(properties));
           if (file.isEmpty()) {
-            log.error(goal + ": " + HtmlReport.FILE + " could not be written (see the warning above)");
+            log.error(
+                goal + ": " + HtmlReport.FILE + " could not be written (see the warning above)");
             return 1;
           }
           log.info(goal + ": " + file.get());
@@ -131,21 +148,27 @@ final class GateCommand {
     try {
       return Integer.parseInt(text.strip());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(BASELINE_BUILDS + " must be a whole number, not \""
-          + text + "\"");
+      throw new IllegalArgumentException(
+          BASELINE_BUILDS + " must be a whole number, not \"" + text + "\"");
     }
   }
 
   /** Maven's levels: info on stdout, warnings and errors on stderr, marked as Maven marks them. */
   private static GoalLog log(PrintStream out, PrintStream err) {
-    return GoalLog.of(out::println, line -> err.println("[WARNING] " + line),
+    return GoalLog.of(
+        out::println,
+        line -> err.println("[WARNING] " + line),
         line -> err.println("[ERROR] " + line));
   }
 
-
   private static void usage(String name, PrintStream out) {
-    out.println("pgperf " + name + ": the Maven goal pgperf:" + name + " without Maven"
-        + " (docs/gate.md, \"Without Maven\").");
+    out.println(
+        "pgperf "
+            + name
+            + ": the Maven goal pgperf:"
+            + name
+            + " without Maven"
+            + " (docs/gate.md, \"Without Maven\").");
     out.println();
     out.println("Usage:");
     out.println("  pgperf " + name + " [-Dpgperf.NAME=VALUE]...");
@@ -156,7 +179,12 @@ final class GateCommand {
     all.forEach((key, value) -> out.println("  -D" + key + "  (" + value + ")"));
     out.println();
     out.println("Exit status: 0, or 1 when the goal fails the build.");
-    out.println("A database called " + name + " is \"pgperf -- " + name + "\" (or give an option"
-        + " first, or PGDATABASE).");
+    out.println(
+        "A database called "
+            + name
+            + " is \"pgperf -- "
+            + name
+            + "\" (or give an option"
+            + " first, or PGDATABASE).");
   }
 }

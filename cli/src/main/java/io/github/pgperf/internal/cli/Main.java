@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The {@code pgperf} command line: pgbench's options, pgbench's output; or, when the first
- * argument is {@code check}, {@code report} or {@code baseline}, the gate ({@link GateCommand}).
+ * The {@code pgperf} command line: pgbench's options, pgbench's output; or, when the first argument
+ * is {@code check}, {@code report} or {@code baseline}, the gate ({@link GateCommand}).
  */
 public final class Main {
 
@@ -27,24 +27,24 @@ public final class Main {
   static final String PLAIN_SOCKETS = "jdk.net.usePlainSocketImpl";
 
   /**
-   * The relaunched JVM's young generation, in MB, for runs of up to 32 clients. By default it is
-   * a third of an initial heap of 1/64 of the machine's memory (128 MB on 24 GB), all of which a
-   * run touches before the first collection. 8 clients, select-only, 15 s, 3 alternating pairs:
-   * 89-91 MB of memory against 168-178 MB, and 26-34 µs of client CPU per transaction against
-   * 34-54 µs (why it costs less CPU was not isolated; a young collection took about 1 ms, about
-   * once a second); 200 clients: 219-222 MB against 323-346 MB (bench/README.md). Not added when
-   * the user sizes the heap.
+   * The relaunched JVM's young generation, in MB, for runs of up to 32 clients. By default it is a
+   * third of an initial heap of 1/64 of the machine's memory (128 MB on 24 GB), all of which a run
+   * touches before the first collection. 8 clients, select-only, 15 s, 3 alternating pairs: 89-91
+   * MB of memory against 168-178 MB, and 26-34 µs of client CPU per transaction against 34-54 µs
+   * (why it costs less CPU was not isolated; a young collection took about 1 ms, about once a
+   * second); 200 clients: 219-222 MB against 323-346 MB (bench/README.md). Not added when the user
+   * sizes the heap.
    */
   static final int YOUNG_GENERATION_MB = 16;
 
   /**
-   * From 32 clients on, the young generation grows by half a megabyte per client. Every
-   * collection stops all the client threads, and with a platform thread per client the run's
-   * latency tail follows the number of collections, far beyond what the server did: at 200
-   * clients with 16 MB, 45-49 collections in a 20 s run and a p99.9 of 1.6-1.7 s where pgbench's
-   * was 78 ms; with 96 MB, 7-8 collections and 169-186 ms, the same tps, client CPU and memory
-   * (230-255 MB against 246-247 MB); at 64 clients 252 against 67 ms, at 100 clients 738 against
-   * 269 ms (bench/README.md, "The latency tail at many clients").
+   * From 32 clients on, the young generation grows by half a megabyte per client. Every collection
+   * stops all the client threads, and with a platform thread per client the run's latency tail
+   * follows the number of collections, far beyond what the server did: at 200 clients with 16 MB,
+   * 45-49 collections in a 20 s run and a p99.9 of 1.6-1.7 s where pgbench's was 78 ms; with 96 MB,
+   * 7-8 collections and 169-186 ms, the same tps, client CPU and memory (230-255 MB against 246-247
+   * MB); at 64 clients 252 against 67 ms, at 100 clients 738 against 269 ms (bench/README.md, "The
+   * latency tail at many clients").
    */
   static final int YOUNG_GENERATION_KB_PER_CLIENT = 512;
 
@@ -53,8 +53,12 @@ public final class Main {
       System.exit(GateCommand.execute(args, System.out, System.err, System.getenv()));
     }
     if (args.length > 0 && args[0].equals(HistoryCommand.WORD)) {
-      System.exit(HistoryCommand.execute(java.util.Arrays.copyOfRange(args, 1, args.length),
-          System.out, System.err, System.getenv()));
+      System.exit(
+          HistoryCommand.execute(
+              java.util.Arrays.copyOfRange(args, 1, args.length),
+              System.out,
+              System.err,
+              System.getenv()));
     }
     if (System.getProperty(PLAIN_SOCKETS) == null) {
       System.setProperty(PLAIN_SOCKETS, "true");
@@ -93,8 +97,8 @@ public final class Main {
     if (java.isEmpty()) {
       return Optional.empty();
     }
-    List<String> command = relaunchCommand(java.get(), jvmOptions,
-        System.getProperty("java.class.path"), args);
+    List<String> command =
+        relaunchCommand(java.get(), jvmOptions, System.getProperty("java.class.path"), args);
     ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
     builder.environment().put(RELAUNCHED, "1");
     try {
@@ -113,11 +117,11 @@ public final class Main {
   }
 
   /**
-   * The second JVM's command: the serial collector, plain sockets, a young generation sized to
-   * the run's clients, the user's JVM options.
+   * The second JVM's command: the serial collector, plain sockets, a young generation sized to the
+   * run's clients, the user's JVM options.
    */
-  static List<String> relaunchCommand(String java, List<String> jvmOptions, String classPath,
-      String[] args) {
+  static List<String> relaunchCommand(
+      String java, List<String> jvmOptions, String classPath, String[] args) {
     List<String> command = new ArrayList<>();
     command.add(java);
     command.add("-XX:+UseSerialGC");
@@ -137,11 +141,11 @@ public final class Main {
   }
 
   /**
-   * The number of clients a command line asks for ({@code -c N}, {@code -cN},
-   * {@code --client=N}, {@code --client N}), read before the run's JVM starts to size its young
-   * generation; 1 when it names none in these forms or not as a number (the run then reads the
-   * arguments with its own parser and reports what is wrong). Not picocli: building its model
-   * here cost the launching JVM 0.15-0.4 s of CPU, counted against every run.
+   * The number of clients a command line asks for ({@code -c N}, {@code -cN}, {@code --client=N},
+   * {@code --client N}), read before the run's JVM starts to size its young generation; 1 when it
+   * names none in these forms or not as a number (the run then reads the arguments with its own
+   * parser and reports what is wrong). Not picocli: building its model here cost the launching JVM
+   * 0.15-0.4 s of CPU, counted against every run.
    */
   static int clients(String[] args) {
     String value = null;
@@ -185,15 +189,18 @@ public final class Main {
    * p99.9 of 164 ms, and 100 MB took 81 MB more memory).
    */
   static String youngGeneration(int clients) {
-    long kb = Math.max(YOUNG_GENERATION_MB * 1024L,
-        (long) clients * YOUNG_GENERATION_KB_PER_CLIENT);
+    long kb =
+        Math.max(YOUNG_GENERATION_MB * 1024L, (long) clients * YOUNG_GENERATION_KB_PER_CLIENT);
     return "-Xmn" + (kb + 1023) / 1024 + "m";
   }
 
   private static boolean sizesHeap(String option) {
-    return option.startsWith("-Xmn") || option.startsWith("-Xmx")
-        || option.startsWith("-XX:NewSize") || option.startsWith("-XX:MaxNewSize")
-        || option.startsWith("-XX:NewRatio") || option.startsWith("-XX:MaxHeapSize");
+    return option.startsWith("-Xmn")
+        || option.startsWith("-Xmx")
+        || option.startsWith("-XX:NewSize")
+        || option.startsWith("-XX:MaxNewSize")
+        || option.startsWith("-XX:NewRatio")
+        || option.startsWith("-XX:MaxHeapSize");
   }
 
   private static boolean usesG1() {
@@ -207,8 +214,12 @@ public final class Main {
 
   private static boolean isRun(String[] args) {
     for (String a : args) {
-      if (a.equals("-i") || a.equals("--initialize") || a.equals("-?") || a.equals("--help")
-          || a.equals("-V") || a.equals("--version")) {
+      if (a.equals("-i")
+          || a.equals("--initialize")
+          || a.equals("-?")
+          || a.equals("--help")
+          || a.equals("-V")
+          || a.equals("--version")) {
         return false;
       }
     }

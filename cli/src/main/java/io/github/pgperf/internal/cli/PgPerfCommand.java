@@ -1,6 +1,5 @@
 package io.github.pgperf.internal.cli;
 
-import io.github.pgperf.init.PartitionMethod;
 import io.github.pgperf.internal.connect.ConnectionSpec;
 import io.github.pgperf.internal.connect.ConnectionStringException;
 import io.github.pgperf.internal.init.InitException;
@@ -29,8 +28,8 @@ final class PgPerfCommand {
    *
    * @param out pgbench's stdout (help, version)
    * @param err pgbench's stderr (progress, errors)
-   * @param env the environment to read libpq's variables from (PGHOST, PGPORT, PGUSER,
-   *     PGDATABASE, PGPASSWORD, PGCONNECT_TIMEOUT, PGSSLMODE ...)
+   * @param env the environment to read libpq's variables from (PGHOST, PGPORT, PGUSER, PGDATABASE,
+   *     PGPASSWORD, PGCONNECT_TIMEOUT, PGSSLMODE ...)
    * @return 0 on success, 1 on any error
    */
   static int execute(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
@@ -62,14 +61,16 @@ final class PgPerfCommand {
       parsed = commandLine.parseArgs(args);
     } catch (UnmatchedArgumentException e) {
       String arg = e.getUnmatched().isEmpty() ? "" : e.getUnmatched().get(0);
-      String message = arg.startsWith("--")
-          ? "unrecognized option '" + arg + "'"
-          : "invalid option -- '" + (arg.length() > 1 ? arg.substring(1, 2) : arg) + "'";
+      String message =
+          arg.startsWith("--")
+              ? "unrecognized option '" + arg + "'"
+              : "invalid option -- '" + (arg.length() > 1 ? arg.substring(1, 2) : arg) + "'";
       throw new UsageError(message, null, true);
     } catch (MissingParameterException e) {
-      String option = e.getMissing().isEmpty() || !e.getMissing().get(0).isOption()
-          ? "an option"
-          : ((OptionSpec) e.getMissing().get(0)).longestName();
+      String option =
+          e.getMissing().isEmpty() || !e.getMissing().get(0).isOption()
+              ? "an option"
+              : ((OptionSpec) e.getMissing().get(0)).longestName();
       throw new UsageError("option '" + option + "' requires an argument", null, true);
     } catch (ParameterException e) {
       throw new UsageError(e.getMessage(), null, true);
@@ -83,8 +84,10 @@ final class PgPerfCommand {
       return 0;
     }
     if (options.arguments.size() > 1) {
-      throw new UsageError("too many command-line arguments (first is \""
-          + options.arguments.get(1) + "\")", null, true);
+      throw new UsageError(
+          "too many command-line arguments (first is \"" + options.arguments.get(1) + "\")",
+          null,
+          true);
     }
     if (options.initialize) {
       if (matchedAny(parsed, PgbenchOptions.RUN_ONLY)) {
@@ -102,14 +105,15 @@ final class PgPerfCommand {
   private static int initialize(PgbenchOptions o, PrintStream err, Map<String, String> env) {
     InitOptions init;
     try {
-      InitOptions.Builder b = InitOptions.builder()
-          .noVacuum(o.noVacuum)
-          .foreignKeys(o.foreignKeys)
-          .unloggedTables(o.unloggedTables)
-          .quiet(o.quiet)
-          .tablespace(o.tablespace)
-          .indexTablespace(o.indexTablespace)
-          .schema(o.schema);
+      InitOptions.Builder b =
+          InitOptions.builder()
+              .noVacuum(o.noVacuum)
+              .foreignKeys(o.foreignKeys)
+              .unloggedTables(o.unloggedTables)
+              .quiet(o.quiet)
+              .tablespace(o.tablespace)
+              .indexTablespace(o.indexTablespace)
+              .schema(o.schema);
       if (o.scale != null) {
         b.scale(integer(o.scale, "-s/--scale"));
       }

@@ -40,7 +40,11 @@ final class RunMode {
 
   private RunMode() {}
 
-  static int run(PgbenchOptions o, ParseResult parsed, PrintStream out, PrintStream err,
+  static int run(
+      PgbenchOptions o,
+      ParseResult parsed,
+      PrintStream out,
+      PrintStream err,
       Map<String, String> env) {
     if (o.showScript != null) {
       try {
@@ -75,23 +79,28 @@ final class RunMode {
       err.println(PgPerfCommand.NAME + ": error: could not create connection for setup");
       return 1;
     }
-    // PGCLIENTENCODING, or client_encoding in a connection string: the scripts' bytes are read in it.
+    // PGCLIENTENCODING, or client_encoding in a connection string: the scripts' bytes are read in
+    // it.
     options.clientEncoding(spec.clientEncoding());
     if (o.resultJson != null) {
       try {
         ResultFileCheck.check(Path.of(o.resultJson));
       } catch (IOException e) {
         // Before connecting, as a bad option: the benchmark would run for a result it cannot keep.
-        err.println(PgPerfCommand.NAME + ": error: could not open result file \""
-            + o.resultJson + "\": " + IoErrors.reason(e));
+        err.println(
+            PgPerfCommand.NAME
+                + ": error: could not open result file \""
+                + o.resultJson
+                + "\": "
+                + IoErrors.reason(e));
         return 1;
       }
     }
     RunResult result;
     try {
-      result = new Runner(spec, err,
-          o.serverCounters ? CaptureSettings.defaults() : CaptureSettings.OFF)
-          .run(workload, build(options));
+      result =
+          new Runner(spec, err, o.serverCounters ? CaptureSettings.defaults() : CaptureSettings.OFF)
+              .run(workload, build(options));
     } catch (RunException e) {
       err.println(PgPerfCommand.NAME + ": error: " + e.getMessage());
       if (e.hint() != null) {
@@ -106,8 +115,12 @@ final class RunMode {
       try {
         ResultJson.write(result, Path.of(o.resultJson));
       } catch (IOException e) {
-        err.println(PgPerfCommand.NAME + ": error: could not write result file \""
-            + o.resultJson + "\": " + e.getMessage());
+        err.println(
+            PgPerfCommand.NAME
+                + ": error: could not write result file \""
+                + o.resultJson
+                + "\": "
+                + e.getMessage());
         return 1;
       }
     }
@@ -163,13 +176,21 @@ final class RunMode {
   }
 
   /** The run's options, checked as pgbench checks them; the client encoding is set later. */
-  private static RunOptions.Builder options(PgbenchOptions o, QueryMode mode,
-      VariableDefinitions definitions, Map<String, String> env) {
-    RunOptions.Builder b = RunOptions.builder().queryMode(mode).definitions(definitions)
-        .log(o.log).perStatement(o.reportPerCommand).connectPerTransaction(o.connect)
-        .progressTimestamp(o.progressTimestamp).failuresDetailed(o.failuresDetailed)
-        .verboseErrors(o.verboseErrors).debug(o.debug)
-        .vacuum(o.noVacuum ? VacuumMode.NONE : o.vacuumAll ? VacuumMode.ALL : VacuumMode.DEFAULT);
+  private static RunOptions.Builder options(
+      PgbenchOptions o, QueryMode mode, VariableDefinitions definitions, Map<String, String> env) {
+    RunOptions.Builder b =
+        RunOptions.builder()
+            .queryMode(mode)
+            .definitions(definitions)
+            .log(o.log)
+            .perStatement(o.reportPerCommand)
+            .connectPerTransaction(o.connect)
+            .progressTimestamp(o.progressTimestamp)
+            .failuresDetailed(o.failuresDetailed)
+            .verboseErrors(o.verboseErrors)
+            .debug(o.debug)
+            .vacuum(
+                o.noVacuum ? VacuumMode.NONE : o.vacuumAll ? VacuumMode.ALL : VacuumMode.DEFAULT);
     if (o.client != null) {
       b.clients(PgPerfCommand.integer(o.client, "-c/--client"));
     }
@@ -234,11 +255,15 @@ final class RunMode {
     }
     try {
       SecureRandom strong = new SecureRandom();
-      b.randomSeed(RandomSeed.resolve(o.randomSeed, env.get(RandomSeed.ENVIRONMENT_VARIABLE),
-          () -> System.currentTimeMillis() * 1000, strong::nextLong));
+      b.randomSeed(
+          RandomSeed.resolve(
+              o.randomSeed,
+              env.get(RandomSeed.ENVIRONMENT_VARIABLE),
+              () -> System.currentTimeMillis() * 1000,
+              strong::nextLong));
     } catch (IllegalArgumentException e) {
-      throw new UsageError(e.getMessage(), "Expecting an unsigned integer, \"time\" or \"rand\".",
-          false);
+      throw new UsageError(
+          e.getMessage(), "Expecting an unsigned integer, \"time\" or \"rand\".", false);
     }
     build(b);
     return b;
@@ -258,8 +283,8 @@ final class RunMode {
    */
   private static int seconds(String text, String option) {
     try {
-      return (int) DurationText.wholeSeconds(option, text, 0, "pgperf counts it in seconds")
-          .getSeconds();
+      return (int)
+          DurationText.wholeSeconds(option, text, 0, "pgperf counts it in seconds").getSeconds();
     } catch (IllegalArgumentException e) {
       throw new UsageError(e.getMessage());
     }
@@ -274,8 +299,12 @@ final class RunMode {
       throw new UsageError(e.getMessage());
     }
     if (d.toNanos() % 1_000_000 != 0 || d.toMillis() > Integer.MAX_VALUE) {
-      throw new UsageError(option + ": '" + text + "' is not a whole number of milliseconds"
-          + " (the timeline counts milliseconds; like 500ms or 1s)");
+      throw new UsageError(
+          option
+              + ": '"
+              + text
+              + "' is not a whole number of milliseconds"
+              + " (the timeline counts milliseconds; like 500ms or 1s)");
     }
     return (int) d.toMillis();
   }

@@ -1,8 +1,8 @@
 package io.github.pgperf.internal.cli;
 
-import io.github.pgperf.testing.TestDatabase;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.pgperf.testing.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -30,15 +30,15 @@ final class Cli {
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
       code = PgPerfCommand.execute(args, o, e, env);
     }
-    return new Result(code, out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8));
+    return new Result(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   /** Runs {@code pgperf <args> -h host -p port -U user dbname} against a test database. */
   static Result runOn(TestDatabase db, List<String> args) {
     List<String> all = new ArrayList<>(args);
-    all.addAll(List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", db.user(),
-        db.name()));
+    all.addAll(
+        List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", db.user(), db.name()));
     return run(Map.of(), all.toArray(String[]::new));
   }
 
@@ -53,22 +53,27 @@ final class Cli {
   static Result jar(Consumer<Map<String, String>> environment, String... args)
       throws IOException, InterruptedException {
     assertThat(JAR).as("built by mvn package").exists();
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        JAR.toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                JAR.toString()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(false);
     environment.accept(builder.environment());
     Process p = builder.start();
     p.getOutputStream().close();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    Thread errReader = new Thread(() -> {
-      try {
-        p.getErrorStream().transferTo(err);
-      } catch (IOException e) {
-        // the process ended; keep what was read
-      }
-    });
+    Thread errReader =
+        new Thread(
+            () -> {
+              try {
+                p.getErrorStream().transferTo(err);
+              } catch (IOException e) {
+                // the process ended; keep what was read
+              }
+            });
     errReader.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(2, TimeUnit.MINUTES)).as("pgperf finished").isTrue();

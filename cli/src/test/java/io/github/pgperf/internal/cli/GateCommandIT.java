@@ -17,37 +17,41 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code pgperf check|report|baseline} from the real jar against {@code gate.GateRun}, what
- * {@code pgperf:check} runs, on the same input: the same check.json (verdicts, figures, messages)
- * and the same outcome (exit 1 where the goal throws its failure).
+ * {@code pgperf check|report|baseline} from the real jar against {@code gate.GateRun}, what {@code
+ * pgperf:check} runs, on the same input: the same check.json (verdicts, figures, messages) and the
+ * same outcome (exit 1 where the goal throws its failure).
  */
 class GateCommandIT {
 
   /** The example project's committed baseline store. */
-  private static final Path EXAMPLE_BASELINE = Path.of("..", "example-project", "src", "test",
-      "pgperf", "baseline");
-  private static final GoalLog QUIET = new GoalLog() {
-    @Override
-    public void info(String line) {}
+  private static final Path EXAMPLE_BASELINE =
+      Path.of("..", "example-project", "src", "test", "pgperf", "baseline");
 
-    @Override
-    public void warn(String line) {}
+  private static final GoalLog QUIET =
+      new GoalLog() {
+        @Override
+        public void info(String line) {}
 
-    @Override
-    public void error(String line) {}
-  };
+        @Override
+        public void warn(String line) {}
 
-  @TempDir
-  Path dir;
+        @Override
+        public void error(String line) {}
+      };
+
+  @TempDir Path dir;
 
   @Test
   void theExamplesBaselineGivesTheGoalsVerdicts() throws Exception {
     Path results = dir.resolve("results");
     Fixtures.trials(results, "LedgerPerformanceTest-statement", 3, 1000, 2000, 0.02, 7);
 
-    Cli.Result cli = java("check", "-Dpgperf.results=" + results,
-        "-Dpgperf.baselineDirectory=" + EXAMPLE_BASELINE,
-        "-Dpgperf.outputDirectory=" + dir.resolve("cli"));
+    Cli.Result cli =
+        java(
+            "check",
+            "-Dpgperf.results=" + results,
+            "-Dpgperf.baselineDirectory=" + EXAMPLE_BASELINE,
+            "-Dpgperf.outputDirectory=" + dir.resolve("cli"));
     boolean goalFailed = goal(results, EXAMPLE_BASELINE, dir.resolve("goal"));
 
     assertThat(cli.exitCode()).as(cli.stderr()).isEqualTo(goalFailed ? 1 : 0);
@@ -62,21 +66,30 @@ class GateCommandIT {
     Fixtures.baseline(store, "Orders-insert", 4, 5, 1000, 2000, 0.01, 11, Fixtures.VERSION);
     Fixtures.trials(results, "Orders-insert", 5, 700, 2900, 0.01, 99);
 
-    Cli.Result cli = java("check", "-Dpgperf.results=" + results,
-        "-Dpgperf.baselineDirectory=" + store, "-Dpgperf.outputDirectory=" + dir.resolve("cli"));
+    Cli.Result cli =
+        java(
+            "check",
+            "-Dpgperf.results=" + results,
+            "-Dpgperf.baselineDirectory=" + store,
+            "-Dpgperf.outputDirectory=" + dir.resolve("cli"));
 
     assertThat(goal(results, store, dir.resolve("goal"))).as("the goal fails").isTrue();
     assertThat(cli.exitCode()).as(cli.stderr()).isEqualTo(1);
-    assertThat(cli.stderr()).contains("[ERROR] pgperf check failed:", "REGRESSION: Orders-insert: tps regressed");
+    assertThat(cli.stderr())
+        .contains("[ERROR] pgperf check failed:", "REGRESSION: Orders-insert: tps regressed");
     assertSameCheck();
 
-    Cli.Result report = java("report", "-Dpgperf.results=" + results,
-        "-Dpgperf.baselineDirectory=" + store, "-Dpgperf.outputDirectory=" + dir.resolve("cli"));
+    Cli.Result report =
+        java(
+            "report",
+            "-Dpgperf.results=" + results,
+            "-Dpgperf.baselineDirectory=" + store,
+            "-Dpgperf.outputDirectory=" + dir.resolve("cli"));
     assertThat(report.exitCode()).as(report.stderr()).isZero();
     assertThat(dir.resolve("cli").resolve(HtmlReport.FILE)).content().contains("Orders-insert");
 
-    Cli.Result baseline = java("baseline", "-Dpgperf.results=" + results,
-        "-Dpgperf.baselineDirectory=" + store);
+    Cli.Result baseline =
+        java("baseline", "-Dpgperf.results=" + results, "-Dpgperf.baselineDirectory=" + store);
     assertThat(baseline.exitCode()).as(baseline.stderr()).isZero();
     assertThat(baseline.stdout()).contains("pgperf baseline: recorded 5 samples of 1 tests");
   }
@@ -84,12 +97,14 @@ class GateCommandIT {
   @Test
   void badSettingsAreOneLineAndExitOne() throws Exception {
     Cli.Result unknown = java("check", "-Dpgperf.levle=0.01");
-    Cli.Result badValue = java("check", "-Dpgperf.onRegression=explode",
-        "-Dpgperf.results=" + dir.resolve("none"));
+    Cli.Result badValue =
+        java("check", "-Dpgperf.onRegression=explode", "-Dpgperf.results=" + dir.resolve("none"));
 
     assertThat(unknown.exitCode()).isEqualTo(1);
-    assertThat(unknown.stderr()).isEqualTo("pgperf check: error: unknown setting pgperf.levle"
-        + " (\"pgperf check --help\" lists them)\n");
+    assertThat(unknown.stderr())
+        .isEqualTo(
+            "pgperf check: error: unknown setting pgperf.levle"
+                + " (\"pgperf check --help\" lists them)\n");
     assertThat(badValue.exitCode()).isEqualTo(1);
     assertThat(badValue.stderr()).contains("pgperf.onRegression must be \"fail\" or \"warn\"");
     PgPerfCommandTest.assertNoStackTrace(badValue);
@@ -125,8 +140,7 @@ class GateCommandIT {
 
   private static Cli.Result java(String... args) throws IOException, InterruptedException {
     // Not GitHub Actions' job summary and annotations: the in-process check gets no environment.
-    return Cli.jar(environment -> environment.keySet().removeIf(name -> name.startsWith("GITHUB_")),
-        args);
+    return Cli.jar(
+        environment -> environment.keySet().removeIf(name -> name.startsWith("GITHUB_")), args);
   }
-
 }

@@ -20,18 +20,21 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HistoryCommandTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   record Ran(int status, String out, String err) {}
 
   static Ran history(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = HistoryCommand.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
-    return new Ran(status, out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8));
+    int status =
+        HistoryCommand.execute(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of());
+    return new Ran(
+        status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -41,33 +44,61 @@ class HistoryCommandTest {
     for (int n = 1; n <= 12; n++) {
       Path results = dir.resolve("results-" + n);
       Fixtures.trials(results, "OrdersIT.insert", 3, 1000, 800, 0.02, n);
-      Fixtures.trials(results, "OrdersIT.select", 3, n >= 8 ? 600 : 1000, n >= 8 ? 1330 : 800,
-          0.02, 100 + n);
-      Ran ran = history("--results", results.toString(), "--store", store.toString(),
-          "--output", dir.resolve("out-" + n).toString(), "--build", "build-" + n,
-          "--commit", String.format("c%02d", n));
+      Fixtures.trials(
+          results, "OrdersIT.select", 3, n >= 8 ? 600 : 1000, n >= 8 ? 1330 : 800, 0.02, 100 + n);
+      Ran ran =
+          history(
+              "--results",
+              results.toString(),
+              "--store",
+              store.toString(),
+              "--output",
+              dir.resolve("out-" + n).toString(),
+              "--build",
+              "build-" + n,
+              "--commit",
+              String.format("c%02d", n));
       assertThat(ran.status()).as(ran.out() + ran.err()).isZero();
-      ran.err().lines().filter(l -> l.startsWith("warning: CHANGE_POINT: "))
+      ran.err()
+          .lines()
+          .filter(l -> l.startsWith("warning: CHANGE_POINT: "))
           .forEach(changePoints::add);
     }
-    assertThat(changePoints).isNotEmpty().allSatisfy(line -> assertThat(line)
-        .startsWith("warning: CHANGE_POINT: OrdersIT.select: ")
-        .contains(" at build build-8 (commits c07..c08, "));
+    assertThat(changePoints)
+        .isNotEmpty()
+        .allSatisfy(
+            line ->
+                assertThat(line)
+                    .startsWith("warning: CHANGE_POINT: OrdersIT.select: ")
+                    .contains(" at build build-8 (commits c07..c08, "));
     assertThat(changePoints.stream().filter(l -> l.contains(": tps changed"))).hasSize(1);
-    assertThat(Files.readAllLines(store.resolve("history.jsonl")).stream()
-        .filter(l -> l.contains("\"kind\":\"point\""))).hasSize(24);
-    assertThat(dir.resolve("out-12").resolve("check.md")).content()
+    assertThat(
+            Files.readAllLines(store.resolve("history.jsonl")).stream()
+                .filter(l -> l.contains("\"kind\":\"point\"")))
+        .hasSize(24);
+    assertThat(dir.resolve("out-12").resolve("check.md"))
+        .content()
         .startsWith("History of build `build-12` (commit `c12`)");
   }
 
   @Test
   void noResultsIsAnErrorNamingTheDirectory() {
-    Ran ran = history("--results", dir.resolve("none").toString(), "--store",
-        dir.resolve("h").toString(), "--output", dir.resolve("o").toString());
+    Ran ran =
+        history(
+            "--results",
+            dir.resolve("none").toString(),
+            "--store",
+            dir.resolve("h").toString(),
+            "--output",
+            dir.resolve("o").toString());
     assertThat(ran.status()).isEqualTo(1);
-    assertThat(ran.err()).isEqualTo("pgperf history: error: no results to record in "
-        + dir.resolve("none") + " (the directory does not exist): did the performance tests"
-        + " run?" + System.lineSeparator());
+    assertThat(ran.err())
+        .isEqualTo(
+            "pgperf history: error: no results to record in "
+                + dir.resolve("none")
+                + " (the directory does not exist): did the performance tests"
+                + " run?"
+                + System.lineSeparator());
   }
 
   @Test
@@ -84,7 +115,9 @@ class HistoryCommandTest {
     }
     assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
     assertThat(ran.status()).isZero();
-    assertThat(ran.out()).startsWith("Usage: pgperf history").contains("--store=DIR|URL")
+    assertThat(ran.out())
+        .startsWith("Usage: pgperf history")
+        .contains("--store=DIR|URL")
         .contains("Smallest change kept, as 0.05 or 5% (default: 0).");
     assertThat(ran.err()).isEmpty();
   }
@@ -95,7 +128,8 @@ class HistoryCommandTest {
     assertThat(ran.status()).isEqualTo(1);
     assertThat(ran.err()).contains("--on-change-point must be \"fail\" or \"warn\", not \"maybe\"");
     Ran unknown = history("--frobnicate");
-    assertThat(unknown.err()).contains("pgperf history: error: Unknown option: '--frobnicate'")
+    assertThat(unknown.err())
+        .contains("pgperf history: error: Unknown option: '--frobnicate'")
         .contains("Try \"pgperf history --help\"");
   }
 
@@ -103,8 +137,14 @@ class HistoryCommandTest {
   void aDatabaseUrlWithAPasswordIsRefusedWithoutIt() throws Exception {
     Path results = dir.resolve("results");
     Fixtures.trials(results, "OrdersIT.insert", 1, 1000, 800, 0.02, 1);
-    Ran ran = history("--results", results.toString(),
-        "--store", "postgresql://ci:s3cret@127.0.0.1/perf", "--output", dir.toString());
+    Ran ran =
+        history(
+            "--results",
+            results.toString(),
+            "--store",
+            "postgresql://ci:s3cret@127.0.0.1/perf",
+            "--output",
+            dir.toString());
     assertThat(ran.status()).isEqualTo(1);
     assertThat(ran.err()).contains("holds a password").doesNotContain("s3cret");
   }

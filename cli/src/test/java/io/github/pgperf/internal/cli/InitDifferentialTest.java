@@ -43,18 +43,19 @@ class InitDifferentialTest {
   }
 
   @ParameterizedTest(name = "pgbench {0}")
-  @ValueSource(strings = {
-      "-i -s 1",
-      "-i -s 2",
-      "-i -s 2 --partitions 3",
-      "-i -s 1 --partitions 3 --partition-method hash",
-      "-i -s 1 --unlogged-tables -F 90",
-      "-i -s 1 --foreign-keys",
-      "-i -s 1 -I dtGvp",
-      "-i -s 2 -I dtGvpf --partitions 3 --partition-method range -F 90",
-      "-i -s 1 --unlogged-tables --partitions 2 --partition-method hash --foreign-keys",
-      "-i -q -s 1 -n",
-  })
+  @ValueSource(
+      strings = {
+        "-i -s 1",
+        "-i -s 2",
+        "-i -s 2 --partitions 3",
+        "-i -s 1 --partitions 3 --partition-method hash",
+        "-i -s 1 --unlogged-tables -F 90",
+        "-i -s 1 --foreign-keys",
+        "-i -s 1 -I dtGvp",
+        "-i -s 2 -I dtGvpf --partitions 3 --partition-method range -F 90",
+        "-i -s 1 --unlogged-tables --partitions 2 --partition-method hash --foreign-keys",
+        "-i -q -s 1 -n",
+      })
   void sameCatalogDataAndOutputAsPgbench(String argLine) throws Exception {
     List<String> args = Arrays.asList(argLine.split(" "));
 
@@ -68,14 +69,15 @@ class InitDifferentialTest {
   }
 
   /**
-   * Tablespaces are cluster-wide, so the tests create none; a missing one makes both tools fail
-   * on the first statement that names it, which shows that statement's text.
+   * Tablespaces are cluster-wide, so the tests create none; a missing one makes both tools fail on
+   * the first statement that names it, which shows that statement's text.
    */
   @ParameterizedTest(name = "pgbench {0}")
-  @ValueSource(strings = {
-      "-i -s 1 --tablespace no_such_space",
-      "-i -s 1 --index-tablespace no\"such",
-  })
+  @ValueSource(
+      strings = {
+        "-i -s 1 --tablespace no_such_space",
+        "-i -s 1 --index-tablespace no\"such",
+      })
   void sameFailureAsPgbench(String argLine) throws Exception {
     List<String> args = Arrays.asList(argLine.split(" "));
 

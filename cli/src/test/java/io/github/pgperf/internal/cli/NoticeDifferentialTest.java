@@ -15,23 +15,24 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Server notices and warnings raised by script statements reach stderr as pgbench (libpq's
- * default notice processor) prints them: once per execution, severity and message, then the
- * DETAIL and HINT lines.
+ * Server notices and warnings raised by script statements reach stderr as pgbench (libpq's default
+ * notice processor) prints them: once per execution, severity and message, then the DETAIL and HINT
+ * lines.
  */
 class NoticeDifferentialTest {
 
-  private static final String SCRIPT = String.join("\n",
-      "DO $$ BEGIN RAISE NOTICE 'hello %', 1; END $$;",
-      "SELECT 1;",
-      "DO $$ BEGIN RAISE WARNING 'careful %', 2 USING DETAIL = 'some detail',"
-          + " HINT = 'a hint'; END $$;",
-      "");
+  private static final String SCRIPT =
+      String.join(
+          "\n",
+          "DO $$ BEGIN RAISE NOTICE 'hello %', 1; END $$;",
+          "SELECT 1;",
+          "DO $$ BEGIN RAISE WARNING 'careful %', 2 USING DETAIL = 'some detail',"
+              + " HINT = 'a hint'; END $$;",
+          "");
 
   private static TestDatabase db;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void create() throws Exception {
@@ -64,8 +65,7 @@ class NoticeDifferentialTest {
   @ValueSource(strings = {"simple", "prepared"})
   void noticeOfAFailingStatementComesBeforeTheAbort(String mode) throws Exception {
     Path script = dir.resolve("failing-" + mode + ".sql");
-    Files.writeString(script,
-        "DO $$ BEGIN RAISE NOTICE 'before'; PERFORM 1/0; END $$;\n");
+    Files.writeString(script, "DO $$ BEGIN RAISE NOTICE 'before'; PERFORM 1/0; END $$;\n");
     List<String> args = List.of("-n", "-t", "2", "-c", "1", "-M", mode, "-f", script.toString());
 
     Pgbench.Result expected = Pgbench.run(db, args);
@@ -74,8 +74,10 @@ class NoticeDifferentialTest {
     assertThat(expected.exitCode()).isEqualTo(2);
     assertThat(actual.exitCode()).isEqualTo(2);
     List<String> pgbench = noticeAndAbortLines(expected.stderr().replace("pgbench: ", "PROG: "));
-    assertThat(pgbench).containsExactly("NOTICE:  before",
-        "PROG: error: client 0 script 0 aborted in command 0 query 0: ERROR:  division by zero");
+    assertThat(pgbench)
+        .containsExactly(
+            "NOTICE:  before",
+            "PROG: error: client 0 script 0 aborted in command 0 query 0: ERROR:  division by zero");
     assertThat(noticeAndAbortLines(actual.stderr().replace("pgperf: ", "PROG: ")))
         .isEqualTo(pgbench);
   }

@@ -21,31 +21,32 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PgPerfCommandTest {
 
   /**
-   * Command lines pgbench rejects before connecting: pgperf must print the same lines with its
-   * own name, and exit 1 as pgbench does.
+   * Command lines pgbench rejects before connecting: pgperf must print the same lines with its own
+   * name, and exit 1 as pgbench does.
    */
   @ParameterizedTest(name = "pgbench {0}")
-  @ValueSource(strings = {
-      "-i -I dtx",
-      "-i -F 5",
-      "-i -F 101",
-      "-i -F abc",
-      "-i -s 0",
-      "-i -s abc",
-      "-i --partitions -1",
-      "-i --partition-method hash",
-      "-i --partition-method list --partitions 2",
-      "-i -T 5",
-      "-i -c 4",
-      "-iS",
-      "-i -M prepared",
-      "-i --max-tries 2",
-      "-q",
-      "-F 90",
-      "--foreign-keys",
-      "--partitions 2",
-      "-i db extra",
-  })
+  @ValueSource(
+      strings = {
+        "-i -I dtx",
+        "-i -F 5",
+        "-i -F 101",
+        "-i -F abc",
+        "-i -s 0",
+        "-i -s abc",
+        "-i --partitions -1",
+        "-i --partition-method hash",
+        "-i --partition-method list --partitions 2",
+        "-i -T 5",
+        "-i -c 4",
+        "-iS",
+        "-i -M prepared",
+        "-i --max-tries 2",
+        "-q",
+        "-F 90",
+        "--foreign-keys",
+        "--partitions 2",
+        "-i db extra",
+      })
   void rejectsWhatPgbenchRejectsWithTheSameMessage(String argLine) throws Exception {
     List<String> args = Arrays.asList(argLine.split(" "));
 
@@ -64,8 +65,10 @@ class PgPerfCommandTest {
     Cli.Result shortOption = Cli.run(Map.of(), "-iX");
 
     assertThat(longOption.exitCode()).isEqualTo(1);
-    assertThat(longOption.stderr()).isEqualTo("pgperf: error: unrecognized option '--bogus'\n"
-        + "pgperf: hint: Try \"pgperf --help\" for more information.\n");
+    assertThat(longOption.stderr())
+        .isEqualTo(
+            "pgperf: error: unrecognized option '--bogus'\n"
+                + "pgperf: hint: Try \"pgperf --help\" for more information.\n");
     assertThat(shortOption.exitCode()).isEqualTo(1);
     assertThat(shortOption.stderr()).startsWith("pgperf: error: invalid option -- 'X'\n");
   }
@@ -75,8 +78,10 @@ class PgPerfCommandTest {
     Cli.Result r = Cli.run(Map.of(), "-T", "5", "-t", "2", "somedb");
 
     assertThat(r.exitCode()).isEqualTo(1);
-    assertThat(r.stderr()).isEqualTo("pgperf: error: specify either a number of transactions"
-        + " (-t) or a duration (-T), not both\n");
+    assertThat(r.stderr())
+        .isEqualTo(
+            "pgperf: error: specify either a number of transactions"
+                + " (-t) or a duration (-T), not both\n");
   }
 
   @Test
@@ -85,11 +90,15 @@ class PgPerfCommandTest {
     Cli.Result text = Cli.run(Map.of(), "-T", "5", "--end-timeout=soon", "somedb");
 
     assertThat(negative.exitCode()).isEqualTo(1);
-    assertThat(negative.stderr()).startsWith("pgperf: error: --end-timeout: '-2s' is not a"
-        + " duration (a number and one of ns us ms s min h, like 30s or 1.5ms)\n");
+    assertThat(negative.stderr())
+        .startsWith(
+            "pgperf: error: --end-timeout: '-2s' is not a"
+                + " duration (a number and one of ns us ms s min h, like 30s or 1.5ms)\n");
     assertThat(text.exitCode()).isEqualTo(1);
-    assertThat(text.stderr()).startsWith("pgperf: error: --end-timeout: 'soon' is not a"
-        + " duration (a number and one of ns us ms s min h, like 30s or 1.5ms)\n");
+    assertThat(text.stderr())
+        .startsWith(
+            "pgperf: error: --end-timeout: 'soon' is not a"
+                + " duration (a number and one of ns us ms s min h, like 30s or 1.5ms)\n");
   }
 
   /** pgperf's own options read the duration grammar of every pgperf setting; pgbench's do not. */
@@ -99,12 +108,18 @@ class PgPerfCommandTest {
     Cli.Result fraction = Cli.run(Map.of(), "-T", "5", "--warmup=1.5s", "somedb");
     Cli.Result interval = Cli.run(Map.of(), "-T", "5", "--timeline-interval=0.5ms", "somedb");
 
-    assertThat(bare.stderr()).startsWith("pgperf: error: --warmup: '5' is not a duration (a number"
-        + " and one of ns us ms s min h, like 30s or 1.5ms)\n");
-    assertThat(fraction.stderr()).startsWith("pgperf: error: --warmup: '1.5s' is not a whole"
-        + " number of seconds (pgperf counts it in seconds; like 30s or 2min)\n");
-    assertThat(interval.stderr()).startsWith("pgperf: error: --timeline-interval: '0.5ms' is not"
-        + " a whole number of milliseconds (the timeline counts milliseconds; like 500ms or 1s)\n");
+    assertThat(bare.stderr())
+        .startsWith(
+            "pgperf: error: --warmup: '5' is not a duration (a number"
+                + " and one of ns us ms s min h, like 30s or 1.5ms)\n");
+    assertThat(fraction.stderr())
+        .startsWith(
+            "pgperf: error: --warmup: '1.5s' is not a whole"
+                + " number of seconds (pgperf counts it in seconds; like 30s or 2min)\n");
+    assertThat(interval.stderr())
+        .startsWith(
+            "pgperf: error: --timeline-interval: '0.5ms' is not"
+                + " a whole number of milliseconds (the timeline counts milliseconds; like 500ms or 1s)\n");
   }
 
   @Test
@@ -117,13 +132,22 @@ class PgPerfCommandTest {
 
     // A refused connection fails at once; with a minute's connect timeout, any time under it shows
     // that nothing waited for the timeout, however slow a loaded machine is.
-    Cli.Result r = Cli.run(Map.of("PGCONNECT_TIMEOUT", "60"), "-i", "-h", "127.0.0.1", "-p",
-        Integer.toString(closedPort), "-U", "postgres", "postgres");
+    Cli.Result r =
+        Cli.run(
+            Map.of("PGCONNECT_TIMEOUT", "60"),
+            "-i",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(closedPort),
+            "-U",
+            "postgres",
+            "postgres");
 
     assertThat(System.nanoTime() - start).isLessThan(60_000_000_000L);
     assertThat(r.exitCode()).isEqualTo(1);
-    assertThat(r.stderr()).startsWith("pgperf: error: connection to server at \"127.0.0.1\", port "
-        + closedPort);
+    assertThat(r.stderr())
+        .startsWith("pgperf: error: connection to server at \"127.0.0.1\", port " + closedPort);
     assertThat(r.stderr()).contains("failed: Connection refused");
     assertNoStackTrace(r);
   }
@@ -133,8 +157,9 @@ class PgPerfCommandTest {
     Cli.Result r = Cli.run(Map.of(), "-i", "-h", "no-such-host.invalid", "-U", "postgres", "db");
 
     assertThat(r.exitCode()).isEqualTo(1);
-    assertThat(r.stderr()).startsWith(
-        "pgperf: error: could not translate host name \"no-such-host.invalid\" to address");
+    assertThat(r.stderr())
+        .startsWith(
+            "pgperf: error: could not translate host name \"no-such-host.invalid\" to address");
     assertNoStackTrace(r);
   }
 
@@ -142,20 +167,22 @@ class PgPerfCommandTest {
   void roleWithoutCreateOnTheSchemaGetsPgbenchsQueryFailedError() throws Exception {
     String role = "pgperf_test_role_" + UUID.randomUUID().toString().substring(0, 8);
     try (TestDatabase db = TestDatabase.create()) {
-      try (Connection c = db.open(); Statement s = c.createStatement()) {
+      try (Connection c = db.open();
+          Statement s = c.createStatement()) {
         s.execute("create role " + role + " login");
         s.execute("revoke create on schema public from public");
       }
-      List<String> args = List.of("-i", "-h", db.host(), "-p", Integer.toString(db.port()),
-          "-U", role, db.name());
+      List<String> args =
+          List.of("-i", "-h", db.host(), "-p", Integer.toString(db.port()), "-U", role, db.name());
 
       Pgbench.Result expected = Pgbench.runWithoutDatabase(args);
       Cli.Result actual = Cli.run(Map.of(), args.toArray(String[]::new));
 
       assertThat(actual.exitCode()).isEqualTo(1);
-      String firstError = "pgperf: error: query failed: ERROR:  permission denied for schema public";
-      assertThat(actual.stderr()).contains(firstError + "\n"
-          + "pgperf: detail: Query was: create table pgbench_history(");
+      String firstError =
+          "pgperf: error: query failed: ERROR:  permission denied for schema public";
+      assertThat(actual.stderr())
+          .contains(firstError + "\n" + "pgperf: detail: Query was: create table pgbench_history(");
       assertThat(expected.stderr().replace("pgbench", "pgperf")).contains(firstError + "\n");
       assertNoStackTrace(actual);
     } finally {
@@ -169,17 +196,27 @@ class PgPerfCommandTest {
   @Test
   void clusteredShortOptionsAndTheEnvironmentWorkLikePgbench() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
-      Map<String, String> env = Map.of("PGHOST", db.host(), "PGPORT", Integer.toString(db.port()),
-          "PGUSER", db.user(), "PGDATABASE", db.name());
+      Map<String, String> env =
+          Map.of(
+              "PGHOST",
+              db.host(),
+              "PGPORT",
+              Integer.toString(db.port()),
+              "PGUSER",
+              db.user(),
+              "PGDATABASE",
+              db.name());
 
       Cli.Result r = Cli.run(env, "-iqs1");
 
       assertThat(r.exitCode()).as(r.stderr()).isZero();
       assertThat(r.stderr().lines().filter(l -> l.contains(" tuples ")))
-          .containsExactly("100000 of 100000 tuples (100%) done (elapsed "
-              + r.stderr().replaceAll("(?s).*\\(elapsed ([0-9.]+) s.*", "$1")
-              + " s, remaining 0.00 s)");
-      try (Connection c = db.open(); Statement s = c.createStatement();
+          .containsExactly(
+              "100000 of 100000 tuples (100%) done (elapsed "
+                  + r.stderr().replaceAll("(?s).*\\(elapsed ([0-9.]+) s.*", "$1")
+                  + " s, remaining 0.00 s)");
+      try (Connection c = db.open();
+          Statement s = c.createStatement();
           ResultSet rs = s.executeQuery("select count(*) from pgbench_accounts")) {
         rs.next();
         assertThat(rs.getLong(1)).isEqualTo(100_000);
@@ -194,16 +231,21 @@ class PgPerfCommandTest {
       Cli.Result inRunMode = Cli.runOn(db, List.of("--schema", "scale_one"));
 
       assertThat(r.exitCode()).as(r.stderr()).isZero();
-      try (Connection c = db.open(); Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery("select (select count(*) from scale_one.pgbench_accounts),"
-              + " to_regclass('public.pgbench_accounts') is null")) {
+      try (Connection c = db.open();
+          Statement s = c.createStatement();
+          ResultSet rs =
+              s.executeQuery(
+                  "select (select count(*) from scale_one.pgbench_accounts),"
+                      + " to_regclass('public.pgbench_accounts') is null")) {
         rs.next();
         assertThat(rs.getLong(1)).isEqualTo(100_000);
         assertThat(rs.getBoolean(2)).isTrue();
       }
       assertThat(inRunMode.exitCode()).isEqualTo(1);
-      assertThat(inRunMode.stderr()).isEqualTo("pgperf: error: some of the specified options"
-          + " cannot be used in benchmarking mode\n");
+      assertThat(inRunMode.stderr())
+          .isEqualTo(
+              "pgperf: error: some of the specified options"
+                  + " cannot be used in benchmarking mode\n");
     }
   }
 

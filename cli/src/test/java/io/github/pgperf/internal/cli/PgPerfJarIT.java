@@ -15,21 +15,31 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real executable jar, run by failsafe after {@code package} built it: it initializes, and
- * its errors are one pgbench-style line with no stack trace.
+ * The real executable jar, run by failsafe after {@code package} built it: it initializes, and its
+ * errors are one pgbench-style line with no stack trace.
  */
 class PgPerfJarIT {
-
 
   @Test
   void initializesADatabase() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
-      Cli.Result r = java("-i", "-s", "1", "-h", db.host(), "-p", Integer.toString(db.port()),
-          "-U", db.user(), db.name());
+      Cli.Result r =
+          java(
+              "-i",
+              "-s",
+              "1",
+              "-h",
+              db.host(),
+              "-p",
+              Integer.toString(db.port()),
+              "-U",
+              db.user(),
+              db.name());
 
       assertThat(r.exitCode()).as(r.stderr()).isZero();
       assertThat(r.stderr()).contains("creating primary keys...\ndone in ");
-      try (Connection c = db.open(); Statement s = c.createStatement();
+      try (Connection c = db.open();
+          Statement s = c.createStatement();
           ResultSet rs = s.executeQuery("select count(*) from pgbench_accounts")) {
         rs.next();
         assertThat(rs.getLong(1)).isEqualTo(100_000);
@@ -43,11 +53,13 @@ class PgPerfJarIT {
     Cli.Result noServer = java("-i", "-h", "127.0.0.1", "-p", "1", "-U", "postgres", "postgres");
 
     assertThat(badStep.exitCode()).isEqualTo(1);
-    assertThat(badStep.stderr()).isEqualTo("pgperf: error: unrecognized initialization step \"q\"\n"
-        + "pgperf: detail: Allowed step characters are: \"dtgGvpf\".\n");
+    assertThat(badStep.stderr())
+        .isEqualTo(
+            "pgperf: error: unrecognized initialization step \"q\"\n"
+                + "pgperf: detail: Allowed step characters are: \"dtgGvpf\".\n");
     assertThat(noServer.exitCode()).isEqualTo(1);
-    assertThat(noServer.stderr()).startsWith(
-        "pgperf: error: connection to server at \"127.0.0.1\", port 1");
+    assertThat(noServer.stderr())
+        .startsWith("pgperf: error: connection to server at \"127.0.0.1\", port 1");
     PgPerfCommandTest.assertNoStackTrace(noServer);
   }
 
@@ -60,8 +72,22 @@ class PgPerfJarIT {
     try (TestDatabase db = TestDatabase.create()) {
       Path script = cache.resolve("select1.sql");
       Files.writeString(script, "SELECT 1;\n");
-      String[] run = {"-n", "-t", "5", "-c", "2", "-f", script.toString(), "-h", db.host(), "-p",
-          Integer.toString(db.port()), "-U", db.user(), db.name()};
+      String[] run = {
+        "-n",
+        "-t",
+        "5",
+        "-c",
+        "2",
+        "-f",
+        script.toString(),
+        "-h",
+        db.host(),
+        "-p",
+        Integer.toString(db.port()),
+        "-U",
+        db.user(),
+        db.name()
+      };
       Map<String, String> env = Map.of("XDG_CACHE_HOME", cache.toString());
 
       for (int i = 0; i < 2; i++) {
@@ -84,5 +110,4 @@ class PgPerfJarIT {
       throws IOException, InterruptedException {
     return Cli.jar(environment -> environment.putAll(env), args);
   }
-
 }

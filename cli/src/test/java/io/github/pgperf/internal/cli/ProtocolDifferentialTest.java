@@ -18,16 +18,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * What the server is sent for a script's query under each {@code -M}, read from the server's own
- * statement log ({@code log_statement=all} on a cluster of the test's own): with {@code simple}
- * a simple Query message ({@code statement:}), as pgbench's PQexec sends it, not the extended
+ * statement log ({@code log_statement=all} on a cluster of the test's own): with {@code simple} a
+ * simple Query message ({@code statement:}), as pgbench's PQexec sends it, not the extended
  * protocol's unnamed statement; with {@code extended} the unnamed statement at every execution
  * ({@code execute <unnamed>:}), as pgbench's PQexecParams; with {@code prepared} a named statement
  * prepared once. Each line is compared with real pgbench's for the same script.
  */
 class ProtocolDifferentialTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static OwnServer server;
   private static TestDatabase db;
@@ -36,9 +35,19 @@ class ProtocolDifferentialTest {
   @BeforeAll
   static void start() throws Exception {
     Path logs = Files.createDirectories(dir.resolve("log"));
-    server = OwnServer.start(Map.of("logging_collector", "on",
-        "log_directory", logs.toString(), "log_filename", "server.log",
-        "log_statement", "all", "log_line_prefix", "%a"));
+    server =
+        OwnServer.start(
+            Map.of(
+                "logging_collector",
+                "on",
+                "log_directory",
+                logs.toString(),
+                "log_filename",
+                "server.log",
+                "log_statement",
+                "all",
+                "log_line_prefix",
+                "%a"));
     db = server.createDatabase();
     log = logs.resolve("server.log");
   }
@@ -79,25 +88,30 @@ class ProtocolDifferentialTest {
 
   /**
    * The statement log lines of {@code application}'s query holding {@code mark}, once there are
-   * {@code n} of them (the logging collector writes after the client returned), without the
-   * prefix, a named statement's name as {@code <name>}, and without the DETAIL lines.
+   * {@code n} of them (the logging collector writes after the client returned), without the prefix,
+   * a named statement's name as {@code <name>}, and without the DETAIL lines.
    */
-  private static List<String> awaitLines(String application, String mark, int n)
-      throws Exception {
+  private static List<String> awaitLines(String application, String mark, int n) throws Exception {
     long deadline = System.nanoTime() + 20_000_000_000L;
     List<String> lines;
     do {
-      lines = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-          .filter(l -> l.startsWith(application + "LOG:  ") && l.contains(mark))
-          .map(l -> named(l.substring(application.length())))
-          .toList() : List.of();
+      lines =
+          Files.exists(log)
+              ? Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                  .filter(l -> l.startsWith(application + "LOG:  ") && l.contains(mark))
+                  .map(l -> named(l.substring(application.length())))
+                  .toList()
+              : List.of();
       if (lines.size() >= n) {
         break;
       }
       Thread.sleep(50);
     } while (System.nanoTime() < deadline);
-    assertThat(lines).as("%s lines in the server's log, which ends with:%n%s", application,
-        Files.exists(log) ? tail(Files.readAllLines(log, StandardCharsets.UTF_8)) : "(no log)")
+    assertThat(lines)
+        .as(
+            "%s lines in the server's log, which ends with:%n%s",
+            application,
+            Files.exists(log) ? tail(Files.readAllLines(log, StandardCharsets.UTF_8)) : "(no log)")
         .hasSize(n);
     return lines;
   }

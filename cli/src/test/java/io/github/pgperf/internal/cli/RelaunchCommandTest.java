@@ -12,22 +12,24 @@ class RelaunchCommandTest {
 
   @Test
   void aRunGetsTheSerialCollectorASmallYoungGenerationAndTheUsersOptions() {
-    List<String> command = Main.relaunchCommand("/jdk/bin/java", List.of("-Dkeep=1"),
-        "pgperf.jar", ARGS);
+    List<String> command =
+        Main.relaunchCommand("/jdk/bin/java", List.of("-Dkeep=1"), "pgperf.jar", ARGS);
 
-    assertThat(command).startsWith("/jdk/bin/java", "-XX:+UseSerialGC")
+    assertThat(command)
+        .startsWith("/jdk/bin/java", "-XX:+UseSerialGC")
         .contains("-Xmn16m", "-Dkeep=1")
         .endsWith("-cp", "pgperf.jar", Main.class.getName(), "-c", "8", "-S", "bench")
-        .noneMatch(option -> option.contains("SharedArchiveFile")
-            || option.contains("ArchiveClassesAtExit"));
+        .noneMatch(
+            option ->
+                option.contains("SharedArchiveFile") || option.contains("ArchiveClassesAtExit"));
     // The user's options come after pgperf's, so the JVM takes theirs where both set something.
     assertThat(command.indexOf("-Dkeep=1")).isGreaterThan(command.indexOf("-Xmn16m"));
   }
 
   @Test
   void manyClientsOnPlatformThreadsGetHalfAMegabyteOfYoungGenerationEach() {
-    boolean virtualByDefault = Runtime.version().feature() >= 21
-        && 200 >= 16 * Runtime.getRuntime().availableProcessors();
+    boolean virtualByDefault =
+        Runtime.version().feature() >= 21 && 200 >= 16 * Runtime.getRuntime().availableProcessors();
     assertThat(young("-c", "200", "bench")).isEqualTo(virtualByDefault ? "-Xmn16m" : "-Xmn100m");
     assertThat(young("-c", "200", "--no-virtual-threads", "bench")).isEqualTo("-Xmn100m");
     assertThat(young("-c", "32", "-S", "bench")).isEqualTo("-Xmn16m");
@@ -49,15 +51,25 @@ class RelaunchCommandTest {
 
   private static String young(String... args) {
     return Main.relaunchCommand("java", List.of(), "pgperf.jar", args).stream()
-        .filter(option -> option.startsWith("-Xmn")).findFirst().orElseThrow();
+        .filter(option -> option.startsWith("-Xmn"))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
   void aHeapTheUserSizedIsLeftAsGiven() {
-    for (String option : List.of("-Xmn64m", "-Xmx48m", "-XX:NewSize=8m", "-XX:MaxNewSize=8m",
-        "-XX:NewRatio=3", "-XX:MaxHeapSize=1g")) {
+    for (String option :
+        List.of(
+            "-Xmn64m",
+            "-Xmx48m",
+            "-XX:NewSize=8m",
+            "-XX:MaxNewSize=8m",
+            "-XX:NewRatio=3",
+            "-XX:MaxHeapSize=1g")) {
       assertThat(Main.relaunchCommand("java", List.of(option), "pgperf.jar", ARGS))
-          .as(option).contains(option).noneMatch(o -> o.startsWith("-Xmn") && !o.equals(option));
+          .as(option)
+          .contains(option)
+          .noneMatch(o -> o.startsWith("-Xmn") && !o.equals(option));
     }
   }
 }

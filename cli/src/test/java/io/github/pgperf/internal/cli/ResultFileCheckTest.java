@@ -28,12 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultFileCheckTest {
 
   private static final Pattern OPEN_ERROR =
-      Pattern.compile("^(pgbench|pgperf): error: could not open (logfile|result file) \"(.*)\": (.*)$");
+      Pattern.compile(
+          "^(pgbench|pgperf): error: could not open (logfile|result file) \"(.*)\": (.*)$");
 
   private static TestDatabase db;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void create() throws Exception {
@@ -52,15 +52,13 @@ class ResultFileCheckTest {
   }
 
   @Test
-  void aFileInAMissingDirectoryIsRefusedBeforeTheRunAsPgbenchRefusesItsLogFile()
-      throws Exception {
+  void aFileInAMissingDirectoryIsRefusedBeforeTheRunAsPgbenchRefusesItsLogFile() throws Exception {
     List<String> script = List.of("-n", "-t", "3", "-f", dir.resolve("insert.sql").toString());
-    Pgbench.Result expected = Pgbench.run(db, with(script, "-l",
-        "--log-prefix=/nonexistent/pgperf-dir/x"));
+    Pgbench.Result expected =
+        Pgbench.run(db, with(script, "-l", "--log-prefix=/nonexistent/pgperf-dir/x"));
     assertThat(rows()).as("pgbench's run").isZero();
 
-    Cli.Result actual = Cli.runOn(db, with(script,
-        "--result-json=/nonexistent/pgperf-dir/x.json"));
+    Cli.Result actual = Cli.runOn(db, with(script, "--result-json=/nonexistent/pgperf-dir/x.json"));
 
     assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
     String[] pgbench = openError(expected.stderr());
@@ -80,7 +78,8 @@ class ResultFileCheckTest {
     Cli.Result actual = Cli.runOn(db, with(script, "--result-json=" + file + "/x.json"));
 
     assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
-    assertThat(openError(actual.stderr())[3]).isEqualTo(openError(expected.stderr())[3])
+    assertThat(openError(actual.stderr())[3])
+        .isEqualTo(openError(expected.stderr())[3])
         .isEqualTo("Not a directory");
     assertThat(rows()).isZero();
   }
@@ -90,8 +89,8 @@ class ResultFileCheckTest {
     List<String> script = List.of("-n", "-t", "3", "-f", dir.resolve("insert.sql").toString());
     Cli.Result refused = Cli.runOn(db, with(script, "--result-json=" + dir));
     assertThat(refused.exitCode()).isEqualTo(1);
-    assertThat(refused.stderr()).isEqualTo(
-        "pgperf: error: could not open result file \"" + dir + "\": Is a directory\n");
+    assertThat(refused.stderr())
+        .isEqualTo("pgperf: error: could not open result file \"" + dir + "\": Is a directory\n");
     assertThat(rows()).isZero();
 
     Path existing = Files.writeString(dir.resolve("old.json"), "an earlier result");
@@ -105,9 +104,22 @@ class ResultFileCheckTest {
   @Test
   void theCheckLeavesNoFileBehindWhenTheRunThenCannotStart() throws Exception {
     Path json = dir.resolve("never.json");
-    Cli.Result actual = Cli.run(java.util.Map.of(), "-n", "-t", "1", "-f",
-        dir.resolve("insert.sql").toString(), "--result-json=" + json, "-h", db.host(), "-p",
-        Integer.toString(db.port()), "-U", db.user(), db.name() + "_missing");
+    Cli.Result actual =
+        Cli.run(
+            java.util.Map.of(),
+            "-n",
+            "-t",
+            "1",
+            "-f",
+            dir.resolve("insert.sql").toString(),
+            "--result-json=" + json,
+            "-h",
+            db.host(),
+            "-p",
+            Integer.toString(db.port()),
+            "-U",
+            db.user(),
+            db.name() + "_missing");
 
     assertThat(actual.exitCode()).isEqualTo(1);
     assertThat(actual.stderr()).contains("database \"" + db.name() + "_missing\" does not exist");

@@ -35,14 +35,13 @@ class RunDifferentialTest {
 
   private static TestDatabase db;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void initialize() throws Exception {
     db = TestDatabase.create();
-    new Initializer(db, new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8)).run(InitOptions.builder().scale(1).build());
+    new Initializer(db, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+        .run(InitOptions.builder().scale(1).build());
   }
 
   @AfterAll
@@ -55,10 +54,32 @@ class RunDifferentialTest {
         Arguments.of(List.of("-t", "20", "-c", "2", "-j", "2")),
         Arguments.of(List.of("-S", "-M", "prepared", "-t", "50", "-c", "3", "-j", "2", "-r")),
         Arguments.of(List.of("-N", "-M", "extended", "-t", "10", "-c", "2", "-n")),
-        Arguments.of(List.of("-b", "simple-update@2", "-b", "select-only@1", "-t", "10", "-c",
-            "2", "-j", "2", "-r", "--random-seed=7")),
-        Arguments.of(List.of("-S", "-t", "30", "-R", "500", "-L", "1000", "--max-tries=3",
-            "--failures-detailed", "-n")),
+        Arguments.of(
+            List.of(
+                "-b",
+                "simple-update@2",
+                "-b",
+                "select-only@1",
+                "-t",
+                "10",
+                "-c",
+                "2",
+                "-j",
+                "2",
+                "-r",
+                "--random-seed=7")),
+        Arguments.of(
+            List.of(
+                "-S",
+                "-t",
+                "30",
+                "-R",
+                "500",
+                "-L",
+                "1000",
+                "--max-tries=3",
+                "--failures-detailed",
+                "-n")),
         // -T 2: with -T 1 the first progress line races the end of the run (seen once under load).
         Arguments.of(List.of("-S", "-T", "2", "-c", "2", "-P", "1", "-n", "-M", "prepared")),
         Arguments.of(List.of("-S", "-C", "-t", "10", "-c", "2", "-n")),
@@ -81,8 +102,9 @@ class RunDifferentialTest {
         .allMatch(line -> line.startsWith("latency "));
     assertThat(vacuumLines(actual.stderr())).isEqualTo(vacuumLines(expected.stderr()));
     if (args.contains("-P")) {
-      assertThat(actual.stderr()).containsPattern(
-          "(?m)^progress: 1\\.0 s, \\d+\\.\\d tps, lat \\d+\\.\\d{3} ms stddev \\d+\\.\\d{3}, 0 failed$");
+      assertThat(actual.stderr())
+          .containsPattern(
+              "(?m)^progress: 1\\.0 s, \\d+\\.\\d tps, lat \\d+\\.\\d{3} ms stddev \\d+\\.\\d{3}, 0 failed$");
     }
   }
 
@@ -98,16 +120,19 @@ class RunDifferentialTest {
 
   /**
    * Timings masked; with -T or several scripts, transaction counts too. A timing that opens the
-   * line (a statement's latency in pgbench's %11.3f column) keeps its column's width, not its
-   * own: 12.345 ms on a loaded machine and 1.234 ms on a quiet one fill the column alike.
+   * line (a statement's latency in pgbench's %11.3f column) keeps its column's width, not its own:
+   * 12.345 ms on a loaded machine and 1.234 ms on a quiet one fill the column alike.
    */
   private static List<String> masked(List<String> lines, List<String> args) {
     boolean timed = args.contains("-T");
     List<String> out = new ArrayList<>();
     for (String line : lines) {
-      String m = DECIMAL.matcher(line)
-          .replaceAll(r -> r.start() == 0 ? " ".repeat(r.group().length() - 1) + "#"
-              : r.group(1) + "#");
+      String m =
+          DECIMAL
+              .matcher(line)
+              .replaceAll(
+                  r ->
+                      r.start() == 0 ? " ".repeat(r.group().length() - 1) + "#" : r.group(1) + "#");
       if (line.startsWith(" - ") && line.contains(" transactions (")
           || timed && line.startsWith("number of transactions actually processed")) {
         m = m.replaceAll("\\d+", "#");
@@ -122,30 +147,35 @@ class RunDifferentialTest {
   }
 
   /** A script exercising every meta-command that feeds debug(). */
-  private static final String META_SCRIPT = String.join("\n",
-      "\\set r random(1, 1000)",
-      "\\if :r % 3 = 0",
-      "  \\set k debug(:r * 2)",
-      "\\elif :r % 3 = 1",
-      "  \\set k debug(:r + 1)",
-      "\\else",
-      "  \\set k debug(-:r)",
-      "\\endif",
-      "select :r + 1 as g, :client_id as c \\gset",
-      "\\set z debug(:g * 10 + :c)",
-      "select 1 as a \\; select :r as b \\aset p_",
-      "\\set y debug(:p_a + :p_b)",
-      "\\sleep 1 ms",
-      "\\setshell sh echo :r",
-      "\\set w debug(:sh * 2 + random(1, 10))",
-      "\\set e debug(random_exponential(1, 100, 2.5))",
-      "\\set u debug(random_gaussian(1, 100, 3.0) + hash(:r))",
-      "");
+  private static final String META_SCRIPT =
+      String.join(
+          "\n",
+          "\\set r random(1, 1000)",
+          "\\if :r % 3 = 0",
+          "  \\set k debug(:r * 2)",
+          "\\elif :r % 3 = 1",
+          "  \\set k debug(:r + 1)",
+          "\\else",
+          "  \\set k debug(-:r)",
+          "\\endif",
+          "select :r + 1 as g, :client_id as c \\gset",
+          "\\set z debug(:g * 10 + :c)",
+          "select 1 as a \\; select :r as b \\aset p_",
+          "\\set y debug(:p_a + :p_b)",
+          "\\sleep 1 ms",
+          "\\setshell sh echo :r",
+          "\\set w debug(:sh * 2 + random(1, 10))",
+          "\\set e debug(random_exponential(1, 100, 2.5))",
+          "\\set u debug(random_gaussian(1, 100, 3.0) + hash(:r))",
+          "");
 
   static Stream<Arguments> seededRuns() {
     return Stream.of(
-        Arguments.of(1, 1, "1"), Arguments.of(2, 1, "42"), Arguments.of(3, 2, "123456789"),
-        Arguments.of(4, 2, "18446744073709551615"), Arguments.of(4, 1, "5"));
+        Arguments.of(1, 1, "1"),
+        Arguments.of(2, 1, "42"),
+        Arguments.of(3, 2, "123456789"),
+        Arguments.of(4, 2, "18446744073709551615"),
+        Arguments.of(4, 1, "5"));
   }
 
   @ParameterizedTest
@@ -154,8 +184,18 @@ class RunDifferentialTest {
       throws Exception {
     Path script = dir.resolve("meta.sql");
     Files.writeString(script, META_SCRIPT);
-    List<String> args = List.of("-n", "-t", "4", "-c", Integer.toString(clients), "-j",
-        Integer.toString(threads), "--random-seed=" + seed, "-f", script.toString());
+    List<String> args =
+        List.of(
+            "-n",
+            "-t",
+            "4",
+            "-c",
+            Integer.toString(clients),
+            "-j",
+            Integer.toString(threads),
+            "--random-seed=" + seed,
+            "-f",
+            script.toString());
 
     Pgbench.Result expected = Pgbench.run(db, args);
     Cli.Result actual = Cli.runOn(db, args);
@@ -170,26 +210,42 @@ class RunDifferentialTest {
   @Test
   void debugValuesInPreparedModeAreThoseOfPgbench() throws Exception {
     Path script = dir.resolve("prepared.sql");
-    Files.writeString(script, String.join("\n",
-        "\\set r random(1, 100000)",
-        "select abalance + :r as s, aid from pgbench_accounts where aid = :r \\gset",
-        "\\set d debug(:s * 3 + :aid)",
-        ""));
-    List<String> args = List.of("-n", "-t", "5", "-c", "3", "-j", "2", "-M", "prepared",
-        "--random-seed=99", "-f", script.toString());
+    Files.writeString(
+        script,
+        String.join(
+            "\n",
+            "\\set r random(1, 100000)",
+            "select abalance + :r as s, aid from pgbench_accounts where aid = :r \\gset",
+            "\\set d debug(:s * 3 + :aid)",
+            ""));
+    List<String> args =
+        List.of(
+            "-n",
+            "-t",
+            "5",
+            "-c",
+            "3",
+            "-j",
+            "2",
+            "-M",
+            "prepared",
+            "--random-seed=99",
+            "-f",
+            script.toString());
 
     List<String> pgbench = debugLines(Pgbench.run(db, args).stderr());
     assertThat(pgbench).hasSize(30);
     assertThat(debugLines(Cli.runOn(db, args).stderr())).isEqualTo(pgbench);
   }
 
-  private static final Pattern DEBUG_PREFIX = Pattern.compile("debug\\(script=\\d+,command=\\d+\\): ");
-  private static final Pattern DEBUG_VALUE = Pattern.compile(
-      "\\bnull\\b|(int|double) [-+0-9.eE]+|boolean (true|false)");
+  private static final Pattern DEBUG_PREFIX =
+      Pattern.compile("debug\\(script=\\d+,command=\\d+\\): ");
+  private static final Pattern DEBUG_VALUE =
+      Pattern.compile("\\bnull\\b|(int|double) [-+0-9.eE]+|boolean (true|false)");
 
   /**
-   * The debug() prefixes and values, each sorted. pgbench's threads write stderr concurrently, so
-   * a prefix and its value can be separated by another thread's line; as multisets they are not.
+   * The debug() prefixes and values, each sorted. pgbench's threads write stderr concurrently, so a
+   * prefix and its value can be separated by another thread's line; as multisets they are not.
    */
   private static List<String> debugLines(String stderr) {
     List<String> prefixes = new ArrayList<>();
@@ -211,8 +267,7 @@ class RunDifferentialTest {
 
   @Test
   void aRunShorterThanTheAggregationIntervalLogsNothingAsInPgbench() throws Exception {
-    List<String> args = List.of("-n", "-S", "-t", "10", "-c", "2", "-l",
-        "--aggregate-interval=5");
+    List<String> args = List.of("-n", "-S", "-t", "10", "-c", "2", "-l", "--aggregate-interval=5");
 
     assertThat(logLines(args, "agb-short")).isEmpty();
     assertThat(logLines(args, "agp-short")).isEmpty();
@@ -220,10 +275,10 @@ class RunDifferentialTest {
 
   @Test
   void transactionLogLinesHavePgbenchsShapeAndCount() throws Exception {
-    List<String> pgbench = logLines(
-        List.of("-n", "-S", "-t", "7", "-c", "3", "-j", "2", "-l"), "pgb");
-    List<String> pgperf = logLines(
-        List.of("-n", "-S", "-t", "7", "-c", "3", "-j", "2", "-l"), "pgp");
+    List<String> pgbench =
+        logLines(List.of("-n", "-S", "-t", "7", "-c", "3", "-j", "2", "-l"), "pgb");
+    List<String> pgperf =
+        logLines(List.of("-n", "-S", "-t", "7", "-c", "3", "-j", "2", "-l"), "pgp");
 
     assertThat(pgbench).hasSize(21).allMatch(l -> LOG_LINE.matcher(l).matches());
     assertThat(pgperf).hasSize(21).allMatch(l -> LOG_LINE.matcher(l).matches());
@@ -245,8 +300,10 @@ class RunDifferentialTest {
     assertThat(pgperf).hasSizeBetween(1, 2);
     assertThat(pgperf).allMatch(l -> Long.parseLong(l.split(" ")[1]) > 0);
     for (int i = 1; i < pgperf.size(); i++) {
-      assertThat(Long.parseLong(pgperf.get(i).split(" ")[0])
-          - Long.parseLong(pgperf.get(i - 1).split(" ")[0])).isEqualTo(1);
+      assertThat(
+              Long.parseLong(pgperf.get(i).split(" ")[0])
+                  - Long.parseLong(pgperf.get(i - 1).split(" ")[0]))
+          .isEqualTo(1);
     }
   }
 
@@ -276,8 +333,8 @@ class RunDifferentialTest {
   private Aborted abortsAsPgbench(String name, String text, int transactions) throws Exception {
     Path script = dir.resolve(name);
     Files.writeString(script, text);
-    List<String> args = List.of("-n", "-t", Integer.toString(transactions), "-c", "2", "-f",
-        script.toString());
+    List<String> args =
+        List.of("-n", "-t", Integer.toString(transactions), "-c", "2", "-f", script.toString());
     Pgbench.Result expected = Pgbench.run(db, args);
     Cli.Result actual = Cli.runOn(db, args);
     assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(2);
@@ -300,7 +357,8 @@ class RunDifferentialTest {
 
   @Test
   void aTerminatedBackendAbortsItsClientAsInPgbench() throws Exception {
-    Aborted run = abortsAsPgbench("term.sql", "select pg_terminate_backend(pg_backend_pid());\n", 3);
+    Aborted run =
+        abortsAsPgbench("term.sql", "select pg_terminate_backend(pg_backend_pid());\n", 3);
 
     assertThat(run.actual().stdout()).contains("number of transactions actually processed: 0/6");
   }
@@ -323,8 +381,10 @@ class RunDifferentialTest {
   @Test
   void theResultJsonFileHoldsTheReportedRun() throws Exception {
     Path json = dir.resolve("result.json");
-    Cli.Result r = Cli.runOn(db, List.of("-n", "-S", "-t", "15", "-c", "2", "-M", "prepared",
-        "--result-json=" + json));
+    Cli.Result r =
+        Cli.runOn(
+            db,
+            List.of("-n", "-S", "-t", "15", "-c", "2", "-M", "prepared", "--result-json=" + json));
 
     assertThat(r.exitCode()).as(r.stderr()).isZero();
     io.github.pgperf.result.RunResult read = io.github.pgperf.result.ResultJson.read(json);
@@ -337,16 +397,18 @@ class RunDifferentialTest {
   @Test
   void pipelinesRunAsInPgbenchAndAreRefusedInSimpleMode() throws Exception {
     Path script = dir.resolve("pipe.sql");
-    Files.writeString(script, String.join("\n",
-        "\\set aid random(1, 100000)",
-        "\\startpipeline",
-        "select abalance from pgbench_accounts where aid = :aid;",
-        "update pgbench_accounts set abalance = abalance + 1 where aid = :aid;",
-        "\\endpipeline",
-        ""));
+    Files.writeString(
+        script,
+        String.join(
+            "\n",
+            "\\set aid random(1, 100000)",
+            "\\startpipeline",
+            "select abalance from pgbench_accounts where aid = :aid;",
+            "update pgbench_accounts set abalance = abalance + 1 where aid = :aid;",
+            "\\endpipeline",
+            ""));
     for (String mode : List.of("extended", "prepared", "simple")) {
-      List<String> args = List.of("-n", "-t", "10", "-c", "2", "-M", mode, "-f",
-          script.toString());
+      List<String> args = List.of("-n", "-t", "10", "-c", "2", "-M", mode, "-f", script.toString());
       Pgbench.Result expected = Pgbench.run(db, args);
       Cli.Result actual = Cli.runOn(db, args);
       assertThat(actual.exitCode()).isEqualTo(expected.exitCode());
@@ -366,23 +428,27 @@ class RunDifferentialTest {
       Pgbench.Result expected = Pgbench.run(db, args);
       Cli.Result actual = Cli.runOn(db, args);
       assertThat(actual.exitCode()).as(mode).isEqualTo(expected.exitCode());
-      assertThat(errorLines(actual.stderr(), "pgperf")).as(mode)
+      assertThat(errorLines(actual.stderr(), "pgperf"))
+          .as(mode)
           .isEqualTo(errorLines(expected.stderr(), "pgbench"));
       assertThat(debugLines(actual.stderr())).as(mode).isEqualTo(debugLines(expected.stderr()));
     }
   }
 
   static Stream<Arguments> statementErrors() {
-    String longLine = "select 1 as aaaaaaaaaaaaaaaaaaaa, 2 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb,"
-        + " 3 as cccccccccccccccccccccccccccc, 4 as ddddddddddddddddddd, %s as eeeeeeeeeeeeee,"
-        + " 5 as ffffffffffffffffffffffffff, 6 as gggggggggggggggggggggg, %s;\n";
+    String longLine =
+        "select 1 as aaaaaaaaaaaaaaaaaaaa, 2 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb,"
+            + " 3 as cccccccccccccccccccccccccccc, 4 as ddddddddddddddddddd, %s as eeeeeeeeeeeeee,"
+            + " 5 as ffffffffffffffffffffffffff, 6 as gggggggggggggggggggggg, %s;\n";
     return Stream.of(
         Arguments.of("short", "select 1;\nSELECT x y;\n"),
-        Arguments.of("second-line", "select 1;\nselect 1,\n  nosuchcol\n  from pgbench_branches;\n"),
+        Arguments.of(
+            "second-line", "select 1;\nselect 1,\n  nosuchcol\n  from pgbench_branches;\n"),
         Arguments.of("cut-both-sides", String.format(longLine, "nosuch", "7")),
         Arguments.of("cut-right", "select nosuch, " + String.format(longLine, "8", "9")),
         Arguments.of("cut-left", String.format(longLine, "8", "nosuch")),
-        Arguments.of("tabs-and-variable", "\\set v 12\nselect\tnosuch,\t:v from\tpgbench_branches;\n"),
+        Arguments.of(
+            "tabs-and-variable", "\\set v 12\nselect\tnosuch,\t:v from\tpgbench_branches;\n"),
         // Not at the final ';': pgjdbc sends a statement without it (see docs/text-report.md).
         Arguments.of("syntax", "selec 1;\n"),
         Arguments.of("plpgsql", "do $$ begin perform nosuch; end $$;\n"),
@@ -402,7 +468,8 @@ class RunDifferentialTest {
 
       assertThat(expected.exitCode()).as(mode).isEqualTo(2);
       assertThat(actual.exitCode()).as(mode).isEqualTo(2);
-      assertThat(actual.stderr().replace("pgperf: ", "pgbench: ")).as(mode)
+      assertThat(actual.stderr().replace("pgperf: ", "pgbench: "))
+          .as(mode)
           .isEqualTo(expected.stderr());
     }
   }
@@ -412,13 +479,18 @@ class RunDifferentialTest {
    * result (a count that depends on timing), so repeats are folded into one.
    */
   private static List<String> debugLinesByClient(String stderr, String program, int clients) {
-    List<String> all = Arrays.stream(stderr.split("\n"))
-        .map(l -> l.startsWith(program + ": ") ? "pgbench: " + l.substring(program.length() + 2)
-            : l)
-        .toList();
+    List<String> all =
+        Arrays.stream(stderr.split("\n"))
+            .map(
+                l ->
+                    l.startsWith(program + ": ")
+                        ? "pgbench: " + l.substring(program.length() + 2)
+                        : l)
+            .toList();
     // Lines not of a client (seed, target, \\setshell results) come sorted: clients interleave.
-    List<String> out = new ArrayList<>(all.stream()
-        .filter(l -> !l.matches("pgbench: client \\d+ .*")).sorted().toList());
+    List<String> out =
+        new ArrayList<>(
+            all.stream().filter(l -> !l.matches("pgbench: client \\d+ .*")).sorted().toList());
     for (int c = 0; c < clients; c++) {
       String prefix = "pgbench: client " + c + " ";
       String last = null;
@@ -436,18 +508,40 @@ class RunDifferentialTest {
   }
 
   static Stream<Arguments> debugRuns() {
-    String conditional = String.join("\n",
-        "\\set r random(1, 9)",
-        "\\if :r < 3", "\\set a 1", "\\elif :r < 6", "\\set a 2", "\\elif :r < 8",
-        "\\set a 3", "\\else", "\\set a 4", "\\endif",
-        "\\if :r > 4", "\\if :r > 7", "select :a as s \\gset", "\\endif", "\\endif",
-        "\\sleep 1 ms", "\\setshell x echo :r", "\\shell true", "");
-    String pipeline = String.join("\n", "select 3;", "\\startpipeline", "select 4;",
-        "select :client_id;", "\\endpipeline", "");
+    String conditional =
+        String.join(
+            "\n",
+            "\\set r random(1, 9)",
+            "\\if :r < 3",
+            "\\set a 1",
+            "\\elif :r < 6",
+            "\\set a 2",
+            "\\elif :r < 8",
+            "\\set a 3",
+            "\\else",
+            "\\set a 4",
+            "\\endif",
+            "\\if :r > 4",
+            "\\if :r > 7",
+            "select :a as s \\gset",
+            "\\endif",
+            "\\endif",
+            "\\sleep 1 ms",
+            "\\setshell x echo :r",
+            "\\shell true",
+            "");
+    String pipeline =
+        String.join(
+            "\n",
+            "select 3;",
+            "\\startpipeline",
+            "select 4;",
+            "select :client_id;",
+            "\\endpipeline",
+            "");
     return Stream.of(
         Arguments.of(List.of("-c", "3", "-j", "1", "-M", "simple"), List.of(conditional)),
-        Arguments.of(List.of("-c", "3", "-j", "1", "-M", "extended", "-b", "tpcb-like"),
-            List.of()),
+        Arguments.of(List.of("-c", "3", "-j", "1", "-M", "extended", "-b", "tpcb-like"), List.of()),
         Arguments.of(List.of("-c", "1", "-M", "prepared"), List.of(conditional, pipeline)),
         Arguments.of(List.of("-c", "2", "-j", "1", "-C", "-M", "prepared"), List.of(pipeline)));
   }
@@ -469,7 +563,8 @@ class RunDifferentialTest {
     assertThat(expected.exitCode()).as(expected.stderr()).isZero();
     assertThat(actual.exitCode()).as(actual.stderr()).isZero();
     List<String> pgbench = debugLinesByClient(expected.stderr(), "pgbench", clients);
-    assertThat(pgbench).anyMatch(l -> l.contains(" executing script "))
+    assertThat(pgbench)
+        .anyMatch(l -> l.contains(" executing script "))
         .anyMatch(l -> l.startsWith("pgbench: pghost: "));
     assertThat(debugLinesByClient(actual.stderr(), "pgperf", clients)).isEqualTo(pgbench);
   }
@@ -480,7 +575,8 @@ class RunDifferentialTest {
     return Arrays.stream(stderr.replace("\n\")", "\")").split("\n"))
         .filter(l -> l.startsWith(program + ": error: "))
         .map(l -> l.substring(program.length()))
-        .sorted().toList();
+        .sorted()
+        .toList();
   }
 
   static Stream<Arguments> badOptions() {
@@ -521,8 +617,17 @@ class RunDifferentialTest {
     try (ServerSocket socket = new ServerSocket(0)) {
       closed = socket.getLocalPort();
     }
-    List<String> args = List.of("-h", "127.0.0.1", "-p", Integer.toString(closed), "-U",
-        "postgres", "-t", "3", "postgres");
+    List<String> args =
+        List.of(
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(closed),
+            "-U",
+            "postgres",
+            "-t",
+            "3",
+            "postgres");
     Pgbench.Result expected = Pgbench.runWithoutDatabase(args);
     long start = System.nanoTime();
     // A refused connection fails at once; with a minute's connect timeout, any time under it shows
@@ -531,41 +636,61 @@ class RunDifferentialTest {
 
     assertThat((System.nanoTime() - start) / 1e9).isLessThan(60);
     assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
-    assertThat(actual.stderr().replace("pgperf: ", "pgbench: ")).isEqualTo(expected.stderr())
+    assertThat(actual.stderr().replace("pgperf: ", "pgbench: "))
+        .isEqualTo(expected.stderr())
         .endsWith("pgbench: error: could not create connection for setup\n");
   }
 
   @Test
   void connectionFailuresAreWordedAsByLibpq() throws Exception {
-    for (List<String> args : List.of(
-        List.of("-h", "nosuchhost.invalid", "-U", "postgres", "-t", "1", "postgres"),
-        List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", "postgres", "-t", "1",
-            "nosuchdb_pgperf"),
-        List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", "nosuchrole_pgperf",
-            "-t", "1", db.name()))) {
+    for (List<String> args :
+        List.of(
+            List.of("-h", "nosuchhost.invalid", "-U", "postgres", "-t", "1", "postgres"),
+            List.of(
+                "-h",
+                db.host(),
+                "-p",
+                Integer.toString(db.port()),
+                "-U",
+                "postgres",
+                "-t",
+                "1",
+                "nosuchdb_pgperf"),
+            List.of(
+                "-h",
+                db.host(),
+                "-p",
+                Integer.toString(db.port()),
+                "-U",
+                "nosuchrole_pgperf",
+                "-t",
+                "1",
+                db.name()))) {
       Pgbench.Result expected = Pgbench.runWithoutDatabase(args);
       Cli.Result actual = Cli.run(Map.of(), args.toArray(String[]::new));
 
-      assertThat(actual.exitCode()).as(args.toString()).isEqualTo(expected.exitCode())
-          .isEqualTo(1);
-      assertThat(actual.stderr().replace("pgperf: ", "pgbench: ")).as(args.toString())
+      assertThat(actual.exitCode()).as(args.toString()).isEqualTo(expected.exitCode()).isEqualTo(1);
+      assertThat(actual.stderr().replace("pgperf: ", "pgbench: "))
+          .as(args.toString())
           .isEqualTo(expected.stderr());
     }
   }
 
   @Test
   void anUnwritableLogFileIsRefusedAsByPgbench() throws Exception {
-    List<String> args = List.of("-n", "-S", "-t", "1", "-l",
-        "--log-prefix=/nonexistent/pgperf-dir/log");
+    List<String> args =
+        List.of("-n", "-S", "-t", "1", "-l", "--log-prefix=/nonexistent/pgperf-dir/log");
     Pgbench.Result expected = Pgbench.run(db, args);
     Cli.Result actual = Cli.runOn(db, args);
 
     assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
     Pattern pid = Pattern.compile("log\\.\\d+\"");
-    assertThat(pid.matcher(actual.stderr().replace("pgperf: ", "pgbench: ")).replaceAll("log.PID\""))
+    assertThat(
+            pid.matcher(actual.stderr().replace("pgperf: ", "pgbench: ")).replaceAll("log.PID\""))
         .isEqualTo(pid.matcher(expected.stderr()).replaceAll("log.PID\""))
-        .contains("could not open logfile \"/nonexistent/pgperf-dir/log.PID\": No such file or"
-            + " directory");
+        .contains(
+            "could not open logfile \"/nonexistent/pgperf-dir/log.PID\": No such file or"
+                + " directory");
   }
 
   @Test
@@ -575,11 +700,21 @@ class RunDifferentialTest {
       Cli.Result actual = Cli.runOn(empty, List.of("-t", "1"));
 
       assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
-      assertThat(actual.stderr()).contains("could not count number of branches: ERROR:  relation"
-          + " \"pgbench_branches\" does not exist").contains("pgperf: hint: Perhaps you need to do"
-          + " initialization (\"pgbench -i\") in database \"" + empty.name() + "\".");
-      assertThat(expected.stderr()).contains("pgbench: hint: Perhaps you need to do"
-          + " initialization (\"pgbench -i\") in database \"" + empty.name() + "\".");
+      assertThat(actual.stderr())
+          .contains(
+              "could not count number of branches: ERROR:  relation"
+                  + " \"pgbench_branches\" does not exist")
+          .contains(
+              "pgperf: hint: Perhaps you need to do"
+                  + " initialization (\"pgbench -i\") in database \""
+                  + empty.name()
+                  + "\".");
+      assertThat(expected.stderr())
+          .contains(
+              "pgbench: hint: Perhaps you need to do"
+                  + " initialization (\"pgbench -i\") in database \""
+                  + empty.name()
+                  + "\".");
     }
   }
 }

@@ -31,14 +31,14 @@ class ScriptBytesDifferentialTest {
 
   /** {@code INSERT INTO t VALUES ('caf\xe9');}: é in LATIN1, not valid UTF-8. */
   private static final byte[] LATIN1_E = insert((byte) 0xe9);
+
   /** The same with é in UTF-8, 0xc3 0xa9. */
   private static final byte[] UTF8_E = insert((byte) 0xc3, (byte) 0xa9);
 
   private static TestDatabase utf8;
   private static TestDatabase latin1;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void create() throws Exception {
@@ -66,8 +66,11 @@ class ScriptBytesDifferentialTest {
     assertThat(actual.exitCode()).as(actual.stderr()).isEqualTo(expected.exitCode()).isEqualTo(2);
     assertThat(errorLines(actual.stderr(), "pgperf"))
         .isEqualTo(errorLines(expected.stderr(), "pgbench"))
-        .anySatisfy(line -> assertThat(line).contains(
-            "ERROR:  invalid byte sequence for encoding \"UTF8\": 0xe9 0x27 0x29"));
+        .anySatisfy(
+            line ->
+                assertThat(line)
+                    .contains(
+                        "ERROR:  invalid byte sequence for encoding \"UTF8\": 0xe9 0x27 0x29"));
     assertThat(actual.stdout()).contains("number of transactions actually processed: 0/2");
     assertThat(stored(utf8)).isEmpty();
   }
@@ -75,8 +78,11 @@ class ScriptBytesDifferentialTest {
   @Test
   void aRefusedByteInAPipelineAbortsAtItsEndAsInPgbench() throws Exception {
     createTable(utf8);
-    byte[] pipeline = concat("\\startpipeline\nSELECT 1;\n".getBytes(StandardCharsets.US_ASCII),
-        LATIN1_E, "\\endpipeline\n".getBytes(StandardCharsets.US_ASCII));
+    byte[] pipeline =
+        concat(
+            "\\startpipeline\nSELECT 1;\n".getBytes(StandardCharsets.US_ASCII),
+            LATIN1_E,
+            "\\endpipeline\n".getBytes(StandardCharsets.US_ASCII));
     Path script = write("bad-pipeline.sql", pipeline);
     List<String> args = List.of("-n", "-t", "1", "-M", "extended", "-f", script.toString());
 
@@ -86,8 +92,11 @@ class ScriptBytesDifferentialTest {
     assertThat(actual.exitCode()).as(actual.stderr()).isEqualTo(expected.exitCode()).isEqualTo(2);
     assertThat(errorLines(actual.stderr(), "pgperf"))
         .isEqualTo(errorLines(expected.stderr(), "pgbench"))
-        .first().asString().startsWith("client 0 script 0 aborted in command 3 query 0: ERROR:  "
-            + "invalid byte sequence for encoding \"UTF8\"");
+        .first()
+        .asString()
+        .startsWith(
+            "client 0 script 0 aborted in command 3 query 0: ERROR:  "
+                + "invalid byte sequence for encoding \"UTF8\"");
     assertThat(stored(utf8)).isEmpty();
   }
 
@@ -113,8 +122,8 @@ class ScriptBytesDifferentialTest {
 
   @Test
   void aDefinitionsBytesReachTheServerAsPgbenchSendsThem() throws Exception {
-    Path script = write("define.sql",
-        "INSERT INTO t VALUES (:v);\n".getBytes(StandardCharsets.US_ASCII));
+    Path script =
+        write("define.sql", "INSERT INTO t VALUES (:v);\n".getBytes(StandardCharsets.US_ASCII));
     List<String> args = List.of("-n", "-t", "1", "-D", "v='café'", "-f", script.toString());
 
     String pgbench = storedBy(latin1, args, true, Map.of());
@@ -130,15 +139,20 @@ class ScriptBytesDifferentialTest {
     try (TestDatabase ascii = TestDatabase.create("SQL_ASCII")) {
       assertThat(storedByBoth(ascii, UTF8_E, Map.of())).isEqualTo("636166c3a9");
 
-      Path script = write("ascii-bad.sql", concat(
-          "SELECT 1;\n".getBytes(StandardCharsets.US_ASCII), LATIN1_E));
+      Path script =
+          write(
+              "ascii-bad.sql", concat("SELECT 1;\n".getBytes(StandardCharsets.US_ASCII), LATIN1_E));
       createTable(ascii);
       Cli.Result actual = Cli.runOn(ascii, List.of("-n", "-t", "1", "-f", script.toString()));
 
       assertThat(actual.exitCode()).isEqualTo(1);
-      assertThat(actual.stderr()).isEqualTo("pgperf: error: " + script + ":2: cannot send byte"
-          + " 0xe9: a SQL_ASCII database takes any bytes, but pgperf's driver (pgjdbc) sends only"
-          + " valid UTF-8\n");
+      assertThat(actual.stderr())
+          .isEqualTo(
+              "pgperf: error: "
+                  + script
+                  + ":2: cannot send byte"
+                  + " 0xe9: a SQL_ASCII database takes any bytes, but pgperf's driver (pgjdbc) sends only"
+                  + " valid UTF-8\n");
       assertThat(actual.stdout()).isEmpty();
       assertThat(stored(ascii)).isEmpty();
     }
@@ -147,22 +161,30 @@ class ScriptBytesDifferentialTest {
   @Test
   void aBytePgperfCannotSendOutsideSqlTextIsRefusedBeforeTheRunNamingFileLineAndByte()
       throws Exception {
-    Path script = write("meta-bad.sql", concat(
-        "INSERT INTO t VALUES ('ok');\n\\set caf".getBytes(StandardCharsets.US_ASCII),
-        new byte[] {(byte) 0xe9}, " 1\n".getBytes(StandardCharsets.US_ASCII)));
+    Path script =
+        write(
+            "meta-bad.sql",
+            concat(
+                "INSERT INTO t VALUES ('ok');\n\\set caf".getBytes(StandardCharsets.US_ASCII),
+                new byte[] {(byte) 0xe9},
+                " 1\n".getBytes(StandardCharsets.US_ASCII)));
     createTable(utf8);
 
     Cli.Result actual = Cli.runOn(utf8, List.of("-n", "-t", "1", "-f", script.toString()));
 
     assertThat(actual.exitCode()).isEqualTo(1);
-    assertThat(actual.stderr()).startsWith("pgperf: error: " + script + ":2: cannot send byte"
-        + " 0xe9 in command \"set\": it is not valid in the client encoding UTF8");
+    assertThat(actual.stderr())
+        .startsWith(
+            "pgperf: error: "
+                + script
+                + ":2: cannot send byte"
+                + " 0xe9 in command \"set\": it is not valid in the client encoding UTF8");
     assertThat(stored(utf8)).isEmpty();
   }
 
   /**
-   * Runs {@code script} once with pgbench and once with pgperf on a fresh table {@code t} of
-   * {@code db}; both must succeed and store the same bytes, which are returned in hex.
+   * Runs {@code script} once with pgbench and once with pgperf on a fresh table {@code t} of {@code
+   * db}; both must succeed and store the same bytes, which are returned in hex.
    */
   private static String storedByBoth(TestDatabase db, byte[] script, Map<String, String> env)
       throws Exception {
@@ -174,12 +196,13 @@ class ScriptBytesDifferentialTest {
     return pgperf;
   }
 
-  private static String storedBy(TestDatabase db, List<String> args, boolean pgbench,
-      Map<String, String> env) throws Exception {
+  private static String storedBy(
+      TestDatabase db, List<String> args, boolean pgbench, Map<String, String> env)
+      throws Exception {
     createTable(db);
     List<String> all = new ArrayList<>(args);
-    all.addAll(List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", db.user(),
-        db.name()));
+    all.addAll(
+        List.of("-h", db.host(), "-p", Integer.toString(db.port()), "-U", db.user(), db.name()));
     int code;
     String stderr;
     if (pgbench) {
@@ -225,7 +248,9 @@ class ScriptBytesDifferentialTest {
   }
 
   private static byte[] insert(byte... e) {
-    return concat("INSERT INTO t VALUES ('caf".getBytes(StandardCharsets.US_ASCII), e,
+    return concat(
+        "INSERT INTO t VALUES ('caf".getBytes(StandardCharsets.US_ASCII),
+        e,
         "');\n".getBytes(StandardCharsets.US_ASCII));
   }
 
@@ -240,7 +265,10 @@ class ScriptBytesDifferentialTest {
   /** The error lines of a run without the program's prefix (pgbench's own or pgperf's). */
   private static List<String> errorLines(String stderr, String program) {
     String prefix = program + ": error: ";
-    return stderr.lines().filter(l -> l.startsWith(prefix))
-        .map(l -> l.substring(prefix.length())).toList();
+    return stderr
+        .lines()
+        .filter(l -> l.startsWith(prefix))
+        .map(l -> l.substring(prefix.length()))
+        .toList();
   }
 }

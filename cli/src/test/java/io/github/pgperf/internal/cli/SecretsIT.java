@@ -24,24 +24,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The password never leaves the place the user put it: the real {@code pgperf.jar} initializes
- * and runs (good, failing, aborted, wrong password) against a server of the test's own that asks
- * every client for a SCRAM password, with the password given each way pgbench takes one
- * ({@code PGPASSWORD}, {@code PGPASSFILE}, {@code ~/.pgpass}, a URI or a conninfo string as the
- * database name), and neither its streams nor any file it wrote (result JSON, {@code -l} logs,
- * temporary files) holds the password.
+ * The password never leaves the place the user put it: the real {@code pgperf.jar} initializes and
+ * runs (good, failing, aborted, wrong password) against a server of the test's own that asks every
+ * client for a SCRAM password, with the password given each way pgbench takes one ({@code
+ * PGPASSWORD}, {@code PGPASSFILE}, {@code ~/.pgpass}, a URI or a conninfo string as the database
+ * name), and neither its streams nor any file it wrote (result JSON, {@code -l} logs, temporary
+ * files) holds the password.
  *
  * <p>Each JVM gets a fresh home ({@code HOME} and {@code user.home}), temporary directory and
- * working directory inside the test's own directory, so every file it writes is searched. The
- * ways of giving the password are run with the real pgbench too: pgperf must succeed or fail as
- * pgbench does, which shows the test's inputs are right when pgperf does not.
+ * working directory inside the test's own directory, so every file it writes is searched. The ways
+ * of giving the password are run with the real pgbench too: pgperf must succeed or fail as pgbench
+ * does, which shows the test's inputs are right when pgperf does not.
  */
 class SecretsIT {
 
   private static final Path JAR = Path.of("target", "pgperf.jar").toAbsolutePath();
 
-  @TempDir
-  Path root;
+  @TempDir Path root;
 
   /** What one command printed, and how it ended against how it should have. */
   private record Outcome(String name, int exitCode, int expected, String stdout, String stderr) {}
@@ -68,44 +67,97 @@ class SecretsIT {
       Files.writeString(work.resolve("syntax-error.sql"), "\\set x 1 +\n");
       Files.writeString(work.resolve("divide-by-zero.sql"), "SELECT 1 / 0;\n");
 
-      run("a run that fails after connecting (no pgbench tables)", 1, withPassword,
+      run(
+          "a run that fails after connecting (no pgbench tables)",
+          1,
+          withPassword,
           on(empty, port, "-c", "1", "-t", "1", "-S"));
       run("init with PGPASSWORD", 0, withPassword, on(db, port, "-i", "-s", "1"));
-      run("good run (-r -P 1 -l --log-prefix --result-json)", 0, withPassword,
-          on(db, port, "-c", "2", "-j", "2", "-T", "2", "-S", "-r", "-P", "1", "-l",
-              "--log-prefix=" + work.resolve("good"), "--result-json=" + work.resolve("good.json")));
+      run(
+          "good run (-r -P 1 -l --log-prefix --result-json)",
+          0,
+          withPassword,
+          on(
+              db,
+              port,
+              "-c",
+              "2",
+              "-j",
+              "2",
+              "-T",
+              "2",
+              "-S",
+              "-r",
+              "-P",
+              "1",
+              "-l",
+              "--log-prefix=" + work.resolve("good"),
+              "--result-json=" + work.resolve("good.json")));
       run("debug run (-d)", 0, withPassword, on(db, port, "-d", "-c", "1", "-t", "2", "-S"));
-      run("failing run (script syntax error)", 1, withPassword,
+      run(
+          "failing run (script syntax error)",
+          1,
+          withPassword,
           on(db, port, "-t", "1", "-f", "syntax-error.sql"));
-      run("aborted run (a client's SQL fails; -l in the working directory)", 2, withPassword,
-          on(db, port, "-c", "2", "-t", "3", "-l", "-f", "divide-by-zero.sql",
+      run(
+          "aborted run (a client's SQL fails; -l in the working directory)",
+          2,
+          withPassword,
+          on(
+              db,
+              port,
+              "-c",
+              "2",
+              "-t",
+              "3",
+              "-l",
+              "-f",
+              "divide-by-zero.sql",
               "--result-json=" + work.resolve("aborted.json")));
 
       // The ways of giving a password, each checked against the real pgbench.
       String[] select = {"-c", "1", "-t", "3", "-S", "-n"};
-      differential("wrong PGPASSWORD", Map.of("PGPASSWORD", wrongPassword),
-          on(db, port, select));
+      differential("wrong PGPASSWORD", Map.of("PGPASSWORD", wrongPassword), on(db, port, select));
       writePassFile(passFile, port);
       differential("PGPASSFILE", Map.of("PGPASSFILE", passFile.toString()), on(db, port, select));
       writePassFile(userPassFile, port);
       differential("~/.pgpass", Map.of(), on(db, port, select));
       Files.delete(userPassFile); // else it would answer for every later case
-      String uri = "postgresql://postgres:" + URLEncoder.encode(password, StandardCharsets.UTF_8)
-          + "@127.0.0.1:" + port + "/" + db.name();
-      String conninfo = "host=127.0.0.1 port=" + port + " user=postgres dbname=" + db.name()
-          + " password=" + password;
+      String uri =
+          "postgresql://postgres:"
+              + URLEncoder.encode(password, StandardCharsets.UTF_8)
+              + "@127.0.0.1:"
+              + port
+              + "/"
+              + db.name();
+      String conninfo =
+          "host=127.0.0.1 port="
+              + port
+              + " user=postgres dbname="
+              + db.name()
+              + " password="
+              + password;
       // pgperf's own outputs too, where a run's target is written (-d: pgbench's debug lines).
-      differential("URI as the database name (-d, -l, --result-json)", Map.of(),
+      differential(
+          "URI as the database name (-d, -l, --result-json)",
+          Map.of(),
           with(new String[] {"-c", "1", "-t", "3", "-S", "-n", "-d"}, uri),
-          "-l", "--log-prefix=" + work.resolve("uri"), "--result-json=" + work.resolve("uri.json"));
-      differential("conninfo as the database name (-l, --result-json)", Map.of(),
-          with(select, conninfo), "-l", "--log-prefix=" + work.resolve("conninfo"),
+          "-l",
+          "--log-prefix=" + work.resolve("uri"),
+          "--result-json=" + work.resolve("uri.json"));
+      differential(
+          "conninfo as the database name (-l, --result-json)",
+          Map.of(),
+          with(select, conninfo),
+          "-l",
+          "--log-prefix=" + work.resolve("conninfo"),
           "--result-json=" + work.resolve("conninfo.json"));
       run("init with a URI", 0, Map.of(), List.of("-i", "-s", "1", uri));
     }
 
-    SecretScan scan = new SecretScan(Map.of("PASSWORD", password, "WRONG-PASSWORD", wrongPassword),
-        Set.of(passFile));
+    SecretScan scan =
+        new SecretScan(
+            Map.of("PASSWORD", password, "WRONG-PASSWORD", wrongPassword), Set.of(passFile));
     for (Outcome o : outcomes) {
       scan.text(o.name() + " stdout", o.stdout()).text(o.name() + " stderr", o.stderr());
     }
@@ -114,8 +166,14 @@ class SecretsIT {
     List<String> wrongEndings = new ArrayList<>();
     for (Outcome o : outcomes) {
       if (o.exitCode() != o.expected()) {
-        wrongEndings.add(o.name() + ": exit " + o.exitCode() + ", expected " + o.expected()
-            + "; stderr: " + scan.mask(tail(o.stderr())));
+        wrongEndings.add(
+            o.name()
+                + ": exit "
+                + o.exitCode()
+                + ", expected "
+                + o.expected()
+                + "; stderr: "
+                + scan.mask(tail(o.stderr())));
       }
     }
     assertThat(scan.hits().isEmpty() && wrongEndings.isEmpty())
@@ -134,24 +192,31 @@ class SecretsIT {
   @Test
   void theScanFindsAPlantedPassword() throws IOException {
     Path planted = Files.createDirectories(root.resolve("planted"));
-    Files.write(planted.resolve("archive.bin"), ("\0\1binary " + password + "\0").getBytes(
-        StandardCharsets.UTF_8));
-    Files.writeString(planted.resolve("log.txt"), "line 1\nurl "
-        + URLEncoder.encode(password, StandardCharsets.UTF_8) + "\n");
-    Files.writeString(planted.resolve("escaped.json"),
-        "{\"p\": \"" + password.replace("/", "\\/") + "\"}");
+    Files.write(
+        planted.resolve("archive.bin"),
+        ("\0\1binary " + password + "\0").getBytes(StandardCharsets.UTF_8));
+    Files.writeString(
+        planted.resolve("log.txt"),
+        "line 1\nurl " + URLEncoder.encode(password, StandardCharsets.UTF_8) + "\n");
+    Files.writeString(
+        planted.resolve("escaped.json"), "{\"p\": \"" + password.replace("/", "\\/") + "\"}");
     Files.writeString(planted.resolve("allowed.pgpass"), password);
     Files.createFile(planted.resolve("db-" + password.replace("/", "_")));
 
-    SecretScan scan = new SecretScan(Map.of("PASSWORD", password), Set.of(
-        planted.resolve("allowed.pgpass")));
+    SecretScan scan =
+        new SecretScan(Map.of("PASSWORD", password), Set.of(planted.resolve("allowed.pgpass")));
     scan.text("stderr", "first\nerror: " + password + " again").tree(planted);
 
-    assertThat(scan.hits()).extracting(SecretScan.Hit::where).containsExactlyInAnyOrder(
-        "stderr line 2", planted.resolve("archive.bin") + " line 1",
-        planted.resolve("log.txt") + " line 2", planted.resolve("escaped.json") + " line 1",
-        "path " + planted.resolve("db-pw-<PASSWORD-PART>@#_x"));
-    assertThat(scan.listing()).doesNotContain(password)
+    assertThat(scan.hits())
+        .extracting(SecretScan.Hit::where)
+        .containsExactlyInAnyOrder(
+            "stderr line 2",
+            planted.resolve("archive.bin") + " line 1",
+            planted.resolve("log.txt") + " line 2",
+            planted.resolve("escaped.json") + " line 1",
+            "path " + planted.resolve("db-pw-<PASSWORD-PART>@#_x"));
+    assertThat(scan.listing())
+        .doesNotContain(password)
         .doesNotContain(password.substring(3, 23))
         .contains("error: <PASSWORD> again", "url <PASSWORD-URLENCODED>");
   }
@@ -177,8 +242,9 @@ class SecretsIT {
    * Runs pgbench, then pgperf with the same arguments, which must end as pgbench did. pgperf also
    * gets {@code outputs} (options that write files), so that only pgperf's files are searched.
    */
-  private void differential(String name, Map<String, String> env, List<String> args,
-      String... outputs) throws IOException, InterruptedException {
+  private void differential(
+      String name, Map<String, String> env, List<String> args, String... outputs)
+      throws IOException, InterruptedException {
     Map<String, String> pgbenchEnv = new HashMap<>(env);
     pgbenchEnv.put("HOME", home.toString());
     pgbenchEnv.putIfAbsent("PGPASSWORD", "");
@@ -190,9 +256,14 @@ class SecretsIT {
 
   private void run(String name, int expected, Map<String, String> env, List<String> args)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Duser.home=" + home, "-Djava.io.tmpdir=" + tmp, "-jar", JAR.toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Duser.home=" + home,
+                "-Djava.io.tmpdir=" + tmp,
+                "-jar",
+                JAR.toString()));
     command.addAll(args);
     ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile());
     Map<String, String> environment = builder.environment();
@@ -227,7 +298,8 @@ class SecretsIT {
   }
 
   private static String tail(String text) {
-    return text.length() <= 400 ? text.strip() : "..." + text.substring(text.length() - 400)
-        .strip();
+    return text.length() <= 400
+        ? text.strip()
+        : "..." + text.substring(text.length() - 400).strip();
   }
 }

@@ -33,8 +33,7 @@ class ServerFaultsTest {
   private static OwnServer server;
   private static TestDatabase db;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void start() throws Exception {
@@ -55,17 +54,23 @@ class ServerFaultsTest {
     List<String> errors(String program) {
       return Arrays.stream(stderr.split("\n"))
           .filter(l -> l.startsWith(program + ": error: "))
-          .map(l -> l.substring(program.length())).sorted().toList();
+          .map(l -> l.substring(program.length()))
+          .sorted()
+          .toList();
     }
 
     /**
-     * Lines that are not pgbench's or pgperf's own (libpq's notices); a tab starts the next line
-     * of a message (libpq's "server closed the connection unexpectedly" has two more).
+     * Lines that are not pgbench's or pgperf's own (libpq's notices); a tab starts the next line of
+     * a message (libpq's "server closed the connection unexpectedly" has two more).
      */
     List<String> notices() {
       return Arrays.stream(stderr.split("\n"))
-          .filter(l -> !l.isEmpty() && !l.startsWith("pgbench") && !l.startsWith("pgperf")
-              && !l.startsWith("\t"))
+          .filter(
+              l ->
+                  !l.isEmpty()
+                      && !l.startsWith("pgbench")
+                      && !l.startsWith("pgperf")
+                      && !l.startsWith("\t"))
           .toList();
     }
   }
@@ -79,8 +84,8 @@ class ServerFaultsTest {
    * are connected (0: once transactions are committed), and waits for the run to end (a hang fails
    * the test after two minutes).
    */
-  private static Outcome runWithFault(boolean pgbench, List<String> args, int clients,
-      Fault fault) throws Exception {
+  private static Outcome runWithFault(boolean pgbench, List<String> args, int clients, Fault fault)
+      throws Exception {
     CompletableFuture<Outcome> run = launch(pgbench, args, dir);
     if (clients > 0) {
       awaitClients(pgbench ? "pgbench" : "pgperf", clients);
@@ -95,20 +100,21 @@ class ServerFaultsTest {
    * Runs pgbench (in {@code directory}, where its {@code -l} logs go) or pgperf's command line on
    * the test database, on a thread of its own.
    */
-  private static CompletableFuture<Outcome> launch(boolean pgbench, List<String> args,
-      Path directory) {
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        if (pgbench) {
-          Pgbench.Result r = Pgbench.run(db, directory, args);
-          return new Outcome(r.exitCode(), r.stdout(), r.stderr());
-        }
-        Cli.Result r = Cli.runOn(db, args);
-        return new Outcome(r.exitCode(), r.stdout(), r.stderr());
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+  private static CompletableFuture<Outcome> launch(
+      boolean pgbench, List<String> args, Path directory) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            if (pgbench) {
+              Pgbench.Result r = Pgbench.run(db, directory, args);
+              return new Outcome(r.exitCode(), r.stdout(), r.stderr());
+            }
+            Cli.Result r = Cli.runOn(db, args);
+            return new Outcome(r.exitCode(), r.stdout(), r.stderr());
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        });
   }
 
   /** Waits until {@code clients} connections of the application have run the select-only query. */
@@ -116,8 +122,10 @@ class ServerFaultsTest {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
     while (System.nanoTime() < deadline) {
       try (Connection c = DriverManager.getConnection(server.adminUrl());
-          PreparedStatement ps = c.prepareStatement("select count(*) from pg_stat_activity"
-              + " where datname = ? and application_name = ? and query like 'SELECT abalance%'")) {
+          PreparedStatement ps =
+              c.prepareStatement(
+                  "select count(*) from pg_stat_activity"
+                      + " where datname = ? and application_name = ? and query like 'SELECT abalance%'")) {
         ps.setString(1, db.name());
         ps.setString(2, application);
         try (ResultSet rs = ps.executeQuery()) {
@@ -141,8 +149,8 @@ class ServerFaultsTest {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
     long first = -1;
     try (Connection c = DriverManager.getConnection(server.adminUrl());
-        PreparedStatement ps = c.prepareStatement(
-            "select xact_commit from pg_stat_database where datname = ?")) {
+        PreparedStatement ps =
+            c.prepareStatement("select xact_commit from pg_stat_database where datname = ?")) {
       ps.setString(1, db.name());
       while (System.nanoTime() < deadline) {
         c.setAutoCommit(true);
@@ -164,19 +172,26 @@ class ServerFaultsTest {
     throw new IllegalStateException("no transactions were committed");
   }
 
-  private static final String LOST = "aborted in command 1 \\(SQL\\) of script 0; perhaps the"
-      + " backend died while processing";
-  private static final String TERMINATED = "(script 0 aborted in command 1 query 0: FATAL:  "
-      + "terminating connection due to administrator command|" + LOST + ")";
+  private static final String LOST =
+      "aborted in command 1 \\(SQL\\) of script 0; perhaps the" + " backend died while processing";
+  private static final String TERMINATED =
+      "(script 0 aborted in command 1 query 0: FATAL:  "
+          + "terminating connection due to administrator command|"
+          + LOST
+          + ")";
   private static final String CRASHED = "(" + LOST + ")";
+
   /**
-   * pgbench's other line for a crash: when the backend dies after a command's result and before
-   * its ReadyForQuery, libpq has handed pgbench the result and reads the closed connection as a
-   * second one (query 1). pgjdbc reads the whole exchange before it returns, so pgperf reports
-   * the lost connection either way.
+   * pgbench's other line for a crash: when the backend dies after a command's result and before its
+   * ReadyForQuery, libpq has handed pgbench the result and reads the closed connection as a second
+   * one (query 1). pgjdbc reads the whole exchange before it returns, so pgperf reports the lost
+   * connection either way.
    */
-  private static final String CRASHED_PGBENCH = "(" + LOST + "|script 0 aborted in command 1"
-      + " query 1: server closed the connection unexpectedly)";
+  private static final String CRASHED_PGBENCH =
+      "("
+          + LOST
+          + "|script 0 aborted in command 1"
+          + " query 1: server closed the connection unexpectedly)";
 
   /** The pattern of client {@code n}'s abort line (the lines are sorted by client). */
   private static String abortLine(int n, String what) {
@@ -187,14 +202,14 @@ class ServerFaultsTest {
       List.of("-n", "-S", "-c", "3", "-j", "2", "-T", "60");
 
   /** Both tools exit 2 and abort each of the 3 clients for {@code reason}, in pgbench's lines. */
-  private static void assertBothAbortedEveryClient(Outcome expected, Outcome actual,
-      String reason) {
+  private static void assertBothAbortedEveryClient(
+      Outcome expected, Outcome actual, String reason) {
     assertBothAbortedEveryClient(expected, reason, actual, reason);
   }
 
   /** As above, with pgbench's reasons and pgperf's apart. */
-  private static void assertBothAbortedEveryClient(Outcome expected, String pgbenchReason,
-      Outcome actual, String pgperfReason) {
+  private static void assertBothAbortedEveryClient(
+      Outcome expected, String pgbenchReason, Outcome actual, String pgperfReason) {
     assertThat(expected.exitCode()).as(expected.stderr()).isEqualTo(2);
     assertThat(actual.exitCode()).as(actual.stderr()).isEqualTo(2);
     assertAbortedEveryClient(expected.errors("pgbench"), pgbenchReason);
@@ -202,9 +217,14 @@ class ServerFaultsTest {
   }
 
   private static void assertAbortedEveryClient(List<String> errors, String reason) {
-    assertThat(String.join("\n", errors)).matches(String.join("\n",
-        ": error: Run was aborted; the above results are incomplete.",
-        abortLine(0, reason), abortLine(1, reason), abortLine(2, reason)));
+    assertThat(String.join("\n", errors))
+        .matches(
+            String.join(
+                "\n",
+                ": error: Run was aborted; the above results are incomplete.",
+                abortLine(0, reason),
+                abortLine(1, reason),
+                abortLine(2, reason)));
   }
 
   @Test
@@ -219,7 +239,8 @@ class ServerFaultsTest {
     // before the error was read (both happen in one run); each client aborts with one of them.
     assertBothAbortedEveryClient(expected, actual, TERMINATED);
     // The report is still printed, and the result written, marked aborted.
-    assertThat(actual.stdout()).contains("duration: 60 s")
+    assertThat(actual.stdout())
+        .contains("duration: 60 s")
         .containsPattern("number of transactions actually processed: [1-9]");
     RunResult result = ResultJson.read(json);
     assertThat(result.aborted()).isTrue();
@@ -234,8 +255,10 @@ class ServerFaultsTest {
     assertBothAbortedEveryClient(expected, CRASHED_PGBENCH, actual, CRASHED);
     // libpq prints the warning each backend sends before it exits, when it arrives in time.
     for (List<String> notices : List.of(expected.notices(), actual.notices())) {
-      assertThat(notices).hasSizeLessThanOrEqualTo(3).allMatch(l -> l.equals(
-          "WARNING:  terminating connection due to immediate shutdown command"));
+      assertThat(notices)
+          .hasSizeLessThanOrEqualTo(3)
+          .allMatch(
+              l -> l.equals("WARNING:  terminating connection due to immediate shutdown command"));
     }
   }
 
@@ -247,25 +270,29 @@ class ServerFaultsTest {
 
     // Where the restart finds each client (connecting, or inside a statement) decides its message.
     String server = "connection to server at \"[^\"]+\"( \\([^)]+\\))?, port \\d+ failed: ";
-    List<String> forms = List.of(
-        ": error: Run was aborted; the above results are incomplete.",
-        ": error: client \\d aborted while establishing connection",
-        ": error: " + server + "FATAL:  the database system is shutting down",
-        ": error: " + server + "FATAL:  terminating connection due to administrator command",
-        ": error: " + server + "Connection refused",
-        ": error: " + server + "server closed the connection unexpectedly",
-        abortLine(-1, TERMINATED).replace("client -1", "client \\d"));
+    List<String> forms =
+        List.of(
+            ": error: Run was aborted; the above results are incomplete.",
+            ": error: client \\d aborted while establishing connection",
+            ": error: " + server + "FATAL:  the database system is shutting down",
+            ": error: " + server + "FATAL:  terminating connection due to administrator command",
+            ": error: " + server + "Connection refused",
+            ": error: " + server + "server closed the connection unexpectedly",
+            abortLine(-1, TERMINATED).replace("client -1", "client \\d"));
     for (Outcome outcome : List.of(expected, actual)) {
       String program = outcome == expected ? "pgbench" : "pgperf";
       assertThat(outcome.exitCode()).as(outcome.stderr()).isEqualTo(2);
-      assertThat(outcome.errors(program)).as(outcome.stderr())
+      assertThat(outcome.errors(program))
+          .as(outcome.stderr())
           .allMatch(l -> forms.stream().anyMatch(l::matches))
-          .filteredOn(l -> l.matches(": error: client \\d .*abort.*")).hasSize(2);
+          .filteredOn(l -> l.matches(": error: client \\d .*abort.*"))
+          .hasSize(2);
     }
   }
 
   /** Clients of each tool in the paused-server runs. */
   private static final int PAUSED_CLIENTS = 3;
+
   /** Their {@code -T}. */
   private static final long PAUSED_RUN_MILLIS = 4_000;
 
@@ -283,8 +310,15 @@ class ServerFaultsTest {
       throws Exception {
     Path logs = java.nio.file.Files.createTempDirectory(dir, "paused");
     Path json = dir.resolve("paused.json");
-    List<String> args = List.of("-n", "-b", "tpcb-like", "-c", Integer.toString(PAUSED_CLIENTS),
-        "-T", Long.toString(PAUSED_RUN_MILLIS / 1000));
+    List<String> args =
+        List.of(
+            "-n",
+            "-b",
+            "tpcb-like",
+            "-c",
+            Integer.toString(PAUSED_CLIENTS),
+            "-T",
+            Long.toString(PAUSED_RUN_MILLIS / 1000));
     List<String> pgbenchArgs = new ArrayList<>(args);
     pgbenchArgs.add("-l");
     List<String> pgperfArgs = new ArrayList<>(args);
@@ -300,8 +334,9 @@ class ServerFaultsTest {
     sleepUntil(stopAt);
     long stopped = System.nanoTime();
     if (stopped > first + TimeUnit.MILLISECONDS.toNanos(PAUSED_RUN_MILLIS - 200)) {
-      throw new IllegalStateException("the server could not be stopped before the end of the"
-          + " runs (a machine too busy to schedule the test)");
+      throw new IllegalStateException(
+          "the server could not be stopped before the end of the"
+              + " runs (a machine too busy to schedule the test)");
     }
     try {
       server.freeze();
@@ -329,42 +364,53 @@ class ServerFaultsTest {
     long stalledMicros = pauseMillis * 1000 / 2;
     List<Long> pgbenchLatencies = new ArrayList<>();
     try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(logs)) {
-      for (Path log : files.filter(f -> f.getFileName().toString().startsWith("pgbench_log."))
-          .toList()) {
+      for (Path log :
+          files.filter(f -> f.getFileName().toString().startsWith("pgbench_log.")).toList()) {
         for (String line : java.nio.file.Files.readAllLines(log)) {
           pgbenchLatencies.add(Long.parseLong(line.split(" ")[2]));
         }
       }
     }
-    assertThat(expected.stdout()).contains("number of transactions actually processed: "
-        + pgbenchLatencies.size() + "\n");
+    assertThat(expected.stdout())
+        .contains("number of transactions actually processed: " + pgbenchLatencies.size() + "\n");
     assertThat(pgbenchLatencies.stream().filter(l -> l >= stalledMicros).count())
         .isBetween(1L, (long) PAUSED_CLIENTS);
     assertThat(java.util.Collections.max(pgbenchLatencies)).isGreaterThan(pauseMillis * 900);
     long processed = result.totalCounts().processed();
-    assertThat(actual.stdout()).contains("number of transactions actually processed: "
-        + processed + "\n");
-    assertThat(result.total().latency().histogram().getCountBetweenValues(stalledMicros,
-        Long.MAX_VALUE)).isBetween(1L, (long) PAUSED_CLIENTS);
+    assertThat(actual.stdout())
+        .contains("number of transactions actually processed: " + processed + "\n");
+    assertThat(
+            result
+                .total()
+                .latency()
+                .histogram()
+                .getCountBetweenValues(stalledMicros, Long.MAX_VALUE))
+        .isBetween(1L, (long) PAUSED_CLIENTS);
     assertThat(result.total().latency().maxMicros()).isGreaterThan(pauseMillis * 900);
-    System.out.printf(java.util.Locale.ROOT, "pgperf figure: server paused %.1f s over the end of"
-        + " a -T 4 run: pgbench %d transactions (max %.1f s), pgperf %d (max %.1f s)%n",
-        pauseMillis / 1e3, pgbenchLatencies.size(),
-        java.util.Collections.max(pgbenchLatencies) / 1e6, processed,
+    System.out.printf(
+        java.util.Locale.ROOT,
+        "pgperf figure: server paused %.1f s over the end of"
+            + " a -T 4 run: pgbench %d transactions (max %.1f s), pgperf %d (max %.1f s)%n",
+        pauseMillis / 1e3,
+        pgbenchLatencies.size(),
+        java.util.Collections.max(pgbenchLatencies) / 1e6,
+        processed,
         result.total().latency().maxMicros() / 1e6);
   }
 
   /**
-   * Waits until each application has {@code clients} connections to the test database; returns
-   * when each had them ({@link System#nanoTime()}).
+   * Waits until each application has {@code clients} connections to the test database; returns when
+   * each had them ({@link System#nanoTime()}).
    */
   private static Map<String, Long> awaitConnected(List<String> applications, int clients)
       throws Exception {
     Map<String, Long> connected = new java.util.HashMap<>();
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
     try (Connection c = DriverManager.getConnection(server.adminUrl());
-        PreparedStatement ps = c.prepareStatement("select count(*) from pg_stat_activity"
-            + " where datname = ? and application_name = ?")) {
+        PreparedStatement ps =
+            c.prepareStatement(
+                "select count(*) from pg_stat_activity"
+                    + " where datname = ? and application_name = ?")) {
       while (connected.size() < applications.size()) {
         if (System.nanoTime() > deadline) {
           throw new IllegalStateException("not all clients connected: " + connected);
@@ -401,8 +447,8 @@ class ServerFaultsTest {
   @Test
   void aServerThatStopsAnsweringEndsATimedRunAfterTheEndTimeoutGiven() throws Exception {
     Path json = dir.resolve("end-timeout.json");
-    List<String> args = List.of("-n", "-S", "-c", "2", "-T", "2", "--end-timeout=1s",
-        "--result-json=" + json);
+    List<String> args =
+        List.of("-n", "-S", "-c", "2", "-T", "2", "--end-timeout=1s", "--result-json=" + json);
     Outcome actual;
     try {
       actual = runWithFault(false, args, 2, server::freeze);
@@ -411,27 +457,44 @@ class ServerFaultsTest {
     }
 
     assertThat(actual.exitCode()).as(actual.stderr()).isEqualTo(2);
-    assertThat(actual.errors("pgperf")).contains(
-        ": error: client 0 still running 1 s after the end of the run (--end-timeout);"
-            + " cancelling its statement",
-        ": error: client 0 aborted in command 1 (SQL) of script 0; connection closed by pgperf"
-            + " after the end of the run (--end-timeout)",
-        ": error: the end timeout cut the run short: 2 of 2 clients still running 1 s after its"
-            + " end were cancelled and count as aborted (--end-timeout; pgbench would wait for"
-            + " them)",
-        ": error: Run was aborted; the above results are incomplete.");
+    assertThat(actual.errors("pgperf"))
+        .contains(
+            ": error: client 0 still running 1 s after the end of the run (--end-timeout);"
+                + " cancelling its statement",
+            ": error: client 0 aborted in command 1 (SQL) of script 0; connection closed by pgperf"
+                + " after the end of the run (--end-timeout)",
+            ": error: the end timeout cut the run short: 2 of 2 clients still running 1 s after its"
+                + " end were cancelled and count as aborted (--end-timeout; pgbench would wait for"
+                + " them)",
+            ": error: Run was aborted; the above results are incomplete.");
     assertThat(actual.stdout()).contains("duration: 2 s");
     RunResult result = ResultJson.read(json);
     assertThat(result.aborted()).isTrue();
-    assertThat(result.aborts()).hasSize(2).allSatisfy(a -> assertThat(a.messages().get(0))
-        .endsWith("after the end of the run (--end-timeout); cancelling its statement"));
+    assertThat(result.aborts())
+        .hasSize(2)
+        .allSatisfy(
+            a ->
+                assertThat(a.messages().get(0))
+                    .endsWith(
+                        "after the end of the run (--end-timeout); cancelling its statement"));
   }
 
   @Test
   void aServerThatAnswersNothingFailsTheConnectionAfterTheConnectTimeoutAsInPgbench()
       throws Exception {
-    List<String> args = List.of("-h", "127.0.0.1", "-p", Integer.toString(server.port()), "-U",
-        "postgres", "-n", "-S", "-t", "1", db.name());
+    List<String> args =
+        List.of(
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(server.port()),
+            "-U",
+            "postgres",
+            "-n",
+            "-S",
+            "-t",
+            "1",
+            db.name());
     Map<String, String> env = Map.of("PGCONNECT_TIMEOUT", "2");
     Pgbench.Result expected;
     Cli.Result actual;
@@ -444,31 +507,52 @@ class ServerFaultsTest {
     }
 
     assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
-    assertThat(actual.stderr().replace("pgperf: ", "pgbench: ")).isEqualTo(expected.stderr())
-        .isEqualTo("pgbench: error: connection to server at \"127.0.0.1\", port " + server.port()
-            + " failed: timeout expired\npgbench: error: could not create connection for setup\n");
+    assertThat(actual.stderr().replace("pgperf: ", "pgbench: "))
+        .isEqualTo(expected.stderr())
+        .isEqualTo(
+            "pgbench: error: connection to server at \"127.0.0.1\", port "
+                + server.port()
+                + " failed: timeout expired\npgbench: error: could not create connection for setup\n");
   }
 
   @Test
   void moreClientsThanTheServerAcceptsFailTheRunAsInPgbench() throws Exception {
-    List<String> args = List.of("-h", "127.0.0.1", "-p", Integer.toString(server.port()), "-U",
-        "postgres", "-n", "-S", "-t", "1", "-c", "25", db.name());
+    List<String> args =
+        List.of(
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(server.port()),
+            "-U",
+            "postgres",
+            "-n",
+            "-S",
+            "-t",
+            "1",
+            "-c",
+            "25",
+            db.name());
     Pgbench.Result expected = Pgbench.runWithoutDatabase(args);
     Cli.Result actual = Cli.run(Map.of(), args.toArray(String[]::new));
 
     assertThat(actual.exitCode()).isEqualTo(expected.exitCode()).isEqualTo(1);
     // Which client is the first refused depends on the order of connections.
     String pgbench = expected.stderr().replaceAll("client \\d+", "client N");
-    assertThat(actual.stderr().replace("pgperf: ", "pgbench: ")
-        .replaceAll("client \\d+", "client N")).isEqualTo(pgbench);
-    assertThat(pgbench).isEqualTo("pgbench: error: connection to server at \"127.0.0.1\", port "
-        + server.port() + " failed: FATAL:  sorry, too many clients already\n"
-        + "pgbench: error: could not create connection for client N\n");
+    assertThat(
+            actual.stderr().replace("pgperf: ", "pgbench: ").replaceAll("client \\d+", "client N"))
+        .isEqualTo(pgbench);
+    assertThat(pgbench)
+        .isEqualTo(
+            "pgbench: error: connection to server at \"127.0.0.1\", port "
+                + server.port()
+                + " failed: FATAL:  sorry, too many clients already\n"
+                + "pgbench: error: could not create connection for client N\n");
   }
 
   @Test
   void aLockedTableKeepsPgbenchWaitingButPgperfCancelsAfterTheEndTimeout() throws Exception {
-    try (Connection setup = db.open(); Statement s = setup.createStatement()) {
+    try (Connection setup = db.open();
+        Statement s = setup.createStatement()) {
       s.execute("create table if not exists held (id int)");
     }
     Path script = dir.resolve("held.sql");
@@ -476,25 +560,29 @@ class ServerFaultsTest {
     List<String> args = List.of("-n", "-T", "1", "--end-timeout=1s", "-f", script.toString());
     List<String> pgbenchArgs = List.of("-n", "-T", "1", "-f", script.toString());
 
-    try (Connection lock = db.open(); Statement s = lock.createStatement()) {
+    try (Connection lock = db.open();
+        Statement s = lock.createStatement()) {
       lock.setAutoCommit(false);
       s.execute("lock table held in access exclusive mode");
-      CompletableFuture<Pgbench.Result> pgbench = CompletableFuture.supplyAsync(() -> {
-        try {
-          return Pgbench.run(db, dir, pgbenchArgs);
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      });
+      CompletableFuture<Pgbench.Result> pgbench =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return Pgbench.run(db, dir, pgbenchArgs);
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
       Cli.Result actual = Cli.runOn(db, args);
 
       // pgperf ended on its own: the statement was cancelled, the client reported aborted.
       assertThat(actual.exitCode()).as(actual.stderr()).isEqualTo(2);
-      assertThat(actual.stderr()).contains(
-          "pgperf: error: client 0 still running 1 s after the end of the run (--end-timeout);"
-              + " cancelling its statement",
-          "pgperf: error: client 0 script 0 aborted in command 0 query 0: ERROR:  canceling"
-              + " statement due to user request");
+      assertThat(actual.stderr())
+          .contains(
+              "pgperf: error: client 0 still running 1 s after the end of the run (--end-timeout);"
+                  + " cancelling its statement",
+              "pgperf: error: client 0 script 0 aborted in command 0 query 0: ERROR:  canceling"
+                  + " statement due to user request");
       // pgbench, started before pgperf with the same -T 1, is still waiting for the lock.
       assertThat(pgbench).isNotDone();
       lock.rollback();

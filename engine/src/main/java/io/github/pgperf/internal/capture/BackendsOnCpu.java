@@ -9,10 +9,10 @@ import java.util.Map;
 
 /**
  * The run's backends' on-CPU time from {@code /proc/<pid>/schedstat} (its first field, in
- * nanoseconds: time on a core, not time waiting for one), read at the window's start and at its
- * end while the clients' connections are still open. {@code /proc/<pid>/stat}'s clock ticks of
- * 10 ms ({@link ProcStat}) are too coarse for a short run's per-transaction figure; a backend that
- * exits takes its schedstat with it, so a backend gone before the end makes the figure unknown.
+ * nanoseconds: time on a core, not time waiting for one), read at the window's start and at its end
+ * while the clients' connections are still open. {@code /proc/<pid>/stat}'s clock ticks of 10 ms
+ * ({@link ProcStat}) are too coarse for a short run's per-transaction figure; a backend that exits
+ * takes its schedstat with it, so a backend gone before the end makes the figure unknown.
  */
 final class BackendsOnCpu {
 
@@ -53,8 +53,9 @@ final class BackendsOnCpu {
   /** A process's on-CPU time, ns; -1 when it cannot be read. */
   static long read(int pid) {
     try {
-      String line = Files.readString(PROC.resolve(Integer.toString(pid)).resolve("schedstat"),
-          StandardCharsets.UTF_8);
+      String line =
+          Files.readString(
+              PROC.resolve(Integer.toString(pid)).resolve("schedstat"), StandardCharsets.UTF_8);
       return parse(line);
     } catch (IOException | SecurityException e) {
       return -1;

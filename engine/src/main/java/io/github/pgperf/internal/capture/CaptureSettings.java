@@ -16,11 +16,15 @@ import io.github.pgperf.work.ServerWork;
  *     connections (the counters' and the wait sampler's), ms: a server that stops answering
  *     (frozen, unreachable) must not keep a run from ending; the clients have their own guard
  *     ({@code --end-timeout})
- * @param containerCpu the CPU counter of the container the server runs in, when pgperf started
- *     one; {@code null} elsewhere
+ * @param containerCpu the CPU counter of the container the server runs in, when pgperf started one;
+ *     {@code null} elsewhere
  */
-public record CaptureSettings(boolean enabled, int waitSamplingMillis, boolean installExtensions,
-    int answerTimeoutMillis, ContainerCpu containerCpu) {
+public record CaptureSettings(
+    boolean enabled,
+    int waitSamplingMillis,
+    boolean installExtensions,
+    int answerTimeoutMillis,
+    ContainerCpu containerCpu) {
 
   /** The schema pgperf creates {@code pg_stat_statements} in, when it creates it. */
   public static final String EXTENSION_SCHEMA = "pgperf_extensions";
@@ -39,8 +43,8 @@ public record CaptureSettings(boolean enabled, int waitSamplingMillis, boolean i
       new CaptureSettings(false, 0, false, DEFAULT_ANSWER_TIMEOUT_MILLIS);
 
   /** Settings for a server that is not in a container pgperf started. */
-  public CaptureSettings(boolean enabled, int waitSamplingMillis, boolean installExtensions,
-      int answerTimeoutMillis) {
+  public CaptureSettings(
+      boolean enabled, int waitSamplingMillis, boolean installExtensions, int answerTimeoutMillis) {
     this(enabled, waitSamplingMillis, installExtensions, answerTimeoutMillis, null);
   }
 
@@ -57,31 +61,31 @@ public record CaptureSettings(boolean enabled, int waitSamplingMillis, boolean i
 
   /** Capture with the default sampling, installing nothing. */
   public static CaptureSettings defaults() {
-    return new CaptureSettings(true, DEFAULT_WAIT_SAMPLING_MILLIS, false,
-        DEFAULT_ANSWER_TIMEOUT_MILLIS);
+    return new CaptureSettings(
+        true, DEFAULT_WAIT_SAMPLING_MILLIS, false, DEFAULT_ANSWER_TIMEOUT_MILLIS);
   }
 
   /** These settings with {@code installExtensions}. */
   public CaptureSettings withInstallExtensions(boolean value) {
-    return new CaptureSettings(enabled, waitSamplingMillis, value, answerTimeoutMillis,
-        containerCpu);
+    return new CaptureSettings(
+        enabled, waitSamplingMillis, value, answerTimeoutMillis, containerCpu);
   }
 
   /** These settings sampling wait events every {@code millis} ms (0: none). */
   public CaptureSettings withWaitSamplingMillis(int millis) {
-    return new CaptureSettings(enabled, millis, installExtensions, answerTimeoutMillis,
-        containerCpu);
+    return new CaptureSettings(
+        enabled, millis, installExtensions, answerTimeoutMillis, containerCpu);
   }
 
   /** These settings waiting at most {@code millis} ms for the server on pgperf's connections. */
   public CaptureSettings withAnswerTimeoutMillis(int millis) {
-    return new CaptureSettings(enabled, waitSamplingMillis, installExtensions, millis,
-        containerCpu);
+    return new CaptureSettings(
+        enabled, waitSamplingMillis, installExtensions, millis, containerCpu);
   }
 
   /** These settings reading the CPU of the container the server runs in ({@code null}: none). */
   public CaptureSettings withContainerCpu(ContainerCpu value) {
-    return new CaptureSettings(enabled, waitSamplingMillis, installExtensions,
-        answerTimeoutMillis, value);
+    return new CaptureSettings(
+        enabled, waitSamplingMillis, installExtensions, answerTimeoutMillis, value);
   }
 }

@@ -1,9 +1,9 @@
 package io.github.pgperf.internal.capture;
 
 /**
- * The CPU counter of the container a server runs in, where pgperf started it (TESTCONTAINERS):
- * its processes are not visible one by one from here, but the container's whole time is. A run
- * reads it at the window's start and end, as it reads {@code /proc} for a server on this machine.
+ * The CPU counter of the container a server runs in, where pgperf started it (TESTCONTAINERS): its
+ * processes are not visible one by one from here, but the container's whole time is. A run reads it
+ * at the window's start and end, as it reads {@code /proc} for a server on this machine.
  */
 public interface ContainerCpu {
 
@@ -11,8 +11,8 @@ public interface ContainerCpu {
   long micros();
 
   /**
-   * Whether the container runs on this machine, so that its time is part of this machine's
-   * ({@code /proc/stat}) and the run can tell what other jobs took.
+   * Whether the container runs on this machine, so that its time is part of this machine's ({@code
+   * /proc/stat}) and the run can tell what other jobs took.
    */
   boolean onThisMachine();
 }

@@ -14,31 +14,33 @@ import java.util.Map;
 
 /**
  * Reads a {@link Snapshot} in one transaction, with the SQL of the server's version: column names
- * changed in PostgreSQL 17 ({@code pg_stat_checkpointer}, {@code shared_blk_read_time}), and
- * {@code pg_stat_wal}, {@code pg_stat_statements}' {@code toplevel} and {@code
- * pg_stat_statements_info} came in 14. Statements are read top-level and nested alike (what
- * {@code pg_stat_statements.track} lets the server count): one {@code queryid} run both ways is
- * two entries.
+ * changed in PostgreSQL 17 ({@code pg_stat_checkpointer}, {@code shared_blk_read_time}), and {@code
+ * pg_stat_wal}, {@code pg_stat_statements}' {@code toplevel} and {@code pg_stat_statements_info}
+ * came in 14. Statements are read top-level and nested alike (what {@code pg_stat_statements.track}
+ * lets the server count): one {@code queryid} run both ways is two entries.
  */
 final class CounterQueries {
 
   private static final String MARK = OwnConnection.MARK;
 
-  private static final String DATABASE = MARK
-      + "select extract(epoch from clock_timestamp())::float8, xact_commit, xact_rollback,"
-      + " blks_read, blks_hit, tup_returned, tup_fetched, tup_inserted, tup_updated, tup_deleted,"
-      + " temp_files, temp_bytes, deadlocks, conflicts, blk_read_time, blk_write_time"
-      + " from pg_catalog.pg_stat_database where datname = pg_catalog.current_database()";
+  private static final String DATABASE =
+      MARK
+          + "select extract(epoch from clock_timestamp())::float8, xact_commit, xact_rollback,"
+          + " blks_read, blks_hit, tup_returned, tup_fetched, tup_inserted, tup_updated, tup_deleted,"
+          + " temp_files, temp_bytes, deadlocks, conflicts, blk_read_time, blk_write_time"
+          + " from pg_catalog.pg_stat_database where datname = pg_catalog.current_database()";
 
-  private static final String WAL = MARK
-      + "select wal_records, wal_fpi, wal_bytes from pg_catalog.pg_stat_wal";
+  private static final String WAL =
+      MARK + "select wal_records, wal_fpi, wal_bytes from pg_catalog.pg_stat_wal";
 
-  private static final String CHECKPOINTS_BEFORE_17 = MARK
-      + "select checkpoints_timed, checkpoints_req, buffers_checkpoint"
-      + " from pg_catalog.pg_stat_bgwriter";
+  private static final String CHECKPOINTS_BEFORE_17 =
+      MARK
+          + "select checkpoints_timed, checkpoints_req, buffers_checkpoint"
+          + " from pg_catalog.pg_stat_bgwriter";
 
-  private static final String CHECKPOINTS = MARK
-      + "select num_timed, num_requested, buffers_written from pg_catalog.pg_stat_checkpointer";
+  private static final String CHECKPOINTS =
+      MARK
+          + "select num_timed, num_requested, buffers_written from pg_catalog.pg_stat_checkpointer";
 
   private final int version;
   private final String statementsWithText;
@@ -46,8 +48,8 @@ final class CounterQueries {
   private final String evictions;
 
   /**
-   * @param statementsSchema the schema of {@code pg_stat_statements}, or {@code null} to read
-   *     no statements
+   * @param statementsSchema the schema of {@code pg_stat_statements}, or {@code null} to read no
+   *     statements
    * @param readsEvictions whether to read {@code pg_stat_statements_info.dealloc} there
    */
   CounterQueries(int version, String statementsSchema, boolean readsEvictions) {
@@ -55,8 +57,10 @@ final class CounterQueries {
     this.statementsWithText = statementsSchema == null ? null : statements(statementsSchema, true);
     this.statementsWithoutText =
         statementsSchema == null ? null : statements(statementsSchema, false);
-    this.evictions = statementsSchema == null || !readsEvictions ? null
-        : MARK + "select dealloc from " + quote(statementsSchema) + ".pg_stat_statements_info";
+    this.evictions =
+        statementsSchema == null || !readsEvictions
+            ? null
+            : MARK + "select dealloc from " + quote(statementsSchema) + ".pg_stat_statements_info";
   }
 
   boolean readsStatements() {
@@ -88,14 +92,30 @@ final class CounterQueries {
           while (rs.next()) {
             String text = rs.getString(2);
             boolean nested = !rs.getBoolean(23);
-            statements.put(new Snapshot.Entry(rs.getLong(1), nested),
-                new StatementWork(text == null ? "" : text,
-                rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getDouble(6), rs.getDouble(7),
-                new Blocks(rs.getLong(8), rs.getLong(9), rs.getLong(10), rs.getLong(11),
-                    rs.getLong(12), rs.getLong(13), rs.getLong(14), rs.getLong(15),
-                    rs.getLong(16), rs.getLong(17)),
-                new WalUsage(rs.getLong(20), rs.getLong(21), rs.getLong(22)),
-                rs.getDouble(18), rs.getDouble(19), nested));
+            statements.put(
+                new Snapshot.Entry(rs.getLong(1), nested),
+                new StatementWork(
+                    text == null ? "" : text,
+                    rs.getLong(3),
+                    rs.getLong(4),
+                    rs.getLong(5),
+                    rs.getDouble(6),
+                    rs.getDouble(7),
+                    new Blocks(
+                        rs.getLong(8),
+                        rs.getLong(9),
+                        rs.getLong(10),
+                        rs.getLong(11),
+                        rs.getLong(12),
+                        rs.getLong(13),
+                        rs.getLong(14),
+                        rs.getLong(15),
+                        rs.getLong(16),
+                        rs.getLong(17)),
+                    new WalUsage(rs.getLong(20), rs.getLong(21), rs.getLong(22)),
+                    rs.getDouble(18),
+                    rs.getDouble(19),
+                    nested));
           }
         }
       }
@@ -107,10 +127,23 @@ final class CounterQueries {
           throw new SQLException("pg_stat_database has no row for the current database");
         }
         epoch = rs.getDouble(1);
-        database = new DatabaseWork(rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-            rs.getLong(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10),
-            rs.getLong(11), rs.getLong(12), rs.getLong(13), rs.getLong(14), rs.getDouble(15),
-            rs.getDouble(16));
+        database =
+            new DatabaseWork(
+                rs.getLong(2),
+                rs.getLong(3),
+                rs.getLong(4),
+                rs.getLong(5),
+                rs.getLong(6),
+                rs.getLong(7),
+                rs.getLong(8),
+                rs.getLong(9),
+                rs.getLong(10),
+                rs.getLong(11),
+                rs.getLong(12),
+                rs.getLong(13),
+                rs.getLong(14),
+                rs.getDouble(15),
+                rs.getDouble(16));
       }
       WalUsage wal = null;
       if (readsWal()) {
@@ -125,7 +158,12 @@ final class CounterQueries {
         checkpoints = new Checkpoints(rs.getLong(1), rs.getLong(2), rs.getLong(3));
       }
       s.execute(MARK + "commit");
-      return new Snapshot(epoch, database, wal, checkpoints, statements,
+      return new Snapshot(
+          epoch,
+          database,
+          wal,
+          checkpoints,
+          statements,
           evictedBefore == null ? null : new Snapshot.Evictions(evictedBefore, evictedAfter));
     } catch (SQLException e) {
       try (Statement s = c.createStatement()) {
@@ -149,18 +187,27 @@ final class CounterQueries {
   }
 
   private String statements(String schema, boolean withText) {
-    String ioTimes = version >= 170000
-        ? "shared_blk_read_time + local_blk_read_time, shared_blk_write_time + local_blk_write_time"
-        : "blk_read_time, blk_write_time";
-    return MARK + "select queryid, " + (withText ? "query" : "null::text")
+    String ioTimes =
+        version >= 170000
+            ? "shared_blk_read_time + local_blk_read_time, shared_blk_write_time + local_blk_write_time"
+            : "blk_read_time, blk_write_time";
+    return MARK
+        + "select queryid, "
+        + (withText ? "query" : "null::text")
         + ", calls, rows, plans, total_exec_time, total_plan_time, shared_blks_hit,"
         + " shared_blks_read, shared_blks_dirtied, shared_blks_written, local_blks_hit,"
         + " local_blks_read, local_blks_dirtied, local_blks_written, temp_blks_read,"
-        + " temp_blks_written, " + ioTimes + ", wal_records, wal_fpi, wal_bytes, "
+        + " temp_blks_written, "
+        + ioTimes
+        + ", wal_records, wal_fpi, wal_bytes, "
         // Before 14 there is no toplevel: every row counts as the clients' (with track = all
         // nested executions are added into them, which the capture says).
         + (version >= 140000 ? "toplevel" : "true")
-        + " from " + quote(schema) + ".pg_stat_statements(" + withText + ")"
+        + " from "
+        + quote(schema)
+        + ".pg_stat_statements("
+        + withText
+        + ")"
         + " where dbid = (select oid from pg_catalog.pg_database"
         + " where datname = pg_catalog.current_database())"
         + " and userid = (select oid from pg_catalog.pg_roles where rolname = current_user)";

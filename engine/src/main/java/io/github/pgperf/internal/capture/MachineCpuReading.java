@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The machine's CPU counters at one moment, in clock ticks, from {@code /proc/stat} and
- * {@code /proc/self/stat}; two of them make the window's {@link MachineCpu}.
+ * The machine's CPU counters at one moment, in clock ticks, from {@code /proc/stat} and {@code
+ * /proc/self/stat}; two of them make the window's {@link MachineCpu}.
  */
 record MachineCpuReading(long capacityTicks, long busyTicks, long pgperfTicks) {
 
@@ -27,9 +27,9 @@ record MachineCpuReading(long capacityTicks, long busyTicks, long pgperfTicks) {
   }
 
   /**
-   * The aggregate {@code cpu} line of {@code /proc/stat} (proc(5): user nice system idle iowait
-   * irq softirq steal guest guest_nice, in ticks; guest time is already in user); {@code null}
-   * when it is not one.
+   * The aggregate {@code cpu} line of {@code /proc/stat} (proc(5): user nice system idle iowait irq
+   * softirq steal guest guest_nice, in ticks; guest time is already in user); {@code null} when it
+   * is not one.
    */
   static MachineCpuReading parse(String cpuLine, long pgperfTicks) {
     String[] f = cpuLine.trim().split("\\s+");

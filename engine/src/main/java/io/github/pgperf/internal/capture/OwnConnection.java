@@ -6,10 +6,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * A connection of pgperf's own beside the run's clients (the one that reads the counters, the
- * wait sampler's), to the same database as the same role. Its own transactions count in the
- * database's {@code xact_commit} like the clients' do, so it counts those that fall in the
- * measured window, to take them out.
+ * A connection of pgperf's own beside the run's clients (the one that reads the counters, the wait
+ * sampler's), to the same database as the same role. Its own transactions count in the database's
+ * {@code xact_commit} like the clients' do, so it counts those that fall in the measured window, to
+ * take them out.
  *
  * <p>PostgreSQL 15 and later keep a backend's statistics in the backend until it is idle and has
  * not reported for a second, or until it exits; {@link #reportStatistics()} makes it report at
@@ -62,19 +62,21 @@ final class OwnConnection implements AutoCloseable {
   /** {@link #reportStatistics()} on any connection to a server that can (15+). */
   static void reportStatistics(Connection c) throws SQLException {
     try (Statement s = c.createStatement()) {
-      s.execute(MARK + "select pg_catalog.pg_stat_force_next_flush() from pg_catalog.pg_database"
-          + " where datname = pg_catalog.current_database()");
+      s.execute(
+          MARK
+              + "select pg_catalog.pg_stat_force_next_flush() from pg_catalog.pg_database"
+              + " where datname = pg_catalog.current_database()");
     }
   }
 
   /**
-   * Makes the backend report its pending statistics as this statement ends (PostgreSQL 15+;
-   * before, it reports on its own schedule); the statement is a transaction of its own.
+   * Makes the backend report its pending statistics as this statement ends (PostgreSQL 15+; before,
+   * it reports on its own schedule); the statement is a transaction of its own.
    *
    * <p>A backend reports its transaction counts only together with some table's statistics:
-   * transactions that read no table (pg_stat_activity is a function) would stay unreported, in
-   * this connection's life or after it. So the statement reads pg_database's row of the database,
-   * which makes the report carry every transaction before it.
+   * transactions that read no table (pg_stat_activity is a function) would stay unreported, in this
+   * connection's life or after it. So the statement reads pg_database's row of the database, which
+   * makes the report carry every transaction before it.
    */
   void reportStatistics() throws SQLException {
     if (!canReport) {

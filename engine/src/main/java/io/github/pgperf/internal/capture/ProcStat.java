@@ -10,8 +10,8 @@ import java.nio.file.Path;
  * One line of {@code /proc/<pid>/stat}: the fields pgperf reads (proc(5)).
  *
  * @param command the executable's name ({@code comm}), for example {@code postgres}
- * @param state the process state ({@code R}, {@code S}, {@code Z} for a process that ended and
- *     was not yet reaped by its parent...)
+ * @param state the process state ({@code R}, {@code S}, {@code Z} for a process that ended and was
+ *     not yet reaped by its parent...)
  * @param parent the parent's PID
  * @param cpuTicks user and system time, in clock ticks
  * @param childrenTicks user and system time of its children that ended and were reaped, ticks
@@ -19,8 +19,8 @@ import java.nio.file.Path;
 record ProcStat(String command, char state, int parent, long cpuTicks, long childrenTicks) {
 
   /**
-   * Linux reports process times in ticks of USER_HZ, which is 100 on every architecture
-   * PostgreSQL runs on (sysconf(_SC_CLK_TCK), not readable from Java).
+   * Linux reports process times in ticks of USER_HZ, which is 100 on every architecture PostgreSQL
+   * runs on (sysconf(_SC_CLK_TCK), not readable from Java).
    */
   static final long MICROS_PER_TICK = 10_000;
 
@@ -30,8 +30,9 @@ record ProcStat(String command, char state, int parent, long cpuTicks, long chil
   static ProcStat read(int pid) {
     String line;
     try {
-      line = Files.readString(PROC.resolve(Integer.toString(pid)).resolve("stat"),
-          StandardCharsets.UTF_8);
+      line =
+          Files.readString(
+              PROC.resolve(Integer.toString(pid)).resolve("stat"), StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       return null;
     } catch (IOException | SecurityException e) {
@@ -64,8 +65,11 @@ record ProcStat(String command, char state, int parent, long cpuTicks, long chil
     }
     try {
       // f[0] is field 3 (state); utime, stime, cutime, cstime are fields 14 to 17.
-      return new ProcStat(line.substring(open + 1, close), f[0].charAt(0),
-          Integer.parseInt(f[1]), Long.parseLong(f[11]) + Long.parseLong(f[12]),
+      return new ProcStat(
+          line.substring(open + 1, close),
+          f[0].charAt(0),
+          Integer.parseInt(f[1]),
+          Long.parseLong(f[11]) + Long.parseLong(f[12]),
           Long.parseLong(f[13]) + Long.parseLong(f[14]));
     } catch (NumberFormatException e) {
       return null;

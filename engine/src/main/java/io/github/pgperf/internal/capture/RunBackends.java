@@ -37,9 +37,9 @@ final class RunBackends implements ConnectionSource {
 
   /**
    * Opens a client's connection. Where it is asked to, the connection first reports the
-   * transactions it ran as it connected (PostgreSQL's own, pgjdbc's {@code SET application_name},
-   * a source's {@code SET search_path}), which the server would otherwise report within the
-   * window: they are not the run's work.
+   * transactions it ran as it connected (PostgreSQL's own, pgjdbc's {@code SET application_name}, a
+   * source's {@code SET search_path}), which the server would otherwise report within the window:
+   * they are not the run's work.
    */
   @Override
   public Connection open() throws SQLException {

@@ -13,13 +13,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The plans of every SQL command of a run's scripts, taken once before the run's first
- * transaction: generic plans ({@link Explain}), which depend on the tables and their statistics,
- * not on the values a client drew. Taken before the run, the tables are as the initialization and
- * pgbench's pre-run vacuum left them; taken after, a table that every transaction updates (TPC-B's
- * one-row {@code pgbench_branches}) has grown by as many dead rows as the run's speed allowed, and
- * its plan flipped between runs of the same code (docs/gate.md). Java transactions have no script
- * text to plan before the run.
+ * The plans of every SQL command of a run's scripts, taken once before the run's first transaction:
+ * generic plans ({@link Explain}), which depend on the tables and their statistics, not on the
+ * values a client drew. Taken before the run, the tables are as the initialization and pgbench's
+ * pre-run vacuum left them; taken after, a table that every transaction updates (TPC-B's one-row
+ * {@code pgbench_branches}) has grown by as many dead rows as the run's speed allowed, and its plan
+ * flipped between runs of the same code (docs/gate.md). Java transactions have no script text to
+ * plan before the run.
  */
 public final class ScriptPlans {
 
@@ -64,8 +64,8 @@ public final class ScriptPlans {
     return List.copyOf(plans);
   }
 
-  private static StatementPlan plan(Connection connection, String script, int index,
-      Command.Sql sql) {
+  private static StatementPlan plan(
+      Connection connection, String script, int index, Command.Sql sql) {
     SqlTemplate template = sql.template();
     String why = unplannable(sql);
     if (why != null) {
@@ -76,11 +76,19 @@ public final class ScriptPlans {
       return StatementPlan.utility(script, index, sql.readableText(), first);
     }
     try {
-      return new StatementPlan(script, index, sql.readableText(),
-          Explain.shape(connection, template.numbered(), template.parameterCount()), null);
+      return new StatementPlan(
+          script,
+          index,
+          sql.readableText(),
+          Explain.shape(connection, template.numbered(), template.parameterCount()),
+          null);
     } catch (SQLException | IllegalArgumentException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
-      return new StatementPlan(script, index, sql.readableText(), null,
+      return new StatementPlan(
+          script,
+          index,
+          sql.readableText(),
+          null,
           "the server could not plan it: " + message.lines().findFirst().orElse(message));
     }
   }

@@ -31,8 +31,8 @@ import java.util.Map;
  * @param statementsTrack {@code pg_stat_statements.track} as the run's role sees it in the run's
  *     database ({@code top}, {@code all}, {@code none}), or {@code null} when the library is not
  *     loaded: with {@code all} the statements functions and triggers run are counted too
- * @param background the WAL writer's, checkpointer's and background writer's PIDs by
- *     {@code backend_type}, as far as the role may see them
+ * @param background the WAL writer's, checkpointer's and background writer's PIDs by {@code
+ *     backend_type}, as far as the role may see them
  * @param unavailable what cannot be captured and why
  */
 record ServerFacts(
@@ -60,11 +60,14 @@ record ServerFacts(
     try (Statement s = c.createStatement();
         // pg_settings, not current_setting: a role without pg_read_all_settings may not see
         // shared_preload_libraries, and pg_settings then has no row for it rather than failing.
-        ResultSet rs = s.executeQuery(MARK + "select current_setting('server_version_num')::int,"
-            + " pg_catalog.current_database(), current_user,"
-            + " (select setting from pg_catalog.pg_settings"
-            + " where name = 'shared_preload_libraries'),"
-            + " current_setting('pg_stat_statements.track', true)")) {
+        ResultSet rs =
+            s.executeQuery(
+                MARK
+                    + "select current_setting('server_version_num')::int,"
+                    + " pg_catalog.current_database(), current_user,"
+                    + " (select setting from pg_catalog.pg_settings"
+                    + " where name = 'shared_preload_libraries'),"
+                    + " current_setting('pg_stat_statements.track', true)")) {
       rs.next();
       version = rs.getInt(1);
       database = rs.getString(2);
@@ -82,12 +85,17 @@ record ServerFacts(
       }
     }
     if (version < 140000) {
-      unavailable.add(new Unavailable(WorkPart.WAL, "PostgreSQL " + major(version)
-          + " has no pg_stat_wal (14 and later have it)"));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.WAL,
+              "PostgreSQL " + major(version) + " has no pg_stat_wal (14 and later have it)"));
     }
     Map<String, Integer> background = new LinkedHashMap<>();
-    try (PreparedStatement s = c.prepareStatement(MARK + "select backend_type, pid"
-        + " from pg_catalog.pg_stat_activity where backend_type = any(?)")) {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            MARK
+                + "select backend_type, pid"
+                + " from pg_catalog.pg_stat_activity where backend_type = any(?)")) {
       s.setArray(1, c.createArrayOf("text", ServerProcesses.BACKGROUND.toArray()));
       try (ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
@@ -97,37 +105,54 @@ record ServerFacts(
         }
       }
     }
-    return new ServerFacts(version, database, user, readsAllStats, schema,
-        schema != null && version >= 140000 && hasInfo(c, schema), track, background,
+    return new ServerFacts(
+        version,
+        database,
+        user,
+        readsAllStats,
+        schema,
+        schema != null && version >= 140000 && hasInfo(c, schema),
+        track,
+        background,
         unavailable);
   }
 
   /**
    * Why the statements functions and triggers run are not seen apart from the clients' ones, or
-   * {@code null} when they are. pgperf does not change the setting of a server it did not start:
-   * it says what would.
+   * {@code null} when they are. pgperf does not change the setting of a server it did not start: it
+   * says what would.
    */
   static String whyNoNested(int version, String track) {
     if (version < 140000) {
-      return "PostgreSQL " + major(version) + "'s pg_stat_statements does not tell the statements"
+      return "PostgreSQL "
+          + major(version)
+          + "'s pg_stat_statements does not tell the statements"
           + " functions and triggers run from the clients' (no toplevel column; 14 and later have"
-          + " it)" + ("all".equalsIgnoreCase(track)
+          + " it)"
+          + ("all".equalsIgnoreCase(track)
               ? ": with pg_stat_statements.track = all they are counted as the clients' statements"
               : "");
     }
     if (!"all".equalsIgnoreCase(track)) {
-      return "pg_stat_statements.track is " + track + ", so the statements functions and"
+      return "pg_stat_statements.track is "
+          + track
+          + ", so the statements functions and"
           + " triggers run are not counted: set pg_stat_statements.track = all in the server's"
           + " configuration (a reload, no restart) to count them";
     }
     return null;
   }
 
-  /** Whether the extension in {@code schema} has {@code pg_stat_statements_info} (1.9 and later). */
+  /**
+   * Whether the extension in {@code schema} has {@code pg_stat_statements_info} (1.9 and later).
+   */
   private static boolean hasInfo(Connection c, String schema) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(MARK + "select pg_catalog.has_table_privilege("
-        + "pg_catalog.to_regclass(pg_catalog.quote_ident(?) || '.pg_stat_statements_info'),"
-        + " 'select')")) {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            MARK
+                + "select pg_catalog.has_table_privilege("
+                + "pg_catalog.to_regclass(pg_catalog.quote_ident(?) || '.pg_stat_statements_info'),"
+                + " 'select')")) {
       s.setString(1, schema);
       try (ResultSet rs = s.executeQuery()) {
         rs.next();
@@ -141,36 +166,58 @@ record ServerFacts(
       return false;
     }
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery(
-            MARK + "select pg_catalog.pg_has_role('pg_read_all_stats', 'USAGE')")) {
+        ResultSet rs =
+            s.executeQuery(MARK + "select pg_catalog.pg_has_role('pg_read_all_stats', 'USAGE')")) {
       rs.next();
       return rs.getBoolean(1);
     }
   }
 
   /** Where pg_stat_statements can be read, or {@code null} with the reason in unavailable. */
-  private static String statementsSchema(Connection c, CaptureSettings settings, int version,
-      String database, String preload, String track, List<Unavailable> unavailable)
+  private static String statementsSchema(
+      Connection c,
+      CaptureSettings settings,
+      int version,
+      String database,
+      String preload,
+      String track,
+      List<Unavailable> unavailable)
       throws SQLException {
     if (version < 130000) {
-      unavailable.add(new Unavailable(WorkPart.STATEMENTS, "PostgreSQL " + major(version)
-          + "'s pg_stat_statements lacks the columns pgperf reads (13 and later have them)"));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.STATEMENTS,
+              "PostgreSQL "
+                  + major(version)
+                  + "'s pg_stat_statements lacks the columns pgperf reads (13 and later have them)"));
       return null;
     }
     String schema = installedSchema(c);
     if (preload == null && schema == null && !settings.installExtensions()) {
-      unavailable.add(new Unavailable(WorkPart.STATEMENTS, "pg_stat_statements is not installed"
-          + " in database \"" + database + "\" (whether the server loads it, this role may not"
-          + " see): it needs shared_preload_libraries = 'pg_stat_statements' in the server's"
-          + " configuration, then CREATE EXTENSION pg_stat_statements there"));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.STATEMENTS,
+              "pg_stat_statements is not installed"
+                  + " in database \""
+                  + database
+                  + "\" (whether the server loads it, this role may not"
+                  + " see): it needs shared_preload_libraries = 'pg_stat_statements' in the server's"
+                  + " configuration, then CREATE EXTENSION pg_stat_statements there"));
       return null;
     }
     if (preload != null && !preloaded(preload)) {
-      unavailable.add(new Unavailable(WorkPart.STATEMENTS, "pg_stat_statements is not loaded:"
-          + " set shared_preload_libraries = '" + withStatements(preload)
-          + "' in the server's configuration and restart it"
-          + (schema == null ? ", then CREATE EXTENSION pg_stat_statements in database \""
-              + database + "\"" : "")));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.STATEMENTS,
+              "pg_stat_statements is not loaded:"
+                  + " set shared_preload_libraries = '"
+                  + withStatements(preload)
+                  + "' in the server's configuration and restart it"
+                  + (schema == null
+                      ? ", then CREATE EXTENSION pg_stat_statements in database \""
+                          + database
+                          + "\""
+                      : "")));
       return null;
     }
     if (schema == null && settings.installExtensions()) {
@@ -180,28 +227,38 @@ record ServerFacts(
       }
     }
     if (schema == null) {
-      unavailable.add(new Unavailable(WorkPart.STATEMENTS, "pg_stat_statements is loaded but"
-          + " not installed in database \"" + database + "\": CREATE EXTENSION"
-          + " pg_stat_statements there (pgperf creates it itself only in a server it started, or"
-          + " with pgperf.installExtensions=true)"));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.STATEMENTS,
+              "pg_stat_statements is loaded but"
+                  + " not installed in database \""
+                  + database
+                  + "\": CREATE EXTENSION"
+                  + " pg_stat_statements there (pgperf creates it itself only in a server it started, or"
+                  + " with pgperf.installExtensions=true)"));
       return null;
     }
     if ("none".equalsIgnoreCase(track)) {
-      unavailable.add(new Unavailable(WorkPart.STATEMENTS, "pg_stat_statements.track is none:"
-          + " set pg_stat_statements.track = top"));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.STATEMENTS,
+              "pg_stat_statements.track is none:" + " set pg_stat_statements.track = top"));
       return null;
     }
     try {
       new CounterQueries(version, schema, false).read(c, false);
     } catch (SQLException e) {
-      unavailable.add(new Unavailable(WorkPart.STATEMENTS, "pg_stat_statements cannot be read: "
-          + firstLine(e.getMessage())
-          + ("42703".equals(e.getSQLState()) || "42883".equals(e.getSQLState())
-              ? " (ALTER EXTENSION pg_stat_statements UPDATE brings it to the server's version)"
-              : "55000".equals(e.getSQLState())
-              ? " (set shared_preload_libraries = 'pg_stat_statements' in the server's"
-                  + " configuration and restart it)"
-              : "")));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.STATEMENTS,
+              "pg_stat_statements cannot be read: "
+                  + firstLine(e.getMessage())
+                  + ("42703".equals(e.getSQLState()) || "42883".equals(e.getSQLState())
+                      ? " (ALTER EXTENSION pg_stat_statements UPDATE brings it to the server's version)"
+                      : "55000".equals(e.getSQLState())
+                          ? " (set shared_preload_libraries = 'pg_stat_statements' in the server's"
+                              + " configuration and restart it)"
+                          : "")));
       return null;
     }
     return schema;
@@ -224,8 +281,11 @@ record ServerFacts(
       if (now != null) {
         return now;
       }
-      unavailable.add(new Unavailable(WorkPart.STATEMENTS,
-          "pgperf could not create extension pg_stat_statements: " + firstLine(e.getMessage())));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.STATEMENTS,
+              "pgperf could not create extension pg_stat_statements: "
+                  + firstLine(e.getMessage())));
       return null;
     }
     return installedSchema(c);
@@ -233,9 +293,12 @@ record ServerFacts(
 
   private static String installedSchema(Connection c) throws SQLException {
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery(MARK + "select n.nspname from pg_catalog.pg_extension e"
-            + " join pg_catalog.pg_namespace n on n.oid = e.extnamespace"
-            + " where e.extname = 'pg_stat_statements'")) {
+        ResultSet rs =
+            s.executeQuery(
+                MARK
+                    + "select n.nspname from pg_catalog.pg_extension e"
+                    + " join pg_catalog.pg_namespace n on n.oid = e.extnamespace"
+                    + " where e.extname = 'pg_stat_statements'")) {
       return rs.next() ? rs.getString(1) : null;
     }
   }
@@ -272,7 +335,8 @@ record ServerFacts(
   }
 
   private static String major(int version) {
-    return version >= 100000 ? Integer.toString(version / 10000)
+    return version >= 100000
+        ? Integer.toString(version / 10000)
         : (version / 10000) + "." + (version / 100 % 100);
   }
 
@@ -286,8 +350,24 @@ record ServerFacts(
 
   @Override
   public String toString() {
-    return "ServerFacts[" + version + ", " + database + ", " + user + ", " + readsAllStats + ", "
-        + statementsSchema + ", " + readsEvictions + ", " + statementsTrack + ", " + background
-        + ", " + Arrays.toString(unavailable.toArray()) + "]";
+    return "ServerFacts["
+        + version
+        + ", "
+        + database
+        + ", "
+        + user
+        + ", "
+        + readsAllStats
+        + ", "
+        + statementsSchema
+        + ", "
+        + readsEvictions
+        + ", "
+        + statementsTrack
+        + ", "
+        + background
+        + ", "
+        + Arrays.toString(unavailable.toArray())
+        + "]";
   }
 }

@@ -9,10 +9,10 @@ import java.util.Map;
  * The server's processes as {@code /proc} shows them, when the server runs on the machine pgperf
  * runs on: CPU time of the run's backends and of the background processes that do the writing.
  *
- * <p>A process of the same PID on this machine is taken for the server's only when it is a
- * {@code postgres} process whose title names the run's database (PostgreSQL titles every backend
- * {@code postgres: <user> <database> <client>}): a PID of a server elsewhere that happens to exist
- * here is not.
+ * <p>A process of the same PID on this machine is taken for the server's only when it is a {@code
+ * postgres} process whose title names the run's database (PostgreSQL titles every backend {@code
+ * postgres: <user> <database> <client>}): a PID of a server elsewhere that happens to exist here is
+ * not.
  */
 final class ServerProcesses {
 
@@ -28,13 +28,13 @@ final class ServerProcesses {
   }
 
   /**
-   * The server's processes if the backend {@code ownPid} of pgperf's connection to
-   * {@code database} is visible here, else {@code null}.
+   * The server's processes if the backend {@code ownPid} of pgperf's connection to {@code database}
+   * is visible here, else {@code null}.
    *
    * @param background the background processes' PIDs by type, as far as the role may see them
    */
-  static ServerProcesses find(int ownPid, String user, String database,
-      Map<String, Integer> background) {
+  static ServerProcesses find(
+      int ownPid, String user, String database, Map<String, Integer> background) {
     if (ownPid <= 0) {
       return null;
     }
@@ -69,12 +69,13 @@ final class ServerProcesses {
       }
     }
     Map<String, Long> bg = new HashMap<>();
-    background.forEach((type, pid) -> {
-      ProcStat s = ProcStat.read(pid);
-      if (s != null && s.parent() == postmaster) {
-        bg.put(type, s.cpuTicks());
-      }
-    });
+    background.forEach(
+        (type, pid) -> {
+          ProcStat s = ProcStat.read(pid);
+          if (s != null && s.parent() == postmaster) {
+            bg.put(type, s.cpuTicks());
+          }
+        });
     return new Reading(p == null ? -1 : p.childrenTicks(), backends, bg);
   }
 
@@ -89,8 +90,8 @@ final class ServerProcesses {
 
   /**
    * The CPU time between two readings; {@code null} when the postmaster could not be read (the
-   * server restarted). The run's backends that ended count through the postmaster's children
-   * time, less what they had used before the window.
+   * server restarted). The run's backends that ended count through the postmaster's children time,
+   * less what they had used before the window.
    */
   static ServerCpu between(Reading start, Reading end) {
     if (start.childrenTicks() < 0 || end.childrenTicks() < start.childrenTicks()) {
@@ -101,8 +102,10 @@ final class ServerProcesses {
       Long now = end.backends().get(b.getKey());
       ticks += now != null ? now - b.getValue() : -b.getValue();
     }
-    return new ServerCpu(Math.max(0, ticks) * ProcStat.MICROS_PER_TICK,
-        background(start, end, "walwriter"), background(start, end, "checkpointer"),
+    return new ServerCpu(
+        Math.max(0, ticks) * ProcStat.MICROS_PER_TICK,
+        background(start, end, "walwriter"),
+        background(start, end, "checkpointer"),
         background(start, end, "background writer"));
   }
 

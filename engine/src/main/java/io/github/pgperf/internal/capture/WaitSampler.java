@@ -20,8 +20,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@link WaitEvents#CPU} for an active backend waiting for nothing.
  *
  * <p>The run's backends are known by their PIDs; under {@code -C}, whose connections change every
- * transaction, by the run's database and role, counting only backends that are not idle (a
- * session of the same role that sits idle is not the run's).
+ * transaction, by the run's database and role, counting only backends that are not idle (a session
+ * of the same role that sits idle is not the run's).
  *
  * <p>Each sample is one prepared statement (pgjdbc makes it a server-side prepared statement after
  * a few uses) whose rows are counted into maps of the texts seen; what a sample allocates is the
@@ -29,13 +29,15 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class WaitSampler implements AutoCloseable {
 
-  private static final String COLUMNS = OwnConnection.MARK
-      + "select wait_event_type, wait_event, state = 'active',"
-      + " case when wait_event_type = 'Lock' then query end from pg_catalog.pg_stat_activity";
+  private static final String COLUMNS =
+      OwnConnection.MARK
+          + "select wait_event_type, wait_event, state = 'active',"
+          + " case when wait_event_type = 'Lock' then query end from pg_catalog.pg_stat_activity";
   private static final String BY_PID = COLUMNS + " where pid = any(?)";
-  private static final String BY_ROLE = COLUMNS
-      + " where datname = pg_catalog.current_database() and usename = current_user"
-      + " and backend_type = 'client backend' and state <> 'idle' and pid <> all(?)";
+  private static final String BY_ROLE =
+      COLUMNS
+          + " where datname = pg_catalog.current_database() and usename = current_user"
+          + " and backend_type = 'client backend' and state <> 'idle' and pid <> all(?)";
 
   private final OwnConnection own;
   private final int intervalMillis;
@@ -55,11 +57,12 @@ final class WaitSampler implements AutoCloseable {
   }
 
   /**
-   * Opens the sampler's connection and reads once, so that its first reads of the catalogs and
-   * its statistics fall before the window.
+   * Opens the sampler's connection and reads once, so that its first reads of the catalogs and its
+   * statistics fall before the window.
    */
-  static WaitSampler open(ConnectionSource source, int version, int intervalMillis,
-      int answerTimeoutMillis) throws SQLException {
+  static WaitSampler open(
+      ConnectionSource source, int version, int intervalMillis, int answerTimeoutMillis)
+      throws SQLException {
     OwnConnection own = OwnConnection.open(source, version, answerTimeoutMillis);
     WaitSampler sampler = new WaitSampler(own, intervalMillis);
     try {
@@ -108,8 +111,9 @@ final class WaitSampler implements AutoCloseable {
       failure = failure == null ? e.getMessage() : failure;
     }
     List<WaitCount> list = new ArrayList<>();
-    counts.forEach((type, events) -> events.forEach(
-        (event, n) -> list.add(new WaitCount(type + ":" + event, n[0]))));
+    counts.forEach(
+        (type, events) ->
+            events.forEach((event, n) -> list.add(new WaitCount(type + ":" + event, n[0]))));
     if (cpu[0] > 0) {
       list.add(new WaitCount(WaitEvents.CPU, cpu[0]));
     }
@@ -193,8 +197,12 @@ final class WaitSampler implements AutoCloseable {
   private void countWaiter(String query) {
     long[] n = lockWaiters.get(query);
     if (n == null) {
-      n = lockWaiters.computeIfAbsent(lockWaiters.size() < WaitEvents.MAX_LOCK_WAITERS ? query
-          : WaitEvents.OTHER_STATEMENTS, k -> new long[1]);
+      n =
+          lockWaiters.computeIfAbsent(
+              lockWaiters.size() < WaitEvents.MAX_LOCK_WAITERS
+                  ? query
+                  : WaitEvents.OTHER_STATEMENTS,
+              k -> new long[1]);
     }
     n[0]++;
   }

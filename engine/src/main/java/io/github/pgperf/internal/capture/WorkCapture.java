@@ -31,15 +31,15 @@ import java.util.concurrent.locks.LockSupport;
  *       {@link #windowStartsAt} (after the warm-up, on a thread of its own): the start snapshot,
  *       the CPU reading, then the sampler starts;
  *   <li>{@link #windowEnded()} (every client ended): the sampler stops, the run's backends are
- *       waited for until they have exited (a backend reports its last statistics as it exits,
- *       and the postmaster adds its CPU time to its own children's as it reaps it), then the end
+ *       waited for until they have exited (a backend reports its last statistics as it exits, and
+ *       the postmaster adds its CPU time to its own children's as it reaps it), then the end
  *       snapshot; the result is the difference.
  * </ol>
  *
  * <p>pgperf's own transactions on its two connections in the window are counted and taken out of
- * the database's commits; on PostgreSQL 15+ each connection is made to report its statistics
- * right before the start and the end ({@code pg_stat_force_next_flush}), so the count is exact.
- * Of the clients only their connecting is touched: each connection reports its connection-time
+ * the database's commits; on PostgreSQL 15+ each connection is made to report its statistics right
+ * before the start and the end ({@code pg_stat_force_next_flush}), so the count is exact. Of the
+ * clients only their connecting is touched: each connection reports its connection-time
  * transactions as it opens (not under {@code -C}, whose every connection is part of the run), and
  * its backend's PID is noted without a lock. A failure to read the counters never fails the run:
  * the result then says what could not be read.
@@ -47,8 +47,9 @@ import java.util.concurrent.locks.LockSupport;
 public final class WorkCapture implements AutoCloseable {
 
   /** Why a container's server has no CPU time per process. */
-  static final String IN_A_CONTAINER = "the server runs in a container: its CPU is the whole"
-      + " container's (cpu.containerMicros), background processes included, not each process's";
+  static final String IN_A_CONTAINER =
+      "the server runs in a container: its CPU is the whole"
+          + " container's (cpu.containerMicros), background processes included, not each process's";
 
   /** The longest wait for the run's backends to exit at the end. */
   private static final long EXIT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
@@ -80,8 +81,13 @@ public final class WorkCapture implements AutoCloseable {
   private volatile String onCpuFailure;
   private long serverOnCpuNanos = -1;
 
-  private WorkCapture(CaptureSettings settings, ConnectionSource source, int clients,
-      boolean connectPerTransaction, PrintStream err, SaidOnce said) {
+  private WorkCapture(
+      CaptureSettings settings,
+      ConnectionSource source,
+      int clients,
+      boolean connectPerTransaction,
+      PrintStream err,
+      SaidOnce said) {
     this.settings = settings;
     this.source = source;
     this.clientCount = clients;
@@ -92,15 +98,20 @@ public final class WorkCapture implements AutoCloseable {
 
   /**
    * Prepares the capture of a run on {@code source}'s database; with {@code settings} off, a
-   * capture that does nothing. Never fails: what cannot be captured is said once on {@code err}
-   * and recorded in the result.
+   * capture that does nothing. Never fails: what cannot be captured is said once on {@code err} and
+   * recorded in the result.
    *
    * @param clients the run's clients
    * @param connectPerTransaction {@code -C}: the clients' backends change every transaction
    * @param said the lines already printed, which are not printed again
    */
-  public static WorkCapture open(ConnectionSource source, CaptureSettings settings, int clients,
-      boolean connectPerTransaction, PrintStream err, SaidOnce said) {
+  public static WorkCapture open(
+      ConnectionSource source,
+      CaptureSettings settings,
+      int clients,
+      boolean connectPerTransaction,
+      PrintStream err,
+      SaidOnce said) {
     WorkCapture capture =
         new WorkCapture(settings, source, clients, connectPerTransaction, err, said);
     if (settings.enabled()) {
@@ -121,11 +132,10 @@ public final class WorkCapture implements AutoCloseable {
         throw e;
       }
       // Under -C the connections' own transactions are part of every transaction, in the window.
-      clients = new RunBackends(source, clientCount,
-          connectPerTransaction ? 0 : facts.version());
+      clients = new RunBackends(source, clientCount, connectPerTransaction ? 0 : facts.version());
       unavailable.addAll(facts.unavailable());
-      queries = new CounterQueries(facts.version(), facts.statementsSchema(),
-          facts.readsEvictions());
+      queries =
+          new CounterQueries(facts.version(), facts.statementsSchema(), facts.readsEvictions());
       queries.read(monitor.connection, true);
       pollExited(new int[0]);
     } catch (SQLException e) {
@@ -134,27 +144,43 @@ public final class WorkCapture implements AutoCloseable {
     }
     container = settings.containerCpu();
     // In a container the backends' PIDs are the container's: /proc here would show others.
-    processes = container != null ? null : ServerProcesses.find(monitor.pid, facts.user(),
-        facts.database(), facts.background());
+    processes =
+        container != null
+            ? null
+            : ServerProcesses.find(monitor.pid, facts.user(), facts.database(), facts.background());
     if (container != null) {
       unavailable.add(new Unavailable(WorkPart.BACKGROUND_CPU, IN_A_CONTAINER));
     } else if (processes == null) {
-      unavailable.add(new Unavailable(WorkPart.SERVER_CPU,
-          "the server's processes are not visible from this machine"));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.SERVER_CPU, "the server's processes are not visible from this machine"));
     } else if (!processes.allBackground()) {
-      unavailable.add(new Unavailable(WorkPart.BACKGROUND_CPU, facts.readsAllStats()
-          ? "the server has no WAL writer, checkpointer or background writer in pg_stat_activity"
-          : "role \"" + facts.user() + "\" lacks pg_read_all_stats, so the WAL writer,"
-              + " checkpointer and background writer are not visible to it (GRANT"
-              + " pg_read_all_stats TO " + CounterQueries.quote(facts.user()) + " adds them)"));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.BACKGROUND_CPU,
+              facts.readsAllStats()
+                  ? "the server has no WAL writer, checkpointer or background writer in pg_stat_activity"
+                  : "role \""
+                      + facts.user()
+                      + "\" lacks pg_read_all_stats, so the WAL writer,"
+                      + " checkpointer and background writer are not visible to it (GRANT"
+                      + " pg_read_all_stats TO "
+                      + CounterQueries.quote(facts.user())
+                      + " adds them)"));
     }
     if (settings.waitSamplingMillis() > 0) {
       try {
-        sampler = WaitSampler.open(source, facts.version(), settings.waitSamplingMillis(),
-            settings.answerTimeoutMillis());
+        sampler =
+            WaitSampler.open(
+                source,
+                facts.version(),
+                settings.waitSamplingMillis(),
+                settings.answerTimeoutMillis());
       } catch (SQLException e) {
-        unavailable.add(new Unavailable(WorkPart.WAITS, "the wait sampler could not connect: "
-            + ServerFacts.firstLine(e.getMessage())));
+        unavailable.add(
+            new Unavailable(
+                WorkPart.WAITS,
+                "the wait sampler could not connect: " + ServerFacts.firstLine(e.getMessage())));
       }
     } else {
       unavailable.add(new Unavailable(WorkPart.WAITS, "wait sampling is off"));
@@ -191,8 +217,11 @@ public final class WorkCapture implements AutoCloseable {
   }
 
   private String reason(WorkPart part) {
-    return unavailable.stream().filter(u -> u.part() == part).map(Unavailable::reason)
-        .findFirst().orElse(null);
+    return unavailable.stream()
+        .filter(u -> u.part() == part)
+        .map(Unavailable::reason)
+        .findFirst()
+        .orElse(null);
   }
 
   /** Where the clients connect: the run's source, noting their backends. */
@@ -221,27 +250,30 @@ public final class WorkCapture implements AutoCloseable {
     if (monitor == null) {
       return;
     }
-    windowThread = new Thread(() -> {
-      // What can be done before the window is, so that the snapshot is taken as it opens.
-      if (!beforeWindow()) {
-        return;
-      }
-      long now = System.nanoTime();
-      while (now < nanoTime && !Thread.currentThread().isInterrupted()) {
-        LockSupport.parkNanos(nanoTime - now);
-        now = System.nanoTime();
-      }
-      if (!Thread.currentThread().isInterrupted()) {
-        startWindow();
-      }
-    }, "pgperf-server-work");
+    windowThread =
+        new Thread(
+            () -> {
+              // What can be done before the window is, so that the snapshot is taken as it opens.
+              if (!beforeWindow()) {
+                return;
+              }
+              long now = System.nanoTime();
+              while (now < nanoTime && !Thread.currentThread().isInterrupted()) {
+                LockSupport.parkNanos(nanoTime - now);
+                now = System.nanoTime();
+              }
+              if (!Thread.currentThread().isInterrupted()) {
+                startWindow();
+              }
+            },
+            "pgperf-server-work");
     windowThread.setDaemon(true);
     windowThread.start();
   }
 
   /**
-   * Makes pgperf's connection report its own transactions so far, so that from now on every one
-   * of them counts in the window; false when that failed.
+   * Makes pgperf's connection report its own transactions so far, so that from now on every one of
+   * them counts in the window; false when that failed.
    */
   private boolean beforeWindow() {
     try {
@@ -263,8 +295,10 @@ public final class WorkCapture implements AutoCloseable {
       monitor.counted();
       cpuStart = processes == null ? null : processes.read(clients.recent());
       containerStart = container == null ? -1 : container.micros();
-      machineStart = processes != null || (containerStart >= 0 && container.onThisMachine())
-          ? MachineCpuReading.now() : null;
+      machineStart =
+          processes != null || (containerStart >= 0 && container.onThisMachine())
+              ? MachineCpuReading.now()
+              : null;
       if (processes != null && byPid) {
         onCpuStart = BackendsOnCpu.start(runPids);
         if (onCpuStart == null) {
@@ -281,8 +315,8 @@ public final class WorkCapture implements AutoCloseable {
   }
 
   /**
-   * Every client has finished, their connections still open: reads the backends' on-CPU time at
-   * the window's end (a backend that exits takes it with it).
+   * Every client has finished, their connections still open: reads the backends' on-CPU time at the
+   * window's end (a backend that exits takes it with it).
    */
   public void clientsFinished() {
     BackendsOnCpu begun = onCpuStart;
@@ -292,8 +326,8 @@ public final class WorkCapture implements AutoCloseable {
   }
 
   /**
-   * The run's backends' on-CPU time in the window, ns, from {@code /proc/<pid>/schedstat}; -1
-   * when not known ({@link #whyNoServerOnCpu}).
+   * The run's backends' on-CPU time in the window, ns, from {@code /proc/<pid>/schedstat}; -1 when
+   * not known ({@link #whyNoServerOnCpu}).
    */
   public long serverOnCpuNanos() {
     return serverOnCpuNanos;
@@ -322,7 +356,8 @@ public final class WorkCapture implements AutoCloseable {
     if (onCpuFailure != null) {
       return onCpuFailure;
     }
-    return onCpuStart == null ? "the measured window did not start"
+    return onCpuStart == null
+        ? "the measured window did not start"
         : "a backend exited before the window's end";
   }
 
@@ -353,45 +388,67 @@ public final class WorkCapture implements AutoCloseable {
       if (sampler != null) {
         waits = sampler.finish();
         if (sampler.failure() != null) {
-          unavailable.add(new Unavailable(WorkPart.WAITS, "sampling stopped early: "
-              + ServerFacts.firstLine(sampler.failure())));
+          unavailable.add(
+              new Unavailable(
+                  WorkPart.WAITS,
+                  "sampling stopped early: " + ServerFacts.firstLine(sampler.failure())));
         }
       }
       int[] pids = clients.recent();
       int late = awaitExit(pids);
       if (late > 0) {
-        unavailable.add(new Unavailable(WorkPart.DATABASE, late + " of the run's backends had"
-            + " not exited " + TimeUnit.NANOSECONDS.toSeconds(EXIT_WAIT_NANOS) + " s after the"
-            + " run; the database's counters may miss their last second"));
+        unavailable.add(
+            new Unavailable(
+                WorkPart.DATABASE,
+                late
+                    + " of the run's backends had"
+                    + " not exited "
+                    + TimeUnit.NANOSECONDS.toSeconds(EXIT_WAIT_NANOS)
+                    + " s after the"
+                    + " run; the database's counters may miss their last second"));
       }
       monitor.reportStatistics();
       Snapshot end = queries.read(monitor.connection, true);
       ServerCpu cpu = null;
       if (cpuStart != null) {
-        cpu = ServerProcesses.between(cpuStart, processes.read(cpuStart.backends().keySet()
-            .stream().mapToInt(Integer::intValue).toArray()));
+        cpu =
+            ServerProcesses.between(
+                cpuStart,
+                processes.read(
+                    cpuStart.backends().keySet().stream().mapToInt(Integer::intValue).toArray()));
         if (cpu != null) {
           cpu = cpu.withMachine(MachineCpuReading.between(machineStart, MachineCpuReading.now()));
         }
         if (cpu == null) {
-          unavailable.add(new Unavailable(WorkPart.SERVER_CPU,
-              "the server's postmaster could not be read at the end (did the server restart?)"));
-        } else if (reason(WorkPart.BACKGROUND_CPU) == null && (cpu.walWriterMicros() == null
-            || cpu.checkpointerMicros() == null || cpu.backgroundWriterMicros() == null)) {
-          unavailable.add(new Unavailable(WorkPart.BACKGROUND_CPU,
-              "a background process ended during the window"));
+          unavailable.add(
+              new Unavailable(
+                  WorkPart.SERVER_CPU,
+                  "the server's postmaster could not be read at the end (did the server restart?)"));
+        } else if (reason(WorkPart.BACKGROUND_CPU) == null
+            && (cpu.walWriterMicros() == null
+                || cpu.checkpointerMicros() == null
+                || cpu.backgroundWriterMicros() == null)) {
+          unavailable.add(
+              new Unavailable(
+                  WorkPart.BACKGROUND_CPU, "a background process ended during the window"));
         }
       }
       if (container != null) {
         cpu = containerCpu();
       }
       long own = monitor.transactions() + (sampler == null ? 0 : sampler.transactions());
-      ServerWork work = new ServerWork(Math.max(0, end.epochSeconds() - start.epochSeconds()),
-          queries.readsStatements() ? end.statementsSince(start) : null,
-          end.database().since(start.database()).withoutCommits(own),
-          end.wal() == null || start.wal() == null ? null : end.wal().since(start.wal()),
-          end.checkpoints().since(start.checkpoints()), waits, cpu, unavailable);
-      return work.statements() == null ? work
+      ServerWork work =
+          new ServerWork(
+              Math.max(0, end.epochSeconds() - start.epochSeconds()),
+              queries.readsStatements() ? end.statementsSince(start) : null,
+              end.database().since(start.database()).withoutCommits(own),
+              end.wal() == null || start.wal() == null ? null : end.wal().since(start.wal()),
+              end.checkpoints().since(start.checkpoints()),
+              waits,
+              cpu,
+              unavailable);
+      return work.statements() == null
+          ? work
           : work.withStatementEvictions(end.evictionsSince(start));
     } catch (SQLException e) {
       fail("server counters cannot be read: " + ServerFacts.firstLine(e.getMessage()));
@@ -403,18 +460,24 @@ public final class WorkCapture implements AutoCloseable {
   }
 
   /**
-   * The container's CPU in the window, with this machine's when the container runs on it;
-   * {@code null}, saying why, when its counter could not be read.
+   * The container's CPU in the window, with this machine's when the container runs on it; {@code
+   * null}, saying why, when its counter could not be read.
    */
   private ServerCpu containerCpu() {
     long end = containerStart < 0 ? -1 : container.micros();
     if (end < containerStart || end < 0) {
-      unavailable.add(new Unavailable(WorkPart.SERVER_CPU, "the container's CPU counter could not"
-          + " be read at the window's " + (containerStart < 0 ? "start" : "end")));
+      unavailable.add(
+          new Unavailable(
+              WorkPart.SERVER_CPU,
+              "the container's CPU counter could not"
+                  + " be read at the window's "
+                  + (containerStart < 0 ? "start" : "end")));
       return null;
     }
-    MachineCpu machine = machineStart == null ? null
-        : MachineCpuReading.between(machineStart, MachineCpuReading.now());
+    MachineCpu machine =
+        machineStart == null
+            ? null
+            : MachineCpuReading.between(machineStart, MachineCpuReading.now());
     return ServerCpu.ofContainer(end - containerStart, machine);
   }
 
@@ -459,8 +522,10 @@ public final class WorkCapture implements AutoCloseable {
     for (int i = 0; i < pids.length; i++) {
       boxed[i] = pids[i];
     }
-    try (PreparedStatement s = monitor.connection.prepareStatement(OwnConnection.MARK
-        + "select count(*) from pg_catalog.pg_stat_activity where pid = any(?)")) {
+    try (PreparedStatement s =
+        monitor.connection.prepareStatement(
+            OwnConnection.MARK
+                + "select count(*) from pg_catalog.pg_stat_activity where pid = any(?)")) {
       s.setArray(1, monitor.connection.createArrayOf("int4", boxed));
       try (ResultSet rs = s.executeQuery()) {
         monitor.counted();

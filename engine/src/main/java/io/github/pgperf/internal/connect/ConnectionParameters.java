@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.newsclub.net.unix.AFUNIXSocket;
@@ -14,8 +13,8 @@ import org.newsclub.net.unix.AFUNIXSocket;
 /**
  * libpq's connection parameters as they are gathered (explicit values, a connection string, the
  * environment) and then turned into a {@link ConnectionSpec} with libpq's defaults: each libpq
- * keyword is checked as libpq checks it and handed to pgjdbc as the property that does the same,
- * or refused, naming it, when pgjdbc cannot do what libpq would.
+ * keyword is checked as libpq checks it and handed to pgjdbc as the property that does the same, or
+ * refused, naming it, when pgjdbc cannot do what libpq would.
  */
 final class ConnectionParameters {
 
@@ -35,6 +34,7 @@ final class ConnectionParameters {
       Set.of("any", "read-write", "read-only", "primary", "standby", "prefer-standby");
 
   private final Map<Keyword, String> values = new EnumMap<>(Keyword.class);
+
   /** Where a value came from when it was the environment, for messages about it. */
   private final Map<Keyword, String> fromEnvironment = new EnumMap<>(Keyword.class);
 
@@ -48,22 +48,28 @@ final class ConnectionParameters {
 
   /** Values of a connection string: they override what was set before (libpq's expand_dbname). */
   void setAll(Map<Keyword, String> given) {
-    given.forEach((k, v) -> {
-      values.put(k, v);
-      fromEnvironment.remove(k);
-    });
+    given.forEach(
+        (k, v) -> {
+          values.put(k, v);
+          fromEnvironment.remove(k);
+        });
   }
 
-  /** libpq's environment fallbacks for what is still unset (an empty variable counts, as in libpq). */
+  /**
+   * libpq's environment fallbacks for what is still unset (an empty variable counts, as in libpq).
+   */
   void fillFromEnvironment(Map<String, String> env) {
     for (Keyword k : Keyword.values()) {
       if (values.containsKey(k)) {
         continue;
       }
-      k.environmentVariable().map(env::get).ifPresent(v -> {
-        values.put(k, v);
-        fromEnvironment.put(k, k.environmentVariable().orElseThrow());
-      });
+      k.environmentVariable()
+          .map(env::get)
+          .ifPresent(
+              v -> {
+                values.put(k, v);
+                fromEnvironment.put(k, k.environmentVariable().orElseThrow());
+              });
     }
     String requireSsl = env.get("PGREQUIRESSL");
     if (!values.containsKey(Keyword.SSLMODE) && requireSsl != null && requireSsl.startsWith("1")) {
@@ -74,8 +80,8 @@ final class ConnectionParameters {
 
   /**
    * The connection these parameters describe, with libpq's defaults for what is unset (host: the
-   * default socket directory, else localhost; port 5432; user: the operating-system user;
-   * database: the user's name).
+   * default socket directory, else localhost; port 5432; user: the operating-system user; database:
+   * the user's name).
    *
    * @param defaultTimeout the connect timeout when {@code connect_timeout} is not given
    * @throws ConnectionStringException naming the parameter when a value is invalid (libpq's
@@ -84,8 +90,10 @@ final class ConnectionParameters {
   ConnectionSpec toSpec(Duration defaultTimeout) {
     refuseUnsupported();
     if (values.containsKey(Keyword.SERVICE)) {
-      throw cannotHonour(Keyword.SERVICE, "pgjdbc's pg_service.conf reader takes pgjdbc's"
-          + " property names, not libpq's; give the parameters themselves");
+      throw cannotHonour(
+          Keyword.SERVICE,
+          "pgjdbc's pg_service.conf reader takes pgjdbc's"
+              + " property names, not libpq's; give the parameters themselves");
     }
     String host = nonEmpty(Keyword.HOST);
     String address = nonEmpty(Keyword.HOSTADDR);
@@ -93,12 +101,14 @@ final class ConnectionParameters {
     oneServer(Keyword.HOSTADDR, address);
     if (address != null) {
       if (!isNumericAddress(address)) {
-        throw new ConnectionStringException("could not parse network address \"" + address
-            + "\": Name or service not known");
+        throw new ConnectionStringException(
+            "could not parse network address \"" + address + "\": Name or service not known");
       }
       if (host != null && !host.equals(address)) {
-        throw cannotHonour(Keyword.HOSTADDR, "pgjdbc connects to the host it is given and checks"
-            + " that name; give the address as host");
+        throw cannotHonour(
+            Keyword.HOSTADDR,
+            "pgjdbc connects to the host it is given and checks"
+                + " that name; give the address as host");
       }
       host = address;
     }
@@ -118,10 +128,19 @@ final class ConnectionParameters {
     }
     String password = nonEmpty(Keyword.PASSWORD);
     ConnectionSpec where = new ConnectionSpec(host, port, user, database, null, Duration.ZERO);
-    Duration timeout = values.containsKey(Keyword.CONNECT_TIMEOUT)
-        ? connectTimeout(where, values.get(Keyword.CONNECT_TIMEOUT)) : defaultTimeout;
-    return new ConnectionSpec(host, port, user, database, password, timeout,
-        driverProperties(where), nonEmpty(Keyword.CLIENT_ENCODING));
+    Duration timeout =
+        values.containsKey(Keyword.CONNECT_TIMEOUT)
+            ? connectTimeout(where, values.get(Keyword.CONNECT_TIMEOUT))
+            : defaultTimeout;
+    return new ConnectionSpec(
+        host,
+        port,
+        user,
+        database,
+        password,
+        timeout,
+        driverProperties(where),
+        nonEmpty(Keyword.CLIENT_ENCODING));
   }
 
   /** What pgjdbc does the libpq way, as pgjdbc's connection properties. */
@@ -144,8 +163,10 @@ final class ConnectionParameters {
       }
       String type = TARGET_SERVER_TYPES.get(attrs);
       if (type == null) {
-        throw cannotHonour(Keyword.TARGET_SESSION_ATTRS, "pgjdbc tells servers apart by"
-            + " transaction_read_only only; use read-write or read-only");
+        throw cannotHonour(
+            Keyword.TARGET_SESSION_ATTRS,
+            "pgjdbc tells servers apart by"
+                + " transaction_read_only only; use read-write or read-only");
       }
       driver.put("targetServerType", type);
     }
@@ -160,8 +181,8 @@ final class ConnectionParameters {
     copy(Keyword.REPLICATION, "replication", driver);
     String keepalives = values.get(Keyword.KEEPALIVES);
     if (keepalives != null) {
-      driver.put("tcpKeepAlive", Boolean.toString(integer(where, Keyword.KEEPALIVES,
-          keepalives) != 0));
+      driver.put(
+          "tcpKeepAlive", Boolean.toString(integer(where, Keyword.KEEPALIVES, keepalives) != 0));
     }
     String application = nonEmpty(Keyword.APPLICATION_NAME);
     if (application == null) {
@@ -175,8 +196,12 @@ final class ConnectionParameters {
 
   /** Keywords pgjdbc has no way to honour: refused, never dropped. */
   private void refuseUnsupported() {
-    for (Keyword k : List.of(Keyword.KEEPALIVES_IDLE, Keyword.KEEPALIVES_INTERVAL,
-        Keyword.KEEPALIVES_COUNT, Keyword.TCP_USER_TIMEOUT)) {
+    for (Keyword k :
+        List.of(
+            Keyword.KEEPALIVES_IDLE,
+            Keyword.KEEPALIVES_INTERVAL,
+            Keyword.KEEPALIVES_COUNT,
+            Keyword.TCP_USER_TIMEOUT)) {
       if (values.containsKey(k)) {
         throw cannotHonour(k, "pgjdbc has no per-connection setting for it");
       }
@@ -191,12 +216,13 @@ final class ConnectionParameters {
     }
     for (Keyword k : List.of(Keyword.SSL_MIN_PROTOCOL_VERSION, Keyword.SSL_MAX_PROTOCOL_VERSION)) {
       if (values.containsKey(k)) {
-        throw cannotHonour(k, "pgjdbc takes the TLS versions from the JVM"
-            + " (jdk.tls.client.protocols)");
+        throw cannotHonour(
+            k, "pgjdbc takes the TLS versions from the JVM" + " (jdk.tls.client.protocols)");
       }
     }
     if (values.containsKey(Keyword.PASSFILE)) {
-      throw cannotHonour(Keyword.PASSFILE,
+      throw cannotHonour(
+          Keyword.PASSFILE,
           "pgjdbc reads the password file named by PGPASSFILE, else ~/.pgpass; set PGPASSFILE");
     }
     String sni = values.get(Keyword.SSLSNI);
@@ -211,16 +237,24 @@ final class ConnectionParameters {
 
   private ConnectionStringException cannotHonour(Keyword keyword, String why) {
     String variable = fromEnvironment.get(keyword);
-    return new ConnectionStringException("connection option \"" + keyword.libpqName() + "\""
-        + (variable == null ? "" : " (from environment variable " + variable + ")")
-        + " is not supported by pgperf: " + why);
+    return new ConnectionStringException(
+        "connection option \""
+            + keyword.libpqName()
+            + "\""
+            + (variable == null ? "" : " (from environment variable " + variable + ")")
+            + " is not supported by pgperf: "
+            + why);
   }
 
   /** pgperf measures one server; libpq's host lists (failover, load balancing) are refused. */
   private void oneServer(Keyword keyword, String value) {
     if (value != null && value.indexOf(',') >= 0) {
-      throw new ConnectionStringException("connection option \"" + keyword.libpqName()
-          + "\" lists several servers (\"" + value + "\"); pgperf measures one server");
+      throw new ConnectionStringException(
+          "connection option \""
+              + keyword.libpqName()
+              + "\" lists several servers (\""
+              + value
+              + "\"); pgperf measures one server");
     }
   }
 
@@ -273,8 +307,8 @@ final class ConnectionParameters {
   static Duration connectTimeout(String text) {
     long seconds = parseInteger(text);
     if (seconds == Long.MIN_VALUE || seconds != (int) seconds) {
-      throw new ConnectionStringException("invalid integer value \"" + text
-          + "\" for connection option \"connect_timeout\"");
+      throw new ConnectionStringException(
+          "invalid integer value \"" + text + "\" for connection option \"connect_timeout\"");
     }
     return seconds <= 0 ? Duration.ZERO : Duration.ofSeconds(Math.max(2, seconds));
   }
@@ -282,9 +316,14 @@ final class ConnectionParameters {
   private static long integer(ConnectionSpec where, Keyword keyword, String text) {
     long value = parseInteger(text);
     if (value == Long.MIN_VALUE || value != (int) value) {
-      throw new ConnectionStringException("connection to " + where.target().server()
-          + " failed: invalid integer value \"" + text + "\" for connection option \""
-          + keyword.libpqName() + "\"");
+      throw new ConnectionStringException(
+          "connection to "
+              + where.target().server()
+              + " failed: invalid integer value \""
+              + text
+              + "\" for connection option \""
+              + keyword.libpqName()
+              + "\"");
     }
     return value;
   }
@@ -315,8 +354,10 @@ final class ConnectionParameters {
     boolean colon = text.indexOf(':') >= 0;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      boolean ok = colon ? Character.digit(c, 16) >= 0 || c == ':' || c == '.' || c == '%'
-          : Character.isDigit(c) || c == '.';
+      boolean ok =
+          colon
+              ? Character.digit(c, 16) >= 0 || c == ':' || c == '.' || c == '%'
+              : Character.isDigit(c) || c == '.';
       if (!ok) {
         return false;
       }

@@ -17,8 +17,8 @@ public interface ConnectionSource {
   Connection open() throws SQLException;
 
   /**
-   * Where this source connects, for messages: host, port and database, never a password.
-   * The default is neutral; implementations should say more.
+   * Where this source connects, for messages: host, port and database, never a password. The
+   * default is neutral; implementations should say more.
    */
   default String describe() {
     return "database";

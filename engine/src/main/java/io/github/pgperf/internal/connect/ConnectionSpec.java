@@ -15,16 +15,16 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * A PostgreSQL server and database as libpq and pgbench take them: host (a name, an address, or
- * a socket directory: a path starting with {@code /}), port, user, database name, an optional
+ * A PostgreSQL server and database as libpq and pgbench take them: host (a name, an address, or a
+ * socket directory: a path starting with {@code /}), port, user, database name, an optional
  * password, the connect timeout, and what else the connection string said, as pgjdbc's connection
  * properties.
  *
  * <p>Connections are opened with {@code DriverManager.getConnection("jdbc:postgresql://",
  * properties)}: host, port and database go to pgjdbc as its {@code PGHOST}, {@code PGPORT} and
- * {@code PGDBNAME} properties, so no name is ever pasted into a URL, and pgjdbc reads
- * {@code PGPASSFILE} or {@code ~/.pgpass} itself when no password is given. The password is never
- * part of {@link #toString()}, {@link #jdbcUrl()}, {@link #describe()} or {@link #target()}.
+ * {@code PGDBNAME} properties, so no name is ever pasted into a URL, and pgjdbc reads {@code
+ * PGPASSFILE} or {@code ~/.pgpass} itself when no password is given. The password is never part of
+ * {@link #toString()}, {@link #jdbcUrl()}, {@link #describe()} or {@link #target()}.
  *
  * @param host the server's host name or address, or the directory of its Unix-domain socket
  * @param port the server's port (TCP, or the number in the socket's file name)
@@ -37,8 +37,15 @@ import java.util.Set;
  *     null}: pgjdbc always talks UTF8, so a run honours it by reading its scripts' bytes in it
  *     ({@code RunOptions.clientEncoding}), as the server would read what libpq sends
  */
-public record ConnectionSpec(String host, int port, String user, String database, String password,
-    Duration connectTimeout, Map<String, String> driverProperties, String clientEncoding)
+public record ConnectionSpec(
+    String host,
+    int port,
+    String user,
+    String database,
+    String password,
+    Duration connectTimeout,
+    Map<String, String> driverProperties,
+    String clientEncoding)
     implements ConnectionSource {
 
   /** libpq's host when no socket directory holds the server's socket. */
@@ -47,8 +54,8 @@ public record ConnectionSpec(String host, int port, String user, String database
   public static final int DEFAULT_PORT = 5432;
 
   /**
-   * How long connecting may take when {@code PGCONNECT_TIMEOUT} (or {@code connect_timeout}) is
-   * not set. libpq waits without limit; pgperf gives a server that accepts connections and answers
+   * How long connecting may take when {@code PGCONNECT_TIMEOUT} (or {@code connect_timeout}) is not
+   * set. libpq waits without limit; pgperf gives a server that accepts connections and answers
    * nothing this long, so that it cannot hang a run, and a loaded machine this much slack.
    */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(60);
@@ -77,13 +84,24 @@ public record ConnectionSpec(String host, int port, String user, String database
   }
 
   /** A connection in the client encoding of the database. */
-  public ConnectionSpec(String host, int port, String user, String database, String password,
-      Duration connectTimeout, Map<String, String> driverProperties) {
+  public ConnectionSpec(
+      String host,
+      int port,
+      String user,
+      String database,
+      String password,
+      Duration connectTimeout,
+      Map<String, String> driverProperties) {
     this(host, port, user, database, password, connectTimeout, driverProperties, null);
   }
 
   /** A connection with pgjdbc's defaults for everything but these. */
-  public ConnectionSpec(String host, int port, String user, String database, String password,
+  public ConnectionSpec(
+      String host,
+      int port,
+      String user,
+      String database,
+      String password,
       Duration connectTimeout) {
     this(host, port, user, database, password, connectTimeout, Map.of());
   }
@@ -92,12 +110,11 @@ public record ConnectionSpec(String host, int port, String user, String database
    * Resolves a connection the way pgbench and libpq do from pgbench's {@code -h}, {@code -p},
    * {@code -U} and database argument: the database argument may be a libpq connection string (a
    * {@code postgresql://} URI, or {@code keyword=value} pairs) whose values override the options;
-   * then libpq's environment variables ({@code PGHOST}, {@code PGPORT}, {@code PGUSER},
-   * {@code PGDATABASE}, {@code PGPASSWORD}, {@code PGCONNECT_TIMEOUT}, {@code PGSSLMODE},
-   * {@code PGAPPNAME} ...) fill what is still unset, then libpq's defaults. Without a database
-   * argument the database is pgbench's: {@code PGDATABASE}, else {@code PGUSER}, else the
-   * operating-system user. Without {@code PGCONNECT_TIMEOUT} the timeout is
-   * {@link #DEFAULT_CONNECT_TIMEOUT}.
+   * then libpq's environment variables ({@code PGHOST}, {@code PGPORT}, {@code PGUSER}, {@code
+   * PGDATABASE}, {@code PGPASSWORD}, {@code PGCONNECT_TIMEOUT}, {@code PGSSLMODE}, {@code
+   * PGAPPNAME} ...) fill what is still unset, then libpq's defaults. Without a database argument
+   * the database is pgbench's: {@code PGDATABASE}, else {@code PGUSER}, else the operating-system
+   * user. Without {@code PGCONNECT_TIMEOUT} the timeout is {@link #DEFAULT_CONNECT_TIMEOUT}.
    *
    * @param host {@code -h}, or {@code null}
    * @param port {@code -p}, or {@code null}
@@ -113,8 +130,11 @@ public record ConnectionSpec(String host, int port, String user, String database
     parameters.set(Keyword.HOST, host);
     parameters.set(Keyword.PORT, port);
     parameters.set(Keyword.USER, user);
-    String dbName = database != null ? database
-        : firstNonEmpty(env.get("PGDATABASE"), env.get("PGUSER"), System.getProperty("user.name"));
+    String dbName =
+        database != null
+            ? database
+            : firstNonEmpty(
+                env.get("PGDATABASE"), env.get("PGUSER"), System.getProperty("user.name"));
     if (dbName != null && ConnectionString.recognized(dbName)) {
       parameters.setAll(ConnectionString.parse(dbName));
     } else {
@@ -127,8 +147,8 @@ public record ConnectionSpec(String host, int port, String user, String database
   }
 
   /**
-   * libpq's {@code PGCONNECT_TIMEOUT} from {@code env} (whole seconds, at least 2, zero or less
-   * for no limit), or {@code otherwise} when it is not set.
+   * libpq's {@code PGCONNECT_TIMEOUT} from {@code env} (whole seconds, at least 2, zero or less for
+   * no limit), or {@code otherwise} when it is not set.
    *
    * @throws ConnectionStringException when it is not an integer, naming the variable
    */
@@ -140,15 +160,22 @@ public record ConnectionSpec(String host, int port, String user, String database
     try {
       return ConnectionParameters.connectTimeout(text);
     } catch (ConnectionStringException e) {
-      throw new ConnectionStringException("environment variable PGCONNECT_TIMEOUT: "
-          + e.getMessage());
+      throw new ConnectionStringException(
+          "environment variable PGCONNECT_TIMEOUT: " + e.getMessage());
     }
   }
 
   /** The same server and user, another database. */
   public ConnectionSpec withDatabase(String otherDatabase) {
-    return new ConnectionSpec(host, port, user, otherDatabase, password, connectTimeout,
-        driverProperties, clientEncoding);
+    return new ConnectionSpec(
+        host,
+        port,
+        user,
+        otherDatabase,
+        password,
+        connectTimeout,
+        driverProperties,
+        clientEncoding);
   }
 
   /** Whether the host is a socket directory, as libpq tells: it starts with {@code /}. */
@@ -167,9 +194,8 @@ public record ConnectionSpec(String host, int port, String user, String database
   }
 
   /**
-   * A JDBC URL of this database without user or password, for applications under test: the
-   * socket factory's properties for a socket directory, and the driver properties but
-   * {@code sslpassword}.
+   * A JDBC URL of this database without user or password, for applications under test: the socket
+   * factory's properties for a socket directory, and the driver properties but {@code sslpassword}.
    */
   public String jdbcUrl() {
     StringBuilder url = new StringBuilder("jdbc:postgresql://");
@@ -181,11 +207,12 @@ public record ConnectionSpec(String host, int port, String user, String database
       query.put("socketFactory", SOCKET_FACTORY);
       query.put("socketFactoryArg", target().socketPath());
     }
-    driverProperties.forEach((k, v) -> {
-      if (!k.equals("sslpassword")) {
-        query.put(k, v);
-      }
-    });
+    driverProperties.forEach(
+        (k, v) -> {
+          if (!k.equals("sslpassword")) {
+            query.put(k, v);
+          }
+        });
     char separator = '?';
     for (Map.Entry<String, String> e : query.entrySet()) {
       url.append(separator).append(encode(e.getKey())).append('=').append(encode(e.getValue()));
@@ -197,9 +224,9 @@ public record ConnectionSpec(String host, int port, String user, String database
   /**
    * Opens a connection. With a connect timeout, pgjdbc's {@code connectTimeout} bounds the TCP
    * connect, {@code loginTimeout} the whole attempt (SSL request, startup, authentication), as
-   * libpq's {@code connect_timeout} does, and {@code socketTimeout} each read meanwhile, so that
-   * an attempt given up on ends its thread and socket too; it is cleared once connected unless
-   * the driver properties set one.
+   * libpq's {@code connect_timeout} does, and {@code socketTimeout} each read meanwhile, so that an
+   * attempt given up on ends its thread and socket too; it is cleared once connected unless the
+   * driver properties set one.
    */
   @Override
   public Connection open() throws SQLException {
@@ -249,8 +276,13 @@ public record ConnectionSpec(String host, int port, String user, String database
 
   @Override
   public String toString() {
-    return "ConnectionSpec[" + user + "@" + (onSocket() ? target().socketPath() : host + ":" + port)
-        + "/" + database + "]";
+    return "ConnectionSpec["
+        + user
+        + "@"
+        + (onSocket() ? target().socketPath() : host + ":" + port)
+        + "/"
+        + database
+        + "]";
   }
 
   private static String encode(String text) {

@@ -8,15 +8,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * libpq's connection URI ({@code conninfo_uri_parse_options} in fe-connect.c):
- * {@code postgresql://[user[:password]@][host][:port][,...][/dbname][?param=value&...]}, with
- * {@code postgres://} as well, IPv6 hosts in brackets, and percent-encoding in every part. Errors
- * are libpq's; where libpq quotes the URI or a part of it, a password in it is masked.
+ * libpq's connection URI ({@code conninfo_uri_parse_options} in fe-connect.c): {@code
+ * postgresql://[user[:password]@][host][:port][,...][/dbname][?param=value&...]}, with {@code
+ * postgres://} as well, IPv6 hosts in brackets, and percent-encoding in every part. Errors are
+ * libpq's; where libpq quotes the URI or a part of it, a password in it is masked.
  */
 final class ConnectionUri {
 
   static final String SCHEME = "postgresql://";
   static final String SHORT_SCHEME = "postgres://";
+
   /** What stands for a password in every text pgperf shows. */
   static final String MASK = "****";
 
@@ -72,8 +73,11 @@ final class ConnectionUri {
           p++;
         }
         if (p >= n) {
-          throw new ConnectionStringException("end of string reached when looking for matching"
-              + " \"]\" in IPv6 host address in URI: \"" + masked(uri) + "\"");
+          throw new ConnectionStringException(
+              "end of string reached when looking for matching"
+                  + " \"]\" in IPv6 host address in URI: \""
+                  + masked(uri)
+                  + "\"");
         }
         if (p == hostStart) {
           throw new ConnectionStringException(
@@ -81,9 +85,14 @@ final class ConnectionUri {
         }
         hostEnd = p++;
         if (p < n && ":/?,".indexOf(uri.charAt(p)) < 0) {
-          throw new ConnectionStringException("unexpected character \"" + uri.charAt(p)
-              + "\" at position " + (p + 1) + " in URI (expected \":\" or \"/\"): \""
-              + masked(uri) + "\"");
+          throw new ConnectionStringException(
+              "unexpected character \""
+                  + uri.charAt(p)
+                  + "\" at position "
+                  + (p + 1)
+                  + " in URI (expected \":\" or \"/\"): \""
+                  + masked(uri)
+                  + "\"");
         }
       } else {
         hostStart = p;
@@ -141,16 +150,22 @@ final class ConnectionUri {
       while (i < n && query.charAt(i) != '&') {
         if (query.charAt(i) == '=') {
           if (equals >= 0) {
-            throw new ConnectionStringException("extra key/value separator \"=\" in URI query"
-                + " parameter: \"" + query.substring(start, equals) + "\"");
+            throw new ConnectionStringException(
+                "extra key/value separator \"=\" in URI query"
+                    + " parameter: \""
+                    + query.substring(start, equals)
+                    + "\"");
           }
           equals = i;
         }
         i++;
       }
       if (equals < 0) {
-        throw new ConnectionStringException("missing key/value separator \"=\" in URI query"
-            + " parameter: \"" + query.substring(start, i) + "\"");
+        throw new ConnectionStringException(
+            "missing key/value separator \"=\" in URI query"
+                + " parameter: \""
+                + query.substring(start, i)
+                + "\"");
       }
       String keyword = decode(query.substring(start, equals), false);
       String value = decode(query.substring(equals + 1, i), SECRET_PARAMETERS.contains(keyword));
@@ -163,8 +178,12 @@ final class ConnectionUri {
       } else if (keyword.equals("requiressl")) {
         values.put(Keyword.SSLMODE, value.startsWith("1") ? "require" : "prefer");
       } else {
-        Keyword known = Keyword.named(keyword).orElseThrow(() -> new ConnectionStringException(
-            "invalid URI query parameter: \"" + keyword + "\""));
+        Keyword known =
+            Keyword.named(keyword)
+                .orElseThrow(
+                    () ->
+                        new ConnectionStringException(
+                            "invalid URI query parameter: \"" + keyword + "\""));
         values.put(known, value);
       }
     }
@@ -200,17 +219,17 @@ final class ConnectionUri {
   }
 
   /**
-   * The URI as given, with its password (after {@code user:} before the host, or a
-   * {@code password} or {@code sslpassword} parameter) replaced by {@value #MASK}. Built from the
-   * URI's parts as libpq splits them, so it works on a URI libpq refuses too.
+   * The URI as given, with its password (after {@code user:} before the host, or a {@code password}
+   * or {@code sslpassword} parameter) replaced by {@value #MASK}. Built from the URI's parts as
+   * libpq splits them, so it works on a URI libpq refuses too.
    */
   static String masked(String uri) {
     return masked(uri, prefixLength(uri));
   }
 
   /**
-   * A URL whose server part starts at {@code prefix}, with the password of its user information
-   * (up to the first {@code @} before a {@code /}) and of its secret parameters masked.
+   * A URL whose server part starts at {@code prefix}, with the password of its user information (up
+   * to the first {@code @} before a {@code /}) and of its secret parameters masked.
    */
   static String masked(String url, int prefix) {
     StringBuilder out = new StringBuilder(url.substring(0, prefix));

@@ -50,8 +50,9 @@ enum Keyword {
   REPLICATION("replication", null),
   TARGET_SESSION_ATTRS("target_session_attrs", "PGTARGETSESSIONATTRS");
 
-  private static final Map<String, Keyword> BY_NAME = Stream.of(values())
-      .collect(Collectors.toUnmodifiableMap(k -> k.libpqName, Function.identity()));
+  private static final Map<String, Keyword> BY_NAME =
+      Stream.of(values())
+          .collect(Collectors.toUnmodifiableMap(k -> k.libpqName, Function.identity()));
 
   private final String libpqName;
   private final String environmentVariable;

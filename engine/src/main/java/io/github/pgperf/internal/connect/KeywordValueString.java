@@ -4,11 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * libpq's {@code keyword = value} connection string ({@code conninfo_parse} in fe-connect.c):
- * pairs separated by whitespace, whitespace allowed around {@code =}, a value either unquoted (up
- * to the next whitespace) or in single quotes, with a backslash taking the next character as it is
- * in both. A keyword given twice keeps its last value; {@code requiressl} is read as
- * {@code sslmode}. Errors are libpq's, raised at the first bad pair as libpq does.
+ * libpq's {@code keyword = value} connection string ({@code conninfo_parse} in fe-connect.c): pairs
+ * separated by whitespace, whitespace allowed around {@code =}, a value either unquoted (up to the
+ * next whitespace) or in single quotes, with a backslash taking the next character as it is in
+ * both. A keyword given twice keeps its last value; {@code requiressl} is read as {@code sslmode}.
+ * Errors are libpq's, raised at the first bad pair as libpq does.
  */
 final class KeywordValueString {
 
@@ -99,8 +99,10 @@ final class KeywordValueString {
       values.put(Keyword.SSLMODE, value.startsWith("1") ? "require" : "prefer");
       return;
     }
-    Keyword keyword = Keyword.named(name).orElseThrow(
-        () -> new ConnectionStringException("invalid connection option \"" + name + "\""));
+    Keyword keyword =
+        Keyword.named(name)
+            .orElseThrow(
+                () -> new ConnectionStringException("invalid connection option \"" + name + "\""));
     // A repeated keyword keeps its last value, in its first place.
     values.put(keyword, value);
   }

@@ -14,19 +14,19 @@ import java.util.logging.Logger;
 final class QuietDriverLog {
 
   /** Held here: java.util.logging keeps loggers, and so their filters, only while referenced. */
-  private static final List<Logger> LOGGERS = List.of(
-      Logger.getLogger("org.postgresql.Driver"),
-      Logger.getLogger("org.postgresql.util.PGPropertyUtil"),
-      Logger.getLogger("org.postgresql.jdbcurlresolver.PgServiceConfParser"),
-      Logger.getLogger("org.postgresql.jdbcurlresolver.PgPassParser"));
+  private static final List<Logger> LOGGERS =
+      List.of(
+          Logger.getLogger("org.postgresql.Driver"),
+          Logger.getLogger("org.postgresql.util.PGPropertyUtil"),
+          Logger.getLogger("org.postgresql.jdbcurlresolver.PgServiceConfParser"),
+          Logger.getLogger("org.postgresql.jdbcurlresolver.PgPassParser"));
 
   private static final ThreadLocal<Boolean> QUIET = ThreadLocal.withInitial(() -> false);
 
   static {
     for (Logger logger : LOGGERS) {
       Filter previous = logger.getFilter();
-      logger.setFilter(record -> !QUIET.get()
-          && (previous == null || previous.isLoggable(record)));
+      logger.setFilter(record -> !QUIET.get() && (previous == null || previous.isLoggable(record)));
     }
   }
 

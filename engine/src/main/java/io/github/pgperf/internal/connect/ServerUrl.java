@@ -9,13 +9,12 @@ import java.util.UUID;
 import org.postgresql.Driver;
 
 /**
- * The URL of a server that already runs, as a test is pointed at it ({@code pgperf.url},
- * {@code PGPERF_URL}): a JDBC URL ({@code jdbc:postgresql://host[:port]/database[?...]}), read by
- * pgjdbc's own {@code Driver.parseURL}, whose other parameters are passed to the driver as the
- * application under test uses them; or a libpq URI ({@code postgresql://...}), read as libpq reads
- * it. A URL holding a password is refused: the password comes from {@code PGPERF_PASSWORD}, a
- * password file or {@code ~/.pgpass}. Messages and {@link #toString()} show the URL with any
- * password masked.
+ * The URL of a server that already runs, as a test is pointed at it ({@code pgperf.url}, {@code
+ * PGPERF_URL}): a JDBC URL ({@code jdbc:postgresql://host[:port]/database[?...]}), read by pgjdbc's
+ * own {@code Driver.parseURL}, whose other parameters are passed to the driver as the application
+ * under test uses them; or a libpq URI ({@code postgresql://...}), read as libpq reads it. A URL
+ * holding a password is refused: the password comes from {@code PGPERF_PASSWORD}, a password file
+ * or {@code ~/.pgpass}. Messages and {@link #toString()} show the URL with any password masked.
  */
 public final class ServerUrl {
 
@@ -26,8 +25,10 @@ public final class ServerUrl {
       Set.of("PGHOST", "PGPORT", "PGDBNAME", "user", "password");
 
   private final String masked;
+
   /** A libpq URI's parameters, or {@code null}. */
   private final Map<Keyword, String> libpq;
+
   /** A JDBC URL's properties as pgjdbc reads them, or {@code null}. */
   private final Properties jdbc;
 
@@ -51,9 +52,10 @@ public final class ServerUrl {
     if (ConnectionUri.prefixLength(url) > 0) {
       return libpq(url);
     }
-    throw new ConnectionStringException("external server URL must be a JDBC URL"
-        + " (jdbc:postgresql://host[:port]/database) or a libpq URI"
-        + " (postgresql://host[:port]/database)");
+    throw new ConnectionStringException(
+        "external server URL must be a JDBC URL"
+            + " (jdbc:postgresql://host[:port]/database) or a libpq URI"
+            + " (postgresql://host[:port]/database)");
   }
 
   private static ServerUrl libpq(String url) {
@@ -90,8 +92,11 @@ public final class ServerUrl {
       if (url.substring(prefix, prefix + at).indexOf(':') >= 0) {
         throw holdsPassword(masked);
       }
-      throw new ConnectionStringException("external server URL \"" + masked + "\" names a user"
-          + " before the host, which a JDBC URL cannot: use ?user= or pgperf.user");
+      throw new ConnectionStringException(
+          "external server URL \""
+              + masked
+              + "\" names a user"
+              + " before the host, which a JDBC URL cannot: use ?user= or pgperf.user");
     }
     // A value no URL holds tells whether the URL set a password, and keeps pgjdbc from reading
     // .pgpass here (it does when it connects).
@@ -100,23 +105,31 @@ public final class ServerUrl {
     defaults.setProperty("password", absent);
     Properties props = QuietDriverLog.quietly(() -> Driver.parseURL(url, defaults));
     if (props == null) {
-      throw new ConnectionStringException("external server URL \"" + masked + "\" is not a"
-          + " JDBC URL pgjdbc reads (jdbc:postgresql://host[:port]/database[?property=value&...])");
+      throw new ConnectionStringException(
+          "external server URL \""
+              + masked
+              + "\" is not a"
+              + " JDBC URL pgjdbc reads (jdbc:postgresql://host[:port]/database[?property=value&...])");
     }
     if (!absent.equals(props.getProperty("password"))) {
       throw holdsPassword(masked);
     }
     props.remove("password");
     if (props.getProperty("PGHOST", "").indexOf(',') >= 0) {
-      throw new ConnectionStringException("external server URL \"" + masked
-          + "\" lists several servers; pgperf measures one server");
+      throw new ConnectionStringException(
+          "external server URL \""
+              + masked
+              + "\" lists several servers; pgperf measures one server");
     }
     return new ServerUrl(masked, null, props);
   }
 
   private static ConnectionStringException holdsPassword(String masked) {
-    return new ConnectionStringException("external server URL \"" + masked + "\" must not hold a"
-        + " password: set PGPERF_PASSWORD, a password file (pgperf.passwordFile) or ~/.pgpass");
+    return new ConnectionStringException(
+        "external server URL \""
+            + masked
+            + "\" must not hold a"
+            + " password: set PGPERF_PASSWORD, a password file (pgperf.passwordFile) or ~/.pgpass");
   }
 
   /**
@@ -128,8 +141,8 @@ public final class ServerUrl {
       return null;
     }
     if (url.startsWith(JDBC_PREFIX)) {
-      return ConnectionUri.masked(url,
-          JDBC_PREFIX.length() + (url.startsWith("//", JDBC_PREFIX.length()) ? 2 : 0));
+      return ConnectionUri.masked(
+          url, JDBC_PREFIX.length() + (url.startsWith("//", JDBC_PREFIX.length()) ? 2 : 0));
     }
     return ConnectionUri.prefixLength(url) > 0 ? ConnectionUri.masked(url) : "(not a server URL)";
   }
@@ -154,11 +167,16 @@ public final class ServerUrl {
       parameters.set(Keyword.USER, user);
       parameters.set(Keyword.FALLBACK_APPLICATION_NAME, "pgperf");
       ConnectionSpec s = parameters.toSpec(timeout);
-      return new ConnectionSpec(s.host(), s.port(), s.user(), s.database(), password,
-          s.connectTimeout(), s.driverProperties());
+      return new ConnectionSpec(
+          s.host(),
+          s.port(),
+          s.user(),
+          s.database(),
+          password,
+          s.connectTimeout(),
+          s.driverProperties());
     }
-    String login = user != null ? user
-        : jdbc.getProperty("user", System.getProperty("user.name"));
+    String login = user != null ? user : jdbc.getProperty("user", System.getProperty("user.name"));
     String database = jdbc.getProperty("PGDBNAME", login);
     Map<String, String> driver = new LinkedHashMap<>();
     for (String name : jdbc.stringPropertyNames()) {
@@ -170,8 +188,14 @@ public final class ServerUrl {
     if (host.startsWith("[") && host.endsWith("]")) {
       host = host.substring(1, host.length() - 1);
     }
-    return new ConnectionSpec(host,
-        Integer.parseInt(jdbc.getProperty("PGPORT")), login, database, password, timeout, driver);
+    return new ConnectionSpec(
+        host,
+        Integer.parseInt(jdbc.getProperty("PGPORT")),
+        login,
+        database,
+        password,
+        timeout,
+        driver);
   }
 
   @Override

@@ -5,8 +5,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Connections of another source with one statement run on each as it opens, such as a
- * {@code set} of a session setting.
+ * Connections of another source with one statement run on each as it opens, such as a {@code set}
+ * of a session setting.
  *
  * @param source opens the connections
  * @param sql run once on every new connection; a failure closes it and is thrown

@@ -6,12 +6,13 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
 /**
- * Streams pgbench's rows into COPY in text format. Rows are written straight into one reused
- * byte buffer, so generating millions of accounts allocates nothing per row.
+ * Streams pgbench's rows into COPY in text format. Rows are written straight into one reused byte
+ * buffer, so generating millions of accounts allocates nothing per row.
  */
 final class CopyRows {
 
   private static final int BUFFER_SIZE = 1 << 16;
+
   /** Longest row: two 19-digit numbers, the rest, with room to spare. */
   private static final int MAX_ROW = 64;
 
@@ -44,8 +45,8 @@ final class CopyRows {
   }
 
   /**
-   * {@code aid bid 0 ''} for aid = first..last, 100000 accounts per branch; reports every
-   * {@link InitProgress#REPORT_EVERY} rows to the progress.
+   * {@code aid bid 0 ''} for aid = first..last, 100000 accounts per branch; reports every {@link
+   * InitProgress#REPORT_EVERY} rows to the progress.
    */
   void accounts(Connection connection, String sql, long first, long last, InitProgress progress)
       throws SQLException {

@@ -30,12 +30,22 @@ final class InitMetadata {
     if (exists(session)) {
       session.execute("delete from " + tables.name(TABLE));
     } else {
-      session.execute("create table " + tables.name(TABLE)
-          + "(format_version int not null, scale int not null, options text not null,"
-          + " made_at timestamptz not null default now())");
+      session.execute(
+          "create table "
+              + tables.name(TABLE)
+              + "(format_version int not null, scale int not null, options text not null,"
+              + " made_at timestamptz not null default now())");
     }
-    session.execute("insert into " + tables.name(TABLE) + "(format_version, scale, options) values ("
-        + FORMAT_VERSION + ", " + options.scale() + ", " + literal(options.description()) + ")");
+    session.execute(
+        "insert into "
+            + tables.name(TABLE)
+            + "(format_version, scale, options) values ("
+            + FORMAT_VERSION
+            + ", "
+            + options.scale()
+            + ", "
+            + literal(options.description())
+            + ")");
   }
 
   /** Whether the recorded initialization is exactly the one these options describe. */
@@ -43,10 +53,16 @@ final class InitMetadata {
     if (!exists(session)) {
       return false;
     }
-    long rows = session.queryLong("select count(*) from " + tables.name(TABLE)
-        + " where format_version = " + FORMAT_VERSION
-        + " and scale = " + options.scale()
-        + " and options = " + literal(options.description()));
+    long rows =
+        session.queryLong(
+            "select count(*) from "
+                + tables.name(TABLE)
+                + " where format_version = "
+                + FORMAT_VERSION
+                + " and scale = "
+                + options.scale()
+                + " and options = "
+                + literal(options.description()));
     long all = session.queryLong("select count(*) from " + tables.name(TABLE));
     return rows == 1 && all == 1;
   }

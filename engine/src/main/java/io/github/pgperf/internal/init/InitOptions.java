@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What {@code pgbench -i} is asked to make: scale, steps and table options, plus the schema to
- * make it in. Build one with {@link #builder()}; the builder applies pgbench's rules (defaults,
- * ranges, {@code -n} and {@code --foreign-keys} editing the steps).
+ * What {@code pgbench -i} is asked to make: scale, steps and table options, plus the schema to make
+ * it in. Build one with {@link #builder()}; the builder applies pgbench's rules (defaults, ranges,
+ * {@code -n} and {@code --foreign-keys} editing the steps).
  *
  * @param scale the scale factor: {@code scale} branches, 10 tellers and 100000 accounts per unit
  * @param steps the steps to run, in order
@@ -19,8 +19,8 @@ import java.util.Objects;
  * @param tablespace tablespace of the tables, or {@code null} for the default
  * @param indexTablespace tablespace of the primary-key indexes, or {@code null} for the default
  * @param quiet progress at most every 5 seconds instead of every 100000 rows
- * @param schema the schema to make the tables in, or {@code null} for the connection's
- *     search_path (as pgbench)
+ * @param schema the schema to make the tables in, or {@code null} for the connection's search_path
+ *     (as pgbench)
  */
 public record InitOptions(
     int scale,
@@ -75,8 +75,8 @@ public record InitOptions(
   }
 
   /**
-   * Whether the steps end with freshly created and filled tables: a create step, later a
-   * generate step, and no drop after that create. Only such a run is recorded as complete.
+   * Whether the steps end with freshly created and filled tables: a create step, later a generate
+   * step, and no drop after that create. Only such a run is recorded as complete.
    */
   boolean makesTablesFromScratch() {
     boolean created = false;
@@ -92,26 +92,34 @@ public record InitOptions(
           filled = false;
         }
         case CLIENT_SIDE_GENERATE, SERVER_SIDE_GENERATE -> filled = created;
-        default -> { }
+        default -> {}
       }
     }
     return created && filled;
   }
 
   /**
-   * What these options make, in one line: everything that shapes the tables and their rows, but
-   * not where (schema) or how progress is shown. Two initializations with the same description
-   * hold the same catalog and data.
+   * What these options make, in one line: everything that shapes the tables and their rows, but not
+   * where (schema) or how progress is shown. Two initializations with the same description hold the
+   * same catalog and data.
    */
   String description() {
-    return "scale=" + scale
-        + " steps=" + stepLetters()
-        + " fillfactor=" + fillfactor
-        + " unlogged=" + unloggedTables
-        + " partitions=" + partitions
-        + " partition_method=" + (partitioned() ? partitionMethod.sqlName() : "none")
-        + " tablespace=" + (tablespace == null ? "" : tablespace)
-        + " index_tablespace=" + (indexTablespace == null ? "" : indexTablespace);
+    return "scale="
+        + scale
+        + " steps="
+        + stepLetters()
+        + " fillfactor="
+        + fillfactor
+        + " unlogged="
+        + unloggedTables
+        + " partitions="
+        + partitions
+        + " partition_method="
+        + (partitioned() ? partitionMethod.sqlName() : "none")
+        + " tablespace="
+        + (tablespace == null ? "" : tablespace)
+        + " index_tablespace="
+        + (indexTablespace == null ? "" : indexTablespace);
   }
 
   /** Collects options the way pgbench's command line does, then checks them in {@link #build}. */
@@ -218,17 +226,18 @@ public record InitOptions(
       }
       InitOptions options;
       try {
-        options = new InitOptions(
-            scale,
-            steps,
-            fillfactor,
-            unloggedTables,
-            partitions,
-            partitionMethod == null ? PartitionMethod.RANGE : partitionMethod,
-            tablespace,
-            indexTablespace,
-            quiet,
-            schema);
+        options =
+            new InitOptions(
+                scale,
+                steps,
+                fillfactor,
+                unloggedTables,
+                partitions,
+                partitionMethod == null ? PartitionMethod.RANGE : partitionMethod,
+                tablespace,
+                indexTablespace,
+                quiet,
+                schema);
       } catch (IllegalArgumentException e) {
         throw new InitException(e.getMessage(), null);
       }

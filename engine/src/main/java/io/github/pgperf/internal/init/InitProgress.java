@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * pgbench's progress lines while accounts are generated: one every 100000 rows, or with
- * {@code -q} at most one every 5 seconds (checked every 100 rows) plus one at the end.
+ * pgbench's progress lines while accounts are generated: one every 100000 rows, or with {@code -q}
+ * at most one every 5 seconds (checked every 100 rows) plus one at the end.
  */
 final class InitProgress {
 
@@ -48,7 +48,13 @@ final class InitProgress {
 
   private void print(long done, double elapsed) {
     double remaining = (total - done) * elapsed / done;
-    out.printf(Locale.ROOT, "%d of %d tuples (%d%%) done (elapsed %.2f s, remaining %.2f s)%n",
-        done, total, done * 100 / total, elapsed, remaining);
+    out.printf(
+        Locale.ROOT,
+        "%d of %d tuples (%d%%) done (elapsed %.2f s, remaining %.2f s)%n",
+        done,
+        total,
+        done * 100 / total,
+        elapsed,
+        remaining);
   }
 }

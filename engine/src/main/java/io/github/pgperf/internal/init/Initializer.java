@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Makes what {@code pgbench -i} makes: pgbench's four tables, their rows, keys and partitions,
- * in the connection's search_path or in a given schema, printing pgbench's progress lines.
+ * Makes what {@code pgbench -i} makes: pgbench's four tables, their rows, keys and partitions, in
+ * the connection's search_path or in a given schema, printing pgbench's progress lines.
  *
  * <p>After a complete initialization (steps that create and fill the tables) it records what it
  * made in a table {@code pgperf_init} of the same schema; {@link #isInitialized} tells whether a
@@ -32,12 +32,12 @@ public final class Initializer {
   }
 
   /**
-   * Runs the steps of the options in order. The schema's metadata is cleared before the first
-   * step and written only after the last one succeeded, and only when the steps created and
-   * filled the tables.
+   * Runs the steps of the options in order. The schema's metadata is cleared before the first step
+   * and written only after the last one succeeded, and only when the steps created and filled the
+   * tables.
    *
-   * @throws InitException when the server cannot be reached or a statement fails; the message
-   *     says which, as pgbench does
+   * @throws InitException when the server cannot be reached or a statement fails; the message says
+   *     which, as pgbench does
    */
   public void run(InitOptions options) throws InitException {
     Tables tables = new Tables(options);
@@ -50,21 +50,28 @@ public final class Initializer {
         progress.println(step.startMessage());
         long stepStart = System.nanoTime();
         runStep(step, session, tables, options);
-        timings.add(String.format(Locale.ROOT, "%s %.2f s",
-            step.timingName(), seconds(System.nanoTime() - stepStart)));
+        timings.add(
+            String.format(
+                Locale.ROOT,
+                "%s %.2f s",
+                step.timingName(),
+                seconds(System.nanoTime() - stepStart)));
       }
       if (options.makesTablesFromScratch()) {
         metadata.record(session, options);
       }
-      progress.printf(Locale.ROOT, "done in %.2f s (%s).%n",
-          seconds(System.nanoTime() - start), String.join(", ", timings));
+      progress.printf(
+          Locale.ROOT,
+          "done in %.2f s (%s).%n",
+          seconds(System.nanoTime() - start),
+          String.join(", ", timings));
     }
   }
 
   /**
    * Whether the schema of the options holds exactly what {@link #run} makes with these options,
-   * intact: the recorded metadata equals them and branches, tellers and accounts hold their
-   * number of rows. History rows and balances are not checked, since benchmark runs change them.
+   * intact: the recorded metadata equals them and branches, tellers and accounts hold their number
+   * of rows. History rows and balances are not checked, since benchmark runs change them.
    *
    * @throws InitException when the server cannot be reached or a query fails
    */
@@ -74,10 +81,11 @@ public final class Initializer {
       if (!new InitMetadata(tables).matches(session, options)) {
         return false;
       }
-      for (String table : List.of(Tables.BRANCHES, Tables.TELLERS, Tables.ACCOUNTS,
-          Tables.HISTORY)) {
-        if (session.queryText("select to_regclass(" + InitMetadata.literal(tables.name(table))
-            + ")") == null) {
+      for (String table :
+          List.of(Tables.BRANCHES, Tables.TELLERS, Tables.ACCOUNTS, Tables.HISTORY)) {
+        if (session.queryText(
+                "select to_regclass(" + InitMetadata.literal(tables.name(table)) + ")")
+            == null) {
           return false;
         }
       }
@@ -106,12 +114,15 @@ public final class Initializer {
         }
       }
       case CLIENT_SIDE_GENERATE -> generateClientSide(session, tables, options);
-      case SERVER_SIDE_GENERATE -> inTransaction(session, () -> {
-        session.execute(tables.truncate());
-        for (String sql : tables.serverSideInserts()) {
-          session.execute(sql);
-        }
-      });
+      case SERVER_SIDE_GENERATE ->
+          inTransaction(
+              session,
+              () -> {
+                session.execute(tables.truncate());
+                for (String sql : tables.serverSideInserts()) {
+                  session.execute(sql);
+                }
+              });
       case VACUUM -> {
         for (String sql : tables.vacuum()) {
           session.execute(sql);
@@ -133,8 +144,12 @@ public final class Initializer {
   /** A schema the caller named is made if needed; pgbench's search_path default is left alone. */
   private static void createSchemaIfMissing(Session session, InitOptions options)
       throws InitException {
-    if (options.schema() != null && session.queryText("select to_regnamespace("
-        + InitMetadata.literal(Tables.quoteIdentifier(options.schema())) + ")") == null) {
+    if (options.schema() != null
+        && session.queryText(
+                "select to_regnamespace("
+                    + InitMetadata.literal(Tables.quoteIdentifier(options.schema()))
+                    + ")")
+            == null) {
       session.execute("create schema " + Tables.quoteIdentifier(options.schema()));
     }
   }
@@ -144,21 +159,23 @@ public final class Initializer {
     InitProgress accountsProgress = new InitProgress(progress, options.quiet(), tables.accounts());
     CopyRows rows = new CopyRows();
     Connection c = session.connection();
-    inTransaction(session, () -> {
-      session.execute(tables.truncate());
-      // The truncate in this transaction is what makes FREEZE legal on plain tables: the rows
-      // arrive frozen and all-visible, so the vacuum step has almost nothing left to do.
-      String sql = tables.copy(Tables.BRANCHES, true);
-      try {
-        rows.branches(c, sql, tables.branches());
-        sql = tables.copy(Tables.TELLERS, true);
-        rows.tellers(c, sql, tables.tellers());
-        sql = tables.copy(Tables.ACCOUNTS, !options.partitioned());
-        rows.accounts(c, sql, 1, tables.accounts(), accountsProgress);
-      } catch (SQLException e) {
-        throw Session.failed(sql, e);
-      }
-    });
+    inTransaction(
+        session,
+        () -> {
+          session.execute(tables.truncate());
+          // The truncate in this transaction is what makes FREEZE legal on plain tables: the rows
+          // arrive frozen and all-visible, so the vacuum step has almost nothing left to do.
+          String sql = tables.copy(Tables.BRANCHES, true);
+          try {
+            rows.branches(c, sql, tables.branches());
+            sql = tables.copy(Tables.TELLERS, true);
+            rows.tellers(c, sql, tables.tellers());
+            sql = tables.copy(Tables.ACCOUNTS, !options.partitioned());
+            rows.accounts(c, sql, 1, tables.accounts(), accountsProgress);
+          } catch (SQLException e) {
+            throw Session.failed(sql, e);
+          }
+        });
   }
 
   /** A unit of work that runs inside one transaction. */

@@ -13,8 +13,8 @@ import org.postgresql.util.ServerErrorMessage;
 
 /**
  * One connection used the way pgbench uses its: statements run one by one, server notices are
- * printed as libpq prints them, and a failed statement becomes pgbench's
- * {@code query failed: ...} error with the statement as detail.
+ * printed as libpq prints them, and a failed statement becomes pgbench's {@code query failed: ...}
+ * error with the statement as detail.
  */
 final class Session implements AutoCloseable {
 
@@ -27,17 +27,20 @@ final class Session implements AutoCloseable {
   }
 
   /**
-   * Opens a connection, turning a failure into pgbench's message: where it tried to connect and
-   * the cause.
+   * Opens a connection, turning a failure into pgbench's message: where it tried to connect and the
+   * cause.
    */
   static Session open(ConnectionSource source, PrintStream notices) throws InitException {
     try {
       return new Session(source.open(), notices);
     } catch (SQLException e) {
       Throwable root = root(e);
-      String message = root instanceof UnknownHostException
-          ? "could not translate host name \"" + root.getMessage() + "\" to address: unknown host"
-          : "connection to " + source.describe() + " failed: " + cause(e);
+      String message =
+          root instanceof UnknownHostException
+              ? "could not translate host name \""
+                  + root.getMessage()
+                  + "\" to address: unknown host"
+              : "connection to " + source.describe() + " failed: " + cause(e);
       throw new InitException(message, "could not create connection for initialization", e);
     }
   }
@@ -92,8 +95,8 @@ final class Session implements AutoCloseable {
   }
 
   /**
-   * The server's own words when it sent an error ({@code ERROR:  ...}, {@code FATAL:  ...}), else
-   * the innermost cause, which for a refused connection is the socket's message.
+   * The server's own words when it sent an error ({@code ERROR: ...}, {@code FATAL: ...}), else the
+   * innermost cause, which for a refused connection is the socket's message.
    */
   static String cause(SQLException e) {
     if (e instanceof PSQLException pe && pe.getServerErrorMessage() != null) {

@@ -47,13 +47,25 @@ final class Tables {
 
   /** Drops exactly pgbench's four tables (partitions go with their parent), never cascading. */
   String drop() {
-    return "drop table if exists " + name(ACCOUNTS) + ", " + name(BRANCHES) + ", "
-        + name(HISTORY) + ", " + name(TELLERS);
+    return "drop table if exists "
+        + name(ACCOUNTS)
+        + ", "
+        + name(BRANCHES)
+        + ", "
+        + name(HISTORY)
+        + ", "
+        + name(TELLERS);
   }
 
   String truncate() {
-    return "truncate table " + name(ACCOUNTS) + ", " + name(BRANCHES) + ", "
-        + name(HISTORY) + ", " + name(TELLERS);
+    return "truncate table "
+        + name(ACCOUNTS)
+        + ", "
+        + name(BRANCHES)
+        + ", "
+        + name(HISTORY)
+        + ", "
+        + name(TELLERS);
   }
 
   /** The create statements in pgbench's order: history, tellers, accounts, branches, partitions. */
@@ -61,11 +73,13 @@ final class Tables {
     boolean bigAid = options.scale() >= InitOptions.BIGINT_AID_SCALE;
     String aid = bigAid ? "aid bigint" : "aid    int";
     List<String> sql = new ArrayList<>();
-    sql.add(createTable(HISTORY,
-        "tid int,bid int," + aid + ",delta int,mtime timestamp,filler char(22)", false));
+    sql.add(
+        createTable(
+            HISTORY,
+            "tid int,bid int," + aid + ",delta int,mtime timestamp,filler char(22)",
+            false));
     sql.add(createTable(TELLERS, "tid int not null,bid int,tbalance int,filler char(84)", true));
-    sql.add(createTable(ACCOUNTS,
-        aid + " not null,bid int,abalance int,filler char(84)", true));
+    sql.add(createTable(ACCOUNTS, aid + " not null,bid int,abalance int,filler char(84)", true));
     sql.add(createTable(BRANCHES, "bid int not null,bbalance int,filler char(88)", true));
     for (int p = 1; p <= options.partitions(); p++) {
       sql.add(createPartition(p));
@@ -96,8 +110,11 @@ final class Tables {
     if (options.unloggedTables()) {
       sql.append(" unlogged");
     }
-    sql.append(" table ").append(name(ACCOUNTS + "_" + p))
-        .append("\n  partition of ").append(name(ACCOUNTS)).append('\n');
+    sql.append(" table ")
+        .append(name(ACCOUNTS + "_" + p))
+        .append("\n  partition of ")
+        .append(name(ACCOUNTS))
+        .append('\n');
     if (options.partitionMethod() == PartitionMethod.RANGE) {
       long partSize = (accounts() + n - 1) / n;
       sql.append("  for values from (")
@@ -106,8 +123,11 @@ final class Tables {
           .append(p < n ? Long.toString(p * partSize + 1) : "maxvalue")
           .append(')');
     } else {
-      sql.append("  for values with (modulus ").append(n)
-          .append(", remainder ").append(p - 1).append(')');
+      sql.append("  for values with (modulus ")
+          .append(n)
+          .append(", remainder ")
+          .append(p - 1)
+          .append(')');
     }
     sql.append(" with (fillfactor=").append(options.fillfactor()).append(')');
     return sql.toString();
@@ -116,12 +136,24 @@ final class Tables {
   /** Server-side generation ({@code G}), after the truncate. */
   List<String> serverSideInserts() {
     return List.of(
-        "insert into " + name(BRANCHES) + "(bid,bbalance) select bid, 0 from generate_series(1, "
-            + branches() + ") as bid",
-        "insert into " + name(TELLERS) + "(tid,bid,tbalance) select tid, (tid - 1) / "
-            + TELLERS_PER_SCALE + " + 1, 0 from generate_series(1, " + tellers() + ") as tid",
-        "insert into " + name(ACCOUNTS) + "(aid,bid,abalance,filler) select aid, (aid - 1) / "
-            + ACCOUNTS_PER_SCALE + " + 1, 0, '' from generate_series(1, " + accounts()
+        "insert into "
+            + name(BRANCHES)
+            + "(bid,bbalance) select bid, 0 from generate_series(1, "
+            + branches()
+            + ") as bid",
+        "insert into "
+            + name(TELLERS)
+            + "(tid,bid,tbalance) select tid, (tid - 1) / "
+            + TELLERS_PER_SCALE
+            + " + 1, 0 from generate_series(1, "
+            + tellers()
+            + ") as tid",
+        "insert into "
+            + name(ACCOUNTS)
+            + "(aid,bid,abalance,filler) select aid, (aid - 1) / "
+            + ACCOUNTS_PER_SCALE
+            + " + 1, 0, '' from generate_series(1, "
+            + accounts()
             + ") as aid");
   }
 
@@ -142,9 +174,10 @@ final class Tables {
   }
 
   List<String> primaryKeys() {
-    String using = options.indexTablespace() == null
-        ? ""
-        : " using index tablespace " + quoteIdentifier(options.indexTablespace());
+    String using =
+        options.indexTablespace() == null
+            ? ""
+            : " using index tablespace " + quoteIdentifier(options.indexTablespace());
     return List.of(
         "alter table " + name(BRANCHES) + " add primary key (bid)" + using,
         "alter table " + name(TELLERS) + " add primary key (tid)" + using,
@@ -161,8 +194,16 @@ final class Tables {
   }
 
   private String foreignKey(String table, String column, String referenced) {
-    return "alter table " + name(table) + " add constraint " + table + "_" + column
-        + "_fkey foreign key (" + column + ") references " + name(referenced);
+    return "alter table "
+        + name(table)
+        + " add constraint "
+        + table
+        + "_"
+        + column
+        + "_fkey foreign key ("
+        + column
+        + ") references "
+        + name(referenced);
   }
 
   /** Quotes an identifier the way PQescapeIdentifier does: always, doubling inner quotes. */

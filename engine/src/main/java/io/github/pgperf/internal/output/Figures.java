@@ -24,7 +24,8 @@ public final class Figures {
     if (Double.isInfinite(value)) {
       return value > 0 ? "infinity" : "-infinity";
     }
-    BigDecimal b = new BigDecimal(value).setScale(maxDecimals, RoundingMode.HALF_EVEN).stripTrailingZeros();
+    BigDecimal b =
+        new BigDecimal(value).setScale(maxDecimals, RoundingMode.HALF_EVEN).stripTrailingZeros();
     return (b.scale() < 1 ? b.setScale(1) : b).toPlainString();
   }
 
@@ -38,8 +39,8 @@ public final class Figures {
   }
 
   /**
-   * A duration in the threshold grammar's form, in the largest unit that keeps it whole:
-   * {@code 2s}, {@code 20ms}, {@code 1500us}, {@code 0.5us}.
+   * A duration in the threshold grammar's form, in the largest unit that keeps it whole: {@code
+   * 2s}, {@code 20ms}, {@code 1500us}, {@code 0.5us}.
    */
   public static String duration(Duration d) {
     long nanos = d.toNanos();

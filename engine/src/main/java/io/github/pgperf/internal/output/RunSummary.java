@@ -1,6 +1,5 @@
 package io.github.pgperf.internal.output;
 
-import io.github.pgperf.internal.output.Figures;
 import io.github.pgperf.result.Counts;
 import io.github.pgperf.result.Latencies;
 import io.github.pgperf.result.RunLength;
@@ -9,8 +8,8 @@ import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.Stats;
 
 /**
- * A one-line summary of a run for messages that judge it (failed assertions, reports): what ran
- * and how, what happened, tps and latency. For example:
+ * A one-line summary of a run for messages that judge it (failed assertions, reports): what ran and
+ * how, what happened, tps and latency. For example:
  *
  * <pre>
  * &lt;builtin: select only&gt; "nightly", 4 clients, 2 threads, 10 s: 4123 processed, 3 failed,
@@ -31,24 +30,38 @@ public final class RunSummary {
     if (w.label() != null) {
       s.append(" \"").append(w.label()).append('"');
     }
-    s.append(", ").append(w.clients()).append(w.clients() == 1 ? " client, " : " clients, ")
-        .append(w.threads()).append(w.threads() == 1 ? " thread, " : " threads, ")
+    s.append(", ")
+        .append(w.clients())
+        .append(w.clients() == 1 ? " client, " : " clients, ")
+        .append(w.threads())
+        .append(w.threads() == 1 ? " thread, " : " threads, ")
         .append(length(w.length()));
     if (w.rate() > 0) {
       s.append(", rate ").append(Figures.plain(w.rate())).append(" tps");
     }
     Stats total = run.total();
     Counts c = total.counts();
-    s.append(": ").append(c.processed()).append(" processed, ").append(c.failed())
-        .append(" failed, ").append(c.skipped()).append(" skipped in ")
-        .append(Figures.decimal(run.benchSeconds(), 3)).append(" s; tps ")
-        .append(Figures.decimal(run.tps(), 3)).append("; latency ");
+    s.append(": ")
+        .append(c.processed())
+        .append(" processed, ")
+        .append(c.failed())
+        .append(" failed, ")
+        .append(c.skipped())
+        .append(" skipped in ")
+        .append(Figures.decimal(run.benchSeconds(), 3))
+        .append(" s; tps ")
+        .append(Figures.decimal(run.tps(), 3))
+        .append("; latency ");
     Latencies l = total.latency();
     if (l.count() == 0) {
       s.append("none");
     } else {
-      s.append("p50 ").append(millis(l.percentileMicros(50))).append(", p99 ")
-          .append(millis(l.percentileMicros(99))).append(", max ").append(millis(l.maxMicros()));
+      s.append("p50 ")
+          .append(millis(l.percentileMicros(50)))
+          .append(", p99 ")
+          .append(millis(l.percentileMicros(99)))
+          .append(", max ")
+          .append(millis(l.maxMicros()));
     }
     if (run.aborted()) {
       s.append("; ABORTED, figures incomplete");

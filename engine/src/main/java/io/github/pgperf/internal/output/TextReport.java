@@ -24,7 +24,9 @@ import java.util.List;
  */
 public final class TextReport {
 
-  /** What pgbench prints on stderr after the report of an aborted run (after its program prefix). */
+  /**
+   * What pgbench prints on stderr after the report of an aborted run (after its program prefix).
+   */
   public static final String ABORTED = "Run was aborted; the above results are incomplete.";
 
   private TextReport() {}
@@ -47,8 +49,8 @@ public final class TextReport {
 
   /** {@code pgperf (<version>, server <server version>)}, or without the server when unknown. */
   public static String versionLine(RunResult result) {
-    String version = result.clientMachines().isEmpty()
-        ? "dev" : result.clientMachines().get(0).pgperfVersion();
+    String version =
+        result.clientMachines().isEmpty() ? "dev" : result.clientMachines().get(0).pgperfVersion();
     return result.server() == null
         ? "pgperf (" + version + ")"
         : "pgperf (" + version + ", server " + result.server().version() + ")";
@@ -74,8 +76,11 @@ public final class TextReport {
     }
     if (w.length() instanceof RunLength.PerClient perClient) {
       out.add("number of transactions per client: " + perClient.transactions());
-      out.add("number of transactions actually processed: " + c.processed() + "/"
-          + (long) perClient.transactions() * w.clients());
+      out.add(
+          "number of transactions actually processed: "
+              + c.processed()
+              + "/"
+              + (long) perClient.transactions() * w.clients());
     } else if (w.length() instanceof RunLength.Timed timed) {
       out.add("duration: " + timed.seconds() + " s");
       out.add("number of transactions actually processed: " + c.processed());
@@ -88,25 +93,40 @@ public final class TextReport {
       out.add("number of transactions skipped: " + countAndPercent(c.skipped(), c.total()));
     }
     if (w.latencyLimitMicros() > 0) {
-      out.add("number of transactions above the " + f(0.001 * w.latencyLimitMicros(), 1)
-          + " ms latency limit: " + c.late() + "/" + c.processed() + " ("
-          + f(100.0 * c.late() / c.processed(), 3) + "%)");
+      out.add(
+          "number of transactions above the "
+              + f(0.001 * w.latencyLimitMicros(), 1)
+              + " ms latency limit: "
+              + c.late()
+              + "/"
+              + c.processed()
+              + " ("
+              + f(100.0 * c.late() / c.processed(), 3)
+              + "%)");
     }
     if (w.reportsMeasuredLatency()) {
       addAverageAndStddev(out, "latency", total.latency());
     } else {
-      out.add("latency average = " + f(result.derivedLatencyMillis(), 3) + " ms"
-          + (c.failed() > 0 ? " (including failures)" : ""));
+      out.add(
+          "latency average = "
+              + f(result.derivedLatencyMillis(), 3)
+              + " ms"
+              + (c.failed() > 0 ? " (including failures)" : ""));
     }
     if (w.rate() > 0) {
-      out.add("rate limit schedule lag: avg " + f(0.001 * total.lag().sum() / c.processed(), 3)
-          + " (max " + f(0.001 * total.lag().max(), 3) + ") ms");
+      out.add(
+          "rate limit schedule lag: avg "
+              + f(0.001 * total.lag().sum() / c.processed(), 3)
+              + " (max "
+              + f(0.001 * total.lag().max(), 3)
+              + ") ms");
     }
     if (w.connectPerTransaction()) {
       out.add("average connection time = " + f(result.averageConnectionMillis(), 3) + " ms");
       out.add("tps = " + f(result.tps(), 6) + " (including reconnection times)");
     } else {
-      out.add("initial connection time = " + f(0.001 * result.initialConnectionMicros(), 3) + " ms");
+      out.add(
+          "initial connection time = " + f(0.001 * result.initialConnectionMicros(), 3) + " ms");
       out.add("tps = " + f(result.tps(), 6) + " (without initial connection time)");
     }
     boolean several = w.scripts().size() > 1;
@@ -136,8 +156,12 @@ public final class TextReport {
     }
     out.add("latency min = " + f(0.001 * latency.minMicros(), 3) + " ms");
     for (double p : Latencies.REPORTED_PERCENTILES) {
-      out.add("latency p" + percentileName(p) + " = "
-          + f(0.001 * latency.percentileMicros(p), 3) + " ms");
+      out.add(
+          "latency p"
+              + percentileName(p)
+              + " = "
+              + f(0.001 * latency.percentileMicros(p), 3)
+              + " ms");
     }
     out.add("latency max = " + f(0.001 * latency.maxMicros(), 3) + " ms");
     return out;
@@ -148,15 +172,26 @@ public final class TextReport {
     return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
   }
 
-  private static void addScriptFigures(List<String> out, RunResult result, int i, long allProcessed) {
+  private static void addScriptFigures(
+      List<String> out, RunResult result, int i, long allProcessed) {
     RunSettings w = result.settings();
     ScriptResult script = result.scripts().get(i);
     Counts s = script.stats().counts();
     out.add("SQL script " + (i + 1) + ": " + script.name());
-    out.add(" - weight: " + script.weight() + " (targets "
-        + f(100.0 * script.weight() / w.totalWeight(), 1) + "% of total)");
-    out.add(" - " + s.processed() + " transactions (" + f(100.0 * s.processed() / allProcessed, 1)
-        + "% of total, tps = " + f(result.tps(i), 6) + ")");
+    out.add(
+        " - weight: "
+            + script.weight()
+            + " (targets "
+            + f(100.0 * script.weight() / w.totalWeight(), 1)
+            + "% of total)");
+    out.add(
+        " - "
+            + s.processed()
+            + " transactions ("
+            + f(100.0 * s.processed() / allProcessed, 1)
+            + "% of total, tps = "
+            + f(result.tps(i), 6)
+            + ")");
     addFailuresAndRetries(out, " - ", w, s);
     if (w.skipsLateTransactions()) {
       out.add(" - number of transactions skipped: " + countAndPercent(s.skipped(), s.total()));
@@ -164,27 +199,39 @@ public final class TextReport {
     addAverageAndStddev(out, " - latency", script.stats().latency());
   }
 
-  private static void addFailuresAndRetries(List<String> out, String prefix, RunSettings w, Counts c) {
+  private static void addFailuresAndRetries(
+      List<String> out, String prefix, RunSettings w, Counts c) {
     out.add(prefix + "number of failed transactions: " + countAndPercent(c.failed(), c.total()));
     if (w.failuresDetailed()) {
-      out.add(prefix + "number of serialization failures: "
-          + countAndPercent(c.serializationFailures(), c.total()));
-      out.add(prefix + "number of deadlock failures: "
-          + countAndPercent(c.deadlockFailures(), c.total()));
+      out.add(
+          prefix
+              + "number of serialization failures: "
+              + countAndPercent(c.serializationFailures(), c.total()));
+      out.add(
+          prefix
+              + "number of deadlock failures: "
+              + countAndPercent(c.deadlockFailures(), c.total()));
     }
     if (w.maxTries() != 1) {
-      out.add(prefix + "number of transactions retried: " + countAndPercent(c.retried(), c.total()));
+      out.add(
+          prefix + "number of transactions retried: " + countAndPercent(c.retried(), c.total()));
       out.add(prefix + "total number of retries: " + c.retries());
     }
   }
 
-  private static void addStatements(List<String> out, RunSettings w, ScriptResult script, String prefix) {
+  private static void addStatements(
+      List<String> out, RunSettings w, ScriptResult script, String prefix) {
     boolean retries = w.maxTries() != 1;
-    out.add(prefix + "statement latencies in milliseconds"
-        + (retries ? ", failures and retries" : " and failures") + ":");
+    out.add(
+        prefix
+            + "statement latencies in milliseconds"
+            + (retries ? ", failures and retries" : " and failures")
+            + ":");
     for (StatementResult st : script.statements()) {
       StringBuilder line = new StringBuilder("   ");
-      line.append(pad(f(st.averageMillis(), 3), 11)).append("  ").append(pad(Long.toString(st.failures()), 10));
+      line.append(pad(f(st.averageMillis(), 3), 11))
+          .append("  ")
+          .append(pad(Long.toString(st.failures()), 10));
       if (retries) {
         line.append("  ").append(pad(Long.toString(st.retries()), 10));
       }

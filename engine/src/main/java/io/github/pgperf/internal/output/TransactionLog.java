@@ -11,9 +11,9 @@ import io.github.pgperf.result.RunSettings;
  * allocate nothing, since they run once per transaction.
  *
  * <p>Per transaction: {@code client_id transaction_no time script_no time_epoch time_us
- * [schedule_lag] [retries]}, where {@code time} is the latency in µs, or {@code skipped}, or
- * {@code failed} ({@code serialization} / {@code deadlock} with {@code --failures-detailed});
- * {@code schedule_lag} appears under {@code -R}, {@code retries} when {@code --max-tries} is not 1.
+ * [schedule_lag] [retries]}, where {@code time} is the latency in µs, or {@code skipped}, or {@code
+ * failed} ({@code serialization} / {@code deadlock} with {@code --failures-detailed}); {@code
+ * schedule_lag} appears under {@code -R}, {@code retries} when {@code --max-tries} is not 1.
  *
  * <p>Aggregated, one line per interval: {@code interval_start num_transactions sum_latency
  * sum_latency_2 min_latency max_latency sum_lag sum_lag_2 min_lag max_lag skipped retried retries
@@ -34,7 +34,8 @@ public final class TransactionLog {
 
   /**
    * The log file of a thread: {@code <prefix>.<pid>} for thread 0, {@code <prefix>.<pid>.<thread>}
-   * for the others ({@code prefix} is {@code pgbench_log} unless {@code --log-prefix} says otherwise).
+   * for the others ({@code prefix} is {@code pgbench_log} unless {@code --log-prefix} says
+   * otherwise).
    */
   public static String fileName(String prefix, long pid, int thread) {
     return thread == 0 ? prefix + "." + pid : prefix + "." + pid + "." + thread;
@@ -51,15 +52,29 @@ public final class TransactionLog {
    * @param lagMicros schedule lag, µs (written only under {@code -R})
    * @param tries tries it took (written as retries, {@code tries - 1}, when retries are logged)
    */
-  public void appendProcessed(StringBuilder out, int client, long transactionNo,
-      long latencyMicros, int script, long epochMicros, long lagMicros, int tries) {
+  public void appendProcessed(
+      StringBuilder out,
+      int client,
+      long transactionNo,
+      long latencyMicros,
+      int script,
+      long epochMicros,
+      long lagMicros,
+      int tries) {
     out.append(client).append(' ').append(transactionNo).append(' ').append(latencyMicros);
     appendRest(out, script, epochMicros, lagMicros, tries);
   }
 
   /** Appends the line of a failed transaction; parameters as in {@link #appendProcessed}. */
-  public void appendFailed(StringBuilder out, int client, long transactionNo, FailureKind kind,
-      int script, long epochMicros, long lagMicros, int tries) {
+  public void appendFailed(
+      StringBuilder out,
+      int client,
+      long transactionNo,
+      FailureKind kind,
+      int script,
+      long epochMicros,
+      long lagMicros,
+      int tries) {
     String word = "failed";
     if (failuresDetailed) {
       if (kind == FailureKind.SERIALIZATION) {
@@ -73,15 +88,26 @@ public final class TransactionLog {
   }
 
   /** Appends the line of a skipped transaction; parameters as in {@link #appendProcessed}. */
-  public void appendSkipped(StringBuilder out, int client, long transactionNo, int script,
-      long epochMicros, long lagMicros, int tries) {
+  public void appendSkipped(
+      StringBuilder out,
+      int client,
+      long transactionNo,
+      int script,
+      long epochMicros,
+      long lagMicros,
+      int tries) {
     out.append(client).append(' ').append(transactionNo).append(" skipped");
     appendRest(out, script, epochMicros, lagMicros, tries);
   }
 
-  private void appendRest(StringBuilder out, int script, long epochMicros, long lagMicros, int tries) {
-    out.append(' ').append(script).append(' ').append(epochMicros / 1_000_000)
-        .append(' ').append(epochMicros % 1_000_000);
+  private void appendRest(
+      StringBuilder out, int script, long epochMicros, long lagMicros, int tries) {
+    out.append(' ')
+        .append(script)
+        .append(' ')
+        .append(epochMicros / 1_000_000)
+        .append(' ')
+        .append(epochMicros % 1_000_000);
     if (withLag) {
       out.append(' ').append(lagMicros);
     }
@@ -98,14 +124,36 @@ public final class TransactionLog {
    * @param latency latencies of processed transactions, µs
    * @param lag schedule lags of processed transactions, µs
    */
-  public static String aggregateLine(long intervalStartEpochSeconds, Counts counts,
-      Moments latency, Moments lag) {
-    return intervalStartEpochSeconds + " " + counts.processed()
-        + " " + latency.sum() + " " + CFloat.fixed(latency.sumOfSquares(), 0)
-        + " " + latency.min() + " " + latency.max()
-        + " " + lag.sum() + " " + CFloat.fixed(lag.sumOfSquares(), 0)
-        + " " + lag.min() + " " + lag.max()
-        + " " + counts.skipped() + " " + counts.retried() + " " + counts.retries()
-        + " " + counts.serializationFailures() + " " + counts.deadlockFailures();
+  public static String aggregateLine(
+      long intervalStartEpochSeconds, Counts counts, Moments latency, Moments lag) {
+    return intervalStartEpochSeconds
+        + " "
+        + counts.processed()
+        + " "
+        + latency.sum()
+        + " "
+        + CFloat.fixed(latency.sumOfSquares(), 0)
+        + " "
+        + latency.min()
+        + " "
+        + latency.max()
+        + " "
+        + lag.sum()
+        + " "
+        + CFloat.fixed(lag.sumOfSquares(), 0)
+        + " "
+        + lag.min()
+        + " "
+        + lag.max()
+        + " "
+        + counts.skipped()
+        + " "
+        + counts.retried()
+        + " "
+        + counts.retries()
+        + " "
+        + counts.serializationFailures()
+        + " "
+        + counts.deadlockFailures();
   }
 }

@@ -25,14 +25,17 @@ final class BenchmarkTables {
   static Found discover(Connection connection) throws RunException, SQLException {
     int scale;
     String count = "select count(*) from pgbench_branches";
-    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(count)) {
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery(count)) {
       rs.next();
       scale = rs.getInt(1);
     } catch (SQLException e) {
       String hint = null;
       if ("42P01".equals(e.getSQLState())) {
-        hint = "Perhaps you need to do initialization (\"pgbench -i\") in database \""
-            + database(connection) + "\".";
+        hint =
+            "Perhaps you need to do initialization (\"pgbench -i\") in database \""
+                + database(connection)
+                + "\".";
       }
       throw new RunException(
           "could not count number of branches: " + ErrorMessage.of(e, count), hint);
@@ -41,23 +44,26 @@ final class BenchmarkTables {
       throw new RunException("invalid count(*) from pgbench_branches", null);
     }
     // The first pgbench_accounts on the search path: its partition strategy and partitions.
-    String sql = "select p.partstrat, (select count(*) from pg_catalog.pg_inherits i"
-        + " where i.inhparent = c.oid)"
-        + " from pg_catalog.pg_class c"
-        + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
-        + " left join pg_catalog.pg_partitioned_table p on p.partrelid = c.oid"
-        + " where c.relname = 'pgbench_accounts'"
-        + " and pg_catalog.array_position(pg_catalog.current_schemas(true), n.nspname) is not null"
-        + " order by pg_catalog.array_position(pg_catalog.current_schemas(true), n.nspname)"
-        + " limit 1";
+    String sql =
+        "select p.partstrat, (select count(*) from pg_catalog.pg_inherits i"
+            + " where i.inhparent = c.oid)"
+            + " from pg_catalog.pg_class c"
+            + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
+            + " left join pg_catalog.pg_partitioned_table p on p.partrelid = c.oid"
+            + " where c.relname = 'pgbench_accounts'"
+            + " and pg_catalog.array_position(pg_catalog.current_schemas(true), n.nspname) is not null"
+            + " order by pg_catalog.array_position(pg_catalog.current_schemas(true), n.nspname)"
+            + " limit 1";
     RunSettings.Partitioning partitioning = null;
-    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
       if (rs.next() && rs.getString(1) != null) {
-        String method = switch (rs.getString(1)) {
-          case "r" -> "range";
-          case "h" -> "hash";
-          default -> rs.getString(1);
-        };
+        String method =
+            switch (rs.getString(1)) {
+              case "r" -> "range";
+              case "h" -> "hash";
+              default -> rs.getString(1);
+            };
         partitioning = new RunSettings.Partitioning(method, rs.getInt(2));
       }
     }
@@ -72,9 +78,7 @@ final class BenchmarkTables {
     }
   }
 
-  /**
-   * pgbench's vacuum before a run; errors are printed and ignored, as pgbench does.
-   */
+  /** pgbench's vacuum before a run; errors are printed and ignored, as pgbench does. */
   static void vacuum(Connection connection, VacuumMode mode, Messages err) {
     if (mode == VacuumMode.NONE) {
       return;

@@ -13,12 +13,10 @@ import io.github.pgperf.result.QueryMode;
 import java.io.IOException;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
-import java.sql.SQLWarning;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.postgresql.util.PSQLException;
-import org.postgresql.util.PSQLWarning;
 
 /**
  * One client: its connection, variables and random generator, running transactions on its own
@@ -45,17 +43,22 @@ final class Client implements Runnable {
   private final StringBuilder logLines;
   private ClientConnection connection;
   private long transactions;
+
   /** This thread's CPU time and allocated bytes when its loop ended ({@link ClientCpu#atEnd}). */
   volatile long[] cpuAtEnd;
+
   boolean aborted;
+
   /** {@code -d}: print pgbench's debugging lines (null without {@code -d}). */
   private final DebugLines debug;
+
   /** -d, -M prepared: the statements this connection has announced as prepared. */
   private boolean[][] announced;
 
   // Read and written across threads by EndTimeout only, never on the hot path.
   /** The connection, for cancelling it from another thread. */
   private volatile ClientConnection current;
+
   /** Set when the client is cut after the end of a -T run (the end timeout). */
   private volatile boolean cut;
 
@@ -75,8 +78,14 @@ final class Client implements Runnable {
     return variables;
   }
 
-  Client(int id, Benchmark bench, ClientGroup group, Variables variables, Prng random,
-      ThreadRecorder recorder, ThreadRecorder warmupRecorder) {
+  Client(
+      int id,
+      Benchmark bench,
+      ClientGroup group,
+      Variables variables,
+      Prng random,
+      ThreadRecorder recorder,
+      ThreadRecorder warmupRecorder) {
     this.id = id;
     this.bench = bench;
     this.group = group;
@@ -206,8 +215,13 @@ final class Client implements Runnable {
           r.commandRetried(item, failedCommand);
         }
         if (options.verboseErrors()) {
-          bench.messages.info("client " + id
-              + " repeats the transaction after the error (try " + tries + triesLimit() + ")");
+          bench.messages.info(
+              "client "
+                  + id
+                  + " repeats the transaction after the error (try "
+                  + tries
+                  + triesLimit()
+                  + ")");
         }
         if (!rollbackIfNeeded(item)) {
           return false;
@@ -219,8 +233,8 @@ final class Client implements Runnable {
         r.commandFailed(item, failedCommand);
       }
       if (options.verboseErrors()) {
-        bench.messages.info("client " + id
-            + " ends the failed transaction (try " + tries + triesLimit() + ")");
+        bench.messages.info(
+            "client " + id + " ends the failed transaction (try " + tries + triesLimit() + ")");
       }
       if (!rollbackIfNeeded(item)) {
         return false;
@@ -236,8 +250,11 @@ final class Client implements Runnable {
     } else {
       ended(item, now, 0, begin - scheduled, tries, 1, failureKind);
     }
-    boolean open = outcome == OK && bench.items[item] instanceof Script
-        && connection != null && connection.inTransaction();
+    boolean open =
+        outcome == OK
+            && bench.items[item] instanceof Script
+            && connection != null
+            && connection.inTransaction();
     if (options.connectPerTransaction()) {
       long start = Clock.micros();
       connection.close();
@@ -245,8 +262,10 @@ final class Client implements Runnable {
       recorderFor(begin).connected(Clock.micros() - start);
     }
     if (open) {
-      error("client " + id
-          + " aborted: end of script reached without completing the last transaction");
+      error(
+          "client "
+              + id
+              + " aborted: end of script reached without completing the last transaction");
       aborted = true;
       return false;
     }
@@ -285,8 +304,9 @@ final class Client implements Runnable {
    * Records a transaction that ended: outcome 0 processed, 1 failed, 2 skipped. Transactions that
    * began in the warm-up are neither recorded nor counted.
    */
-  private void ended(int item, long now, long latency, long lag, int tries, int outcome,
-      FailureKind kind) throws IOException {
+  private void ended(
+      int item, long now, long latency, long lag, int tries, int outcome, FailureKind kind)
+      throws IOException {
     if (now - latency < bench.measuredStartMicros) {
       return;
     }
@@ -309,12 +329,12 @@ final class Client implements Runnable {
       return;
     }
     switch (outcome) {
-      case 0 -> bench.logFormat.appendProcessed(logLines, id, transactions, latency, item, epoch,
-          lag, tries);
-      case 1 -> bench.logFormat.appendFailed(logLines, id, transactions, kind, item, epoch, lag,
-          tries);
-      default -> bench.logFormat.appendSkipped(logLines, id, transactions, item, epoch, lag,
-          tries);
+      case 0 ->
+          bench.logFormat.appendProcessed(
+              logLines, id, transactions, latency, item, epoch, lag, tries);
+      case 1 ->
+          bench.logFormat.appendFailed(logLines, id, transactions, kind, item, epoch, lag, tries);
+      default -> bench.logFormat.appendSkipped(logLines, id, transactions, item, epoch, lag, tries);
     }
     logLines.append('\n');
     if (logLines.length() > 60_000) {
@@ -364,8 +384,10 @@ final class Client implements Runnable {
         } else if (command instanceof Command.Set set) {
           evaluator.set(set.variable(), set.expression(), item, c);
         } else if (command instanceof Command.If branch) {
-          next = evaluator.test(branch.condition(), item, c) ? c + 1 : enterBranch(
-              commands, branch.next(), item);
+          next =
+              evaluator.test(branch.condition(), item, c)
+                  ? c + 1
+                  : enterBranch(commands, branch.next(), item);
         } else if (command instanceof Command.Elif elif) {
           // The end of a branch that ran: on after the \endif, which pgbench skips.
           next = elif.end() + 1;
@@ -379,8 +401,12 @@ final class Client implements Runnable {
         } else if (command instanceof Command.SetShell setShell) {
           long value;
           try {
-            value = ShellCommand.output(setShell.words(), variables, setShell.name(),
-                debug == null ? null : bench.messages);
+            value =
+                ShellCommand.output(
+                    setShell.words(),
+                    variables,
+                    setShell.name(),
+                    debug == null ? null : bench.messages);
           } finally {
             checkNotCut(setShell);
           }
@@ -393,8 +419,8 @@ final class Client implements Runnable {
           }
         } else if (command instanceof Command.StartPipeline start1) {
           if (options.queryMode() == QueryMode.SIMPLE) {
-            throw ScriptFailure.meta("", start1.name(),
-                "cannot use pipeline mode with the simple query protocol");
+            throw ScriptFailure.meta(
+                "", start1.name(), "cannot use pipeline mode with the simple query protocol");
           }
           if (connection.inPipeline()) {
             throw ScriptFailure.meta("", start1.name(), "already in pipeline mode");
@@ -411,11 +437,17 @@ final class Client implements Runnable {
       } catch (SQLException e) {
         failedCommand = c;
         if (e instanceof PreparationException p) {
-          error(ErrorMessage.of(p.serverError(), ((Command.Sql) command).template()
-              .numbered()));
-          error("client " + id + " script " + item + " aborted in command " + c
-              + " query 0: ERROR:  prepared statement \"" + bench.preparedNames[item][c]
-              + "\" does not exist");
+          error(ErrorMessage.of(p.serverError(), ((Command.Sql) command).template().numbered()));
+          error(
+              "client "
+                  + id
+                  + " script "
+                  + item
+                  + " aborted in command "
+                  + c
+                  + " query 0: ERROR:  prepared statement \""
+                  + bench.preparedNames[item][c]
+                  + "\" does not exist");
           aborted = true;
           return FAIL;
         }
@@ -425,8 +457,15 @@ final class Client implements Runnable {
         if ("40001".equals(state) || "40P01".equals(state)) {
           failureKind = "40001".equals(state) ? FailureKind.SERIALIZATION : FailureKind.DEADLOCK;
           if (options.verboseErrors()) {
-            bench.messages.info("client " + id + " got an error in command " + c
-                + " (SQL) of script " + item + "; " + ErrorMessage.of(cause, query));
+            bench.messages.info(
+                "client "
+                    + id
+                    + " got an error in command "
+                    + c
+                    + " (SQL) of script "
+                    + item
+                    + "; "
+                    + ErrorMessage.of(cause, query));
           }
           return RETRY;
         }
@@ -440,10 +479,18 @@ final class Client implements Runnable {
         if (!e.getMessage().isEmpty()) {
           error(e.getMessage());
         }
-        error("client " + id + " aborted in command " + c + " ("
-            + ((Command.Meta) command).name().toLowerCase(java.util.Locale.ROOT) + ") of script "
-            + item + "; " + (e.isAssignment() ? "assignment" : "evaluation")
-            + " of meta-command failed");
+        error(
+            "client "
+                + id
+                + " aborted in command "
+                + c
+                + " ("
+                + ((Command.Meta) command).name().toLowerCase(java.util.Locale.ROOT)
+                + ") of script "
+                + item
+                + "; "
+                + (e.isAssignment() ? "assignment" : "evaluation")
+                + " of meta-command failed");
         aborted = true;
         return FAIL;
       } catch (ScriptFailure e) {
@@ -462,12 +509,14 @@ final class Client implements Runnable {
   }
 
   /**
-   * A {@code \sleep} or shell command interrupted because the run's end timeout cut the client
-   * ends it, rather than letting a shortened command pass as a finished transaction.
+   * A {@code \sleep} or shell command interrupted because the run's end timeout cut the client ends
+   * it, rather than letting a shortened command pass as a finished transaction.
    */
   private void checkNotCut(Command.Meta command) throws ScriptFailure {
     if (cut) {
-      throw ScriptFailure.meta("", command.name(),
+      throw ScriptFailure.meta(
+          "",
+          command.name(),
           "still running after the end of the run (" + bench.options.endTimeoutSetting() + ")");
     }
   }
@@ -492,8 +541,10 @@ final class Client implements Runnable {
     if (variable != null) {
       String text = variables.text(variable);
       if (text == null) {
-        throw ScriptFailure.meta(sleep.name() + ": undefined variable \"" + variable + "\"",
-            sleep.name(), "execution of meta-command failed");
+        throw ScriptFailure.meta(
+            sleep.name() + ": undefined variable \"" + variable + "\"",
+            sleep.name(),
+            "execution of meta-command failed");
       }
       amount = Command.Sleep.amountOf(text);
     } else {
@@ -517,8 +568,8 @@ final class Client implements Runnable {
     } catch (SQLException e) {
       if (cut) {
         // Cancelled by the end timeout: the client is cut, as a script's client is.
-        error("client " + id + " aborted in Java transaction " + java.name() + ": "
-            + e.getMessage());
+        error(
+            "client " + id + " aborted in Java transaction " + java.name() + ": " + e.getMessage());
         aborted = true;
         return FAIL;
       }
@@ -544,8 +595,8 @@ final class Client implements Runnable {
         abortSql(lost, null, 0, item);
       }
       if (options.verboseErrors()) {
-        bench.messages.info("client " + id + " got an error in transaction "
-            + java.name() + ": " + failureMessage);
+        bench.messages.info(
+            "client " + id + " got an error in transaction " + java.name() + ": " + failureMessage);
       }
       return FAIL;
     } catch (RuntimeException e) {
@@ -556,8 +607,15 @@ final class Client implements Runnable {
   }
 
   private void abortSql(SQLException e, String query, int command, int item) {
-    error("client " + id + " script " + item + " aborted in command " + command
-        + " query 0: " + ErrorMessage.of(e, query));
+    error(
+        "client "
+            + id
+            + " script "
+            + item
+            + " aborted in command "
+            + command
+            + " query 0: "
+            + ErrorMessage.of(e, query));
     aborted = true;
   }
 
@@ -584,7 +642,8 @@ final class Client implements Runnable {
   /** The connection broke without an error from the server (it died, or pgperf cut it). */
   private static boolean isLostConnection(SQLException e) {
     String state = e.getSQLState();
-    return state != null && state.startsWith("08")
+    return state != null
+        && state.startsWith("08")
         && !(e instanceof PSQLException p && p.getServerErrorMessage() != null);
   }
 
@@ -593,10 +652,21 @@ final class Client implements Runnable {
    * notices it sent last (an immediate shutdown's warning), which the connection has printed.
    */
   private void lostConnection(int item, int command) {
-    String reason = cut ? "connection closed by pgperf after the end of the run ("
-        + bench.options.endTimeoutSetting() + ")" : "perhaps the backend died while processing";
-    error("client " + id + " aborted in command " + command + " (SQL) of script " + item + "; "
-        + reason);
+    String reason =
+        cut
+            ? "connection closed by pgperf after the end of the run ("
+                + bench.options.endTimeoutSetting()
+                + ")"
+            : "perhaps the backend died while processing";
+    error(
+        "client "
+            + id
+            + " aborted in command "
+            + command
+            + " (SQL) of script "
+            + item
+            + "; "
+            + reason);
     aborted = true;
   }
 
@@ -618,8 +688,8 @@ final class Client implements Runnable {
 
   private ClientConnection connect() throws SQLException {
     ClientConnection c =
-        new ClientConnection(bench.source.open(), options.queryMode(), bench.commandCounts,
-            bench.messages);
+        new ClientConnection(
+            bench.source.open(), options.queryMode(), bench.commandCounts, bench.messages);
     current = c;
     if (debug != null && debug.prepares()) {
       // A new connection has nothing prepared.
@@ -644,8 +714,8 @@ final class Client implements Runnable {
   /** Why this client aborted, as its error lines said; a bare line when none was printed. */
   Abort abort() {
     synchronized (errors) {
-      return new Abort(id, errors.isEmpty() ? List.of("client " + id + " aborted")
-          : List.copyOf(errors));
+      return new Abort(
+          id, errors.isEmpty() ? List.of("client " + id + " aborted") : List.copyOf(errors));
     }
   }
 
@@ -676,17 +746,18 @@ final class Client implements Runnable {
   }
 
   /**
-   * Prints a meta-command's {@code -d} line; runs {@code \startpipeline} and {@code
-   * \endpipeline} here with their own lines (pgbench prepares a pipeline's statements when it
-   * starts, and reports results and the pipeline's end when it ends).
+   * Prints a meta-command's {@code -d} line; runs {@code \startpipeline} and {@code \endpipeline}
+   * here with their own lines (pgbench prepares a pipeline's statements when it starts, and reports
+   * results and the pipeline's end when it ends).
    *
    * @return true when the command was run here
    */
-  private boolean debugMeta(Command[] commands, int item, int c) throws SQLException,
-      ScriptFailure {
+  private boolean debugMeta(Command[] commands, int item, int c)
+      throws SQLException, ScriptFailure {
     debug.meta(id, item, c);
     if (commands[c] instanceof Command.StartPipeline && debug.prepares()) {
-      for (int k = c + 1; k < commands.length && !(commands[k] instanceof Command.EndPipeline);
+      for (int k = c + 1;
+          k < commands.length && !(commands[k] instanceof Command.EndPipeline);
           k++) {
         if (commands[k] instanceof Command.Sql && !announced[item][k]) {
           announced[item][k] = true;

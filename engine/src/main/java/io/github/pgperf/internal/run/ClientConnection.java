@@ -33,9 +33,11 @@ import org.postgresql.util.ServerErrorMessage;
  */
 final class ClientConnection implements AutoCloseable {
 
-  private static final PSQLException MULTIPLE_COMMANDS = new PSQLException(
-      new ServerErrorMessage("SERROR\0VERROR\0C42601\0M"
-          + "cannot insert multiple commands into a prepared statement\0"));
+  private static final PSQLException MULTIPLE_COMMANDS =
+      new PSQLException(
+          new ServerErrorMessage(
+              "SERROR\0VERROR\0C42601\0M"
+                  + "cannot insert multiple commands into a prepared statement\0"));
 
   private final Connection connection;
   private final BaseConnection base;
@@ -49,8 +51,8 @@ final class ClientConnection implements AutoCloseable {
   private byte[] refusedInPipeline;
   private String refusedEncoding;
 
-  ClientConnection(Connection connection, QueryMode mode, int[] commandsPerItem,
-      Messages messages) throws SQLException {
+  ClientConnection(Connection connection, QueryMode mode, int[] commandsPerItem, Messages messages)
+      throws SQLException {
     this.connection = connection;
     this.messages = messages;
     this.base = connection.unwrap(BaseConnection.class);
@@ -95,9 +97,10 @@ final class ClientConnection implements AutoCloseable {
         // client to write and the server to read). A compound command stays on pgjdbc's
         // extended path: as simple queries pgjdbc would send its parts one message each, each
         // its own implicit transaction, where pgbench's one message makes them one.
-        hasResult = sql.parts().size() == 1
-            ? simple.executeWithFlags(text, QueryExecutor.QUERY_EXECUTE_AS_SIMPLE)
-            : simple.execute(text);
+        hasResult =
+            sql.parts().size() == 1
+                ? simple.executeWithFlags(text, QueryExecutor.QUERY_EXECUTE_AS_SIMPLE)
+                : simple.execute(text);
       } finally {
         printNotices(simple);
       }
@@ -145,13 +148,14 @@ final class ClientConnection implements AutoCloseable {
   /**
    * The server's error for a command holding bytes the client encoding does not allow: the bytes
    * pgbench would send (the text with values in place, or with {@code $n}) handed to the server to
-   * check, so the message is the server's own. Only commands found refused before the run get
-   * here; their clients abort, so this path is taken once per client.
+   * check, so the message is the server's own. Only commands found refused before the run get here;
+   * their clients abort, so this path is taken once per client.
    */
   private SQLException refused(Command.Sql sql, Variables variables) {
-    SQLException error = check(
-        sql.template().bytesSent(mode == QueryMode.SIMPLE, variables),
-        sql.template().invalidIn().checkedAs());
+    SQLException error =
+        check(
+            sql.template().bytesSent(mode == QueryMode.SIMPLE, variables),
+            sql.template().invalidIn().checkedAs());
     // pgbench's -M prepared fails preparing it, then executing the statement never prepared.
     return mode == QueryMode.PREPARED ? new PreparationException(error) : error;
   }
@@ -162,15 +166,16 @@ final class ClientConnection implements AutoCloseable {
     } catch (SQLException e) {
       return e;
     }
-    return new SQLException("the server took bytes in " + encoding + " that it refused when the"
-        + " run started", "XX000");
+    return new SQLException(
+        "the server took bytes in " + encoding + " that it refused when the" + " run started",
+        "XX000");
   }
 
   /**
-   * A prepared statement's first execution on this connection. pgbench prepares a statement on
-   * its own (PQprepare) and reports the server's refusal apart from an execution error; pgjdbc
-   * parses and executes in one round trip. When that fails, a describe-only round trip (on the
-   * error path only) that fails the same way shows the statement could not be prepared.
+   * A prepared statement's first execution on this connection. pgbench prepares a statement on its
+   * own (PQprepare) and reports the server's refusal apart from an execution error; pgjdbc parses
+   * and executes in one round trip. When that fails, a describe-only round trip (on the error path
+   * only) that fails the same way shows the statement could not be prepared.
    */
   private static boolean executeFirst(PreparedStatement ps) throws SQLException {
     try {
@@ -202,8 +207,9 @@ final class ClientConnection implements AutoCloseable {
   }
 
   /** pgbench's \gset (the last query, exactly one row) and \aset (every query with rows). */
-  private static void store(Statement statement, boolean hasResult, Command.Sql sql,
-      Variables variables) throws SQLException, ScriptFailure {
+  private static void store(
+      Statement statement, boolean hasResult, Command.Sql sql, Variables variables)
+      throws SQLException, ScriptFailure {
     List<QueryResult> results = new ArrayList<>();
     boolean isRows = hasResult;
     while (true) {

@@ -36,7 +36,8 @@ final class ClientCpu {
   private static com.sun.management.ThreadMXBean threads() {
     try {
       if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t
-          && t.isThreadCpuTimeSupported() && t.isThreadAllocatedMemorySupported()) {
+          && t.isThreadCpuTimeSupported()
+          && t.isThreadAllocatedMemorySupported()) {
         if (!t.isThreadCpuTimeEnabled()) {
           t.setThreadCpuTimeEnabled(true);
         }
@@ -61,33 +62,37 @@ final class ClientCpu {
     cpuStart = THREADS.getThreadCpuTime(ids);
   }
 
-  /** Reads the threads' counters at {@code nanoTime} ({@link System#nanoTime}), after the warm-up. */
+  /**
+   * Reads the threads' counters at {@code nanoTime} ({@link System#nanoTime}), after the warm-up.
+   */
   void startAt(long nanoTime) {
-    waiter = new Thread(() -> {
-      long wait;
-      while ((wait = nanoTime - System.nanoTime()) > 0) {
-        try {
-          Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-      startNow();
-    }, "pgperf-client-cpu");
+    waiter =
+        new Thread(
+            () -> {
+              long wait;
+              while ((wait = nanoTime - System.nanoTime()) > 0) {
+                try {
+                  Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                } catch (InterruptedException e) {
+                  return;
+                }
+              }
+              startNow();
+            },
+            "pgperf-client-cpu");
     waiter.setDaemon(true);
     waiter.start();
   }
 
   /**
-   * The calling client thread's CPU time and allocated bytes now: {@code [cpu ns, bytes]}, -1
-   * where not known. Called once, by the client's own thread, when its loop ends.
+   * The calling client thread's CPU time and allocated bytes now: {@code [cpu ns, bytes]}, -1 where
+   * not known. Called once, by the client's own thread, when its loop ends.
    */
   static long[] atEnd() {
     if (THREADS == null) {
       return new long[] {-1, -1};
     }
-    return new long[] {THREADS.getCurrentThreadCpuTime(),
-        THREADS.getCurrentThreadAllocatedBytes()};
+    return new long[] {THREADS.getCurrentThreadCpuTime(), THREADS.getCurrentThreadAllocatedBytes()};
   }
 
   /**
@@ -111,13 +116,18 @@ final class ClientCpu {
     for (int i = 0; i < threads.size(); i++) {
       long[] end = ends.get(i);
       if (cpu[i] < 0 || end == null || end[0] < 0) {
-        return new Figures(null, null, virtual
-            ? "the clients run on virtual threads, whose CPU time Java does not measure"
-            : "a client thread's CPU time could not be read");
+        return new Figures(
+            null,
+            null,
+            virtual
+                ? "the clients run on virtual threads, whose CPU time Java does not measure"
+                : "a client thread's CPU time could not be read");
       }
       cpuTotal += Math.max(0, end[0] - cpu[i]);
-      allocatedTotal = allocatedTotal < 0 || allocated[i] < 0 || end[1] < 0 ? -1
-          : allocatedTotal + Math.max(0, end[1] - allocated[i]);
+      allocatedTotal =
+          allocatedTotal < 0 || allocated[i] < 0 || end[1] < 0
+              ? -1
+              : allocatedTotal + Math.max(0, end[1] - allocated[i]);
     }
     return new Figures(cpuTotal, allocatedTotal < 0 ? null : allocatedTotal, null);
   }

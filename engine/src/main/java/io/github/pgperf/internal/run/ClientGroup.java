@@ -33,8 +33,16 @@ final class ClientGroup {
   private final long aggregateMicros;
   private long aggregateStartEpochMicros;
 
-  ClientGroup(int index, Workload workload, Prng choice, Prng throttle, Prng sampling,
-      double throttleDelayMicros, Writer log, long latencyLimitMicros, int aggregateSeconds) {
+  ClientGroup(
+      int index,
+      Workload workload,
+      Prng choice,
+      Prng throttle,
+      Prng sampling,
+      double throttleDelayMicros,
+      Writer log,
+      long latencyLimitMicros,
+      int aggregateSeconds) {
     this.index = index;
     this.workload = workload;
     this.choice = choice;
@@ -82,11 +90,17 @@ final class ClientGroup {
   }
 
   /**
-   * Records a transaction for {@code --aggregate-interval}, writing the lines of the intervals
-   * that ended before {@code endEpochMicros}.
+   * Records a transaction for {@code --aggregate-interval}, writing the lines of the intervals that
+   * ended before {@code endEpochMicros}.
    */
-  synchronized void aggregate(long endEpochMicros, int outcome, long latency, long lag, int tries,
-      io.github.pgperf.result.FailureKind kind) throws IOException {
+  synchronized void aggregate(
+      long endEpochMicros,
+      int outcome,
+      long latency,
+      long lag,
+      int tries,
+      io.github.pgperf.result.FailureKind kind)
+      throws IOException {
     flushIntervalsBefore(endEpochMicros);
     switch (outcome) {
       case 0 -> aggregate.recordProcessed(latency, lag, tries);
@@ -106,14 +120,16 @@ final class ClientGroup {
     Counts counts = aggregate.counts();
     Moments latency = aggregate.latencyMoments();
     Moments lag = aggregate.lagMoments();
-    log.append(TransactionLog.aggregateLine(aggregateStartEpochMicros / 1_000_000, counts,
-        latency, lag)).append('\n');
+    log.append(
+            TransactionLog.aggregateLine(
+                aggregateStartEpochMicros / 1_000_000, counts, latency, lag))
+        .append('\n');
     aggregate.reset();
   }
 
   /**
-   * Writes the intervals complete at the end and closes the log. As pgbench 15, the last
-   * incomplete interval is not written (a {@code -t} run shorter than the interval writes none).
+   * Writes the intervals complete at the end and closes the log. As pgbench 15, the last incomplete
+   * interval is not written (a {@code -t} run shorter than the interval writes none).
    */
   synchronized void finish(long endEpochMicros) throws IOException {
     if (log == null) {

@@ -48,21 +48,26 @@ final class ClientThreads {
     try {
       MethodHandles.Lookup lookup = MethodHandles.publicLookup();
       Class<?> builder = Class.forName("java.lang.Thread$Builder");
-      MethodHandle ofVirtual = lookup.findStatic(Thread.class, "ofVirtual",
-          MethodType.methodType(Class.forName("java.lang.Thread$Builder$OfVirtual")));
-      MethodHandle name = lookup.findVirtual(builder, "name",
-          MethodType.methodType(builder, String.class));
-      MethodHandle unstarted = lookup.findVirtual(builder, "unstarted",
-          MethodType.methodType(Thread.class, Runnable.class));
+      MethodHandle ofVirtual =
+          lookup.findStatic(
+              Thread.class,
+              "ofVirtual",
+              MethodType.methodType(Class.forName("java.lang.Thread$Builder$OfVirtual")));
+      MethodHandle name =
+          lookup.findVirtual(builder, "name", MethodType.methodType(builder, String.class));
+      MethodHandle unstarted =
+          lookup.findVirtual(
+              builder, "unstarted", MethodType.methodType(Thread.class, Runnable.class));
       // (name, runnable) -> Thread.ofVirtual().name(name).unstarted(runnable)
-      MethodHandle namedBuilder = MethodHandles.collectArguments(name, 0,
-          ofVirtual.asType(MethodType.methodType(builder)));
+      MethodHandle namedBuilder =
+          MethodHandles.collectArguments(name, 0, ofVirtual.asType(MethodType.methodType(builder)));
       MethodHandle make = MethodHandles.collectArguments(unstarted, 0, namedBuilder);
-      return new ClientThreads(make.asType(
-          MethodType.methodType(Thread.class, String.class, Runnable.class)));
+      return new ClientThreads(
+          make.asType(MethodType.methodType(Thread.class, String.class, Runnable.class)));
     } catch (ReflectiveOperationException e) {
-      throw new RunException("--virtual-threads needs Java 21 or later; this run's Java is "
-          + Runtime.version(), null);
+      throw new RunException(
+          "--virtual-threads needs Java 21 or later; this run's Java is " + Runtime.version(),
+          null);
     }
   }
 

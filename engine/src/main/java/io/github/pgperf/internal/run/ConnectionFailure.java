@@ -15,11 +15,11 @@ import java.util.Set;
 import org.postgresql.util.PSQLException;
 
 /**
- * A failed connection attempt as libpq words it, which pgbench prints: {@code could not
- * translate host name "h" to address: ...}, or {@code connection to server at "h" (address), port
- * p failed: } / {@code connection to server on socket "/dir/.s.PGSQL.p" failed: } followed by the
- * server's error or the network's reason and libpq's hint. The target comes from
- * {@link Target}, which holds no password.
+ * A failed connection attempt as libpq words it, which pgbench prints: {@code could not translate
+ * host name "h" to address: ...}, or {@code connection to server at "h" (address), port p failed: }
+ * / {@code connection to server on socket "/dir/.s.PGSQL.p" failed: } followed by the server's
+ * error or the network's reason and libpq's hint. The target comes from {@link Target}, which holds
+ * no password.
  */
 final class ConnectionFailure {
 
@@ -41,12 +41,21 @@ final class ConnectionFailure {
     }
     Target target = spec.target();
     if (!spec.onSocket() && cause(e, UnknownHostException.class) != null) {
-      return "could not translate host name \"" + target.host()
+      return "could not translate host name \""
+          + target.host()
           + "\" to address: Name or service not known";
     }
-    String server = "connection to " + (spec.onSocket() ? target.server()
-        : "server at \"" + target.host() + "\"" + address(target.host()) + ", port "
-            + target.port()) + " failed: ";
+    String server =
+        "connection to "
+            + (spec.onSocket()
+                ? target.server()
+                : "server at \""
+                    + target.host()
+                    + "\""
+                    + address(target.host())
+                    + ", port "
+                    + target.port())
+            + " failed: ";
     if (e instanceof PSQLException p && p.getServerErrorMessage() != null) {
       return server + ErrorMessage.of(e);
     }
@@ -58,11 +67,12 @@ final class ConnectionFailure {
     if (driverMessage.equals("The server does not support SSL.")) {
       return server + "server does not support SSL, but SSL was required";
     }
-    if (cause(e, SocketTimeoutException.class) != null || "08001".equals(e.getSQLState())
-        && driverMessage.contains("timed out")) {
+    if (cause(e, SocketTimeoutException.class) != null
+        || "08001".equals(e.getSQLState()) && driverMessage.contains("timed out")) {
       return server + "timeout expired";
     }
-    if (spec.onSocket() && e.getCause() instanceof SocketException refused
+    if (spec.onSocket()
+        && e.getCause() instanceof SocketException refused
         && CONNECT_ERRORS.contains(refused.getMessage())) {
       // connect() on the socket file failed: the system's reason, as libpq's strerror.
       return server + refused.getMessage() + SOCKET_HINT;
@@ -72,7 +82,8 @@ final class ConnectionFailure {
     }
     if (cause(e, IOException.class) != null) {
       // End of stream or a reset while logging in: the server went away.
-      return server + "server closed the connection unexpectedly\n"
+      return server
+          + "server closed the connection unexpectedly\n"
           + "\tThis probably means the server terminated abnormally\n"
           + "\tbefore or while processing the request.";
     }
@@ -90,8 +101,9 @@ final class ConnectionFailure {
 
   /** libpq adds the address when the host is a name, not when it is an address already. */
   private static String address(String host) {
-    boolean numeric = host.indexOf(':') >= 0
-        || !host.isEmpty() && host.chars().allMatch(c -> Character.isDigit(c) || c == '.');
+    boolean numeric =
+        host.indexOf(':') >= 0
+            || !host.isEmpty() && host.chars().allMatch(c -> Character.isDigit(c) || c == '.');
     if (numeric) {
       return "";
     }

@@ -6,8 +6,8 @@ import io.github.pgperf.result.QueryMode;
 
 /**
  * pgbench 15's {@code -d} lines of a client, on the error stream with the program name: {@code
- * client N executing script "name"}, {@code client N executing \set var} (a meta-command's words
- * as pgbench keeps them), {@code client N preparing P_n}, {@code client N sending <query>}, {@code
+ * client N executing script "name"}, {@code client N executing \set var} (a meta-command's words as
+ * pgbench keeps them), {@code client N preparing P_n}, {@code client N sending <query>}, {@code
  * client N receiving}, {@code client N pipeline ending}.
  *
  * <p>pgbench prints {@code receiving} each time it polls for a result, a number that depends on
@@ -19,6 +19,7 @@ import io.github.pgperf.result.QueryMode;
 final class DebugLines {
 
   private final Benchmark bench;
+
   /** Per item and command: the words pgbench prints after {@code executing \}. */
   private final String[][] metaWords;
 
@@ -71,11 +72,12 @@ final class DebugLines {
 
   /** What pgbench sends: the text with values (simple), with $n (extended), or the name. */
   void sending(int client, int item, int command, Command.Sql sql, Variables variables) {
-    String what = switch (bench.options.queryMode()) {
-      case SIMPLE -> sql.template().substituted(variables);
-      case EXTENDED -> sql.template().numbered();
-      case PREPARED -> bench.preparedNames[item][command];
-    };
+    String what =
+        switch (bench.options.queryMode()) {
+          case SIMPLE -> sql.template().substituted(variables);
+          case EXTENDED -> sql.template().numbered();
+          case PREPARED -> bench.preparedNames[item][command];
+        };
     line("client " + client + " sending " + what);
   }
 

@@ -7,7 +7,7 @@ import org.postgresql.util.ServerErrorMessage;
 
 /**
  * A server's error or notice as libpq prints it at its default verbosity, which is what pgbench
- * prints: {@code SEVERITY:  message}, the {@code LINE n:} excerpt of the query with a caret under
+ * prints: {@code SEVERITY: message}, the {@code LINE n:} excerpt of the query with a caret under
  * the error's position, then {@code DETAIL}, {@code HINT}, {@code QUERY} and (for errors) {@code
  * CONTEXT} lines. Lines are joined by line breaks, without a final one.
  *
@@ -19,6 +19,7 @@ final class ErrorMessage {
 
   /** libpq's DISPLAY_SIZE: the widest excerpt, in screen columns. */
   private static final int DISPLAY_SIZE = 60;
+
   /** libpq's MIN_RIGHT_CUT: how far a right cut tries to stay from the error position. */
   private static final int MIN_RIGHT_CUT = 10;
 
@@ -162,32 +163,33 @@ final class ErrorMessage {
     if (cutRight) {
       out.append("...");
     }
-    out.append('\n').append(" ".repeat(prefix.length() + column[loc] - column[begin]))
-        .append('^');
+    out.append('\n').append(" ".repeat(prefix.length() + column[loc] - column[begin])).append('^');
   }
 
   /**
    * Screen columns of a character as libpq counts them in UTF-8: 2 for East Asian wide and
-   * full-width characters, 1 for everything else (libpq counts control and combining characters
-   * as 1 too).
+   * full-width characters, 1 for everything else (libpq counts control and combining characters as
+   * 1 too).
    */
   private static int width(int ch) {
     if (ch < 0x1100) {
       return 1;
     }
-    boolean wide = ch <= 0x115f
-        || ch == 0x2329 || ch == 0x232a
-        || (ch >= 0x2e80 && ch <= 0xa4cf && ch != 0x303f)
-        || (ch >= 0xac00 && ch <= 0xd7a3)
-        || (ch >= 0xf900 && ch <= 0xfaff)
-        || (ch >= 0xfe10 && ch <= 0xfe19)
-        || (ch >= 0xfe30 && ch <= 0xfe6f)
-        || (ch >= 0xff00 && ch <= 0xff60)
-        || (ch >= 0xffe0 && ch <= 0xffe6)
-        || (ch >= 0x1f300 && ch <= 0x1f64f)
-        || (ch >= 0x1f900 && ch <= 0x1f9ff)
-        || (ch >= 0x20000 && ch <= 0x2fffd)
-        || (ch >= 0x30000 && ch <= 0x3fffd);
+    boolean wide =
+        ch <= 0x115f
+            || ch == 0x2329
+            || ch == 0x232a
+            || (ch >= 0x2e80 && ch <= 0xa4cf && ch != 0x303f)
+            || (ch >= 0xac00 && ch <= 0xd7a3)
+            || (ch >= 0xf900 && ch <= 0xfaff)
+            || (ch >= 0xfe10 && ch <= 0xfe19)
+            || (ch >= 0xfe30 && ch <= 0xfe6f)
+            || (ch >= 0xff00 && ch <= 0xff60)
+            || (ch >= 0xffe0 && ch <= 0xffe6)
+            || (ch >= 0x1f300 && ch <= 0x1f64f)
+            || (ch >= 0x1f900 && ch <= 0x1f9ff)
+            || (ch >= 0x20000 && ch <= 0x2fffd)
+            || (ch >= 0x30000 && ch <= 0x3fffd);
     return wide ? 2 : 1;
   }
 }

@@ -4,14 +4,14 @@ import io.github.pgperf.result.FailureKind;
 import org.HdrHistogram.WriterReaderPhaser;
 
 /**
- * One client's figures of the timeline's current interval, recorded by the client and collected
- * by the run's timeline thread: HdrHistogram's interval recording ({@code Recorder}) applied to
- * the whole accumulator, so that an interval's counts and latencies always agree. The client
- * records into its accumulator inside a {@link WriterReaderPhaser} critical section (two
- * uncontended atomic increments, no lock, no allocation); the timeline thread swaps in an empty
- * one, waits for the phase to flip, and adds the full one to the run's interval. The timeline
- * moves its clients one after another, so one empty accumulator, handed from client to client,
- * serves them all: each client holds one accumulator, not two.
+ * One client's figures of the timeline's current interval, recorded by the client and collected by
+ * the run's timeline thread: HdrHistogram's interval recording ({@code Recorder}) applied to the
+ * whole accumulator, so that an interval's counts and latencies always agree. The client records
+ * into its accumulator inside a {@link WriterReaderPhaser} critical section (two uncontended atomic
+ * increments, no lock, no allocation); the timeline thread swaps in an empty one, waits for the
+ * phase to flip, and adds the full one to the run's interval. The timeline moves its clients one
+ * after another, so one empty accumulator, handed from client to client, serves them all: each
+ * client holds one accumulator, not two.
  */
 final class IntervalRecorder {
 

@@ -3,9 +3,9 @@ package io.github.pgperf.internal.run;
 import java.sql.SQLException;
 
 /**
- * The server refused to prepare a statement under {@code -M prepared}. pgbench prints the
- * server's error for the prepare, then fails executing the statement that was never prepared; the
- * client knows the statement's name for that second line.
+ * The server refused to prepare a statement under {@code -M prepared}. pgbench prints the server's
+ * error for the prepare, then fails executing the statement that was never prepared; the client
+ * knows the statement's name for that second line.
  */
 final class PreparationException extends SQLException {
 

@@ -9,8 +9,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code -P}: every interval, the figures of all clients since the previous line, read without
- * locks as pgbench's thread 0 reads the other threads' counters (a line may miss a transaction
- * that is being recorded; the next line has it).
+ * locks as pgbench's thread 0 reads the other threads' counters (a line may miss a transaction that
+ * is being recorded; the next line has it).
  */
 final class Progress implements Runnable {
 
@@ -69,11 +69,19 @@ final class Progress implements Runnable {
           g = g.plus(a.lagMoments());
         }
       }
-      double time = bench.options.progressTimestamp()
-          ? bench.epochMicros(now) / 1e6 : (now - bench.benchStartMicros) / 1e6;
-      bench.messages.rawLine(ProgressLine.format(settings, time,
-          bench.options.progressTimestamp(), now - last, c.since(counts), l.since(latency),
-          g.since(lag)));
+      double time =
+          bench.options.progressTimestamp()
+              ? bench.epochMicros(now) / 1e6
+              : (now - bench.benchStartMicros) / 1e6;
+      bench.messages.rawLine(
+          ProgressLine.format(
+              settings,
+              time,
+              bench.options.progressTimestamp(),
+              now - last,
+              c.since(counts),
+              l.since(latency),
+              g.since(lag)));
       counts = c;
       latency = l;
       lag = g;

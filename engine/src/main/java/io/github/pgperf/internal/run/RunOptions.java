@@ -6,8 +6,8 @@ import io.github.pgperf.result.QueryMode;
 import java.util.Objects;
 
 /**
- * How a run goes: pgbench's run options, plus pgperf's warm-up and timeline. Build one with
- * {@link #builder()}; {@link Builder#build()} refuses what pgbench refuses, with its messages.
+ * How a run goes: pgbench's run options, plus pgperf's warm-up and timeline. Build one with {@link
+ * #builder()}; {@link Builder#build()} refuses what pgbench refuses, with its messages.
  *
  * @param clients {@code -c}, at least 1
  * @param threads {@code -j}, at least 1; clamped to {@code clients} as pgbench does
@@ -27,24 +27,24 @@ import java.util.Objects;
  * @param connectPerTransaction {@code -C}
  * @param vacuum {@code -n}, default or {@code -v}
  * @param randomSeed {@code --random-seed} (or its environment variable, or the clock)
- * @param scale {@code -s} as given, or 0 when not given (then 1, or the count of
- *     pgbench_branches for built-in scripts)
+ * @param scale {@code -s} as given, or 0 when not given (then 1, or the count of pgbench_branches
+ *     for built-in scripts)
  * @param definitions {@code -D} variables
  * @param failuresDetailed {@code --failures-detailed}
  * @param verboseErrors {@code --verbose-errors}
- * @param warmupSeconds pgperf: seconds of load before the measured run, whose transactions are
- *     not in the result
+ * @param warmupSeconds pgperf: seconds of load before the measured run, whose transactions are not
+ *     in the result
  * @param timelineMillis pgperf: length of the timeline's intervals in ms, 0 for no timeline
  * @param debug {@code -d}: pgbench's debugging lines on the error stream
- * @param endTimeoutSeconds pgperf: how long a {@code -T} run waits after its end for clients
- *     still inside a statement before it cancels them and reports them aborted; 0 (the default)
- *     waits for them as long as they take, as pgbench does
- * @param endTimeoutSetting how the user sets {@code endTimeoutSeconds}, as the messages of a run
- *     it cut short name it: {@code --end-timeout} on the command line, the JUnit extension's
- *     {@code LoadRunner.endTimeout}
- * @param clientEncoding the client encoding pgbench's libpq would use when set
- *     ({@code PGCLIENTENCODING}), or null for the database's: the encoding in which scripts read
- *     from bytes and {@code -D} arguments reach the server
+ * @param endTimeoutSeconds pgperf: how long a {@code -T} run waits after its end for clients still
+ *     inside a statement before it cancels them and reports them aborted; 0 (the default) waits for
+ *     them as long as they take, as pgbench does
+ * @param endTimeoutSetting how the user sets {@code endTimeoutSeconds}, as the messages of a run it
+ *     cut short name it: {@code --end-timeout} on the command line, the JUnit extension's {@code
+ *     LoadRunner.endTimeout}
+ * @param clientEncoding the client encoding pgbench's libpq would use when set ({@code
+ *     PGCLIENTENCODING}), or null for the database's: the encoding in which scripts read from bytes
+ *     and {@code -D} arguments reach the server
  * @param virtualThreads pgperf: whether each client runs on a virtual thread (Java 21 or later)
  *     instead of a platform thread of its own; {@link VirtualThreads#AUTOMATIC} unless chosen
  */
@@ -297,9 +297,9 @@ public record RunOptions(
 
     /**
      * pgperf: whether each client runs on a virtual thread (Java 21 or later), the JVM's few
-     * carrier threads multiplexing the clients as pgbench's {@code -j} threads do, or on a
-     * platform thread of its own; {@link VirtualThreads#AUTOMATIC} by default (bench/README.md
-     * compares them).
+     * carrier threads multiplexing the clients as pgbench's {@code -j} threads do, or on a platform
+     * thread of its own; {@link VirtualThreads#AUTOMATIC} by default (bench/README.md compares
+     * them).
      */
     public Builder virtualThreads(VirtualThreads value) {
       virtualThreads = Objects.requireNonNull(value, "virtualThreads");
@@ -377,32 +377,67 @@ public record RunOptions(
             "log aggregation is allowed only when actually logging transactions");
       }
       if (samplingRate != null && aggregateIntervalSeconds != null) {
-        throw new RunOptionsException("log sampling (--sampling-rate) and aggregation"
-            + " (--aggregate-interval) cannot be used at the same time");
+        throw new RunOptionsException(
+            "log sampling (--sampling-rate) and aggregation"
+                + " (--aggregate-interval) cannot be used at the same time");
       }
       int aggregate = aggregateIntervalSeconds == null ? 0 : aggregateIntervalSeconds;
       if (aggregate > 0 && duration > 0) {
         if (aggregate > duration) {
-          throw new RunOptionsException("number of seconds for aggregation (" + aggregate
-              + ") must not be higher than test duration (" + duration + ")");
+          throw new RunOptionsException(
+              "number of seconds for aggregation ("
+                  + aggregate
+                  + ") must not be higher than test duration ("
+                  + duration
+                  + ")");
         }
         if (duration % aggregate != 0) {
-          throw new RunOptionsException("duration (" + duration
-              + ") must be a multiple of aggregation interval (" + aggregate + ")");
+          throw new RunOptionsException(
+              "duration ("
+                  + duration
+                  + ") must be a multiple of aggregation interval ("
+                  + aggregate
+                  + ")");
         }
       }
       if (maxTriesGiven && maxTries == 0 && latencyLimitMicros == 0 && duration == 0) {
-        throw new RunOptionsException("an unlimited number of transaction tries can only be used"
-            + " with --latency-limit or a duration (-T)");
+        throw new RunOptionsException(
+            "an unlimited number of transaction tries can only be used"
+                + " with --latency-limit or a duration (-T)");
       }
-      RandomSeed seed = randomSeed != null ? randomSeed
-          : new RandomSeed(System.currentTimeMillis() * 1000, false);
-      return new RunOptions(clients, Math.min(threads, clients), txns, duration, queryMode, rate,
-          latencyLimitMicros, maxTries, progressSeconds == null ? 0 : progressSeconds,
-          progressTimestamp, log, logPrefix == null ? DEFAULT_LOG_PREFIX : logPrefix, aggregate,
-          samplingRate == null ? 1.0 : samplingRate, perStatement, connectPerTransaction, vacuum,
-          seed, scale, definitions, failuresDetailed, verboseErrors, warmupSeconds,
-          timelineMillis, debug, endTimeoutSeconds, endTimeoutSetting, clientEncoding,
+      RandomSeed seed =
+          randomSeed != null
+              ? randomSeed
+              : new RandomSeed(System.currentTimeMillis() * 1000, false);
+      return new RunOptions(
+          clients,
+          Math.min(threads, clients),
+          txns,
+          duration,
+          queryMode,
+          rate,
+          latencyLimitMicros,
+          maxTries,
+          progressSeconds == null ? 0 : progressSeconds,
+          progressTimestamp,
+          log,
+          logPrefix == null ? DEFAULT_LOG_PREFIX : logPrefix,
+          aggregate,
+          samplingRate == null ? 1.0 : samplingRate,
+          perStatement,
+          connectPerTransaction,
+          vacuum,
+          seed,
+          scale,
+          definitions,
+          failuresDetailed,
+          verboseErrors,
+          warmupSeconds,
+          timelineMillis,
+          debug,
+          endTimeoutSeconds,
+          endTimeoutSetting,
+          clientEncoding,
           virtualThreads);
     }
 

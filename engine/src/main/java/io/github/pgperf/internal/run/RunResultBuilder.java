@@ -70,7 +70,9 @@ public final class RunResultBuilder {
     return this;
   }
 
-  /** Benchmark time in µs: from the start all clients were connected to the end of the last thread. */
+  /**
+   * Benchmark time in µs: from the start all clients were connected to the end of the last thread.
+   */
   public RunResultBuilder benchMicros(long value) {
     this.benchMicros = value;
     return this;
@@ -110,9 +112,10 @@ public final class RunResultBuilder {
     List<ScriptResult> scripts = new ArrayList<>();
     for (int s = 0; s < settings.scripts().size(); s++) {
       RunSettings.Script spec = settings.scripts().get(s);
-      scripts.add(threads.isEmpty()
-          ? new ScriptResult(spec.name(), spec.weight(), Stats.NONE, List.of())
-          : ThreadRecorder.scriptResult(threads, s, spec, settings.latencyLimitMicros()));
+      scripts.add(
+          threads.isEmpty()
+              ? new ScriptResult(spec.name(), spec.weight(), Stats.NONE, List.of())
+              : ThreadRecorder.scriptResult(threads, s, spec, settings.latencyLimitMicros()));
     }
     long connection = threads.stream().mapToLong(ThreadRecorder::connectionMicros).sum();
     // The clients of one run share one timeline; recorders made apart (tests) have their own.
@@ -128,8 +131,21 @@ public final class RunResultBuilder {
       }
     }
     List<Interval> timeline = Timelines.add(timelines);
-    return new RunResult(settings, target, server, List.of(client), startedAt, endedAt,
-        benchMicros / 1e6, initialConnectionMicros, connection, scripts, timeline,
-        aborted || !aborts.isEmpty(), RunIdentity.thisProcess(), serverWork, aborts);
+    return new RunResult(
+        settings,
+        target,
+        server,
+        List.of(client),
+        startedAt,
+        endedAt,
+        benchMicros / 1e6,
+        initialConnectionMicros,
+        connection,
+        scripts,
+        timeline,
+        aborted || !aborts.isEmpty(),
+        RunIdentity.thisProcess(),
+        serverWork,
+        aborts);
   }
 }

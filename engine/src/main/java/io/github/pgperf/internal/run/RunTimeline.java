@@ -9,12 +9,12 @@ import java.util.List;
  * The run's timeline: a thread of its own closes each interval at its end, collecting every
  * client's {@link IntervalRecorder} and encoding one histogram per interval for the run.
  *
- * <p>Clients only record; the collecting and encoding happen here. When every client instead
- * closed its own interval at the first transaction past the boundary (encoding its histogram),
- * 200 clients crossed each boundary at once and stalled on that work together: at {@code -c 200}
- * it took a quarter of pgperf's CPU and the clients' last transactions ended seconds after
- * {@code -T} (bench/README.md). A transaction belongs to the interval in which the thread found
- * it, which can be a few milliseconds after the interval's nominal end on a busy machine.
+ * <p>Clients only record; the collecting and encoding happen here. When every client instead closed
+ * its own interval at the first transaction past the boundary (encoding its histogram), 200 clients
+ * crossed each boundary at once and stalled on that work together: at {@code -c 200} it took a
+ * quarter of pgperf's CPU and the clients' last transactions ended seconds after {@code -T}
+ * (bench/README.md). A transaction belongs to the interval in which the thread found it, which can
+ * be a few milliseconds after the interval's nominal end on a busy machine.
  */
 final class RunTimeline {
 
@@ -22,12 +22,16 @@ final class RunTimeline {
   private final long latencyLimitMicros;
   private final List<IntervalRecorder> clients = new ArrayList<>();
   private final StatsAccumulator current;
+
   /** The empty accumulator the next client is moved onto (see {@link IntervalRecorder}). */
   private StatsAccumulator empty;
+
   private final List<Interval> intervals = new ArrayList<>();
   private Thread thread;
+
   /** Index of the interval being recorded (its start is {@code index * intervalMicros}). */
   private long index;
+
   private boolean finished;
 
   /**
@@ -83,8 +87,8 @@ final class RunTimeline {
   }
 
   /**
-   * Ends the timeline after the clients stopped: the interval in progress ends at {@code
-   * endMicros} after the window's start (short, or left out when it has not begun).
+   * Ends the timeline after the clients stopped: the interval in progress ends at {@code endMicros}
+   * after the window's start (short, or left out when it has not begun).
    */
   void finish(long endMicros) throws InterruptedException {
     Thread running;
@@ -115,7 +119,8 @@ final class RunTimeline {
         } else {
           if (last.startMicros() < endMicros
               && last.startMicros() + last.lengthMicros() > endMicros) {
-            intervals.set(intervals.size() - 1,
+            intervals.set(
+                intervals.size() - 1,
                 new Interval(last.startMicros(), endMicros - last.startMicros(), last.stats()));
           }
           break;

@@ -5,7 +5,6 @@ import io.github.pgperf.internal.capture.SaidOnce;
 import io.github.pgperf.internal.capture.ScriptPlans;
 import io.github.pgperf.internal.capture.ServerInfoQuery;
 import io.github.pgperf.internal.capture.WorkCapture;
-import io.github.pgperf.work.RunCpu;
 import io.github.pgperf.internal.connect.ConnectionSource;
 import io.github.pgperf.internal.connect.ConnectionSpec;
 import io.github.pgperf.internal.output.TransactionLog;
@@ -25,6 +24,7 @@ import io.github.pgperf.result.RunLength;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
 import io.github.pgperf.result.ServerInfo;
+import io.github.pgperf.work.RunCpu;
 import io.github.pgperf.work.ServerWork;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -53,8 +53,8 @@ import org.postgresql.util.HostSpec;
  * the caller's ({@link io.github.pgperf.internal.output.TextReport}).
  *
  * <p>A client that fails (an SQL error other than a serialization failure or deadlock, a failed
- * meta-command, a lost connection) stops with pgbench's message; the others go on and the result
- * is marked {@link RunResult#aborted()}.
+ * meta-command, a lost connection) stops with pgbench's message; the others go on and the result is
+ * marked {@link RunResult#aborted()}.
  */
 public final class Runner {
 
@@ -78,11 +78,11 @@ public final class Runner {
   }
 
   /**
-   * @param source opens the clients' connections (and one for setup, and pgperf's own two for
-   *     the server's work)
+   * @param source opens the clients' connections (and one for setup, and pgperf's own two for the
+   *     server's work)
    * @param err where progress, vacuum, debug and error lines go
-   * @param capture whether and how to capture the server's work in the measured window
-   *     ({@link RunResult#serverWork()})
+   * @param capture whether and how to capture the server's work in the measured window ({@link
+   *     RunResult#serverWork()})
    */
   public Runner(ConnectionSource source, PrintStream err, CaptureSettings capture) {
     this(source, err, capture, new SaidOnce());
@@ -93,8 +93,7 @@ public final class Runner {
    * cannot give only where {@code said} has not said it yet (runners of one test session share
    * one).
    */
-  public Runner(ConnectionSource source, PrintStream err, CaptureSettings capture,
-      SaidOnce said) {
+  public Runner(ConnectionSource source, PrintStream err, CaptureSettings capture, SaidOnce said) {
     this.source = source;
     this.err = err;
     this.messages = new Messages(err);
@@ -131,8 +130,10 @@ public final class Runner {
       if (usesBuiltin(workload)) {
         BenchmarkTables.Found found = BenchmarkTables.discover(setup);
         if (options.scale() > 0) {
-          messages.warning("scale option ignored, using count from pgbench_branches table ("
-              + found.scale() + ")");
+          messages.warning(
+              "scale option ignored, using count from pgbench_branches table ("
+                  + found.scale()
+                  + ")");
         }
         scale = found.scale();
         partitioning = found.partitioning();
@@ -146,8 +147,9 @@ public final class Runner {
       throw new RunException("could not query the server: " + ErrorMessage.of(e), null);
     }
     RunSettings settings = settings(workload, options, scale, partitioning);
-    try (WorkCapture work = WorkCapture.open(source, capture, options.clients(),
-        options.connectPerTransaction(), err, said)) {
+    try (WorkCapture work =
+        WorkCapture.open(
+            source, capture, options.clients(), options.connectPerTransaction(), err, said)) {
       return execute(workload, options, defined, settings, server, startedAt, work, plans);
     }
   }
@@ -165,12 +167,18 @@ public final class Runner {
   private String debugTarget(Connection setup, RunOptions options) throws SQLException {
     HostSpec host = setup.unwrap(BaseConnection.class).getQueryExecutor().getHostSpec();
     // pgjdbc reaches a socket directory through "localhost"; pgbench names the directory.
-    String pghost = source instanceof ConnectionSpec spec && spec.onSocket()
-        ? spec.host() : host.getHost();
+    String pghost =
+        source instanceof ConnectionSpec spec && spec.onSocket() ? spec.host() : host.getHost();
     boolean timed = options.durationSeconds() > 0;
-    return "pghost: " + pghost + " pgport: " + host.getPort() + " nclients: "
-        + options.clients() + (timed ? " duration: " + options.durationSeconds()
-            : " nxacts: " + options.transactions()) + " dbName: " + setup.getCatalog();
+    return "pghost: "
+        + pghost
+        + " pgport: "
+        + host.getPort()
+        + " nclients: "
+        + options.clients()
+        + (timed ? " duration: " + options.durationSeconds() : " nxacts: " + options.transactions())
+        + " dbName: "
+        + setup.getCatalog();
   }
 
   private Connection openSetup() throws RunException {
@@ -182,23 +190,34 @@ public final class Runner {
     }
   }
 
-  private RunResult execute(Workload workload, RunOptions options, VariableDefinitions defined,
-      RunSettings settings, ServerInfo server, Instant startedAt, WorkCapture work, Plans plans)
+  private RunResult execute(
+      Workload workload,
+      RunOptions options,
+      VariableDefinitions defined,
+      RunSettings settings,
+      ServerInfo server,
+      Instant startedAt,
+      WorkCapture work,
+      Plans plans)
       throws RunException {
-    boolean javaTransactions = workload.entries().stream()
-        .anyMatch(entry -> entry.item() instanceof JavaTransaction);
+    boolean javaTransactions =
+        workload.entries().stream().anyMatch(entry -> entry.item() instanceof JavaTransaction);
     ClientThreads clientThreads =
         ClientThreads.choose(options.virtualThreads(), options.clients(), javaTransactions);
-    SeedPlan seeds = SeedPlan.draw(options.randomSeed().value(), options.clients(),
-        defined.defines("default_seed"), options.threads());
-    VariableDefinitions definitions = defined.withAutomatic(settings.scale(),
-        options.randomSeed().value(), seeds::defaultSeed);
+    SeedPlan seeds =
+        SeedPlan.draw(
+            options.randomSeed().value(),
+            options.clients(),
+            defined.defines("default_seed"),
+            options.threads());
+    VariableDefinitions definitions =
+        defined.withAutomatic(settings.scale(), options.randomSeed().value(), seeds::defaultSeed);
     Benchmark bench =
         new Benchmark(options, workload, work.clients(), err, new TransactionLog(settings));
     List<List<String>> firstLines = firstLines(bench);
     long timelineMicros = options.timelineMillis() * 1000L;
-    RunTimeline timeline = timelineMicros > 0
-        ? new RunTimeline(timelineMicros, options.latencyLimitMicros()) : null;
+    RunTimeline timeline =
+        timelineMicros > 0 ? new RunTimeline(timelineMicros, options.latencyLimitMicros()) : null;
     int threads = options.threads();
     double delay = options.rate() > 0 ? 1e6 / options.rate() * threads : 0;
     long pid = ProcessHandle.current().pid();
@@ -210,11 +229,22 @@ public final class Runner {
     try {
       for (int t = 0; t < threads; t++) {
         logFile = TransactionLog.fileName(options.logPrefix(), pid, t);
-        Writer log = options.log() ? new OutputStreamWriter(
-            Files.newOutputStream(Path.of(logFile)), StandardCharsets.UTF_8) : null;
-        ClientGroup group = new ClientGroup(t, workload, seeds.scriptChoice(t), seeds.throttle(t),
-            seeds.sampling(t), delay, log, options.latencyLimitMicros(),
-            options.aggregateIntervalSeconds());
+        Writer log =
+            options.log()
+                ? new OutputStreamWriter(
+                    Files.newOutputStream(Path.of(logFile)), StandardCharsets.UTF_8)
+                : null;
+        ClientGroup group =
+            new ClientGroup(
+                t,
+                workload,
+                seeds.scriptChoice(t),
+                seeds.throttle(t),
+                seeds.sampling(t),
+                delay,
+                log,
+                options.latencyLimitMicros(),
+                options.aggregateIntervalSeconds());
         groups.add(group);
         List<Client> groupClients = new ArrayList<>();
         clientsByGroup.add(groupClients);
@@ -223,18 +253,19 @@ public final class Runner {
           int id = dealt + k;
           ThreadRecorder recorder = new ThreadRecorder(settings, firstLines, timeline);
           // Each recorder holds a histogram per script: the warm-up's own only when there is one.
-          ThreadRecorder warmup = options.warmupSeconds() > 0
-              ? new ThreadRecorder(settings, firstLines, 0) : recorder;
-          Client client = new Client(id, bench, group, definitions.forClient(id),
-              seeds.client(id), recorder, warmup);
+          ThreadRecorder warmup =
+              options.warmupSeconds() > 0 ? new ThreadRecorder(settings, firstLines, 0) : recorder;
+          Client client =
+              new Client(
+                  id, bench, group, definitions.forClient(id), seeds.client(id), recorder, warmup);
           clients.add(client);
           groupClients.add(client);
         }
         dealt += n;
       }
     } catch (IOException e) {
-      throw new RunException("could not open logfile \"" + logFile + "\": "
-          + IoErrors.reason(e), null);
+      throw new RunException(
+          "could not open logfile \"" + logFile + "\": " + IoErrors.reason(e), null);
     }
     // pgbench's initial connection time runs from here: its threads' start and connections.
     long start = Clock.micros();
@@ -327,15 +358,16 @@ public final class Runner {
       messages.error(line);
       aborts.add(new Abort(null, List.of(line)));
     }
-    RunResultBuilder result = new RunResultBuilder(settings)
-        .server(server)
-        .startedAt(startedAt)
-        .endedAt(Instant.now())
-        .benchMicros(end - bench.measuredStartMicros)
-        .initialConnectionMicros(
-            options.connectPerTransaction() ? 0 : bench.benchStartMicros - start)
-        .aborts(aborts)
-        .serverWork(serverWork);
+    RunResultBuilder result =
+        new RunResultBuilder(settings)
+            .server(server)
+            .startedAt(startedAt)
+            .endedAt(Instant.now())
+            .benchMicros(end - bench.measuredStartMicros)
+            .initialConnectionMicros(
+                options.connectPerTransaction() ? 0 : bench.benchStartMicros - start)
+            .aborts(aborts)
+            .serverWork(serverWork);
     if (source instanceof ConnectionSpec spec) {
       result.target(spec.target());
     }
@@ -343,16 +375,23 @@ public final class Runner {
     clients.forEach(c -> cpuEnds.add(c.cpuAtEnd));
     ClientCpu.Figures client = clientCpu.result(cpuEnds);
     long serverNanos = work.serverOnCpuNanos();
-    return result.build(recorders).withCpu(new RunCpu(serverNanos < 0 ? null : serverNanos,
-        work.whyNoServerOnCpu(), client.cpuNanos(), client.allocatedBytes(), client.reason()));
+    return result
+        .build(recorders)
+        .withCpu(
+            new RunCpu(
+                serverNanos < 0 ? null : serverNanos,
+                work.whyNoServerOnCpu(),
+                client.cpuNanos(),
+                client.allocatedBytes(),
+                client.reason()));
   }
 
   /**
    * Connects every client before the run, as pgbench's threads do: each {@code -j} group connects
    * its clients one after another, the groups in parallel, and the first connection that fails
-   * stops them all (pgbench exits at once). Its error is printed, the connections made are
-   * closed, and the run fails with pgbench's {@code could not create connection for client N}.
-   * Without this, a {@code -c} above the server's {@code max_connections} would try every client.
+   * stops them all (pgbench exits at once). Its error is printed, the connections made are closed,
+   * and the run fails with pgbench's {@code could not create connection for client N}. Without
+   * this, a {@code -c} above the server's {@code max_connections} would try every client.
    */
   private void connectClients(Benchmark bench, List<List<Client>> byGroup, List<Client> clients)
       throws RunException {
@@ -418,8 +457,8 @@ public final class Runner {
 
   /**
    * The plans of the scripts' SQL commands; Java transactions send statements pgperf does not see
-   * before the run, which only PostgreSQL 16's {@code EXPLAIN (GENERIC_PLAN)} could plan from
-   * their normalized text after it.
+   * before the run, which only PostgreSQL 16's {@code EXPLAIN (GENERIC_PLAN)} could plan from their
+   * normalized text after it.
    */
   private static Plans plans(Connection setup, Workload workload) {
     boolean java = workload.entries().stream().anyMatch(e -> !(e.item() instanceof Script));
@@ -427,8 +466,8 @@ public final class Runner {
     try {
       return new Plans(ScriptPlans.capture(setup, workload), partly);
     } catch (SQLException e) {
-      return new Plans(null, "plans could not be taken: "
-          + ErrorMessage.of(e).lines().findFirst().orElse(""));
+      return new Plans(
+          null, "plans could not be taken: " + ErrorMessage.of(e).lines().findFirst().orElse(""));
     }
   }
 
@@ -440,18 +479,32 @@ public final class Runner {
     return lines;
   }
 
-  private static RunSettings settings(Workload workload, RunOptions options, int scale,
-      RunSettings.Partitioning partitioning) {
-    List<RunSettings.Script> scripts = workload.entries().stream()
-        .map(e -> new RunSettings.Script(e.item().name(), e.weight()))
-        .toList();
-    RunLength length = options.durationSeconds() > 0
-        ? new RunLength.Timed(options.durationSeconds())
-        : new RunLength.PerClient(options.transactions());
-    return new RunSettings(scripts, options.clients(), options.threads(), length,
-        options.queryMode(), options.rate(), options.latencyLimitMicros(), options.maxTries(),
-        scale, partitioning, options.connectPerTransaction(), options.progressSeconds(),
-        options.failuresDetailed(), options.perStatement(), null);
+  private static RunSettings settings(
+      Workload workload, RunOptions options, int scale, RunSettings.Partitioning partitioning) {
+    List<RunSettings.Script> scripts =
+        workload.entries().stream()
+            .map(e -> new RunSettings.Script(e.item().name(), e.weight()))
+            .toList();
+    RunLength length =
+        options.durationSeconds() > 0
+            ? new RunLength.Timed(options.durationSeconds())
+            : new RunLength.PerClient(options.transactions());
+    return new RunSettings(
+        scripts,
+        options.clients(),
+        options.threads(),
+        length,
+        options.queryMode(),
+        options.rate(),
+        options.latencyLimitMicros(),
+        options.maxTries(),
+        scale,
+        partitioning,
+        options.connectPerTransaction(),
+        options.progressSeconds(),
+        options.failuresDetailed(),
+        options.perStatement(),
+        null);
   }
 
   /** pgbench reads the scale from the tables only when a built-in script runs. */

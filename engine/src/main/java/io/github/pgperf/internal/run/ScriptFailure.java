@@ -29,13 +29,35 @@ final class ScriptFailure extends Exception {
   }
 
   static ScriptFailure gset(int query, int rows) {
-    return new ScriptFailure((c, s, k) -> List.of("client " + c + " script " + s + " command " + k
-        + " query " + query + ": expected one row, got " + rows));
+    return new ScriptFailure(
+        (c, s, k) ->
+            List.of(
+                "client "
+                    + c
+                    + " script "
+                    + s
+                    + " command "
+                    + k
+                    + " query "
+                    + query
+                    + ": expected one row, got "
+                    + rows));
   }
 
   static ScriptFailure storing(int query, String variable) {
-    return new ScriptFailure((c, s, k) -> List.of("client " + c + " script " + s + " command " + k
-        + " query " + query + ": error storing into variable " + variable));
+    return new ScriptFailure(
+        (c, s, k) ->
+            List.of(
+                "client "
+                    + c
+                    + " script "
+                    + s
+                    + " command "
+                    + k
+                    + " query "
+                    + query
+                    + ": error storing into variable "
+                    + variable));
   }
 
   /**
@@ -43,14 +65,24 @@ final class ScriptFailure extends Exception {
    * command C (name) of script S; what}.
    */
   static ScriptFailure meta(String message, String name, String what) {
-    return new ScriptFailure((c, s, k) -> {
-      List<String> out = new ArrayList<>();
-      if (message != null && !message.isEmpty()) {
-        out.add(message);
-      }
-      out.add("client " + c + " aborted in command " + k + " (" + name + ") of script " + s
-          + "; " + what);
-      return out;
-    });
+    return new ScriptFailure(
+        (c, s, k) -> {
+          List<String> out = new ArrayList<>();
+          if (message != null && !message.isEmpty()) {
+            out.add(message);
+          }
+          out.add(
+              "client "
+                  + c
+                  + " aborted in command "
+                  + k
+                  + " ("
+                  + name
+                  + ") of script "
+                  + s
+                  + "; "
+                  + what);
+          return out;
+        });
   }
 }

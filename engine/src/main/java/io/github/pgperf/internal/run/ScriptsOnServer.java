@@ -28,21 +28,24 @@ final class ScriptsOnServer {
 
   /** SQL state of {@code invalid byte sequence for encoding}. */
   private static final String CHARACTER_NOT_IN_REPERTOIRE = "22021";
+
   /** SQL state of {@code character with byte sequence ... has no equivalent in encoding}. */
   private static final String UNTRANSLATABLE_CHARACTER = "22P05";
 
   private ScriptsOnServer() {}
 
   /**
-   * The encodings of this connection's database for {@code clientEncoding} as libpq takes it
-   * (any name PostgreSQL knows, {@code auto} for the platform's, null for the database's).
+   * The encodings of this connection's database for {@code clientEncoding} as libpq takes it (any
+   * name PostgreSQL knows, {@code auto} for the platform's, null for the database's).
    *
    * @throws RunException an encoding name PostgreSQL does not know
    */
   static ClientEncoding encoding(Connection setup, String clientEncoding)
       throws SQLException, RunException {
-    String database = setup.isWrapperFor(PGConnection.class)
-        ? setup.unwrap(PGConnection.class).getParameterStatus("server_encoding") : null;
+    String database =
+        setup.isWrapperFor(PGConnection.class)
+            ? setup.unwrap(PGConnection.class).getParameterStatus("server_encoding")
+            : null;
     if (database == null) {
       database = setting(setup, "SELECT current_setting('server_encoding')", null);
     }
@@ -53,17 +56,23 @@ final class ScriptsOnServer {
     if (asked.equalsIgnoreCase("auto")) {
       // libpq asks for the encoding of the locale, or SQL_ASCII when it has no name for it.
       Charset platform = Charset.defaultCharset();
-      String name = setting(setup,
-          "SELECT pg_catalog.pg_encoding_to_char(pg_catalog.pg_char_to_encoding(?))",
-          platform.name());
+      String name =
+          setting(
+              setup,
+              "SELECT pg_catalog.pg_encoding_to_char(pg_catalog.pg_char_to_encoding(?))",
+              platform.name());
       return new ClientEncoding(database, name.isEmpty() ? ClientEncoding.SQL_ASCII : name);
     }
-    String name = setting(setup,
-        "SELECT pg_catalog.pg_encoding_to_char(pg_catalog.pg_char_to_encoding(?))", asked);
+    String name =
+        setting(
+            setup,
+            "SELECT pg_catalog.pg_encoding_to_char(pg_catalog.pg_char_to_encoding(?))",
+            asked);
     if (name.isEmpty()) {
       // libpq's connection would fail with the server's FATAL error for this name.
-      throw new RunException("invalid value for parameter \"client_encoding\": \"" + asked
-          + "\" (PGCLIENTENCODING)", null);
+      throw new RunException(
+          "invalid value for parameter \"client_encoding\": \"" + asked + "\" (PGCLIENTENCODING)",
+          null);
     }
     return new ClientEncoding(database, name);
   }
@@ -72,11 +81,11 @@ final class ScriptsOnServer {
    * The workload with each script read in {@code encoding} ({@link Script#inEncoding}); each SQL
    * command the encoding does not allow is shown to the server, which must refuse it too.
    *
-   * @throws RunException a script pgperf cannot send as pgbench would, named with its line and
-   *     byte
+   * @throws RunException a script pgperf cannot send as pgbench would, named with its line and byte
    */
-  static Workload inEncoding(Workload workload, ClientEncoding encoding, QueryMode mode,
-      Connection setup) throws RunException, SQLException {
+  static Workload inEncoding(
+      Workload workload, ClientEncoding encoding, QueryMode mode, Connection setup)
+      throws RunException, SQLException {
     List<Workload.Entry> entries = new ArrayList<>();
     boolean changed = false;
     try {
@@ -101,8 +110,8 @@ final class ScriptsOnServer {
   }
 
   /**
-   * Asks the server whether it refuses the command's bytes, as it would refuse them from pgbench;
-   * a Java decoder stricter than the server's check cannot be told apart otherwise.
+   * Asks the server whether it refuses the command's bytes, as it would refuse them from pgbench; a
+   * Java decoder stricter than the server's check cannot be told apart otherwise.
    */
   private static void checkRefused(Connection setup, String script, Command.Sql sql)
       throws SQLException, RunException {
@@ -118,12 +127,20 @@ final class ScriptsOnServer {
       throw e;
     }
     int line = sql.line() + template.linesBeforeInvalidByte();
-    throw new RunException(script + ":" + line + ": cannot send byte "
-        + template.firstInvalidByte() + ": the server takes it in the client encoding "
-        + encoding.checkedAs() + ", but it is not valid in " + encoding.textEncoding()
-        + (encoding.database().equals(ClientEncoding.SQL_ASCII)
-            ? " (a SQL_ASCII database stores bytes unconverted, and pgperf's driver sends UTF-8)"
-            : " as Java reads it"), null);
+    throw new RunException(
+        script
+            + ":"
+            + line
+            + ": cannot send byte "
+            + template.firstInvalidByte()
+            + ": the server takes it in the client encoding "
+            + encoding.checkedAs()
+            + ", but it is not valid in "
+            + encoding.textEncoding()
+            + (encoding.database().equals(ClientEncoding.SQL_ASCII)
+                ? " (a SQL_ASCII database stores bytes unconverted, and pgperf's driver sends UTF-8)"
+                : " as Java reads it"),
+        null);
   }
 
   /**
@@ -131,10 +148,10 @@ final class ScriptsOnServer {
    * it throws the server's own {@code invalid byte sequence} error when they are not valid. Only
    * the length comes back: the text itself, sent back to pgperf, would be checked again as UTF-8.
    */
-  static void refusal(Connection connection, byte[] bytes, String encoding)
-      throws SQLException {
-    try (PreparedStatement check = connection.prepareStatement(
-        "SELECT pg_catalog.length(pg_catalog.convert_from(?::bytea, ?::name))")) {
+  static void refusal(Connection connection, byte[] bytes, String encoding) throws SQLException {
+    try (PreparedStatement check =
+        connection.prepareStatement(
+            "SELECT pg_catalog.length(pg_catalog.convert_from(?::bytea, ?::name))")) {
       check.setBytes(1, bytes);
       check.setString(2, encoding);
       check.execute();

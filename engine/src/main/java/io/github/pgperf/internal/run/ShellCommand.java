@@ -15,6 +15,7 @@ final class ShellCommand {
 
   /** pgbench's SHELL_COMMAND_SIZE. */
   private static final int MAX_LENGTH = 256;
+
   /** pgbench reads the first line of {@code \setshell}'s output into a 64-byte buffer. */
   private static final int RESULT_SIZE = 64;
 
@@ -38,7 +39,9 @@ final class ShellCommand {
       status = -1;
     }
     if (status != 0) {
-      throw ScriptFailure.meta(words.get(0) + ": could not launch shell command", name,
+      throw ScriptFailure.meta(
+          words.get(0) + ": could not launch shell command",
+          name,
           "execution of meta-command failed");
     }
   }
@@ -53,10 +56,11 @@ final class ShellCommand {
     String command = command(words, variables);
     String first;
     try {
-      Process p = new ProcessBuilder("/bin/sh", "-c", command)
-          .redirectError(ProcessBuilder.Redirect.INHERIT)
-          .redirectInput(ProcessBuilder.Redirect.INHERIT)
-          .start();
+      Process p =
+          new ProcessBuilder("/bin/sh", "-c", command)
+              .redirectError(ProcessBuilder.Redirect.INHERIT)
+              .redirectInput(ProcessBuilder.Redirect.INHERIT)
+              .start();
       byte[] all;
       try (InputStream in = p.getInputStream()) {
         all = in.readAllBytes();
@@ -70,19 +74,27 @@ final class ShellCommand {
       first = null;
     }
     if (first == null) {
-      throw ScriptFailure.meta(words.get(0) + ": could not read result of shell command", name,
+      throw ScriptFailure.meta(
+          words.get(0) + ": could not read result of shell command",
+          name,
           "execution of meta-command failed");
     }
     Long value = strtol(first);
     if (value == null) {
       throw ScriptFailure.meta(
-          words.get(0) + ": shell command must return an integer (not \"" + first + "\")", name,
+          words.get(0) + ": shell command must return an integer (not \"" + first + "\")",
+          name,
           "execution of meta-command failed");
     }
     if (debug != null) {
       // As pgbench 15 prints it: the command's first two words and the line read, line break kept.
-      debug.info(words.get(0) + ": shell parameter name: \""
-          + (words.size() > 1 ? words.get(1) : "(null)") + "\", value: \"" + first + "\"");
+      debug.info(
+          words.get(0)
+              + ": shell parameter name: \""
+              + (words.size() > 1 ? words.get(1) : "(null)")
+              + "\", value: \""
+              + first
+              + "\"");
     }
     return value;
   }
@@ -100,13 +112,15 @@ final class ShellCommand {
       } else {
         arg = variables.text(word.substring(1));
         if (arg == null) {
-          throw ScriptFailure.meta(name + ": undefined variable \"" + word + "\"",
-              "shell", "execution of meta-command failed");
+          throw ScriptFailure.meta(
+              name + ": undefined variable \"" + word + "\"",
+              "shell",
+              "execution of meta-command failed");
         }
       }
       if (sb.length() + arg.length() + (i > 0 ? 1 : 0) >= MAX_LENGTH - 1) {
-        throw ScriptFailure.meta(name + ": shell command is too long", "shell",
-            "execution of meta-command failed");
+        throw ScriptFailure.meta(
+            name + ": shell command is too long", "shell", "execution of meta-command failed");
       }
       if (i > 0) {
         sb.append(' ');

@@ -18,12 +18,13 @@ import org.HdrHistogram.Histogram;
 public final class StatsAccumulator {
 
   private final long latencyLimitMicros;
+
   /**
-   * Sized to the latencies recorded (HdrHistogram's auto-resizing kind, pgperf's precision from
-   * 1 µs): a client's latencies span a few powers of two, so its histogram takes 60-110 KB where
-   * the full range to an hour takes 190 KB; at 200 clients the histograms were the bulk of the
-   * live heap (bench/README.md). Recording takes the same path (the same array index, and a catch
-   * that resizes when a value lies beyond the array); growing allocates, a few times in a run.
+   * Sized to the latencies recorded (HdrHistogram's auto-resizing kind, pgperf's precision from 1
+   * µs): a client's latencies span a few powers of two, so its histogram takes 60-110 KB where the
+   * full range to an hour takes 190 KB; at 200 clients the histograms were the bulk of the live
+   * heap (bench/README.md). Recording takes the same path (the same array index, and a catch that
+   * resizes when a value lies beyond the array); growing allocates, a few times in a run.
    */
   private final Histogram histogram = new Histogram(Latencies.SIGNIFICANT_DIGITS);
 
@@ -167,8 +168,11 @@ public final class StatsAccumulator {
 
   /** Whether nothing was recorded since it was made or reset. */
   public boolean isEmpty() {
-    return processed == 0 && serializationFailures == 0 && deadlockFailures == 0
-        && otherFailures == 0 && skipped == 0;
+    return processed == 0
+        && serializationFailures == 0
+        && deadlockFailures == 0
+        && otherFailures == 0
+        && skipped == 0;
   }
 
   /** Processed transactions so far; cheap, for progress reports. */
@@ -178,8 +182,15 @@ public final class StatsAccumulator {
 
   /** The counts so far. */
   public Counts counts() {
-    return new Counts(processed, serializationFailures, deadlockFailures, otherFailures, retried,
-        retries, skipped, late);
+    return new Counts(
+        processed,
+        serializationFailures,
+        deadlockFailures,
+        otherFailures,
+        retried,
+        retries,
+        skipped,
+        late);
   }
 
   /** Count, sum, sum of squares, min and max of the latencies so far, µs. */
@@ -192,7 +203,10 @@ public final class StatsAccumulator {
     return new Moments(processed, lagSum, lagSumOfSquares, lagMin, lagMax);
   }
 
-  /** An immutable copy of everything recorded so far (copies the histogram: not for every transaction). */
+  /**
+   * An immutable copy of everything recorded so far (copies the histogram: not for every
+   * transaction).
+   */
   public Stats snapshot() {
     return new Stats(counts(), Latencies.of(histogram, latencyMoments()), lagMoments());
   }

@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything one client records: per-script counts and latency histograms, per-command
- * ({@code -r}) figures, time spent connecting under {@code -C}, and its part of the timeline. Owned
- * by its thread; recording allocates nothing. A run's clients hand their timeline figures to the
- * run's {@link RunTimeline}, which closes the intervals on a thread of its own; a recorder made on
- * its own (results built from given values) closes its intervals itself, by the transactions'
- * times. {@link RunResultBuilder} combines the recorders into a {@link RunResult}.
+ * Everything one client records: per-script counts and latency histograms, per-command ({@code -r})
+ * figures, time spent connecting under {@code -C}, and its part of the timeline. Owned by its
+ * thread; recording allocates nothing. A run's clients hand their timeline figures to the run's
+ * {@link RunTimeline}, which closes the intervals on a thread of its own; a recorder made on its
+ * own (results built from given values) closes its intervals itself, by the transactions' times.
+ * {@link RunResultBuilder} combines the recorders into a {@link RunResult}.
  *
  * <p>Times are microseconds on the runner's monotonic clock, counted from the benchmark start that
  * all threads share, so the threads' timeline intervals line up.
@@ -30,11 +30,15 @@ public final class ThreadRecorder {
   private final long[][] commandFailures;
   private final long[][] commandRetries;
   private final long intervalMicros;
+
   /** A recorder on its own: the interval it records, closed by the transactions' times. */
   private final StatsAccumulator interval;
+
   private final List<Interval> timeline = new ArrayList<>();
+
   /** A run's client: where its timeline figures go ({@code interval} is then null). */
   private final IntervalRecorder live;
+
   private final RunTimeline runTimeline;
   private long intervalStart;
   private long connectionMicros;
@@ -58,12 +62,18 @@ public final class ThreadRecorder {
     this(workload, commands, 0, timeline);
   }
 
-  private ThreadRecorder(RunSettings workload, List<List<String>> commands, long intervalMicros,
+  private ThreadRecorder(
+      RunSettings workload,
+      List<List<String>> commands,
+      long intervalMicros,
       RunTimeline runTimeline) {
     Objects.requireNonNull(workload, "workload");
     if (commands.size() != workload.scripts().size()) {
-      throw new IllegalArgumentException("commands given for " + commands.size()
-          + " scripts, but the workload has " + workload.scripts().size());
+      throw new IllegalArgumentException(
+          "commands given for "
+              + commands.size()
+              + " scripts, but the workload has "
+              + workload.scripts().size());
     }
     if (intervalMicros < 0) {
       throw new IllegalArgumentException("interval must not be negative: " + intervalMicros);
@@ -155,8 +165,8 @@ public final class ThreadRecorder {
   }
 
   /**
-   * Closes a recorder's own timeline: the interval in progress ends at {@code endMicros},
-   * possibly short. (A run's timeline is closed by {@link RunTimeline#finish}.)
+   * Closes a recorder's own timeline: the interval in progress ends at {@code endMicros}, possibly
+   * short. (A run's timeline is closed by {@link RunTimeline#finish}.)
    */
   public void finish(long endMicros) {
     if (interval == null) {
@@ -200,8 +210,8 @@ public final class ThreadRecorder {
    * The figures of {@code script} over all {@code threads}: their counts and histograms added as
    * they are, then encoded once (not once per client).
    */
-  static ScriptResult scriptResult(List<ThreadRecorder> threads, int script,
-      RunSettings.Script spec, long latencyLimitMicros) {
+  static ScriptResult scriptResult(
+      List<ThreadRecorder> threads, int script, RunSettings.Script spec, long latencyLimitMicros) {
     StatsAccumulator sum = new StatsAccumulator(latencyLimitMicros);
     List<String> lines = threads.get(0).commands.get(script);
     long[] executions = new long[lines.size()];

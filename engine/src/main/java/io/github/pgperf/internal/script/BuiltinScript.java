@@ -101,10 +101,14 @@ public enum BuiltinScript {
     if (found.size() == 1) {
       return found.get(0);
     }
-    String message = found.isEmpty()
-        ? "no builtin script found for name \"" + prefix + "\""
-        : "ambiguous builtin name: " + found.size() + " builtin scripts found for prefix \""
-            + prefix + "\"";
+    String message =
+        found.isEmpty()
+            ? "no builtin script found for name \"" + prefix + "\""
+            : "ambiguous builtin name: "
+                + found.size()
+                + " builtin scripts found for prefix \""
+                + prefix
+                + "\"";
     return throwWithListing(message);
   }
 

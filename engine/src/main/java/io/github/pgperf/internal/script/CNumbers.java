@@ -149,8 +149,10 @@ final class CNumbers {
     if (lower.equals("inf") || lower.equals("infinity")) {
       return sign + "Infinity";
     }
-    if (lower.equals("nan") || (lower.startsWith("nan(") && lower.endsWith(")")
-        && lower.substring(4, lower.length() - 1).chars().allMatch(CNumbers::isNanChar))) {
+    if (lower.equals("nan")
+        || (lower.startsWith("nan(")
+            && lower.endsWith(")")
+            && lower.substring(4, lower.length() - 1).chars().allMatch(CNumbers::isNanChar))) {
       return "NaN";
     }
     if (lower.startsWith("0x")) {

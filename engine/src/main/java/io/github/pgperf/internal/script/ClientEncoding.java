@@ -7,8 +7,8 @@ import java.util.Set;
 import org.postgresql.core.Encoding;
 
 /**
- * The encodings a run's bytes meet on the server, as PostgreSQL names them ({@code UTF8},
- * {@code LATIN1}, {@code SQL_ASCII}, ...).
+ * The encodings a run's bytes meet on the server, as PostgreSQL names them ({@code UTF8}, {@code
+ * LATIN1}, {@code SQL_ASCII}, ...).
  *
  * <p>pgbench sets no client encoding: libpq sends a script's bytes in {@code PGCLIENTENCODING} if
  * set, else in the database's encoding, and the server checks them against that encoding and
@@ -25,9 +25,9 @@ public record ClientEncoding(String database, String client) {
   public static final String UTF8 = "UTF8";
 
   /**
-   * Client-only encodings whose multibyte characters may hold ASCII bytes (a {@code \} or a
-   * quote): pgbench's lexer reads a script byte by byte in any encoding, so text decoded in these
-   * could split differently. Every server encoding is ASCII-safe.
+   * Client-only encodings whose multibyte characters may hold ASCII bytes (a {@code \} or a quote):
+   * pgbench's lexer reads a script byte by byte in any encoding, so text decoded in these could
+   * split differently. Every server encoding is ASCII-safe.
    */
   private static final Set<String> ASCII_UNSAFE =
       Set.of("SJIS", "SHIFT_JIS_2004", "BIG5", "GBK", "UHC", "GB18030", "JOHAB");
@@ -37,21 +37,22 @@ public record ClientEncoding(String database, String client) {
    * {@code WIN1251}, {@code KOI8} but not {@code KOI8R}, ...); for these pgjdbc falls back to the
    * JVM's default charset, which would change bytes without a word.
    */
-  private static final Map<String, String> JAVA_NAMES = Map.ofEntries(
-      Map.entry("WIN866", "IBM866"), Map.entry("WIN1251", "windows-1251"),
-      Map.entry("WIN1252", "windows-1252"), Map.entry("WIN1253", "windows-1253"),
-      Map.entry("WIN1254", "windows-1254"), Map.entry("WIN1255", "windows-1255"),
-      Map.entry("WIN1257", "windows-1257"), Map.entry("WIN1258", "windows-1258"),
-      Map.entry("KOI8R", "KOI8-R"), Map.entry("KOI8U", "KOI8-U"),
-      Map.entry("LATIN10", "ISO-8859-16"), Map.entry("GB18030", "GB18030"));
+  private static final Map<String, String> JAVA_NAMES =
+      Map.ofEntries(
+          Map.entry("WIN866", "IBM866"), Map.entry("WIN1251", "windows-1251"),
+          Map.entry("WIN1252", "windows-1252"), Map.entry("WIN1253", "windows-1253"),
+          Map.entry("WIN1254", "windows-1254"), Map.entry("WIN1255", "windows-1255"),
+          Map.entry("WIN1257", "windows-1257"), Map.entry("WIN1258", "windows-1258"),
+          Map.entry("KOI8R", "KOI8-R"), Map.entry("KOI8U", "KOI8-U"),
+          Map.entry("LATIN10", "ISO-8859-16"), Map.entry("GB18030", "GB18030"));
 
   /** The usual case: a UTF8 database, no {@code PGCLIENTENCODING}. */
   public static final ClientEncoding UTF8_DATABASE = new ClientEncoding(UTF8, UTF8);
 
   /**
-   * The encoding the server checks a client's bytes against, or null when it checks none: a
-   * {@code SQL_ASCII} client's bytes are checked as the database's encoding, and a
-   * {@code SQL_ASCII} database with a {@code SQL_ASCII} client takes any bytes.
+   * The encoding the server checks a client's bytes against, or null when it checks none: a {@code
+   * SQL_ASCII} client's bytes are checked as the database's encoding, and a {@code SQL_ASCII}
+   * database with a {@code SQL_ASCII} client takes any bytes.
    */
   public String checkedAs() {
     if (!client.equals(SQL_ASCII)) {
@@ -62,9 +63,9 @@ public record ClientEncoding(String database, String client) {
 
   /**
    * The encoding whose characters pgjdbc's UTF-8 must carry for the server to store the bytes
-   * pgbench's would have stored: the client encoding (the server converts from it, as from
-   * pgjdbc's UTF-8); the database's for a {@code SQL_ASCII} client (the server stores its bytes
-   * as they are); UTF-8 for a {@code SQL_ASCII} database, which stores what it gets unconverted.
+   * pgbench's would have stored: the client encoding (the server converts from it, as from pgjdbc's
+   * UTF-8); the database's for a {@code SQL_ASCII} client (the server stores its bytes as they
+   * are); UTF-8 for a {@code SQL_ASCII} database, which stores what it gets unconverted.
    */
   public String textEncoding() {
     if (database.equals(SQL_ASCII)) {

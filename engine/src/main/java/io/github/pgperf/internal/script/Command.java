@@ -41,7 +41,12 @@ public sealed interface Command permits Command.Sql, Command.Meta {
    * @param template the command's {@code :name} references, for substitution in every query mode
    */
   record Sql(
-      int line, String firstLine, String text, List<String> parts, Store store, String prefix,
+      int line,
+      String firstLine,
+      String text,
+      List<String> parts,
+      Store store,
+      String prefix,
       SqlTemplate template)
       implements Command {
     public Sql {
@@ -59,12 +64,21 @@ public sealed interface Command permits Command.Sql, Command.Meta {
 
   /** A backslash command. */
   sealed interface Meta extends Command
-      permits Set, Sleep, SetShell, Shell, If, Elif, Else, Endif, StartPipeline, EndPipeline,
+      permits Set,
+          Sleep,
+          SetShell,
+          Shell,
+          If,
+          Elif,
+          Else,
+          Endif,
+          StartPipeline,
+          EndPipeline,
           SyncPipeline {
 
     /**
-     * The command's name as written in the script, without the backslash ({@code set},
-     * {@code SLEEP}, ...); pgbench matches names case-insensitively and prints them as written.
+     * The command's name as written in the script, without the backslash ({@code set}, {@code
+     * SLEEP}, ...); pgbench matches names case-insensitively and prints them as written.
      */
     String name();
   }
@@ -100,9 +114,9 @@ public sealed interface Command permits Command.Sql, Command.Meta {
   }
 
   /**
-   * {@code \setshell variable command [argument ...]}: the command's first output line, an
-   * integer, is stored in the variable. Words starting with {@code :} are variables at run time,
-   * {@code ::x} is the literal {@code :x}.
+   * {@code \setshell variable command [argument ...]}: the command's first output line, an integer,
+   * is stored in the variable. Words starting with {@code :} are variables at run time, {@code ::x}
+   * is the literal {@code :x}.
    */
   record SetShell(int line, String firstLine, String name, String variable, List<String> words)
       implements Meta {
@@ -121,8 +135,8 @@ public sealed interface Command permits Command.Sql, Command.Meta {
   /**
    * {@code \if condition}.
    *
-   * @param next index of the branch that follows when the condition is false: the matching
-   *     {@code \elif}, {@code \else} or {@code \endif}
+   * @param next index of the branch that follows when the condition is false: the matching {@code
+   *     \elif}, {@code \else} or {@code \endif}
    */
   record If(int line, String firstLine, String name, Expression condition, int next)
       implements Meta {}

@@ -189,8 +189,7 @@ public final class ExpressionEvaluator {
       hasNull |= type == ValueType.NULL;
     }
     if (args.size() > Function.MAX_ARGS) {
-      throw new EvaluationException(
-          "too many function arguments, maximum is " + Function.MAX_ARGS);
+      throw new EvaluationException("too many function arguments, maximum is " + Function.MAX_ARGS);
     }
     top = base;
     if (hasNull && function != Function.IS && function != Function.DEBUG) {
@@ -458,7 +457,9 @@ public final class ExpressionEvaluator {
           throw new EvaluationException(
               "gaussian parameter must be at least "
                   + CNumbers.formatF6(RandomDraws.MIN_GAUSSIAN_PARAM)
-                  + " (not " + CNumbers.formatF6(parameter) + ")");
+                  + " (not "
+                  + CNumbers.formatF6(parameter)
+                  + ")");
         }
         setInt(RandomDraws.gaussian(random, min, max, parameter));
         return;
@@ -467,7 +468,8 @@ public final class ExpressionEvaluator {
             || parameter > RandomDraws.MAX_ZIPFIAN_PARAM) {
           throw new EvaluationException(
               "zipfian parameter must be in range [1.001, 1000] (not "
-                  + CNumbers.formatF6(parameter) + ")");
+                  + CNumbers.formatF6(parameter)
+                  + ")");
         }
         setInt(RandomDraws.zipfian(random, min, max, parameter));
         return;
@@ -475,7 +477,8 @@ public final class ExpressionEvaluator {
         if (parameter <= 0.0) {
           throw new EvaluationException(
               "exponential parameter must be greater than zero (not "
-                  + CNumbers.formatF6(parameter) + ")");
+                  + CNumbers.formatF6(parameter)
+                  + ")");
         }
         setInt(RandomDraws.exponential(random, min, max, parameter));
     }
@@ -483,7 +486,11 @@ public final class ExpressionEvaluator {
 
   private void printDebug(ValueType t, long i, double d) {
     debug.println(
-        "debug(script=" + script + ",command=" + (command + 1) + "): "
+        "debug(script="
+            + script
+            + ",command="
+            + (command + 1)
+            + "): "
             + ValueFormat.debug(t, i, d));
   }
 

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Precedence-climbing parser that accepts exactly pgbench's bison grammar and reports each error
- * at the token where bison detects it.
+ * Precedence-climbing parser that accepts exactly pgbench's bison grammar and reports each error at
+ * the token where bison detects it.
  */
 final class ExpressionParser {
 

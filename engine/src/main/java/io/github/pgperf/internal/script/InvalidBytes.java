@@ -28,9 +28,11 @@ final class InvalidBytes {
 
   /** {@code bytes} decoded strictly with {@code charset}, invalid bytes kept as marks. */
   static String decode(byte[] bytes, Charset charset) {
-    CharsetDecoder decoder = charset.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    CharsetDecoder decoder =
+        charset
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     ByteBuffer in = ByteBuffer.wrap(bytes);
     CharBuffer out = CharBuffer.allocate(bytes.length + 16);
     StringBuilder text = new StringBuilder(bytes.length);
@@ -65,9 +67,11 @@ final class InvalidBytes {
    * plus variables' values, which pgbench would send as they are.
    */
   static byte[] encode(CharSequence text, Charset charset) {
-    CharsetEncoder encoder = charset.newEncoder()
-        .onMalformedInput(CodingErrorAction.REPLACE)
-        .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    CharsetEncoder encoder =
+        charset
+            .newEncoder()
+            .onMalformedInput(CodingErrorAction.REPLACE)
+            .onUnmappableCharacter(CodingErrorAction.REPLACE);
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(text.length() + 16);
     int from = 0;
     for (int i = 0; i <= text.length(); i++) {

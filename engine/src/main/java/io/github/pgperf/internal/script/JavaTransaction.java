@@ -6,8 +6,8 @@ import java.util.Objects;
 
 /**
  * Application code measured as one transaction, as the runner holds it: the body gets the client's
- * JDBC connection and runs one transaction on it (the contract users read is the public
- * {@code junit.TransactionBody}'s). An {@link SQLException} counts as a failed transaction.
+ * JDBC connection and runs one transaction on it (the contract users read is the public {@code
+ * junit.TransactionBody}'s). An {@link SQLException} counts as a failed transaction.
  *
  * @param name the name in reports
  * @param body the transaction

@@ -7,8 +7,8 @@ import java.util.function.LongSupplier;
  * environment variable {@code PGBENCH_RANDOM_SEED}, else from the clock.
  *
  * @param value the seed, an unsigned 64-bit number (it is {@code :random_seed}, read as signed)
- * @param explicit whether an option or the environment named it; pgbench then prints {@code
- *     setting random seed to} {@link #unsignedText()}
+ * @param explicit whether an option or the environment named it; pgbench then prints {@code setting
+ *     random seed to} {@link #unsignedText()}
  */
 public record RandomSeed(long value, boolean explicit) {
 

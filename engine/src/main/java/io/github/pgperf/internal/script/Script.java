@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A parsed pgbench script: its name (the file name, or a builtin's description such as
- * {@code <builtin: TPC-B (sort of)>}) and its commands. Scripts are immutable and shared by all
- * clients.
+ * A parsed pgbench script: its name (the file name, or a builtin's description such as {@code
+ * <builtin: TPC-B (sort of)>}) and its commands. Scripts are immutable and shared by all clients.
  *
  * <p>A script read from bytes (a file, standard input, a classpath resource) keeps them: pgbench
  * sends a script's bytes as they are, in the client encoding, which is known only once the run has
@@ -34,8 +33,8 @@ public record Script(String name, List<Command> commands, ScriptBytes bytes)
   }
 
   /**
-   * Parses a script's text as pgbench does. The text is sent as the characters it is, whatever
-   * the database's encoding.
+   * Parses a script's text as pgbench does. The text is sent as the characters it is, whatever the
+   * database's encoding.
    *
    * @param name the name used in messages and reports (pgbench uses the file name as given)
    * @throws ScriptException with pgbench's message when pgbench would refuse the script
@@ -76,8 +75,8 @@ public record Script(String name, List<Command> commands, ScriptBytes bytes)
   /**
    * Reads and parses a script file as {@code -f file} does; {@code -} reads standard input.
    *
-   * @throws ScriptException {@code could not open file "x": No such file or directory}, or a
-   *     parse error naming the file as given
+   * @throws ScriptException {@code could not open file "x": No such file or directory}, or a parse
+   *     error naming the file as given
    */
   public static Script load(String file) throws ScriptException {
     return load(Path.of(""), file);

@@ -12,7 +12,9 @@ public final class ScriptBytes {
     this.bytes = bytes.clone();
   }
 
-  /** The bytes as text in {@code charset}, each byte not valid in it kept ({@link InvalidBytes}). */
+  /**
+   * The bytes as text in {@code charset}, each byte not valid in it kept ({@link InvalidBytes}).
+   */
   String text(Charset charset) {
     return InvalidBytes.decode(bytes, charset);
   }

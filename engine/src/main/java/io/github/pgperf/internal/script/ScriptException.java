@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A script, script option or variable definition that pgbench would refuse, with pgbench's
- * message. {@link #getMessage()} is the error line without the program prefix (the CLI prints
- * {@code pgperf: error: } before it); {@link #lines()} adds what pgbench prints after it, for
- * example the command and a caret:
+ * A script, script option or variable definition that pgbench would refuse, with pgbench's message.
+ * {@link #getMessage()} is the error line without the program prefix (the CLI prints {@code pgperf:
+ * error: } before it); {@link #lines()} adds what pgbench prints after it, for example the command
+ * and a caret:
  *
  * <pre>
  * err.sql:2: unexpected number of arguments (random) in command "set"
@@ -28,7 +28,11 @@ public final class ScriptException extends Exception {
   private final List<String> lines;
 
   private ScriptException(
-      String file, int line, String command, String commandLine, int caretColumn,
+      String file,
+      int line,
+      String command,
+      String commandLine,
+      int caretColumn,
       List<String> lines) {
     super(InvalidBytes.readable(lines.get(0)));
     this.file = file;
@@ -49,7 +53,12 @@ public final class ScriptException extends Exception {
    * @param column 0-based byte column of the caret in {@code commandLine}, or -1
    */
   static ScriptException syntax(
-      String file, int line, String commandLine, String command, String message, String more,
+      String file,
+      int line,
+      String commandLine,
+      String command,
+      String message,
+      String more,
       int column) {
     StringBuilder first = new StringBuilder();
     first.append(file).append(':').append(line).append(": ").append(message);
@@ -89,8 +98,8 @@ public final class ScriptException extends Exception {
 
   /**
    * Byte length in UTF-8 of {@code text[from, to)}: pgbench counts caret columns in bytes. A byte
-   * that was not valid UTF-8 ({@link InvalidBytes}' lone surrogate) counts 1, as Java encodes it
-   * as {@code ?}.
+   * that was not valid UTF-8 ({@link InvalidBytes}' lone surrogate) counts 1, as Java encodes it as
+   * {@code ?}.
    */
   static int byteColumn(String text, int from, int to) {
     return text.substring(from, to).getBytes(StandardCharsets.UTF_8).length;

@@ -15,13 +15,25 @@ final class ScriptParser {
 
   /** pgbench's MAX_ARGS: a meta-command's words, its name included. */
   private static final int MAX_WORDS = 256;
+
   /** pgbench keeps the first line of an SQL command in a 128-byte buffer. */
   private static final int FIRST_LINE_BYTES = 127;
 
   private enum Kind {
-    SET("set"), SETSHELL("setshell"), SHELL("shell"), SLEEP("sleep"), IF("if"), ELIF("elif"),
-    ELSE("else"), ENDIF("endif"), GSET("gset"), ASET("aset"), STARTPIPELINE("startpipeline"),
-    ENDPIPELINE("endpipeline"), SYNCPIPELINE("syncpipeline"), UNKNOWN("");
+    SET("set"),
+    SETSHELL("setshell"),
+    SHELL("shell"),
+    SLEEP("sleep"),
+    IF("if"),
+    ELIF("elif"),
+    ELSE("else"),
+    ENDIF("endif"),
+    GSET("gset"),
+    ASET("aset"),
+    STARTPIPELINE("startpipeline"),
+    ENDPIPELINE("endpipeline"),
+    SYNCPIPELINE("syncpipeline"),
+    UNKNOWN("");
 
     private final String word;
 
@@ -210,13 +222,13 @@ final class ScriptParser {
           throw ScriptException.syntax(
               name, line, firstLine, command, "missing argument", null, -1);
         }
-        commands.add(new Command.SetShell(
-            line, firstLine, command, args.get(1).text(), texts(args.subList(2, args.size()))));
+        commands.add(
+            new Command.SetShell(
+                line, firstLine, command, args.get(1).text(), texts(args.subList(2, args.size()))));
       }
       case SHELL -> {
         if (args.size() < 2) {
-          throw ScriptException.syntax(
-              name, line, firstLine, command, "missing command", null, -1);
+          throw ScriptException.syntax(name, line, firstLine, command, "missing command", null, -1);
         }
         commands.add(
             new Command.Shell(line, firstLine, command, texts(args.subList(1, args.size()))));
@@ -226,13 +238,14 @@ final class ScriptParser {
           throw ScriptException.syntax(
               name, line, firstLine, command, "unexpected argument", null, -1);
         }
-        commands.add(switch (kind) {
-          case ELSE -> new Command.Else(line, firstLine, command, -1);
-          case ENDIF -> new Command.Endif(line, firstLine, command);
-          case STARTPIPELINE -> new Command.StartPipeline(line, firstLine, command);
-          case ENDPIPELINE -> new Command.EndPipeline(line, firstLine, command);
-          default -> new Command.SyncPipeline(line, firstLine, command);
-        });
+        commands.add(
+            switch (kind) {
+              case ELSE -> new Command.Else(line, firstLine, command, -1);
+              case ENDIF -> new Command.Endif(line, firstLine, command);
+              case STARTPIPELINE -> new Command.StartPipeline(line, firstLine, command);
+              case ENDPIPELINE -> new Command.EndPipeline(line, firstLine, command);
+              default -> new Command.SyncPipeline(line, firstLine, command);
+            });
       }
       case GSET, ASET -> {
         if (args.size() > 2) {
@@ -241,13 +254,13 @@ final class ScriptParser {
         }
         attachResultStore(kind, args.size() > 1 ? args.get(1).text() : "", attachLine);
       }
-      default -> throw ScriptException.syntax(
-          name, line, firstLine, command, "invalid command", null, -1);
+      default ->
+          throw ScriptException.syntax(name, line, firstLine, command, "invalid command", null, -1);
     }
   }
 
-  private void expressionCommand(
-      Kind kind, String command, int backslash, int line, Words words) throws ScriptException {
+  private void expressionCommand(Kind kind, String command, int backslash, int line, Words words)
+      throws ScriptException {
     String variable = null;
     if (kind == Kind.SET) {
       Words.Word v = words.next();
@@ -266,20 +279,26 @@ final class ScriptParser {
       expression = Expression.parse(expressionText);
     } catch (ExpressionSyntaxException e) {
       throw ScriptException.syntax(
-          name, line, firstLine, command, e.getMessage(), null,
+          name,
+          line,
+          firstLine,
+          command,
+          e.getMessage(),
+          null,
           caretColumn(backslash, start, expressionText, e.position()));
     }
-    commands.add(switch (kind) {
-      case SET -> new Command.Set(line, firstLine, command, variable, expression);
-      case IF -> new Command.If(line, firstLine, command, expression, -1);
-      default -> new Command.Elif(line, firstLine, command, expression, -1, -1);
-    });
+    commands.add(
+        switch (kind) {
+          case SET -> new Command.Set(line, firstLine, command, variable, expression);
+          case IF -> new Command.If(line, firstLine, command, expression, -1);
+          default -> new Command.Elif(line, firstLine, command, expression, -1, -1);
+        });
   }
 
   /**
-   * pgbench's caret sits under the last character its expression lexer read. An error found at
-   * the end of a line points at the newline; at the end of the file there is no newline, and it
-   * points at the last character instead.
+   * pgbench's caret sits under the last character its expression lexer read. An error found at the
+   * end of a line points at the newline; at the end of the file there is no newline, and it points
+   * at the last character instead.
    */
   private int caretColumn(int backslash, int start, String expressionText, int position) {
     if (position < 0) {
@@ -303,7 +322,12 @@ final class ScriptParser {
     }
     if (args.size() > 3) {
       throw ScriptException.syntax(
-          name, line, firstLine, command, "too many arguments", null,
+          name,
+          line,
+          firstLine,
+          command,
+          "too many arguments",
+          null,
           column(backslash, args.get(3).start()));
     }
     String amount = args.get(1).text();
@@ -324,7 +348,12 @@ final class ScriptParser {
           unitStart = args.get(1).start() + c;
         } else {
           throw ScriptException.syntax(
-              name, line, firstLine, command, "invalid sleep time, must be an integer", amount,
+              name,
+              line,
+              firstLine,
+              command,
+              "invalid sleep time, must be an integer",
+              amount,
               column(backslash, args.get(1).start()));
         }
       }
@@ -337,15 +366,19 @@ final class ScriptParser {
         timeUnit = TimeUnit.MILLISECONDS;
       } else if (!asciiEqualsIgnoreCase(unit, "s")) {
         throw ScriptException.syntax(
-            name, line, firstLine, command, "unrecognized time unit, must be us, ms or s", unit,
+            name,
+            line,
+            firstLine,
+            command,
+            "unrecognized time unit, must be us, ms or s",
+            unit,
             column(backslash, unitStart));
       }
     }
     return new Command.Sleep(line, firstLine, command, amount, timeUnit);
   }
 
-  private void attachResultStore(Kind kind, String prefix, int attachLine)
-      throws ScriptException {
+  private void attachResultStore(Kind kind, String prefix, int attachLine) throws ScriptException {
     String message = "\\gset must follow an SQL command";
     if (commands.isEmpty()) {
       throw ScriptException.syntax(name, attachLine, null, null, message, null, -1);
@@ -356,9 +389,16 @@ final class ScriptParser {
       String more = last instanceof Command.Meta ? last.firstLine() : null;
       throw ScriptException.syntax(name, attachLine, null, null, message, more, -1);
     }
-    commands.set(commands.size() - 1, new Command.Sql(
-        sql.line(), sql.firstLine(), sql.text(), sql.parts(),
-        kind == Kind.GSET ? Command.Store.GSET : Command.Store.ASET, prefix, sql.template()));
+    commands.set(
+        commands.size() - 1,
+        new Command.Sql(
+            sql.line(),
+            sql.firstLine(),
+            sql.text(),
+            sql.parts(),
+            kind == Kind.GSET ? Command.Store.GSET : Command.Store.ASET,
+            prefix,
+            sql.template()));
   }
 
   private int column(int backslash, int offset) {

@@ -1,8 +1,8 @@
 package io.github.pgperf.internal.script;
 
 /**
- * A {@code -f file[@weight]} or {@code -b name[@weight]} argument: the weight is the part after
- * the last {@code @}, 1 when there is none.
+ * A {@code -f file[@weight]} or {@code -b name[@weight]} argument: the weight is the part after the
+ * last {@code @}, 1 when there is none.
  */
 public record ScriptSpec(String name, int weight) {
 

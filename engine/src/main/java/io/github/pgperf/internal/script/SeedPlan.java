@@ -2,9 +2,9 @@ package io.github.pgperf.internal.script;
 
 /**
  * The generators of a run, drawn from the base sequence seeded by the run's seed in pgbench's
- * order: one per client in client order, then {@code default_seed} (unless {@code -D
- * default_seed} was given), then per thread the generators for script choice, throttling and
- * sampling. With the same seed, client and thread counts, every draw equals pgbench's.
+ * order: one per client in client order, then {@code default_seed} (unless {@code -D default_seed}
+ * was given), then per thread the generators for script choice, throttling and sampling. With the
+ * same seed, client and thread counts, every draw equals pgbench's.
  */
 public final class SeedPlan {
 

@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code :name} variable references of an SQL command, found as pgbench finds them: every
- * colon followed by a letter, underscore or non-ASCII character starts a name, quotes and
- * comments notwithstanding; a run of colons ({@code ::int}) is skipped whole.
+ * The {@code :name} variable references of an SQL command, found as pgbench finds them: every colon
+ * followed by a letter, underscore or non-ASCII character starts a name, quotes and comments
+ * notwithstanding; a run of colons ({@code ::int}) is skipped whole.
  *
  * <p>With {@code -M simple} the references are replaced by the variables' values at send time,
  * undefined ones left as written. With {@code -M extended} and {@code -M prepared} every reference
@@ -86,17 +86,17 @@ public final class SqlTemplate {
   }
 
   /**
-   * The client encoding whose server will refuse this command's bytes, or null when they are
-   * valid. pgbench sends such a command and aborts its client with the server's error; a run does
-   * the same by handing the server the bytes ({@link #bytesSent}) to judge.
+   * The client encoding whose server will refuse this command's bytes, or null when they are valid.
+   * pgbench sends such a command and aborts its client with the server's error; a run does the same
+   * by handing the server the bytes ({@link #bytesSent}) to judge.
    */
   public ClientEncoding invalidIn() {
     return invalidIn;
   }
 
   /**
-   * The bytes pgbench sends for this command (only for a command {@link #invalidIn()} an
-   * encoding): with the variables' values in place ({@code -M simple}) or with {@code $n}.
+   * The bytes pgbench sends for this command (only for a command {@link #invalidIn()} an encoding):
+   * with the variables' values in place ({@code -M simple}) or with {@code $n}.
    */
   public byte[] bytesSent(boolean substituted, Variables variables) {
     Charset charset = invalidIn.charset();

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * The variables every client starts with: {@code -D name=value} definitions and pgbench's
- * automatic variables {@code scale}, {@code client_id}, {@code random_seed} and
- * {@code default_seed}, each set only when {@code -D} has not defined it.
+ * The variables every client starts with: {@code -D name=value} definitions and pgbench's automatic
+ * variables {@code scale}, {@code client_id}, {@code random_seed} and {@code default_seed}, each
+ * set only when {@code -D} has not defined it.
  */
 public final class VariableDefinitions {
 
@@ -69,8 +69,8 @@ public final class VariableDefinitions {
    * are read again in the client encoding; definitions given as Java text are this.
    *
    * @throws ScriptException a name or value pgperf cannot send as pgbench would: one holding a
-   *     character the JVM put for a byte not valid in the platform encoding, or bytes not valid
-   *     in the client encoding
+   *     character the JVM put for a byte not valid in the platform encoding, or bytes not valid in
+   *     the client encoding
    */
   public VariableDefinitions inEncoding(ClientEncoding encoding) throws ScriptException {
     if (!arguments) {
@@ -80,26 +80,31 @@ public final class VariableDefinitions {
     Charset charset = encoding.charset();
     Map<String, String> read = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : values.entrySet()) {
-      read.put(argument(e.getKey(), e.getKey(), platform, charset, encoding),
+      read.put(
+          argument(e.getKey(), e.getKey(), platform, charset, encoding),
           argument(e.getKey(), e.getValue(), platform, charset, encoding));
     }
     return new VariableDefinitions(read, false);
   }
 
-  private static String argument(String name, String text, Charset platform, Charset charset,
-      ClientEncoding encoding) throws ScriptException {
+  private static String argument(
+      String name, String text, Charset platform, Charset charset, ClientEncoding encoding)
+      throws ScriptException {
     if (text.chars().allMatch(c -> c < 0x80)) {
       return text;
     }
     String cannot = "cannot send -D variable \"" + name + "\": ";
     if (text.indexOf('\uFFFD') >= 0) {
-      throw ScriptException.plain(cannot + "it holds U+FFFD, which the JVM puts for a"
-          + " command-line byte not valid in the platform encoding " + platform.name()
-          + "; the byte pgbench would send is lost");
+      throw ScriptException.plain(
+          cannot
+              + "it holds U+FFFD, which the JVM puts for a"
+              + " command-line byte not valid in the platform encoding "
+              + platform.name()
+              + "; the byte pgbench would send is lost");
     }
     if (charset == null) {
-      throw ScriptException.plain(cannot + "Java has no charset for the client encoding "
-          + encoding.textEncoding());
+      throw ScriptException.plain(
+          cannot + "Java has no charset for the client encoding " + encoding.textEncoding());
     }
     if (charset.equals(platform)) {
       return text;
@@ -107,8 +112,12 @@ public final class VariableDefinitions {
     String read = InvalidBytes.decode(text.getBytes(platform), charset);
     int at = InvalidBytes.indexIn(read);
     if (at >= 0) {
-      throw ScriptException.plain(cannot + "it holds the byte " + InvalidBytes.hex(read.charAt(at))
-          + ", which is not valid in the client encoding " + encoding.textEncoding());
+      throw ScriptException.plain(
+          cannot
+              + "it holds the byte "
+              + InvalidBytes.hex(read.charAt(at))
+              + ", which is not valid in the client encoding "
+              + encoding.textEncoding());
     }
     return read;
   }
@@ -125,13 +134,13 @@ public final class VariableDefinitions {
 
   /**
    * These definitions plus {@code scale}, {@code default_seed} and {@code random_seed} where not
-   * defined. {@code default_seed} is drawn from pgbench's base random sequence, and only when it
-   * is not defined: the draw is part of pgbench's seeding order, made once for all clients.
+   * defined. {@code default_seed} is drawn from pgbench's base random sequence, and only when it is
+   * not defined: the draw is part of pgbench's seeding order, made once for all clients.
    *
    * @param randomSeed the run's seed, stored as its signed 64-bit value
    * @param defaultSeed the value drawn for {@code default_seed}, typically {@code
-   *     seedPlan::defaultSeed} of a {@link SeedPlan} drawn with {@code
-   *     defines("default_seed")}; called at most once, and not at all when it is defined
+   *     seedPlan::defaultSeed} of a {@link SeedPlan} drawn with {@code defines("default_seed")};
+   *     called at most once, and not at all when it is defined
    */
   public VariableDefinitions withAutomatic(int scale, long randomSeed, LongSupplier defaultSeed) {
     Map<String, String> all = new LinkedHashMap<>(values);

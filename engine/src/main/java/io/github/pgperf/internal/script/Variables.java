@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * One client's variables. A value is stored either as a string ({@code -D}, {@code \gset},
- * automatic variables), typed on first use in an expression by pgbench's rules, or as a typed
- * value ({@code \set}), turned into text on first use in SQL. Mutable, not thread-safe.
+ * automatic variables), typed on first use in an expression by pgbench's rules, or as a typed value
+ * ({@code \set}), turned into text on first use in SQL. Mutable, not thread-safe.
  */
 public final class Variables {
 
@@ -95,10 +95,13 @@ public final class Variables {
   /** One variable: its text, its typed value, or both once either has been derived. */
   static final class Variable {
     final String name;
+
     /** The string form, or null until {@link #text()} computes it from the typed value. */
     String text;
+
     /** The typed value's type, or null while only the string form is known. */
     ValueType type;
+
     long intValue;
     double doubleValue;
 
@@ -159,8 +162,10 @@ public final class Variables {
           || s.equalsIgnoreCase("on")) {
         type = ValueType.BOOLEAN;
         intValue = 1;
-      } else if (isPrefixIgnoreCase(s, "false") || isPrefixIgnoreCase(s, "no")
-          || s.equalsIgnoreCase("off") || s.equalsIgnoreCase("of")) {
+      } else if (isPrefixIgnoreCase(s, "false")
+          || isPrefixIgnoreCase(s, "no")
+          || s.equalsIgnoreCase("off")
+          || s.equalsIgnoreCase("of")) {
         type = ValueType.BOOLEAN;
         intValue = 0;
       } else if (looksLikeInt(s)) {

@@ -1,9 +1,9 @@
 package io.github.pgperf.internal.script;
 
 /**
- * Splits a meta-command into words as pgbench's expression scanner does outside expressions:
- * words are separated by blanks, a backslash at the end of a line continues the command on the
- * next line, and the command ends at a newline. Quotes mean nothing here.
+ * Splits a meta-command into words as pgbench's expression scanner does outside expressions: words
+ * are separated by blanks, a backslash at the end of a line continues the command on the next line,
+ * and the command ends at a newline. Quotes mean nothing here.
  */
 final class Words {
 

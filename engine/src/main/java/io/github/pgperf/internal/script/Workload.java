@@ -1,14 +1,13 @@
 package io.github.pgperf.internal.script;
 
 import io.github.pgperf.result.QueryMode;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What the clients run: scripts and Java transactions with weights. Each transaction picks one
- * item with probability weight / total weight, as pgbench picks scripts. Build one from options
- * with {@link WorkloadBuilder}, or from items with {@link #of}.
+ * What the clients run: scripts and Java transactions with weights. Each transaction picks one item
+ * with probability weight / total weight, as pgbench picks scripts. Build one from options with
+ * {@link WorkloadBuilder}, or from items with {@link #of}.
  */
 public final class Workload {
 
@@ -41,8 +40,8 @@ public final class Workload {
   }
 
   /**
-   * Checks the entries as pgbench checks its scripts once options are read: SQL commands' number
-   * of variable references in extended and prepared modes, then the total weight.
+   * Checks the entries as pgbench checks its scripts once options are read: SQL commands' number of
+   * variable references in extended and prepared modes, then the total weight.
    *
    * @throws ScriptException {@code at most 128 SQL scripts are allowed}, {@code statement has too
    *     many arguments (maximum is 255): ...}, {@code total script weight must not be zero}
@@ -98,8 +97,8 @@ public final class Workload {
   }
 
   /**
-   * The index of the item for a number drawn uniformly in [0, {@link #totalWeight()}), walking
-   * the items and subtracting weights as pgbench's chooseScript does.
+   * The index of the item for a number drawn uniformly in [0, {@link #totalWeight()}), walking the
+   * items and subtracting weights as pgbench's chooseScript does.
    */
   public int choose(long drawn) {
     if (drawn < 0 || drawn >= totalWeight) {

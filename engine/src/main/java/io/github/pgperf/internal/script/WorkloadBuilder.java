@@ -36,8 +36,8 @@ public final class WorkloadBuilder {
   }
 
   /**
-   * Adds {@code -b name[@weight]}; {@code -N} is {@code simple-update}, {@code -S} is
-   * {@code select-only}.
+   * Adds {@code -b name[@weight]}; {@code -N} is {@code simple-update}, {@code -S} is {@code
+   * select-only}.
    *
    * @throws ScriptException a weight error, an unknown or ambiguous name, or more than 128 scripts
    */
@@ -65,8 +65,8 @@ public final class WorkloadBuilder {
   }
 
   /**
-   * The workload, checked for the query mode ({@link Workload#of}); {@code tpcb-like} with weight
-   * 1 when nothing was added.
+   * The workload, checked for the query mode ({@link Workload#of}); {@code tpcb-like} with weight 1
+   * when nothing was added.
    */
   public Workload build(QueryMode mode) throws ScriptException {
     if (entries.isEmpty()) {

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A server that stops answering during a run must not keep the capture of its work from ending:
- * the run ends (its clients cut by the end timeout), and the result says the counters could not
- * be read.
+ * A server that stops answering during a run must not keep the capture of its work from ending: the
+ * run ends (its clients cut by the end timeout), and the result says the counters could not be
+ * read.
  */
 class CaptureFaultsTest {
 
@@ -50,18 +50,32 @@ class CaptureFaultsTest {
   void aFrozenServerEndsTheRunWithTheCountersUnavailable() throws Exception {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     Script slow = Script.parse("slow.sql", "SELECT pg_sleep(0.01);\n");
-    CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> {
-      try {
-        return new Runner(db, new PrintStream(err, true, StandardCharsets.UTF_8),
-            // 3 s instead of 15: the run waits it out on the counters' and the sampler's
-            // connections, and the default is a guard for real servers, not for this test.
-            CaptureSettings.defaults().withInstallExtensions(true).withAnswerTimeoutMillis(3_000))
-            .run(Workload.of(slow, QueryMode.SIMPLE), RunOptions.builder().clients(2)
-                .durationSeconds(2).endTimeoutSeconds(1).vacuum(VacuumMode.NONE).build());
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<RunResult> run =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return new Runner(
+                        db,
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        // 3 s instead of 15: the run waits it out on the counters' and the
+                        // sampler's
+                        // connections, and the default is a guard for real servers, not for this
+                        // test.
+                        CaptureSettings.defaults()
+                            .withInstallExtensions(true)
+                            .withAnswerTimeoutMillis(3_000))
+                    .run(
+                        Workload.of(slow, QueryMode.SIMPLE),
+                        RunOptions.builder()
+                            .clients(2)
+                            .durationSeconds(2)
+                            .endTimeoutSeconds(1)
+                            .vacuum(VacuumMode.NONE)
+                            .build());
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
     Thread.sleep(1000);
     server.freeze();
     RunResult r;

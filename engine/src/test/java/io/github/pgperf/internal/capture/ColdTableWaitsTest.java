@@ -33,8 +33,8 @@ import org.junit.jupiter.api.Test;
  * <p>"Cold" means cold for PostgreSQL only: the operating system's page cache cannot be dropped
  * here (no root tricks on a shared machine), so after the first pass it serves every read in a few
  * microseconds. The wait event covers the {@code read()} call whatever serves it, and a statement
- * that reads about 200 scattered pages per call spends a good part of its time there: measured on
- * 2 shared cores, {@code IO:} events were 50% of the backends' observations at load 5 (pgbench
+ * that reads about 200 scattered pages per call spends a good part of its time there: measured on 2
+ * shared cores, {@code IO:} events were 50% of the backends' observations at load 5 (pgbench
  * sampled by psql), 21% with a CPU hog on both cores at load 14, and 22% in this test with the hogs
  * at load 21 (the clients then starve, so {@code Client:ClientRead} grows); the warm table gave
  * none. The test asks for 5%, a quarter of the worst seen.
@@ -43,8 +43,10 @@ class ColdTableWaitsTest {
 
   /** About 27 MB of rows of 200 bytes, stored in random order: 27 times the 1 MB of buffers. */
   private static final int COLD_ROWS = 120_000;
+
   /** About 460 kB: fits in the buffers with its index after the warm-up reads it once. */
   private static final int WARM_ROWS = 2_000;
+
   /** IO wait events' share of the run's backend observations on the cold table, at least. */
   private static final double IO_SHARE = 0.05;
 
@@ -55,17 +57,33 @@ class ColdTableWaitsTest {
   static void start() throws Exception {
     // 1 MB of shared buffers (128 pages; 128 kB would leave too few for the run's connections),
     // no parallel workers (their waits would belong to other processes), no autovacuum (its reads).
-    server = OwnServer.start(Map.of("shared_preload_libraries", "pg_stat_statements",
-        "track_io_timing", "on", "shared_buffers", "1MB", "autovacuum", "off",
-        "max_parallel_workers_per_gather", "0"));
+    server =
+        OwnServer.start(
+            Map.of(
+                "shared_preload_libraries",
+                "pg_stat_statements",
+                "track_io_timing",
+                "on",
+                "shared_buffers",
+                "1MB",
+                "autovacuum",
+                "off",
+                "max_parallel_workers_per_gather",
+                "0"));
     db = server.createDatabase();
-    try (Connection c = db.open(); Statement s = c.createStatement()) {
+    try (Connection c = db.open();
+        Statement s = c.createStatement()) {
       for (String table : new String[] {"cold", "warm"}) {
         s.execute("create table " + table + " (id int primary key, pad text)");
         // In random order, so that the rows of an id range lie on as many pages as rows.
-        s.execute("insert into " + table + " select i, repeat(md5(i::text), 6) from"
-            + " generate_series(1, " + (table.equals("cold") ? COLD_ROWS : WARM_ROWS) + ") i"
-            + " order by random()");
+        s.execute(
+            "insert into "
+                + table
+                + " select i, repeat(md5(i::text), 6) from"
+                + " generate_series(1, "
+                + (table.equals("cold") ? COLD_ROWS : WARM_ROWS)
+                + ") i"
+                + " order by random()");
         s.execute("vacuum analyze " + table);
       }
     }
@@ -77,18 +95,35 @@ class ColdTableWaitsTest {
   }
 
   private static RunResult readRanges(String table, int rows) throws Exception {
-    Script ranges = Script.parse(table + "-ranges.sql", "\\set id random(1, " + (rows - 200)
-        + ")\nSELECT sum(length(pad)) FROM " + table + " WHERE id BETWEEN :id AND :id + 199;\n");
-    return new Runner(db, new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8), CaptureSettings.defaults().withInstallExtensions(true))
-        .run(Workload.of(ranges, QueryMode.SIMPLE), RunOptions.builder().clients(2)
-            .durationSeconds(3).warmupSeconds(1).vacuum(VacuumMode.NONE).build());
+    Script ranges =
+        Script.parse(
+            table + "-ranges.sql",
+            "\\set id random(1, "
+                + (rows - 200)
+                + ")\nSELECT sum(length(pad)) FROM "
+                + table
+                + " WHERE id BETWEEN :id AND :id + 199;\n");
+    return new Runner(
+            db,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            CaptureSettings.defaults().withInstallExtensions(true))
+        .run(
+            Workload.of(ranges, QueryMode.SIMPLE),
+            RunOptions.builder()
+                .clients(2)
+                .durationSeconds(3)
+                .warmupSeconds(1)
+                .vacuum(VacuumMode.NONE)
+                .build());
   }
 
   /** The share of observations in any {@code IO:} wait event. */
   private static double ioShare(WaitEvents waits) {
-    long io = waits.counts().stream().filter(c -> c.event().startsWith("IO:"))
-        .mapToLong(WaitCount::count).sum();
+    long io =
+        waits.counts().stream()
+            .filter(c -> c.event().startsWith("IO:"))
+            .mapToLong(WaitCount::count)
+            .sum();
     return (double) io / waits.observations();
   }
 
@@ -105,16 +140,26 @@ class ColdTableWaitsTest {
     // shared buffers, the warm table's from inside.
     Blocks coldBlocks = ranges(cold, "cold").blocks();
     Blocks warmBlocks = ranges(warm, "warm").blocks();
-    assertThat(coldBlocks.sharedRead()).as(coldBlocks.toString())
+    assertThat(coldBlocks.sharedRead())
+        .as(coldBlocks.toString())
         .isGreaterThan(coldBlocks.sharedAccessed() / 2);
     assertThat(ranges(cold, "cold").blockReadMillis()).isPositive();
-    assertThat(warmBlocks.sharedRead()).as(warmBlocks.toString())
+    assertThat(warmBlocks.sharedRead())
+        .as(warmBlocks.toString())
         .isLessThan(warmBlocks.sharedAccessed() / 100 + 1);
 
     WaitEvents coldWaits = cold.serverWork().waits();
     WaitEvents warmWaits = warm.serverWork().waits();
-    String seen = "cold: " + coldWaits.counts() + " in " + coldWaits.samples()
-        + " samples; warm: " + warmWaits.counts() + " in " + warmWaits.samples() + " samples";
+    String seen =
+        "cold: "
+            + coldWaits.counts()
+            + " in "
+            + coldWaits.samples()
+            + " samples; warm: "
+            + warmWaits.counts()
+            + " in "
+            + warmWaits.samples()
+            + " samples";
     // Enough observations for a share of 5% to be more than a few lucky samples.
     assertThat(coldWaits.observations()).as(seen).isGreaterThanOrEqualTo(40);
     assertThat(coldWaits.count("IO:DataFileRead")).as(seen).isPositive();

@@ -18,8 +18,9 @@ class ExplainTest {
   private static void ledger(Connection c, boolean index) throws SQLException {
     try (Statement s = c.createStatement()) {
       s.execute("create table entry (id bigserial primary key, account_id int, amount int)");
-      s.execute("insert into entry (account_id, amount)"
-          + " select g % 1000, g from generate_series(1, 20000) g");
+      s.execute(
+          "insert into entry (account_id, amount)"
+              + " select g % 1000, g from generate_series(1, 20000) g");
       if (index) {
         s.execute("create index entry_account_id_idx on entry (account_id)");
       }
@@ -32,9 +33,12 @@ class ExplainTest {
     PlanShape indexed;
     PlanShape indexedAgain;
     PlanShape unindexed;
-    try (TestDatabase a = TestDatabase.create(); TestDatabase b = TestDatabase.create();
+    try (TestDatabase a = TestDatabase.create();
+        TestDatabase b = TestDatabase.create();
         TestDatabase c = TestDatabase.create();
-        Connection ca = a.open(); Connection cb = b.open(); Connection cc = c.open()) {
+        Connection ca = a.open();
+        Connection cb = b.open();
+        Connection cc = c.open()) {
       ledger(ca, true);
       ledger(cb, true);
       ledger(cc, false);
@@ -44,8 +48,8 @@ class ExplainTest {
     }
 
     // an index scan, or a bitmap heap scan fed by a bitmap index scan: either way the index
-    assertThat(indexed.scans()).anyMatch(s -> s.matches(
-        "(Bitmap Index Scan on|Index Scan using) entry_account_id_idx.*"))
+    assertThat(indexed.scans())
+        .anyMatch(s -> s.matches("(Bitmap Index Scan on|Index Scan using) entry_account_id_idx.*"))
         .noneMatch(s -> s.startsWith("Seq Scan"));
     assertThat(indexedAgain).isEqualTo(indexed);
     assertThat(unindexed.scans()).containsExactly("Seq Scan on entry");
@@ -54,7 +58,8 @@ class ExplainTest {
 
   @Test
   void plansWithoutRunningTheStatement() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Connection c = db.open()) {
+    try (TestDatabase db = TestDatabase.create();
+        Connection c = db.open()) {
       ledger(c, true);
       PlanShape delete = Explain.shape(c, "delete from entry where account_id = $1", 1);
 
@@ -69,7 +74,8 @@ class ExplainTest {
 
   @Test
   void aStatementWithoutAPlanIsTheServersError() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Connection c = db.open()) {
+    try (TestDatabase db = TestDatabase.create();
+        Connection c = db.open()) {
       assertThatThrownBy(() -> Explain.shape(c, "select * from no_such_table", 0))
           .isInstanceOf(SQLException.class)
           .hasMessageContaining("relation \"no_such_table\" does not exist");

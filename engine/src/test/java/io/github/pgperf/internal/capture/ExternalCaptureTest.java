@@ -27,15 +27,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An external server that does not load pg_stat_statements (the local test server): a run
- * captures everything else, says once what is missing and how to add it, and installs nothing.
+ * An external server that does not load pg_stat_statements (the local test server): a run captures
+ * everything else, says once what is missing and how to add it, and installs nothing.
  */
 class ExternalCaptureTest {
 
   private static TestDatabase db;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void create() throws Exception {
@@ -50,10 +49,12 @@ class ExternalCaptureTest {
 
   @Test
   void withoutPgStatStatementsTheRestIsCapturedAndWhatIsMissingSaidOnce() throws Exception {
-    try (Connection c = db.open(); Statement s = c.createStatement();
+    try (Connection c = db.open();
+        Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("show shared_preload_libraries")) {
       rs.next();
-      assertThat(rs.getString(1)).as("the local server must not load pg_stat_statements")
+      assertThat(rs.getString(1))
+          .as("the local server must not load pg_stat_statements")
           .doesNotContain("pg_stat_statements");
     }
     List<String> before;
@@ -67,17 +68,20 @@ class ExternalCaptureTest {
     CaptureSettings capture = CaptureSettings.defaults().withInstallExtensions(true);
     // A second, not a number of transactions: on a quiet machine 100 select-only transactions
     // can end before the wait sampler's first look.
-    RunOptions options = RunOptions.builder().clients(2).durationSeconds(1)
-        .vacuum(VacuumMode.NONE).build();
+    RunOptions options =
+        RunOptions.builder().clients(2).durationSeconds(1).vacuum(VacuumMode.NONE).build();
     Workload selectOnly = Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE);
     RunResult r = new Runner(db, printed, capture, said).run(selectOnly, options);
     new Runner(db, printed, capture, said).run(selectOnly, options);
 
     ServerWork work = r.serverWork();
     assertThat(work.statements()).isNull();
-    String why = "pg_stat_statements is not loaded: set shared_preload_libraries ="
-        + " 'pg_stat_statements' in the server's configuration and restart it, then CREATE"
-        + " EXTENSION pg_stat_statements in database \"" + db.name() + "\"";
+    String why =
+        "pg_stat_statements is not loaded: set shared_preload_libraries ="
+            + " 'pg_stat_statements' in the server's configuration and restart it, then CREATE"
+            + " EXTENSION pg_stat_statements in database \""
+            + db.name()
+            + "\"";
     assertThat(work.whyUnavailable(WorkPart.STATEMENTS)).isEqualTo(why);
     assertThat(err.toString(StandardCharsets.UTF_8).lines().toList())
         .containsExactly("pgperf: server counters without per-statement work: " + why);

@@ -30,12 +30,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * An application whose statements carry names it generates anew (pgjdbc's own savepoints,
- * cursors, prepared statements, temporary tables, SET values), run against a cluster of the
- * test's own with pg_stat_statements: each kind of statement is one statement of the run, with as
- * many calls as the transactions made, however many names they used. And a run that makes more
- * distinct statements than {@code pg_stat_statements.max} keeps is said incomplete, where one that
- * does not is complete.
+ * An application whose statements carry names it generates anew (pgjdbc's own savepoints, cursors,
+ * prepared statements, temporary tables, SET values), run against a cluster of the test's own with
+ * pg_stat_statements: each kind of statement is one statement of the run, with as many calls as the
+ * transactions made, however many names they used. And a run that makes more distinct statements
+ * than {@code pg_stat_statements.max} keeps is said incomplete, where one that does not is
+ * complete.
  */
 class GeneratedNamesCaptureTest {
 
@@ -50,41 +50,49 @@ class GeneratedNamesCaptureTest {
   static void run() throws Exception {
     server = OwnServer.start(Map.of("shared_preload_libraries", "pg_stat_statements"));
     TestDatabase db = server.createDatabase();
-    try (Connection c = db.open(); Statement s = c.createStatement()) {
+    try (Connection c = db.open();
+        Statement s = c.createStatement()) {
       s.execute("create table item (id int primary key, v text)");
       s.execute("insert into item select g, 'v' || g from generate_series(1, 100) g");
     }
     AtomicInteger names = new AtomicInteger();
-    named = run(db, new JavaTransaction("order", c -> {
-      int n = names.incrementAndGet();
-      c.setAutoCommit(false);
-      try (Statement s = c.createStatement()) {
-        // pgjdbc's own savepoints: SAVEPOINT JDBC_SAVEPOINT_<n>, RELEASE ..., ROLLBACK TO ...
-        Savepoint kept = c.setSavepoint();
-        s.executeUpdate("update item set v = v where id = " + (n % 100 + 1));
-        c.releaseSavepoint(kept);
-        Savepoint undone = c.setSavepoint();
-        s.executeUpdate("update item set v = 'x' where id = 1");
-        c.rollback(undone);
-        // A SQL cursor of a generated name (setFetchSize uses a portal, not a cursor).
-        s.execute("declare c_" + n + " cursor for select id from item where id <= 20");
-        try (ResultSet rs = s.executeQuery("fetch 10 from c_" + n)) {
-          while (rs.next()) {
-            rs.getInt(1);
-          }
-        }
-        s.execute("close c_" + n);
-        s.execute("prepare s_" + n + " (int) as select v from item where id = $1");
-        try (ResultSet rs = s.executeQuery("execute s_" + n + "(" + (n % 100 + 1) + ")")) {
-          rs.next();
-        }
-        s.execute("deallocate s_" + n);
-        s.execute("set local statement_timeout = " + (10_000 + n));
-        s.execute("create temp table tmp_" + n + " (a int)");
-        s.execute("drop table tmp_" + n);
-      }
-      c.commit();
-    }));
+    named =
+        run(
+            db,
+            new JavaTransaction(
+                "order",
+                c -> {
+                  int n = names.incrementAndGet();
+                  c.setAutoCommit(false);
+                  try (Statement s = c.createStatement()) {
+                    // pgjdbc's own savepoints: SAVEPOINT JDBC_SAVEPOINT_<n>, RELEASE ..., ROLLBACK
+                    // TO ...
+                    Savepoint kept = c.setSavepoint();
+                    s.executeUpdate("update item set v = v where id = " + (n % 100 + 1));
+                    c.releaseSavepoint(kept);
+                    Savepoint undone = c.setSavepoint();
+                    s.executeUpdate("update item set v = 'x' where id = 1");
+                    c.rollback(undone);
+                    // A SQL cursor of a generated name (setFetchSize uses a portal, not a cursor).
+                    s.execute("declare c_" + n + " cursor for select id from item where id <= 20");
+                    try (ResultSet rs = s.executeQuery("fetch 10 from c_" + n)) {
+                      while (rs.next()) {
+                        rs.getInt(1);
+                      }
+                    }
+                    s.execute("close c_" + n);
+                    s.execute("prepare s_" + n + " (int) as select v from item where id = $1");
+                    try (ResultSet rs =
+                        s.executeQuery("execute s_" + n + "(" + (n % 100 + 1) + ")")) {
+                      rs.next();
+                    }
+                    s.execute("deallocate s_" + n);
+                    s.execute("set local statement_timeout = " + (10_000 + n));
+                    s.execute("create temp table tmp_" + n + " (a int)");
+                    s.execute("drop table tmp_" + n);
+                  }
+                  c.commit();
+                }));
   }
 
   @AfterAll
@@ -99,10 +107,17 @@ class GeneratedNamesCaptureTest {
   /** {@code transaction} on 2 clients, {@code perClient} times each, capturing the work. */
   static RunResult run(TestDatabase db, JavaTransaction transaction, int perClient)
       throws Exception {
-    return new Runner(db, new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8), CaptureSettings.defaults().withInstallExtensions(true))
-        .run(Workload.of(transaction, QueryMode.SIMPLE), RunOptions.builder().clients(CLIENTS)
-            .transactions(perClient).vacuum(VacuumMode.NONE).build());
+    return new Runner(
+            db,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            CaptureSettings.defaults().withInstallExtensions(true))
+        .run(
+            Workload.of(transaction, QueryMode.SIMPLE),
+            RunOptions.builder()
+                .clients(CLIENTS)
+                .transactions(perClient)
+                .vacuum(VacuumMode.NONE)
+                .build());
   }
 
   @Test
@@ -126,7 +141,8 @@ class GeneratedNamesCaptureTest {
     assertThat(calls(work, "CREATE TEMP TABLE <name> (a int)")).isEqualTo(TRANSACTIONS);
     assertThat(calls(work, "DROP TABLE <name>")).isEqualTo(TRANSACTIONS);
     // No statement keeps a generated name, however many the transactions made.
-    assertThat(work.statements()).extracting(StatementWork::query)
+    assertThat(work.statements())
+        .extracting(StatementWork::query)
         .noneMatch(q -> q.matches("(?s).*(JDBC_SAVEPOINT_|c_[0-9]|s_[0-9]|tmp_[0-9]).*"))
         .hasSizeLessThan(20);
     assertThat(work.statementEvictions()).isZero();
@@ -144,10 +160,11 @@ class GeneratedNamesCaptureTest {
   }
 
   private static StatementWork one(ServerWork work, String shape) {
-    List<StatementWork> found = work.statements().stream()
-        .filter(s -> s.query().equals(shape)).toList();
-    assertThat(found).as("%s among %s", shape, work.statements().stream()
-        .map(StatementWork::query).toList()).hasSize(1);
+    List<StatementWork> found =
+        work.statements().stream().filter(s -> s.query().equals(shape)).toList();
+    assertThat(found)
+        .as("%s among %s", shape, work.statements().stream().map(StatementWork::query).toList())
+        .hasSize(1);
     return found.get(0);
   }
 

@@ -28,8 +28,9 @@ class MachineCpuTest {
 
   @Test
   void othersAreTheBusyTimeNeitherPgperfNorTheServerUsed() {
-    MachineCpu m = MachineCpuReading.between(new MachineCpuReading(1000, 200, 50),
-        new MachineCpuReading(1200, 350, 90));
+    MachineCpu m =
+        MachineCpuReading.between(
+            new MachineCpuReading(1000, 200, 50), new MachineCpuReading(1200, 350, 90));
 
     assertThat(m).isEqualTo(new MachineCpu(2_000_000, 1_500_000, 400_000));
     // 1.5 s busy of 2 s: pgperf 0.4 s, server 0.6 s, others 0.5 s

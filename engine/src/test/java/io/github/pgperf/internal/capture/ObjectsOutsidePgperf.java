@@ -8,12 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every object a user can make in a database, one line each (schemas, relations, functions,
- * types, extensions, event triggers, publications), to compare before and after pgperf touched it.
+ * Every object a user can make in a database, one line each (schemas, relations, functions, types,
+ * extensions, event triggers, publications), to compare before and after pgperf touched it.
  */
 final class ObjectsOutsidePgperf {
 
-  private static final String QUERY = """
+  private static final String QUERY =
+      """
       select 'schema ' || nspname from pg_namespace
        where nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
          and nspname not like 'pg_temp_%' and nspname not like 'pg_toast_temp_%'
@@ -40,7 +41,8 @@ final class ObjectsOutsidePgperf {
 
   static List<String> of(Connection c) throws SQLException {
     List<String> lines = new ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(QUERY)) {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(QUERY)) {
       while (rs.next()) {
         lines.add(rs.getString(1));
       }

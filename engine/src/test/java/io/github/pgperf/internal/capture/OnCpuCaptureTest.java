@@ -37,7 +37,8 @@ class OnCpuCaptureTest {
   @BeforeAll
   static void create() throws Exception {
     db = TestDatabase.create();
-    try (Connection c = db.open(); Statement s = c.createStatement()) {
+    try (Connection c = db.open();
+        Statement s = c.createStatement()) {
       s.execute("CREATE TABLE counter (id int PRIMARY KEY, n bigint NOT NULL)");
       s.execute("INSERT INTO counter SELECT g, 0 FROM generate_series(1, 100) g");
     }
@@ -54,18 +55,24 @@ class OnCpuCaptureTest {
   }
 
   private static RunResult run(String sql, RunOptions options) throws Exception {
-    return new Runner(db, new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8), CaptureSettings.defaults())
+    return new Runner(
+            db,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            CaptureSettings.defaults())
         .run(Workload.of(Script.parse("cpu", sql), QueryMode.PREPARED), options);
   }
 
   @Test
   void serverAndClientCpuAreMeasuredAtTheWindowsEdges() throws Exception {
-    RunResult cheap = run("SELECT n FROM counter WHERE id = 1;\n",
-        RunOptions.builder().clients(2).transactions(300).vacuum(VacuumMode.NONE).build());
+    RunResult cheap =
+        run(
+            "SELECT n FROM counter WHERE id = 1;\n",
+            RunOptions.builder().clients(2).transactions(300).vacuum(VacuumMode.NONE).build());
     // The same statement made expensive on the server: 20,000 md5s per transaction.
-    RunResult costly = run("SELECT count(md5(g::text)) FROM generate_series(1, 20000) g;\n",
-        RunOptions.builder().clients(2).transactions(30).vacuum(VacuumMode.NONE).build());
+    RunResult costly =
+        run(
+            "SELECT count(md5(g::text)) FROM generate_series(1, 20000) g;\n",
+            RunOptions.builder().clients(2).transactions(30).vacuum(VacuumMode.NONE).build());
 
     for (RunResult r : new RunResult[] {cheap, costly}) {
       RunCpu cpu = r.cpu();
@@ -76,8 +83,8 @@ class OnCpuCaptureTest {
       assertThat(cpu.clientAllocatedBytes()).isPositive();
       // schedstat and stat's ticks measure the same backends (ticks are 10 ms coarse).
       double ticksMicros = r.serverWork().cpu().backendsMicros();
-      assertThat(cpu.serverNanos() / 1e3).isBetween(ticksMicros / 3 - 30_000,
-          ticksMicros * 3 + 30_000);
+      assertThat(cpu.serverNanos() / 1e3)
+          .isBetween(ticksMicros / 3 - 30_000, ticksMicros * 3 + 30_000);
     }
     // 20,000 md5s cost the server far more per transaction than a primary-key read, the client
     // about the same.
@@ -86,37 +93,63 @@ class OnCpuCaptureTest {
 
     RunResult read = ResultJson.fromJson(ResultJson.toJson(costly), "test");
     assertThat(read.cpu()).isEqualTo(costly.cpu());
-    assertThat(WorkSummary.lines(costly)).anySatisfy(l -> assertThat(l)
-        .startsWith("on-CPU per transaction: server backends ").contains("client ")
-        .contains("allocated"));
+    assertThat(WorkSummary.lines(costly))
+        .anySatisfy(
+            l ->
+                assertThat(l)
+                    .startsWith("on-CPU per transaction: server backends ")
+                    .contains("client ")
+                    .contains("allocated"));
   }
 
   @Test
   void warmUpIsOutsideTheWindow() throws Exception {
-    RunResult r = run("SELECT n FROM counter WHERE id = 2;\n", RunOptions.builder().clients(1)
-        .durationSeconds(2).warmupSeconds(1).vacuum(VacuumMode.NONE).build());
+    RunResult r =
+        run(
+            "SELECT n FROM counter WHERE id = 2;\n",
+            RunOptions.builder()
+                .clients(1)
+                .durationSeconds(2)
+                .warmupSeconds(1)
+                .vacuum(VacuumMode.NONE)
+                .build());
     assertThat(r.cpu().clientNanos()).isPositive();
     assertThat(r.cpu().serverNanos()).isPositive();
   }
 
   @Test
   void connectingPerTransactionSaysWhyTheServersIsNotKnown() throws Exception {
-    RunResult r = run("SELECT n FROM counter WHERE id = 3;\n", RunOptions.builder().clients(1)
-        .transactions(20).connectPerTransaction(true).vacuum(VacuumMode.NONE).build());
+    RunResult r =
+        run(
+            "SELECT n FROM counter WHERE id = 3;\n",
+            RunOptions.builder()
+                .clients(1)
+                .transactions(20)
+                .connectPerTransaction(true)
+                .vacuum(VacuumMode.NONE)
+                .build());
     assertThat(r.cpu().serverNanos()).isNull();
     assertThat(r.cpu().serverUnavailable()).contains("-C");
     assertThat(r.cpu().clientNanos()).isPositive();
-    assertThat(WorkSummary.lines(r)).anySatisfy(l -> assertThat(l)
-        .contains("server backends not known (under -C"));
+    assertThat(WorkSummary.lines(r))
+        .anySatisfy(l -> assertThat(l).contains("server backends not known (under -C"));
   }
 
   @Test
   void aHotRowFailsTheLockWaitCeilingAndOwnRowsMeetIt() throws Exception {
     // The row lock is held across a 5 ms sleep: the other 3 clients queue behind it.
-    RunResult hot = run("BEGIN;\nUPDATE counter SET n = n + 1 WHERE id = 1;\n"
-        + "SELECT pg_sleep(0.005);\nEND;\n", 4, RunOptions.builder().durationSeconds(3));
-    RunResult own = run("BEGIN;\nUPDATE counter SET n = n + 1 WHERE id = :client_id + 10;\n"
-        + "SELECT pg_sleep(0.005);\nEND;\n", 4, RunOptions.builder().durationSeconds(3));
+    RunResult hot =
+        run(
+            "BEGIN;\nUPDATE counter SET n = n + 1 WHERE id = 1;\n"
+                + "SELECT pg_sleep(0.005);\nEND;\n",
+            4,
+            RunOptions.builder().durationSeconds(3));
+    RunResult own =
+        run(
+            "BEGIN;\nUPDATE counter SET n = n + 1 WHERE id = :client_id + 10;\n"
+                + "SELECT pg_sleep(0.005);\nEND;\n",
+            4,
+            RunOptions.builder().durationSeconds(3));
     Threshold ceiling = Threshold.parse("lockwait/tx<=1ms");
     assertThat(ceiling.text()).isEqualTo("lockwait/tx<=1ms");
 
@@ -125,15 +158,19 @@ class OnCpuCaptureTest {
     assertThat(hotCheck.passed()).isFalse();
     assertThat(hotCheck.measured()).isGreaterThan(1.0);
     assertThat(hot.lockWaitShare()).isGreaterThan(0.2);
-    assertThat(WorkSummary.lines(hot)).anySatisfy(l -> assertThat(l)
-        .startsWith("lock waits per transaction: "));
+    assertThat(WorkSummary.lines(hot))
+        .anySatisfy(l -> assertThat(l).startsWith("lock waits per transaction: "));
     // The sampler kept the statement each waiting backend ran, and only those.
-    assertThat(hot.serverWork().waits().lockWaiters()).isNotEmpty()
-        .allSatisfy(w -> assertThat(w.statement())
-            .isEqualTo("UPDATE counter SET n = n + 1 WHERE id = 1"));
+    assertThat(hot.serverWork().waits().lockWaiters())
+        .isNotEmpty()
+        .allSatisfy(
+            w -> assertThat(w.statement()).isEqualTo("UPDATE counter SET n = n + 1 WHERE id = 1"));
     assertThat(hot.serverWork().waits().lockWaiters().stream().mapToLong(w -> w.count()).sum())
-        .isEqualTo(hot.serverWork().waits().counts().stream()
-            .filter(c -> c.event().startsWith("Lock:")).mapToLong(c -> c.count()).sum());
+        .isEqualTo(
+            hot.serverWork().waits().counts().stream()
+                .filter(c -> c.event().startsWith("Lock:"))
+                .mapToLong(c -> c.count())
+                .sum());
     assertThat(own.serverWork().waits().lockWaiters()).isEmpty();
 
     ThresholdCheck ownCheck = ceiling.check(own);
@@ -143,10 +180,13 @@ class OnCpuCaptureTest {
 
   @Test
   void anExpensiveExpressionFailsTheServerCpuCeilingAndAKeyReadMeetsIt() throws Exception {
-    RunResult costly = run("SELECT count(md5(g::text)) FROM generate_series(1, 200000) g;\n", 1,
-        RunOptions.builder().transactions(5));
-    RunResult cheap = run("SELECT n FROM counter WHERE id = 1;\n", 1,
-        RunOptions.builder().transactions(200));
+    RunResult costly =
+        run(
+            "SELECT count(md5(g::text)) FROM generate_series(1, 200000) g;\n",
+            1,
+            RunOptions.builder().transactions(5));
+    RunResult cheap =
+        run("SELECT n FROM counter WHERE id = 1;\n", 1, RunOptions.builder().transactions(200));
     Threshold ceiling = Threshold.parse("cpu/tx<=20ms");
 
     ThresholdCheck costlyCheck = ceiling.check(costly);
@@ -158,10 +198,14 @@ class OnCpuCaptureTest {
 
   @Test
   void withoutCaptureTheyAreNotChecked() throws Exception {
-    RunResult r = new Runner(db, new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8), CaptureSettings.OFF)
-        .run(Workload.of(Script.parse("t", "SELECT 1;\n"), QueryMode.PREPARED),
-            RunOptions.builder().transactions(10).vacuum(VacuumMode.NONE).build());
+    RunResult r =
+        new Runner(
+                db,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                CaptureSettings.OFF)
+            .run(
+                Workload.of(Script.parse("t", "SELECT 1;\n"), QueryMode.PREPARED),
+                RunOptions.builder().transactions(10).vacuum(VacuumMode.NONE).build());
     assertThat(Threshold.parse("lockwait/tx<=1ms").check(r).checked()).isFalse();
     ThresholdCheck cpu = Threshold.parse("cpu/tx<=1ms").check(r);
     assertThat(cpu.checked()).isFalse();

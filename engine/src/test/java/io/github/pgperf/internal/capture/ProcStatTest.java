@@ -9,8 +9,10 @@ class ProcStatTest {
 
   @Test
   void readsTheFieldsAfterACommandWithSpacesAndParentheses() {
-    ProcStat s = ProcStat.parse("4242 (post gres) x) S 17 4242 4242 0 -1 4194560 1000 0 0 0"
-        + " 123 45 6 7 20 0 1 0 999 0 0");
+    ProcStat s =
+        ProcStat.parse(
+            "4242 (post gres) x) S 17 4242 4242 0 -1 4194560 1000 0 0 0"
+                + " 123 45 6 7 20 0 1 0 999 0 0");
     assertThat(s).isEqualTo(new ProcStat("post gres) x", 'S', 17, 168, 13));
   }
 
@@ -19,8 +21,7 @@ class ProcStatTest {
     ProcStat self = ProcStat.read((int) ProcessHandle.current().pid());
     assertThat(self).isNotNull();
     assertThat(self.command()).isEqualTo("java");
-    assertThat(self.parent()).isEqualTo(
-        (int) ProcessHandle.current().parent().orElseThrow().pid());
+    assertThat(self.parent()).isEqualTo((int) ProcessHandle.current().parent().orElseThrow().pid());
     assertThat(ProcStat.read(Integer.MAX_VALUE)).isNull();
     assertThat(ProcStat.parse("garbage")).isNull();
   }

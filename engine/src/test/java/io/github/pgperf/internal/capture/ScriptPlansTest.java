@@ -20,8 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The plans of a run's script commands, asked of a real server with pgbench's tables. */
 class ScriptPlansTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void everyCommandOfTpcbLikeHasAPlanOrSaysWhyNot() throws Exception {
@@ -40,22 +39,25 @@ class ScriptPlansTest {
         }
       }
 
-      assertThat(plans).extracting(StatementPlan::sql).containsExactly(
-          "BEGIN;",
-          "UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;",
-          "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;",
-          "UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;",
-          "UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;",
-          "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime)"
-              + " VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);",
-          "END;");
+      assertThat(plans)
+          .extracting(StatementPlan::sql)
+          .containsExactly(
+              "BEGIN;",
+              "UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;",
+              "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;",
+              "UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;",
+              "UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;",
+              "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime)"
+                  + " VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);",
+              "END;");
       assertThat(plans.get(0).reason()).isEqualTo("\"begin\" has no plan");
       assertThat(plans.get(6).reason()).isEqualTo("\"end\" has no plan");
       assertThat(plans.get(0).utility()).isTrue();
       assertThat(plans.get(1).utility()).isFalse();
-      assertThat(plans.get(1).shape().lines()).containsExactly(
-          "Update on pgbench_accounts",
-          "->  Index Scan using pgbench_accounts_pkey on pgbench_accounts");
+      assertThat(plans.get(1).shape().lines())
+          .containsExactly(
+              "Update on pgbench_accounts",
+              "->  Index Scan using pgbench_accounts_pkey on pgbench_accounts");
       assertThat(plans.get(2).shape().scans())
           .containsExactly("Index Scan using pgbench_accounts_pkey on pgbench_accounts");
       assertThat(plans.get(5).shape().lines().get(0)).isEqualTo("Insert on pgbench_history");
@@ -67,14 +69,18 @@ class ScriptPlansTest {
 
   @Test
   void aCommandTheServerCannotPlanAndACompoundCommandSayWhy() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Connection c = db.open()) {
-      Script script = Script.parse("own.sql",
-          "select * from no_such_table where id = :id;\nselect 1 \\; select 2;\n");
+    try (TestDatabase db = TestDatabase.create();
+        Connection c = db.open()) {
+      Script script =
+          Script.parse(
+              "own.sql", "select * from no_such_table where id = :id;\nselect 1 \\; select 2;\n");
       List<StatementPlan> plans = ScriptPlans.capture(c, Workload.of(script, QueryMode.SIMPLE));
 
-      assertThat(plans).extracting(StatementPlan::reason).containsExactly(
-          "the server could not plan it: ERROR: relation \"no_such_table\" does not exist",
-          "a compound command (\\;) is not planned");
+      assertThat(plans)
+          .extracting(StatementPlan::reason)
+          .containsExactly(
+              "the server could not plan it: ERROR: relation \"no_such_table\" does not exist",
+              "a compound command (\\;) is not planned");
       // Neither is a utility command: either might scan a table.
       assertThat(plans).noneMatch(StatementPlan::utility);
     }

@@ -19,7 +19,7 @@ class ServerFactsTest {
   @Test
   void theSettingToAddKeepsWhatIsLoaded() {
     assertThat(ServerFacts.withStatements("")).isEqualTo("pg_stat_statements");
-    assertThat(ServerFacts.withStatements("auto_explain")).isEqualTo(
-        "auto_explain,pg_stat_statements");
+    assertThat(ServerFacts.withStatements("auto_explain"))
+        .isEqualTo("auto_explain,pg_stat_statements");
   }
 }

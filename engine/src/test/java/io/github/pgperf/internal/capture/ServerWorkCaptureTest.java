@@ -49,16 +49,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServerWorkCaptureTest {
 
-  private static final CaptureSettings CAPTURE = CaptureSettings.defaults()
-      .withInstallExtensions(true);
-  private static final String SELECT_ONLY =
-      "SELECT abalance FROM pgbench_accounts WHERE aid = $1";
+  private static final CaptureSettings CAPTURE =
+      CaptureSettings.defaults().withInstallExtensions(true);
+  private static final String SELECT_ONLY = "SELECT abalance FROM pgbench_accounts WHERE aid = $1";
 
   private static OwnServer server;
   private static TestDatabase db;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -66,14 +64,25 @@ class ServerWorkCaptureTest {
   static void start() throws Exception {
     // autovacuum off: its transactions in the database would count in its commits. track = all
     // as pgperf's own servers have it: every part is then captured.
-    server = OwnServer.start(Map.of("shared_preload_libraries", "pg_stat_statements",
-        "pg_stat_statements.track", "all", "track_io_timing", "on", "autovacuum", "off"));
+    server =
+        OwnServer.start(
+            Map.of(
+                "shared_preload_libraries",
+                "pg_stat_statements",
+                "pg_stat_statements.track",
+                "all",
+                "track_io_timing",
+                "on",
+                "autovacuum",
+                "off"));
     db = server.createDatabase();
     Pgbench.initialize(db, dir);
     // pgperf installs pg_stat_statements as the first run starts, whichever test comes first
     // (one as a role that may not install it needs it there already).
-    new Runner(db, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-        CAPTURE).run(Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
+    new Runner(
+            db, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), CAPTURE)
+        .run(
+            Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
             RunOptions.builder().transactions(1).vacuum(VacuumMode.NONE).build());
   }
 
@@ -93,22 +102,26 @@ class ServerWorkCaptureTest {
 
   @Test
   void commitsAndCallsAreTheRunsTransactionsAndStatements() throws Exception {
-    RunResult r = run(Workload.of(BuiltinScript.TPCB_LIKE.script(), QueryMode.SIMPLE),
-        RunOptions.builder().clients(4).threads(2).transactions(50).build());
+    RunResult r =
+        run(
+            Workload.of(BuiltinScript.TPCB_LIKE.script(), QueryMode.SIMPLE),
+            RunOptions.builder().clients(4).threads(2).transactions(50).build());
 
     ServerWork work = r.serverWork();
     assertThat(r.totalCounts().processed()).isEqualTo(200);
     assertThat(work.database().commits()).isEqualTo(200);
     assertThat(work.database().rollbacks()).isZero();
-    assertThat(work.statements()).extracting(StatementWork::query).containsExactlyInAnyOrder(
-        "BEGIN",
-        "UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2",
-        "SELECT abalance FROM pgbench_accounts WHERE aid = $1",
-        "UPDATE pgbench_tellers SET tbalance = tbalance + $1 WHERE tid = $2",
-        "UPDATE pgbench_branches SET bbalance = bbalance + $1 WHERE bid = $2",
-        "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES ($1, $2, $3, $4,"
-            + " CURRENT_TIMESTAMP)",
-        "END");
+    assertThat(work.statements())
+        .extracting(StatementWork::query)
+        .containsExactlyInAnyOrder(
+            "BEGIN",
+            "UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2",
+            "SELECT abalance FROM pgbench_accounts WHERE aid = $1",
+            "UPDATE pgbench_tellers SET tbalance = tbalance + $1 WHERE tid = $2",
+            "UPDATE pgbench_branches SET bbalance = bbalance + $1 WHERE bid = $2",
+            "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES ($1, $2, $3, $4,"
+                + " CURRENT_TIMESTAMP)",
+            "END");
     assertThat(work.statements()).allSatisfy(s -> assertThat(s.calls()).isEqualTo(200));
     assertThat(work.statementsContaining("INSERT INTO pgbench_history").get(0).rows())
         .isEqualTo(200);
@@ -119,7 +132,8 @@ class ServerWorkCaptureTest {
     assertThat(work.windowSeconds()).isPositive();
     assertThat(work.unavailable()).isEmpty();
     // Each SQL command planned before the run, by the primary keys.
-    assertThat(work.plans()).extracting(StatementPlan::command)
+    assertThat(work.plans())
+        .extracting(StatementPlan::command)
         .containsExactly(4, 5, 6, 7, 8, 9, 10);
     assertThat(work.plans().get(1).shape().scans())
         .containsExactly("Index Scan using pgbench_accounts_pkey on pgbench_accounts");
@@ -130,19 +144,27 @@ class ServerWorkCaptureTest {
 
   @Test
   void plansAreTakenBeforeTheRunsFirstTransaction() throws Exception {
-    Script script = Script.parse("own.sql", "CREATE TABLE IF NOT EXISTS made_by_run (id int);\n"
-        + "SELECT count(*) FROM made_by_run WHERE id = 7;\n");
+    Script script =
+        Script.parse(
+            "own.sql",
+            "CREATE TABLE IF NOT EXISTS made_by_run (id int);\n"
+                + "SELECT count(*) FROM made_by_run WHERE id = 7;\n");
     try {
-      RunResult r = run(Workload.of(script, QueryMode.SIMPLE),
-          RunOptions.builder().transactions(3).vacuum(VacuumMode.NONE).build());
+      RunResult r =
+          run(
+              Workload.of(script, QueryMode.SIMPLE),
+              RunOptions.builder().transactions(3).vacuum(VacuumMode.NONE).build());
 
       assertThat(r.totalCounts().processed()).isEqualTo(3);
       // The run made the table; its plan was asked for before that.
-      assertThat(r.serverWork().plans()).extracting(StatementPlan::reason).containsExactly(
-          "\"create\" has no plan",
-          "the server could not plan it: ERROR: relation \"made_by_run\" does not exist");
+      assertThat(r.serverWork().plans())
+          .extracting(StatementPlan::reason)
+          .containsExactly(
+              "\"create\" has no plan",
+              "the server could not plan it: ERROR: relation \"made_by_run\" does not exist");
     } finally {
-      try (Connection c = db.open(); Statement s = c.createStatement()) {
+      try (Connection c = db.open();
+          Statement s = c.createStatement()) {
         s.execute("DROP TABLE IF EXISTS made_by_run");
       }
     }
@@ -156,8 +178,10 @@ class ServerWorkCaptureTest {
     assertThat(pgbench.exitCode()).as(pgbench.stderr()).isZero();
     StatementWork byPgbench = statement(SELECT_ONLY).since(before);
 
-    RunResult r = run(Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
-        RunOptions.builder().clients(2).transactions(100).vacuum(VacuumMode.NONE).build());
+    RunResult r =
+        run(
+            Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
+            RunOptions.builder().clients(2).transactions(100).vacuum(VacuumMode.NONE).build());
     StatementWork byPgperf = r.serverWork().statementsContaining(SELECT_ONLY).get(0);
 
     assertThat(byPgbench.calls()).isEqualTo(200);
@@ -170,21 +194,26 @@ class ServerWorkCaptureTest {
     // differ by hundreds.
     assertThat(byPgbench.blocks().sharedAccessed()).isBetween(3 * 200L, 3 * 200L + 6);
     assertThat(byPgperf.blocks().sharedAccessed())
-        .isBetween(byPgbench.blocks().sharedAccessed() - 6,
-            byPgbench.blocks().sharedAccessed() + 6);
+        .isBetween(
+            byPgbench.blocks().sharedAccessed() - 6, byPgbench.blocks().sharedAccessed() + 6);
     assertThat(byPgperf.blocks().temp()).isZero();
   }
 
   @Test
   void clientsWaitingForOneRowWaitOnItsTransactionLock() throws Exception {
-    Script sameRow = Script.parse("same-row.sql", """
+    Script sameRow =
+        Script.parse(
+            "same-row.sql",
+            """
         BEGIN;
         UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = 1;
         SELECT pg_sleep(0.02);
         END;
         """);
-    RunResult r = run(Workload.of(sameRow, QueryMode.SIMPLE),
-        RunOptions.builder().clients(4).transactions(15).vacuum(VacuumMode.NONE).build());
+    RunResult r =
+        run(
+            Workload.of(sameRow, QueryMode.SIMPLE),
+            RunOptions.builder().clients(4).transactions(15).vacuum(VacuumMode.NONE).build());
 
     WaitEvents waits = r.serverWork().waits();
     assertThat(waits.samples()).isPositive();
@@ -196,8 +225,10 @@ class ServerWorkCaptureTest {
   @Test
   void theServersCpuIsReadWhereItsProcessesAreVisible() throws Exception {
     long began = System.nanoTime();
-    RunResult r = run(Workload.of(BuiltinScript.TPCB_LIKE.script(), QueryMode.SIMPLE),
-        RunOptions.builder().clients(2).transactions(300).vacuum(VacuumMode.NONE).build());
+    RunResult r =
+        run(
+            Workload.of(BuiltinScript.TPCB_LIKE.script(), QueryMode.SIMPLE),
+            RunOptions.builder().clients(2).transactions(300).vacuum(VacuumMode.NONE).build());
     double seconds = (System.nanoTime() - began) / 1e9;
 
     ServerCpu cpu = r.serverWork().cpu();
@@ -212,8 +243,7 @@ class ServerWorkCaptureTest {
     // The machine's time over the same window: this JVM and the server were busy in it.
     MachineCpu machine = cpu.machine();
     assertThat(machine).isNotNull();
-    assertThat(machine.capacityMicros()).isPositive()
-        .isGreaterThanOrEqualTo(machine.busyMicros());
+    assertThat(machine.capacityMicros()).isPositive().isGreaterThanOrEqualTo(machine.busyMicros());
     assertThat(machine.busyMicros()).isGreaterThanOrEqualTo(machine.pgperfMicros());
     assertThat(machine.pgperfMicros()).isPositive();
     assertThat(machine.capacityMicros() / 1e6)
@@ -223,9 +253,15 @@ class ServerWorkCaptureTest {
 
   @Test
   void connectionsPerTransactionAreCountedWhole() throws Exception {
-    RunResult r = run(Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
-        RunOptions.builder().clients(2).transactions(20).connectPerTransaction(true)
-            .vacuum(VacuumMode.NONE).build());
+    RunResult r =
+        run(
+            Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
+            RunOptions.builder()
+                .clients(2)
+                .transactions(20)
+                .connectPerTransaction(true)
+                .vacuum(VacuumMode.NONE)
+                .build());
 
     ServerWork work = r.serverWork();
     // Every connection commits twice more than its transaction: PostgreSQL's own transaction as
@@ -238,9 +274,15 @@ class ServerWorkCaptureTest {
 
   @Test
   void theWindowStartsAfterTheWarmUp() throws Exception {
-    RunResult r = run(Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
-        RunOptions.builder().clients(2).durationSeconds(1).warmupSeconds(1)
-            .vacuum(VacuumMode.NONE).build());
+    RunResult r =
+        run(
+            Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
+            RunOptions.builder()
+                .clients(2)
+                .durationSeconds(1)
+                .warmupSeconds(1)
+                .vacuum(VacuumMode.NONE)
+                .build());
 
     long processed = r.totalCounts().processed();
     long calls = r.serverWork().statementsContaining(SELECT_ONLY).get(0).calls();
@@ -253,12 +295,16 @@ class ServerWorkCaptureTest {
 
   @Test
   void offCapturesNothing() throws Exception {
-    RunResult r = new Runner(db, new PrintStream(err, true, StandardCharsets.UTF_8))
-        .run(Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
-            RunOptions.builder().transactions(5).vacuum(VacuumMode.NONE).build());
-    RunResult off = new Runner(db, new PrintStream(err, true, StandardCharsets.UTF_8),
-        CaptureSettings.OFF).run(Workload.of(BuiltinScript.SELECT_ONLY.script(),
-            QueryMode.SIMPLE), RunOptions.builder().transactions(5).vacuum(VacuumMode.NONE).build());
+    RunResult r =
+        new Runner(db, new PrintStream(err, true, StandardCharsets.UTF_8))
+            .run(
+                Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
+                RunOptions.builder().transactions(5).vacuum(VacuumMode.NONE).build());
+    RunResult off =
+        new Runner(db, new PrintStream(err, true, StandardCharsets.UTF_8), CaptureSettings.OFF)
+            .run(
+                Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE),
+                RunOptions.builder().transactions(5).vacuum(VacuumMode.NONE).build());
 
     assertThat(r.serverWork()).isNull();
     assertThat(off.serverWork()).isNull();
@@ -269,32 +315,41 @@ class ServerWorkCaptureTest {
   void aRoleWithoutPgReadAllStatsLosesOnlyTheBackgroundProcessesCpuAndIsToldOnce()
       throws Exception {
     String role = "pgperf_plain_" + Long.toHexString(System.nanoTime());
-    try (Connection c = db.open(); Statement s = c.createStatement()) {
+    try (Connection c = db.open();
+        Statement s = c.createStatement()) {
       s.execute("create role " + role + " login");
       s.execute("grant select on pgbench_accounts, pgbench_branches to " + role);
     }
     try {
-      ConnectionSource asRole = () -> DriverManager.getConnection(
-          db.url().replace("user=postgres", "user=" + role));
+      ConnectionSource asRole =
+          () -> DriverManager.getConnection(db.url().replace("user=postgres", "user=" + role));
       SaidOnce said = new SaidOnce();
       PrintStream printed = new PrintStream(err, true, StandardCharsets.UTF_8);
       // A second, not a number of transactions: on a quiet machine 100 select-only transactions
       // took less than the 10 ms between wait samples and the 10 ms of a CPU clock tick.
-      RunOptions options = RunOptions.builder().clients(2).durationSeconds(1)
-          .vacuum(VacuumMode.NONE).build();
+      RunOptions options =
+          RunOptions.builder().clients(2).durationSeconds(1).vacuum(VacuumMode.NONE).build();
       Workload selectOnly = Workload.of(BuiltinScript.SELECT_ONLY.script(), QueryMode.SIMPLE);
       RunResult r = new Runner(asRole, printed, CAPTURE, said).run(selectOnly, options);
       new Runner(asRole, printed, CAPTURE, said).run(selectOnly, options);
 
       ServerWork work = r.serverWork();
-      assertThat(work.unavailable()).as(stderr()).extracting(Unavailable::part)
+      assertThat(work.unavailable())
+          .as(stderr())
+          .extracting(Unavailable::part)
           .containsExactly(WorkPart.BACKGROUND_CPU);
-      assertThat(work.whyUnavailable(WorkPart.BACKGROUND_CPU)).isEqualTo("role \"" + role
-          + "\" lacks pg_read_all_stats, so the WAL writer, checkpointer and background writer"
-          + " are not visible to it (GRANT pg_read_all_stats TO \"" + role + "\" adds them)");
+      assertThat(work.whyUnavailable(WorkPart.BACKGROUND_CPU))
+          .isEqualTo(
+              "role \""
+                  + role
+                  + "\" lacks pg_read_all_stats, so the WAL writer, checkpointer and background writer"
+                  + " are not visible to it (GRANT pg_read_all_stats TO \""
+                  + role
+                  + "\" adds them)");
       assertThat(stderr().lines().filter(l -> l.contains("pg_read_all_stats")).toList())
-          .containsExactly("pgperf: server CPU without the background processes: "
-              + work.whyUnavailable(WorkPart.BACKGROUND_CPU));
+          .containsExactly(
+              "pgperf: server CPU without the background processes: "
+                  + work.whyUnavailable(WorkPart.BACKGROUND_CPU));
       // What the role may see of its own sessions is all the rest.
       long processed = r.totalCounts().processed();
       assertThat(work.database().commits()).isEqualTo(processed);
@@ -303,7 +358,8 @@ class ServerWorkCaptureTest {
       assertThat(work.cpu().backendsMicros()).isPositive();
       assertThat(work.cpu().walWriterMicros()).isNull();
     } finally {
-      try (Connection c = db.open(); Statement s = c.createStatement()) {
+      try (Connection c = db.open();
+          Statement s = c.createStatement()) {
         s.execute("drop owned by " + role);
         s.execute("drop role " + role);
       }
@@ -318,8 +374,11 @@ class ServerWorkCaptureTest {
         before = ObjectsOutsidePgperf.of(c);
       }
       Script one = Script.parse("one.sql", "SELECT 1;\n");
-      RunResult r = new Runner(fresh, new PrintStream(err, true, StandardCharsets.UTF_8), CAPTURE)
-          .run(Workload.of(one, QueryMode.SIMPLE), RunOptions.builder().transactions(10).build());
+      RunResult r =
+          new Runner(fresh, new PrintStream(err, true, StandardCharsets.UTF_8), CAPTURE)
+              .run(
+                  Workload.of(one, QueryMode.SIMPLE),
+                  RunOptions.builder().transactions(10).build());
       List<String> after;
       try (Connection c = fresh.open()) {
         after = ObjectsOutsidePgperf.of(c);
@@ -329,11 +388,16 @@ class ServerWorkCaptureTest {
       assertThat(after).containsAll(before);
       List<String> added = new ArrayList<>(after);
       added.removeAll(before);
-      assertThat(added).contains("schema pgperf_extensions",
-          "extension pg_stat_statements in pgperf_extensions");
-      assertThat(added).allSatisfy(line -> assertThat(line).matches(
-          "schema pgperf_extensions|extension pg_stat_statements in pgperf_extensions"
-              + "|\\w+ pgperf_extensions\\..*"));
+      assertThat(added)
+          .contains(
+              "schema pgperf_extensions", "extension pg_stat_statements in pgperf_extensions");
+      assertThat(added)
+          .allSatisfy(
+              line ->
+                  assertThat(line)
+                      .matches(
+                          "schema pgperf_extensions|extension pg_stat_statements in pgperf_extensions"
+                              + "|\\w+ pgperf_extensions\\..*"));
     }
   }
 
@@ -341,23 +405,37 @@ class ServerWorkCaptureTest {
   private static StatementWork statement(String text) throws Exception {
     try (Connection c = db.open()) {
       String schema;
-      try (ResultSet rs = c.createStatement().executeQuery("select n.nspname from pg_extension e"
-          + " join pg_namespace n on n.oid = e.extnamespace where extname = 'pg_stat_statements'")) {
+      try (ResultSet rs =
+          c.createStatement()
+              .executeQuery(
+                  "select n.nspname from pg_extension e"
+                      + " join pg_namespace n on n.oid = e.extnamespace where extname = 'pg_stat_statements'")) {
         if (!rs.next()) {
           c.createStatement().execute("create extension pg_stat_statements");
           return statement(text);
         }
         schema = rs.getString(1);
       }
-      try (PreparedStatement s = c.prepareStatement("select sum(calls), sum(rows),"
-          + " sum(shared_blks_hit), sum(shared_blks_read) from \"" + schema
-          + "\".pg_stat_statements where query = ? and dbid = (select oid from pg_database"
-          + " where datname = current_database())")) {
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "select sum(calls), sum(rows),"
+                  + " sum(shared_blks_hit), sum(shared_blks_read) from \""
+                  + schema
+                  + "\".pg_stat_statements where query = ? and dbid = (select oid from pg_database"
+                  + " where datname = current_database())")) {
         s.setString(1, text);
         try (ResultSet rs = s.executeQuery()) {
           rs.next();
-          return new StatementWork(text, rs.getLong(1), rs.getLong(2), 0, 0, 0,
-              new Blocks(rs.getLong(3), rs.getLong(4), 0, 0, 0, 0, 0, 0, 0, 0), WalUsage.NONE, 0,
+          return new StatementWork(
+              text,
+              rs.getLong(1),
+              rs.getLong(2),
+              0,
+              0,
+              0,
+              new Blocks(rs.getLong(3), rs.getLong(4), 0, 0, 0, 0, 0, 0, 0, 0),
+              WalUsage.NONE,
+              0,
               0);
         }
       }

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A run that makes more distinct statements than {@code pg_stat_statements.max} keeps (100, its
- * smallest) makes the extension evict entries, and loses their counters: its statement work is
- * said incomplete, in the result and its summary. A run that stays within it is complete.
+ * smallest) makes the extension evict entries, and loses their counters: its statement work is said
+ * incomplete, in the result and its summary. A run that stays within it is complete.
  */
 class StatementEvictionTest {
 
@@ -32,19 +32,24 @@ class StatementEvictionTest {
 
   @BeforeAll
   static void run() throws Exception {
-    server = OwnServer.start(Map.of("shared_preload_libraries", "pg_stat_statements",
-        "pg_stat_statements.max", "100"));
+    server =
+        OwnServer.start(
+            Map.of(
+                "shared_preload_libraries", "pg_stat_statements", "pg_stat_statements.max", "100"));
     TestDatabase db = server.createDatabase();
     AtomicInteger names = new AtomicInteger();
-    JavaTransaction savepoints = new JavaTransaction("savepoints", c -> {
-      c.setAutoCommit(false);
-      try (Statement s = c.createStatement()) {
-        for (int i = 0; i < NAMES; i++) {
-          s.execute("savepoint sp_" + names.incrementAndGet());
-        }
-      }
-      c.commit();
-    });
+    JavaTransaction savepoints =
+        new JavaTransaction(
+            "savepoints",
+            c -> {
+              c.setAutoCommit(false);
+              try (Statement s = c.createStatement()) {
+                for (int i = 0; i < NAMES; i++) {
+                  s.execute("savepoint sp_" + names.incrementAndGet());
+                }
+              }
+              c.commit();
+            });
     // Once to install the extension; then from an empty pg_stat_statements, 2 clients x 3
     // transactions x 5 names: 30 entries, and pgperf's own and BEGIN and COMMIT, within 100.
     GeneratedNamesCaptureTest.run(db, savepoints, 1);
@@ -56,7 +61,8 @@ class StatementEvictionTest {
   }
 
   private static void reset(TestDatabase db) throws Exception {
-    try (Connection c = db.open(); Statement s = c.createStatement()) {
+    try (Connection c = db.open();
+        Statement s = c.createStatement()) {
       s.execute("select pgperf_extensions.pg_stat_statements_reset()"); // pgperf made it there
     }
   }
@@ -71,17 +77,28 @@ class StatementEvictionTest {
     assertThat(beyond.serverWork().statementEvictions()).isPositive();
     assertThat(beyond.serverWork().statementsIncomplete()).isTrue();
     // The counters are short indeed: 300 savepoints ran, at most 100 entries were left to count.
-    long counted = beyond.serverWork().statementsContaining("SAVEPOINT <name>").stream()
-        .mapToLong(s -> s.calls()).sum();
-    assertThat(within.serverWork().statementsContaining("SAVEPOINT <name>")).singleElement()
+    long counted =
+        beyond.serverWork().statementsContaining("SAVEPOINT <name>").stream()
+            .mapToLong(s -> s.calls())
+            .sum();
+    assertThat(within.serverWork().statementsContaining("SAVEPOINT <name>"))
+        .singleElement()
         .satisfies(s -> assertThat(s.calls()).isEqualTo(2 * 3 * NAMES));
     assertThat(beyond.totalCounts().processed()).isEqualTo(60);
     assertThat(counted).isLessThan(60L * NAMES);
-    assertThat(WorkSummary.lines(beyond)).anySatisfy(line -> assertThat(line)
-        .startsWith("per-statement work incomplete: pg_stat_statements evicted its least-used"
-            + " entries ").contains("raise pg_stat_statements.max"));
-    assertThat(ResultJson.fromJson(ResultJson.toJson(beyond), "memory").serverWork()
-        .statementEvictions()).isEqualTo(beyond.serverWork().statementEvictions());
+    assertThat(WorkSummary.lines(beyond))
+        .anySatisfy(
+            line ->
+                assertThat(line)
+                    .startsWith(
+                        "per-statement work incomplete: pg_stat_statements evicted its least-used"
+                            + " entries ")
+                    .contains("raise pg_stat_statements.max"));
+    assertThat(
+            ResultJson.fromJson(ResultJson.toJson(beyond), "memory")
+                .serverWork()
+                .statementEvictions())
+        .isEqualTo(beyond.serverWork().statementEvictions());
   }
 
   @Test

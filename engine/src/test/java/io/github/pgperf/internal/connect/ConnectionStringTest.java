@@ -7,8 +7,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two libpq connection string grammars (libpq-connect.html#LIBPQ-CONNSTRING) and the masking
- * of passwords in what pgperf shows of them. {@link ConnectionStringDifferentialTest} compares the
+ * The two libpq connection string grammars (libpq-connect.html#LIBPQ-CONNSTRING) and the masking of
+ * passwords in what pgperf shows of them. {@link ConnectionStringDifferentialTest} compares the
  * same parsers with libpq's own, through psql.
  */
 class ConnectionStringTest {
@@ -29,14 +29,19 @@ class ConnectionStringTest {
   @Test
   void keywordValuePairsTakeWhitespaceAroundEqualsQuotesAndBackslashes() {
     assertThat(ConnectionString.parse(" host = h1  port=5433\tdbname='my db' user=a\\ b "))
-        .containsExactly(Map.entry(Keyword.HOST, "h1"), Map.entry(Keyword.PORT, "5433"),
-            Map.entry(Keyword.DBNAME, "my db"), Map.entry(Keyword.USER, "a b"));
+        .containsExactly(
+            Map.entry(Keyword.HOST, "h1"),
+            Map.entry(Keyword.PORT, "5433"),
+            Map.entry(Keyword.DBNAME, "my db"),
+            Map.entry(Keyword.USER, "a b"));
     assertThat(ConnectionString.parse("application_name='it\\'s \\\\ here' options=''"))
-        .containsExactly(Map.entry(Keyword.APPLICATION_NAME, "it's \\ here"),
-            Map.entry(Keyword.OPTIONS, ""));
+        .containsExactly(
+            Map.entry(Keyword.APPLICATION_NAME, "it's \\ here"), Map.entry(Keyword.OPTIONS, ""));
     // An empty quoted value, a repeated keyword keeping its last value, requiressl.
     assertThat(ConnectionString.parse("dbname='' host=a host=b requiressl=1"))
-        .containsExactly(Map.entry(Keyword.DBNAME, ""), Map.entry(Keyword.HOST, "b"),
+        .containsExactly(
+            Map.entry(Keyword.DBNAME, ""),
+            Map.entry(Keyword.HOST, "b"),
             Map.entry(Keyword.SSLMODE, "require"));
     // libpq skips the blanks after '=': an unquoted value cannot be empty but at the end.
     assertThat(ConnectionString.parse("dbname= host=a options="))
@@ -63,25 +68,38 @@ class ConnectionStringTest {
 
   @Test
   void uriPartsArePercentDecoded() {
-    assertThat(ConnectionString.parse(
-        "postgresql://us%40er:" + PASSWORD + "@db.example:6543/my%20db?application_name=a%26b"))
-        .containsExactly(Map.entry(Keyword.USER, "us@er"), Map.entry(Keyword.PASSWORD, PASSWORD),
-            Map.entry(Keyword.HOST, "db.example"), Map.entry(Keyword.PORT, "6543"),
-            Map.entry(Keyword.DBNAME, "my db"), Map.entry(Keyword.APPLICATION_NAME, "a&b"));
+    assertThat(
+            ConnectionString.parse(
+                "postgresql://us%40er:"
+                    + PASSWORD
+                    + "@db.example:6543/my%20db?application_name=a%26b"))
+        .containsExactly(
+            Map.entry(Keyword.USER, "us@er"),
+            Map.entry(Keyword.PASSWORD, PASSWORD),
+            Map.entry(Keyword.HOST, "db.example"),
+            Map.entry(Keyword.PORT, "6543"),
+            Map.entry(Keyword.DBNAME, "my db"),
+            Map.entry(Keyword.APPLICATION_NAME, "a&b"));
     assertThat(ConnectionString.parse("postgres://%2Fvar%2Frun%2Fpostgresql/ref"))
-        .containsExactly(Map.entry(Keyword.HOST, "/var/run/postgresql"),
-            Map.entry(Keyword.DBNAME, "ref"));
+        .containsExactly(
+            Map.entry(Keyword.HOST, "/var/run/postgresql"), Map.entry(Keyword.DBNAME, "ref"));
     assertThat(ConnectionString.parse("postgresql:///ref?host=/tmp/sock&port=5499&ssl=true"))
-        .containsExactly(Map.entry(Keyword.DBNAME, "ref"), Map.entry(Keyword.HOST, "/tmp/sock"),
-            Map.entry(Keyword.PORT, "5499"), Map.entry(Keyword.SSLMODE, "require"));
+        .containsExactly(
+            Map.entry(Keyword.DBNAME, "ref"),
+            Map.entry(Keyword.HOST, "/tmp/sock"),
+            Map.entry(Keyword.PORT, "5499"),
+            Map.entry(Keyword.SSLMODE, "require"));
     assertThat(ConnectionString.parse("postgresql://[::1]:5433/x"))
-        .containsExactly(Map.entry(Keyword.HOST, "::1"), Map.entry(Keyword.PORT, "5433"),
+        .containsExactly(
+            Map.entry(Keyword.HOST, "::1"),
+            Map.entry(Keyword.PORT, "5433"),
             Map.entry(Keyword.DBNAME, "x"));
     assertThat(ConnectionString.parse("postgresql://h1:1,h2:2/x"))
-        .containsEntry(Keyword.HOST, "h1,h2").containsEntry(Keyword.PORT, "1,2");
+        .containsEntry(Keyword.HOST, "h1,h2")
+        .containsEntry(Keyword.PORT, "1,2");
     assertThat(ConnectionString.parse("postgresql://")).isEmpty();
-    assertThat(ConnectionString.parse("postgresql://u:@h")).containsOnlyKeys(Keyword.USER,
-        Keyword.HOST);
+    assertThat(ConnectionString.parse("postgresql://u:@h"))
+        .containsOnlyKeys(Keyword.USER, Keyword.HOST);
     // UTF-8 bytes, encoded.
     assertThat(ConnectionString.parse("postgresql://h/%C3%A9t%C3%A9"))
         .containsEntry(Keyword.DBNAME, "été");
@@ -102,18 +120,20 @@ class ConnectionStringTest {
     assertThatThrownBy(() -> ConnectionString.parse("postgresql://[]/x"))
         .hasMessage("IPv6 host address may not be empty in URI: \"postgresql://[]/x\"");
     assertThatThrownBy(() -> ConnectionString.parse("postgresql://[::1]x/db"))
-        .hasMessage("unexpected character \"x\" at position 19 in URI (expected \":\" or \"/\"):"
-            + " \"postgresql://[::1]x/db\"");
+        .hasMessage(
+            "unexpected character \"x\" at position 19 in URI (expected \":\" or \"/\"):"
+                + " \"postgresql://[::1]x/db\"");
     // Where libpq would quote the password, pgperf masks it.
-    assertThatThrownBy(() -> ConnectionString.parse(
-        "postgresql://postgres:" + PASSWORD + "@[::1/ref"))
-        .hasMessage("end of string reached when looking for matching \"]\" in IPv6 host address"
-            + " in URI: \"postgresql://postgres:****@[::1/ref\"")
+    assertThatThrownBy(
+            () -> ConnectionString.parse("postgresql://postgres:" + PASSWORD + "@[::1/ref"))
+        .hasMessage(
+            "end of string reached when looking for matching \"]\" in IPv6 host address"
+                + " in URI: \"postgresql://postgres:****@[::1/ref\"")
         .hasMessageNotContaining(PASSWORD);
     assertThatThrownBy(() -> ConnectionString.parse("postgresql://u:" + PASSWORD + "%zz@h/db"))
         .hasMessage("invalid percent-encoded token: \"****\"");
-    assertThatThrownBy(() -> ConnectionString.parse("postgresql://h/db?password=" + PASSWORD
-        + "%0"))
+    assertThatThrownBy(
+            () -> ConnectionString.parse("postgresql://h/db?password=" + PASSWORD + "%0"))
         .hasMessage("invalid percent-encoded token: \"****\"");
   }
 
@@ -121,10 +141,16 @@ class ConnectionStringTest {
   void masksTheUserinfoPasswordAndPasswordParametersFromTheUrlsParts() {
     assertThat(ConnectionUri.masked("postgresql://postgres:" + PASSWORD + "@host:5499/db"))
         .isEqualTo("postgresql://postgres:****@host:5499/db");
-    assertThat(ConnectionUri.masked("postgres://u@h/db?sslmode=require&password=" + PASSWORD
-        + "&sslpassword=" + PASSWORD + "&application_name=x"))
-        .isEqualTo("postgres://u@h/db?sslmode=require&password=****&sslpassword=****"
-            + "&application_name=x");
+    assertThat(
+            ConnectionUri.masked(
+                "postgres://u@h/db?sslmode=require&password="
+                    + PASSWORD
+                    + "&sslpassword="
+                    + PASSWORD
+                    + "&application_name=x"))
+        .isEqualTo(
+            "postgres://u@h/db?sslmode=require&password=****&sslpassword=****"
+                + "&application_name=x");
     // A password holding ':' and '?' is masked as a whole: libpq ends it at the first '@'.
     assertThat(ConnectionUri.masked("postgresql://u:a:b?c@h/db"))
         .isEqualTo("postgresql://u:****@h/db");

@@ -23,8 +23,7 @@ class InitOptionsTest {
   void noVacuumRemovesEveryVacuumAndForeignKeysAppendsOnce() throws Exception {
     assertThat(InitOptions.builder().steps("dvtgvp").noVacuum(true).build().stepLetters())
         .isEqualTo("dtgp");
-    assertThat(InitOptions.builder().foreignKeys(true).build().stepLetters())
-        .isEqualTo("dtgvpf");
+    assertThat(InitOptions.builder().foreignKeys(true).build().stepLetters()).isEqualTo("dtgvpf");
     assertThat(InitOptions.builder().steps("dtfgvp").foreignKeys(true).build().stepLetters())
         .isEqualTo("dtfgvp");
     assertThat(InitOptions.builder().steps(" d t G ").build().stepLetters()).isEqualTo("dtG");

@@ -55,8 +55,8 @@ class InitializerTest {
     assertThat(count("\"Side B\".pgbench_branches")).isEqualTo(2);
     assertThat(initializer.isInitialized(a)).isTrue();
     assertThat(initializer.isInitialized(b)).isTrue();
-    assertThat(initializer.isInitialized(
-        InitOptions.builder().scale(2).schema("side_a").build())).isFalse();
+    assertThat(initializer.isInitialized(InitOptions.builder().scale(2).schema("side_a").build()))
+        .isFalse();
     // Nothing landed in the search_path's schema.
     assertThat(queryText("select to_regclass('public.pgbench_accounts')::text")).isNull();
 
@@ -64,7 +64,8 @@ class InitializerTest {
     try (TestDatabase reference = TestDatabase.create()) {
       Pgbench.Result r = Pgbench.run(reference, List.of("-i", "-s", "2"));
       assertThat(r.exitCode()).as(r.stderr()).isZero();
-      try (Connection expected = reference.open(); Connection actual = db.open()) {
+      try (Connection expected = reference.open();
+          Connection actual = db.open()) {
         assertThat(CatalogSnapshot.of(actual, "Side B"))
             .containsExactlyElementsOf(CatalogSnapshot.of(expected, "public"));
       }
@@ -79,12 +80,20 @@ class InitializerTest {
 
     initializer.run(options);
     assertThat(initializer.isInitialized(options)).isTrue();
-    assertThat(initializer.isInitialized(
-        InitOptions.builder().scale(2).fillfactor(90).schema("meta").build())).isFalse();
-    assertThat(initializer.isInitialized(
-        InitOptions.builder().scale(1).schema("meta").build())).isFalse();
-    assertThat(initializer.isInitialized(
-        InitOptions.builder().scale(1).fillfactor(90).foreignKeys(true).schema("meta").build()))
+    assertThat(
+            initializer.isInitialized(
+                InitOptions.builder().scale(2).fillfactor(90).schema("meta").build()))
+        .isFalse();
+    assertThat(initializer.isInitialized(InitOptions.builder().scale(1).schema("meta").build()))
+        .isFalse();
+    assertThat(
+            initializer.isInitialized(
+                InitOptions.builder()
+                    .scale(1)
+                    .fillfactor(90)
+                    .foreignKeys(true)
+                    .schema("meta")
+                    .build()))
         .isFalse();
 
     sql("delete from meta.pgbench_accounts where aid = 77");
@@ -112,8 +121,9 @@ class InitializerTest {
     InitOptions twice = InitOptions.builder().scale(1).steps("dtgvpp").schema("failing").build();
     assertThatThrownBy(() -> initializer.run(twice))
         .isInstanceOf(InitException.class)
-        .hasMessage("query failed: ERROR:  multiple primary keys for table \"pgbench_branches\""
-            + " are not allowed")
+        .hasMessage(
+            "query failed: ERROR:  multiple primary keys for table \"pgbench_branches\""
+                + " are not allowed")
         .extracting(e -> ((InitException) e).detail())
         .isEqualTo("Query was: alter table \"failing\".pgbench_branches add primary key (bid)");
 
@@ -123,8 +133,11 @@ class InitializerTest {
 
   @Test
   void dropStepDropsThePgbenchTablesOfTheSchemaAndNothingElse() throws Exception {
-    sql("create schema target", "create schema neighbour",
-        "create table target.keep_me(id int)", "insert into target.keep_me values (1)",
+    sql(
+        "create schema target",
+        "create schema neighbour",
+        "create table target.keep_me(id int)",
+        "insert into target.keep_me values (1)",
         "create table target.pgbench_accounts_extra(id int)",
         "create table neighbour.pgbench_accounts(aid int)",
         "create table neighbour.pgbench_branches(bid int)");
@@ -133,15 +146,16 @@ class InitializerTest {
 
     initializer.run(InitOptions.builder().steps("d").schema("target").build());
 
-    assertThat(relations("target")).containsExactlyInAnyOrder(
-        "keep_me", "pgbench_accounts_extra", InitMetadata.TABLE);
-    assertThat(relations("neighbour")).containsExactlyInAnyOrder(
-        "pgbench_accounts", "pgbench_branches");
+    assertThat(relations("target"))
+        .containsExactlyInAnyOrder("keep_me", "pgbench_accounts_extra", InitMetadata.TABLE);
+    assertThat(relations("neighbour"))
+        .containsExactlyInAnyOrder("pgbench_accounts", "pgbench_branches");
     assertThat(count("target.keep_me")).isEqualTo(1);
   }
 
   private void sql(String... statements) throws SQLException {
-    try (Connection c = db.open(); Statement s = c.createStatement()) {
+    try (Connection c = db.open();
+        Statement s = c.createStatement()) {
       for (String statement : statements) {
         s.execute(statement);
       }
@@ -153,7 +167,8 @@ class InitializerTest {
   }
 
   private String queryText(String query) throws SQLException {
-    try (Connection c = db.open(); Statement s = c.createStatement();
+    try (Connection c = db.open();
+        Statement s = c.createStatement();
         ResultSet rs = s.executeQuery(query)) {
       rs.next();
       return rs.getString(1);
@@ -161,10 +176,15 @@ class InitializerTest {
   }
 
   private List<String> relations(String schema) throws SQLException {
-    try (Connection c = db.open(); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("select c.relname from pg_class c join pg_namespace n"
-            + " on n.oid = c.relnamespace where n.nspname = '" + schema + "'"
-            + " and c.relkind in ('r', 'p')")) {
+    try (Connection c = db.open();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "select c.relname from pg_class c join pg_namespace n"
+                    + " on n.oid = c.relnamespace where n.nspname = '"
+                    + schema
+                    + "'"
+                    + " and c.relkind in ('r', 'p')")) {
       List<String> names = new java.util.ArrayList<>();
       while (rs.next()) {
         names.add(rs.getString(1));

@@ -30,9 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LogFormatsPgbenchTest {
 
-  private static final Pattern PROGRESS = Pattern.compile(
-      "^progress: ([\\d.]+) s, ([\\d.]+) tps, lat ([\\d.]+) ms stddev ([\\d.]+|NaN), (\\d+) failed"
-          + "(?:, lag ([\\d.]+) ms)?(?:, (\\d+) skipped)?(?:, (\\d+) retried, (\\d+) retries)?$");
+  private static final Pattern PROGRESS =
+      Pattern.compile(
+          "^progress: ([\\d.]+) s, ([\\d.]+) tps, lat ([\\d.]+) ms stddev ([\\d.]+|NaN), (\\d+) failed"
+              + "(?:, lag ([\\d.]+) ms)?(?:, (\\d+) skipped)?(?:, (\\d+) retried, (\\d+) retries)?$");
 
   @TempDir static Path dir;
   private static TestDatabase db;
@@ -41,12 +42,16 @@ class LogFormatsPgbenchTest {
   static void setUp() throws Exception {
     db = TestDatabase.create();
     Pgbench.initialize(db, dir);
-    Files.writeString(dir.resolve("ser.sql"), String.join("\n",
-        "\\set aid random(1, 3)",
-        "BEGIN ISOLATION LEVEL REPEATABLE READ;",
-        "UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;",
-        "SELECT pg_sleep(0.001);",
-        "END;", ""));
+    Files.writeString(
+        dir.resolve("ser.sql"),
+        String.join(
+            "\n",
+            "\\set aid random(1, 3)",
+            "BEGIN ISOLATION LEVEL REPEATABLE READ;",
+            "UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;",
+            "SELECT pg_sleep(0.001);",
+            "END;",
+            ""));
   }
 
   @AfterAll
@@ -71,8 +76,10 @@ class LogFormatsPgbenchTest {
     List<String> args = Arrays.asList(options.split(" "));
     RunSettings workload = PgbenchReportParser.workload(args, 1, null);
     boolean epoch = options.contains("--progress-timestamp");
-    List<String> lines = Pgbench.run(db, dir, args).stderrLines().stream()
-        .filter(l -> l.startsWith("progress: ")).toList();
+    List<String> lines =
+        Pgbench.run(db, dir, args).stderrLines().stream()
+            .filter(l -> l.startsWith("progress: "))
+            .toList();
     assertThat(lines).isNotEmpty();
     for (String line : lines) {
       Matcher m = PROGRESS.matcher(line);
@@ -81,14 +88,22 @@ class LogFormatsPgbenchTest {
       long n = Math.round(Double.parseDouble(m.group(2)));
       long latencyMicros = Math.round(Double.parseDouble(m.group(3)) * 1000);
       long lagMicros = m.group(6) == null ? 0 : Math.round(Double.parseDouble(m.group(6)) * 1000);
-      Counts counts = new Counts(n, Long.parseLong(m.group(5)), 0, 0,
-          m.group(8) == null ? 0 : Long.parseLong(m.group(8)),
-          m.group(9) == null ? 0 : Long.parseLong(m.group(9)),
-          m.group(7) == null ? 0 : Long.parseLong(m.group(7)), 0);
-      Moments latency = new Moments(n, latencyMicros * n, (double) latencyMicros * latencyMicros * n, 0, 0);
+      Counts counts =
+          new Counts(
+              n,
+              Long.parseLong(m.group(5)),
+              0,
+              0,
+              m.group(8) == null ? 0 : Long.parseLong(m.group(8)),
+              m.group(9) == null ? 0 : Long.parseLong(m.group(9)),
+              m.group(7) == null ? 0 : Long.parseLong(m.group(7)),
+              0);
+      Moments latency =
+          new Moments(n, latencyMicros * n, (double) latencyMicros * latencyMicros * n, 0, 0);
       Moments lag = new Moments(n, lagMicros * n, 0, 0, 0);
-      String mine = ProgressLine.format(workload, Double.parseDouble(m.group(1)), epoch,
-          1_000_000, counts, latency, lag);
+      String mine =
+          ProgressLine.format(
+              workload, Double.parseDouble(m.group(1)), epoch, 1_000_000, counts, latency, lag);
       // tps is printed from the exact interval, stddev from sums the line does not carry.
       assertThat(maskTpsAndStddev(mine)).isEqualTo(maskTpsAndStddev(line));
     }
@@ -96,18 +111,21 @@ class LogFormatsPgbenchTest {
 
   @Test
   void progressLineFromKnownFigures() {
-    RunSettings w = PgbenchReportParser.workload(List.of("-T", "10", "-R", "100", "-L", "5",
-        "--max-tries=3", "-S"), 1, null);
+    RunSettings w =
+        PgbenchReportParser.workload(
+            List.of("-T", "10", "-R", "100", "-L", "5", "--max-tries=3", "-S"), 1, null);
     Counts counts = new Counts(150, 2, 1, 0, 4, 6, 3, 0);
     // 150 transactions: 100 of 1 ms and 50 of 4 ms, over 1.5 s.
     Moments latency = new Moments(150, 100 * 1000 + 50 * 4000, 100 * 1e6 + 50 * 16e6, 1000, 4000);
     Moments lag = new Moments(150, 150 * 250, 0, 0, 0);
     assertThat(ProgressLine.format(w, 12.04, false, 1_500_000, counts, latency, lag))
-        .isEqualTo("progress: 12.0 s, 100.0 tps, lat 2.000 ms stddev 1.414, 3 failed, lag 0.250 ms,"
-            + " 3 skipped, 4 retried, 6 retries");
+        .isEqualTo(
+            "progress: 12.0 s, 100.0 tps, lat 2.000 ms stddev 1.414, 3 failed, lag 0.250 ms,"
+                + " 3 skipped, 4 retried, 6 retries");
     RunSettings plain = PgbenchReportParser.workload(List.of("-T", "10", "-S"), 1, null);
-    assertThat(ProgressLine.format(plain, 1796007278.8024, true, 1_000_000, Counts.NONE,
-        Moments.NONE, Moments.NONE))
+    assertThat(
+            ProgressLine.format(
+                plain, 1796007278.8024, true, 1_000_000, Counts.NONE, Moments.NONE, Moments.NONE))
         .isEqualTo("progress: 1796007278.802 s, 0.0 tps, lat 0.000 ms stddev 0.000, 0 failed");
   }
 
@@ -130,8 +148,11 @@ class LogFormatsPgbenchTest {
     assertThat(out.exitCode()).as(out.stderrLines().toString()).isZero();
     RunSettings workload = PgbenchReportParser.workload(args, 1, null);
     TransactionLog log = new TransactionLog(workload);
-    List<Path> files = logFiles(runDir, options.contains("--log-prefix=two") ? "two" : "pgbench_log",
-        workload.threads());
+    List<Path> files =
+        logFiles(
+            runDir,
+            options.contains("--log-prefix=two") ? "two" : "pgbench_log",
+            workload.threads());
     int checked = 0;
     List<String> words = new ArrayList<>();
     StringBuilder sb = new StringBuilder();
@@ -149,12 +170,15 @@ class LogFormatsPgbenchTest {
         words.add(f[2]);
         switch (f[2]) {
           case "skipped" -> log.appendSkipped(sb, client, txNo, script, epochMicros, lag, tries);
-          case "failed", "serialization" -> log.appendFailed(sb, client, txNo,
-              FailureKind.SERIALIZATION, script, epochMicros, lag, tries);
-          case "deadlock" -> log.appendFailed(sb, client, txNo, FailureKind.DEADLOCK, script,
-              epochMicros, lag, tries);
-          default -> log.appendProcessed(sb, client, txNo, Long.parseLong(f[2]), script,
-              epochMicros, lag, tries);
+          case "failed", "serialization" ->
+              log.appendFailed(
+                  sb, client, txNo, FailureKind.SERIALIZATION, script, epochMicros, lag, tries);
+          case "deadlock" ->
+              log.appendFailed(
+                  sb, client, txNo, FailureKind.DEADLOCK, script, epochMicros, lag, tries);
+          default ->
+              log.appendProcessed(
+                  sb, client, txNo, Long.parseLong(f[2]), script, epochMicros, lag, tries);
         }
         assertThat(sb.toString()).isEqualTo(line);
         checked++;
@@ -211,7 +235,10 @@ class LogFormatsPgbenchTest {
         .isEqualTo("1796007131 0 0 0 0 0 0 0 0 0 0 0 0 0 0");
   }
 
-  /** pgbench's log files: {@code <prefix>.<pid>} and {@code <prefix>.<pid>.<thread>}, named as pgperf names them. */
+  /**
+   * pgbench's log files: {@code <prefix>.<pid>} and {@code <prefix>.<pid>.<thread>}, named as
+   * pgperf names them.
+   */
   private static List<Path> logFiles(Path runDir, String prefix, int threads) throws Exception {
     List<Path> files;
     try (Stream<Path> s = Files.list(runDir)) {

@@ -26,10 +26,11 @@ import org.HdrHistogram.Histogram;
  */
 final class PgbenchReportParser {
 
-  private static final Map<String, String> BUILTINS = Map.of(
-      "tpcb-like", "<builtin: TPC-B (sort of)>",
-      "simple-update", "<builtin: simple update>",
-      "select-only", "<builtin: select only>");
+  private static final Map<String, String> BUILTINS =
+      Map.of(
+          "tpcb-like", "<builtin: TPC-B (sort of)>",
+          "simple-update", "<builtin: simple update>",
+          "select-only", "<builtin: select only>");
 
   private static final Pattern STATEMENT =
       Pattern.compile("^   \\s*([-\\d.]+|NaN)  \\s*(\\d+)(?:  \\s*(\\d+))?  (.*)$");
@@ -68,7 +69,8 @@ final class PgbenchReportParser {
         case "-b", "-f" -> {
           String[] spec = args.get(++i).split("@");
           String name = a.equals("-b") ? BUILTINS.get(spec[0]) : spec[0];
-          scripts.add(new RunSettings.Script(name, spec.length > 1 ? Integer.parseInt(spec[1]) : 1));
+          scripts.add(
+              new RunSettings.Script(name, spec.length > 1 ? Integer.parseInt(spec[1]) : 1));
         }
         default -> {
           if (a.startsWith("--max-tries=")) {
@@ -82,8 +84,22 @@ final class PgbenchReportParser {
     if (scripts.isEmpty()) {
       scripts.add(new RunSettings.Script(BUILTINS.get("tpcb-like"), 1));
     }
-    return new RunSettings(scripts, clients, threads, length, mode, rate, limit, tries, scale,
-        partitioning, connect, progress, detailed, perStatement, null);
+    return new RunSettings(
+        scripts,
+        clients,
+        threads,
+        length,
+        mode,
+        rate,
+        limit,
+        tries,
+        scale,
+        partitioning,
+        connect,
+        progress,
+        detailed,
+        perStatement,
+        null);
   }
 
   /** A result holding the figures pgbench printed in {@code report} for {@code workload}. */
@@ -111,11 +127,16 @@ final class PgbenchReportParser {
       long scriptProcessed = several ? number(block, "^ - (\\d+) transactions", 0) : processed;
       long failed = number(block, p + "number of failed transactions: (\\d+)", 0);
       long deadlocks = number(block, p + "number of deadlock failures: (\\d+)", 0);
-      Counts counts = new Counts(scriptProcessed, failed - deadlocks, deadlocks, 0,
-          number(block, p + "number of transactions retried: (\\d+)", 0),
-          number(block, p + "total number of retries: (\\d+)", 0),
-          number(block, p + "number of transactions skipped: (\\d+)", 0),
-          i == 0 ? number(totals, "latency limit: (\\d+)/", 0) : 0);
+      Counts counts =
+          new Counts(
+              scriptProcessed,
+              failed - deadlocks,
+              deadlocks,
+              0,
+              number(block, p + "number of transactions retried: (\\d+)", 0),
+              number(block, p + "total number of retries: (\\d+)", 0),
+              number(block, p + "number of transactions skipped: (\\d+)", 0),
+              i == 0 ? number(totals, "latency limit: (\\d+)/", 0) : 0);
       double averageMillis = decimal(block, p + "latency average = ([\\d.]+) ms", 1.0);
       double lagMillis = decimal(totals, "schedule lag: avg ([\\d.]+)", 0);
       long lagMaxMicros = Math.round(1000 * decimal(totals, "\\(max ([\\d.]+)\\) ms", 0));
@@ -124,32 +145,70 @@ final class PgbenchReportParser {
       if (scriptProcessed > 0) {
         h.recordValueWithCount(micros, scriptProcessed);
       }
-      Moments latency = scriptProcessed == 0 ? Moments.NONE
-          : new Moments(scriptProcessed, micros * scriptProcessed,
-              (double) micros * micros * scriptProcessed, micros, micros);
-      Moments lag = scriptProcessed == 0 ? Moments.NONE
-          : new Moments(scriptProcessed, Math.round(lagMillis * 1000) * scriptProcessed, 0, 0, lagMaxMicros);
+      Moments latency =
+          scriptProcessed == 0
+              ? Moments.NONE
+              : new Moments(
+                  scriptProcessed,
+                  micros * scriptProcessed,
+                  (double) micros * micros * scriptProcessed,
+                  micros,
+                  micros);
+      Moments lag =
+          scriptProcessed == 0
+              ? Moments.NONE
+              : new Moments(
+                  scriptProcessed,
+                  Math.round(lagMillis * 1000) * scriptProcessed,
+                  0,
+                  0,
+                  lagMaxMicros);
       List<StatementResult> statements = new ArrayList<>();
       for (String line : block) {
         Matcher m = STATEMENT.matcher(line);
         if (m.matches()) {
           long avgMicros = Math.round(Double.parseDouble(m.group(1)) * 1000);
-          statements.add(new StatementResult(m.group(4), 1000, avgMicros * 1000,
-              Long.parseLong(m.group(2)), m.group(3) == null ? 0 : Long.parseLong(m.group(3))));
+          statements.add(
+              new StatementResult(
+                  m.group(4),
+                  1000,
+                  avgMicros * 1000,
+                  Long.parseLong(m.group(2)),
+                  m.group(3) == null ? 0 : Long.parseLong(m.group(3))));
         }
       }
       RunSettings.Script spec = workload.scripts().get(i);
-      scripts.add(new ScriptResult(spec.name(), spec.weight(),
-          new Stats(counts, Latencies.of(h, latency), lag), statements));
+      scripts.add(
+          new ScriptResult(
+              spec.name(),
+              spec.weight(),
+              new Stats(counts, Latencies.of(h, latency), lag),
+              statements));
     }
     double benchSeconds = tps > 0 ? processed / tps : 1;
     long initial = Math.round(1000 * decimal(totals, "^initial connection time = ([\\d.]+) ms", 0));
-    long connection = Math.round(1000 * decimal(totals, "^average connection time = ([\\d.]+) ms", 0)
-        * (processed + failures));
-    ServerInfo server = new ServerInfo(serverVersion, "on", "on", "on", "128MB", "100", "replica", Map.of(), null, null);
-    return new RunResult(workload, null, server, List.of(new ClientMachine("dev", 2, "jvm", "os")),
-        Instant.EPOCH, Instant.EPOCH.plusSeconds(1), benchSeconds, initial, connection, scripts,
-        List.of(), false, null);
+    long connection =
+        Math.round(
+            1000
+                * decimal(totals, "^average connection time = ([\\d.]+) ms", 0)
+                * (processed + failures));
+    ServerInfo server =
+        new ServerInfo(
+            serverVersion, "on", "on", "on", "128MB", "100", "replica", Map.of(), null, null);
+    return new RunResult(
+        workload,
+        null,
+        server,
+        List.of(new ClientMachine("dev", 2, "jvm", "os")),
+        Instant.EPOCH,
+        Instant.EPOCH.plusSeconds(1),
+        benchSeconds,
+        initial,
+        connection,
+        scripts,
+        List.of(),
+        false,
+        null);
   }
 
   private static long number(List<String> lines, String regex, long otherwise) {

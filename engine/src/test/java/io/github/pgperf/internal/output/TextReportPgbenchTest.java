@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.pgperf.internal.capture.ServerInfoQuery;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
-import io.github.pgperf.result.ServerInfo;
 import io.github.pgperf.testing.Pgbench;
 import io.github.pgperf.testing.TestDatabase;
 import java.nio.file.Files;
@@ -33,10 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class TextReportPgbenchTest {
 
-  private static final List<Pattern> TIMINGS = List.of(
-      Pattern.compile("(?<=stddev = )[\\d.]+"),
-      Pattern.compile("(?<=tps = )[\\d.]+"),
-      Pattern.compile("(?<=connection time = )[\\d.]+"));
+  private static final List<Pattern> TIMINGS =
+      List.of(
+          Pattern.compile("(?<=stddev = )[\\d.]+"),
+          Pattern.compile("(?<=tps = )[\\d.]+"),
+          Pattern.compile("(?<=connection time = )[\\d.]+"));
 
   private static final Pattern TOTAL_AVERAGE = Pattern.compile("(?<=^latency average = )[\\d.]+");
 
@@ -54,12 +54,16 @@ class TextReportPgbenchTest {
     Files.writeString(dir.resolve("s1.sql"), "select 1;\n");
     Files.writeString(dir.resolve("err.sql"), "select 1/0;\n");
     // Repeatable-read updates of three rows from several clients: serialization failures.
-    Files.writeString(dir.resolve("ser.sql"), String.join("\n",
-        "\\set aid random(1, 3)",
-        "BEGIN ISOLATION LEVEL REPEATABLE READ;",
-        "UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;",
-        "SELECT pg_sleep(0.001);",
-        "END;", ""));
+    Files.writeString(
+        dir.resolve("ser.sql"),
+        String.join(
+            "\n",
+            "\\set aid random(1, 3)",
+            "BEGIN ISOLATION LEVEL REPEATABLE READ;",
+            "UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;",
+            "SELECT pg_sleep(0.001);",
+            "END;",
+            ""));
   }
 
   @AfterAll
@@ -112,7 +116,8 @@ class TextReportPgbenchTest {
       List<String> args = List.of("-n", "-t", "5", "-S");
       Pgbench.Result real = Pgbench.run(partitioned, dir, args);
       assertThat(real.stdoutLines()).contains("partition method: hash", "partitions: 3");
-      compare(real.stdoutLines(),
+      compare(
+          real.stdoutLines(),
           PgbenchReportParser.workload(args, 1, new RunSettings.Partitioning("hash", 3)));
     }
   }
@@ -122,10 +127,13 @@ class TextReportPgbenchTest {
     Pgbench.Result real = Pgbench.run(db, dir, List.of("-n", "-t", "1", "-f", "s1.sql"));
     // pgbench: "pgbench (15.20 (Debian 15.20-0+deb12u1))" when client and server are one version.
     assertThat(real.stdoutLines().get(0)).isEqualTo("pgbench (" + serverVersion + ")");
-    RunResult result = PgbenchReportParser.result(
-        PgbenchReportParser.workload(List.of("-t", "1", "-f", "s1.sql"), 1, null),
-        real.stdoutLines(), serverVersion);
-    assertThat(TextReport.versionLine(result)).isEqualTo("pgperf (dev, server " + serverVersion + ")");
+    RunResult result =
+        PgbenchReportParser.result(
+            PgbenchReportParser.workload(List.of("-t", "1", "-f", "s1.sql"), 1, null),
+            real.stdoutLines(),
+            serverVersion);
+    assertThat(TextReport.versionLine(result))
+        .isEqualTo("pgperf (dev, server " + serverVersion + ")");
   }
 
   private static void compare(List<String> stdout, RunSettings workload) {
@@ -133,7 +141,8 @@ class TextReportPgbenchTest {
     List<String> pgbench = stdout.subList(1, stdout.size());
     RunResult result = PgbenchReportParser.result(workload, pgbench, serverVersion);
     List<String> mine = TextReport.pgbenchLines(result);
-    assertThat(mask(mine, workload)).as("report lines (tps and stddev masked)")
+    assertThat(mask(mine, workload))
+        .as("report lines (tps and stddev masked)")
         .containsExactlyElementsOf(mask(pgbench, workload));
     List<String> all = TextReport.lines(result);
     List<String> expected = new ArrayList<>();

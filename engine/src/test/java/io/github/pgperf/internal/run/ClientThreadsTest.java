@@ -28,7 +28,7 @@ class ClientThreadsTest {
   void offIsAlwaysAPlatformThreadPerClient() throws RunException {
     ClientThreads threads = ClientThreads.choose(VirtualThreads.OFF, 1000, false);
     assertThat(threads.isVirtual()).isFalse();
-    assertThat(threads.unstarted(() -> { }, "pgperf-client-0").isDaemon()).isFalse();
+    assertThat(threads.unstarted(() -> {}, "pgperf-client-0").isDaemon()).isFalse();
   }
 
   @Test
@@ -50,13 +50,13 @@ class ClientThreadsTest {
     if (Runtime.version().feature() < VirtualThreads.SINCE_JAVA) {
       assertThatThrownBy(() -> ClientThreads.choose(VirtualThreads.ON, 1, false))
           .isInstanceOf(RunException.class)
-          .hasMessage("--virtual-threads needs Java 21 or later; this run's Java is "
-              + Runtime.version());
+          .hasMessage(
+              "--virtual-threads needs Java 21 or later; this run's Java is " + Runtime.version());
       return;
     }
     ClientThreads threads = ClientThreads.choose(VirtualThreads.ON, 1, false);
     assertThat(threads.isVirtual()).isTrue();
     // Thread.isVirtual is Java 21's; a virtual thread is always a daemon thread.
-    assertThat(threads.unstarted(() -> { }, "pgperf-client-0").isDaemon()).isTrue();
+    assertThat(threads.unstarted(() -> {}, "pgperf-client-0").isDaemon()).isTrue();
   }
 }

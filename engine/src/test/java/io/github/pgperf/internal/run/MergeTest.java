@@ -50,14 +50,16 @@ class MergeTest {
     assertThat(m.maxMicros()).isEqualTo(max);
     assertThat(m.meanMicros()).isEqualTo((double) sum / count);
     for (double p : Latencies.REPORTED_PERCENTILES) {
-      assertThat(m.percentileMicros(p)).as("p%s", p)
+      assertThat(m.percentileMicros(p))
+          .as("p%s", p)
           .isEqualTo(Math.min(all.getValueAtPercentile(p), max));
     }
     Counts expected = a.total().counts().plus(b.total().counts()).plus(c.total().counts());
     assertThat(merged.total().counts()).isEqualTo(expected);
     assertThat(merged.settings().clients()).isEqualTo(4 + 2 + 6);
     assertThat(merged.settings().threads()).isEqualTo(6);
-    assertThat(merged.tps()).isCloseTo(a.tps() + b.tps() + c.tps(), org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(merged.tps())
+        .isCloseTo(a.tps() + b.tps() + c.tps(), org.assertj.core.data.Offset.offset(1e-6));
   }
 
   @Test
@@ -69,8 +71,9 @@ class MergeTest {
     assertThat(merged.serverWork().database().commits()).isEqualTo(300);
     assertThat(merged.serverWork().statementsContaining("SELECT").get(0).calls()).isEqualTo(300);
     assertThat(RunResult.merge(a, SampleResults.run(2, 1, 100)).serverWork()).isNull();
-    assertThat(RunResult.merge(a, b.withServerWork(SampleWork.partial(2))).serverWork()
-        .statements()).isNull();
+    assertThat(
+            RunResult.merge(a, b.withServerWork(SampleWork.partial(2))).serverWork().statements())
+        .isNull();
   }
 
   @Test
@@ -92,8 +95,10 @@ class MergeTest {
       r.finish(10_000_000);
     }
     RunResult whole = builder(w).build(List.of(one));
-    RunResult merged = RunResult.merge(builder(w.withClients(1, 1)).build(List.of(first)),
-        builder(w.withClients(1, 1)).build(List.of(second)));
+    RunResult merged =
+        RunResult.merge(
+            builder(w.withClients(1, 1)).build(List.of(first)),
+            builder(w.withClients(1, 1)).build(List.of(second)));
     assertThat(merged.scripts()).isEqualTo(whole.scripts());
     assertThat(merged.total().latency()).isEqualTo(whole.total().latency());
     assertThat(merged.timeline()).isEqualTo(whole.timeline());
@@ -104,26 +109,66 @@ class MergeTest {
   @Test
   void mergeRefusesDifferentWorkloadsNamingTheDifference() {
     RunResult a = SampleResults.run(1, 1, 100);
-    RunSettings other = new RunSettings(List.of(new RunSettings.Script("<builtin: select only>", 3),
-        new RunSettings.Script("one.sql", 1)), 2, 1, new RunLength.Timed(20), QueryMode.PREPARED,
-        500, 50_000, 3, 10, new RunSettings.Partitioning("hash", 4), false, 1, true, true, "sample");
-    RunResult b = new RunResult(other, a.target(), a.server(), a.clientMachines(), a.startedAt(),
-        a.endedAt(), a.benchSeconds(), a.initialConnectionMicros(), a.connectionMicros(),
-        a.scripts(), a.timeline(), a.aborted(), a.identity());
+    RunSettings other =
+        new RunSettings(
+            List.of(
+                new RunSettings.Script("<builtin: select only>", 3),
+                new RunSettings.Script("one.sql", 1)),
+            2,
+            1,
+            new RunLength.Timed(20),
+            QueryMode.PREPARED,
+            500,
+            50_000,
+            3,
+            10,
+            new RunSettings.Partitioning("hash", 4),
+            false,
+            1,
+            true,
+            true,
+            "sample");
+    RunResult b =
+        new RunResult(
+            other,
+            a.target(),
+            a.server(),
+            a.clientMachines(),
+            a.startedAt(),
+            a.endedAt(),
+            a.benchSeconds(),
+            a.initialConnectionMicros(),
+            a.connectionMicros(),
+            a.scripts(),
+            a.timeline(),
+            a.aborted(),
+            a.identity());
     assertThatThrownBy(() -> RunResult.merge(a, b))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("cannot merge results: the workload of result 2 differs from that of result 1:"
-            + " run length differs: Timed[seconds=10] vs Timed[seconds=20]");
+        .hasMessage(
+            "cannot merge results: the workload of result 2 differs from that of result 1:"
+                + " run length differs: Timed[seconds=10] vs Timed[seconds=20]");
   }
 
   @Test
   void mergeRefusesResultsFromDifferentServers() {
     RunResult a = SampleResults.run(1, 1, 100);
     RunResult b = SampleResults.run(2, 1, 100);
-    RunResult c = new RunResult(b.settings(), b.target(),
-        b.server().withProviderSettings(java.util.Map.of("synchronous_commit", "off")),
-        b.clientMachines(), b.startedAt(), b.endedAt(), b.benchSeconds(),
-        b.initialConnectionMicros(), b.connectionMicros(), b.scripts(), b.timeline(), b.aborted(), b.identity());
+    RunResult c =
+        new RunResult(
+            b.settings(),
+            b.target(),
+            b.server().withProviderSettings(java.util.Map.of("synchronous_commit", "off")),
+            b.clientMachines(),
+            b.startedAt(),
+            b.endedAt(),
+            b.benchSeconds(),
+            b.initialConnectionMicros(),
+            b.connectionMicros(),
+            b.scripts(),
+            b.timeline(),
+            b.aborted(),
+            b.identity());
     assertThatThrownBy(() -> RunResult.merge(a, c))
         .hasMessageContaining("result 2 ran against another server");
   }
@@ -133,9 +178,21 @@ class MergeTest {
     RunResult a = SampleResults.run(1, 1, 1000);
     RunResult b = SampleResults.run(2, 1, 1000);
     List<Interval> shortened = new ArrayList<>(b.timeline().subList(0, 4));
-    RunResult bShort = new RunResult(b.settings(), b.target(), b.server(), b.clientMachines(),
-        b.startedAt(), b.endedAt(), b.benchSeconds(), b.initialConnectionMicros(),
-        b.connectionMicros(), b.scripts(), shortened, b.aborted(), b.identity());
+    RunResult bShort =
+        new RunResult(
+            b.settings(),
+            b.target(),
+            b.server(),
+            b.clientMachines(),
+            b.startedAt(),
+            b.endedAt(),
+            b.benchSeconds(),
+            b.initialConnectionMicros(),
+            b.connectionMicros(),
+            b.scripts(),
+            shortened,
+            b.aborted(),
+            b.identity());
     RunResult merged = RunResult.merge(a, bShort);
     assertThat(merged.timeline()).hasSize(a.timeline().size());
     assertThat(merged.timeline().get(2).stats().counts())
@@ -147,17 +204,31 @@ class MergeTest {
   void abortedIfAnyPartAborted() {
     RunResult a = SampleResults.run(1, 1, 100);
     RunResult b = SampleResults.run(2, 1, 100);
-    RunResult bAborted = new RunResult(b.settings(), b.target(), b.server(), b.clientMachines(),
-        b.startedAt(), b.endedAt(), b.benchSeconds(), b.initialConnectionMicros(),
-        b.connectionMicros(), b.scripts(), b.timeline(), true, null);
+    RunResult bAborted =
+        new RunResult(
+            b.settings(),
+            b.target(),
+            b.server(),
+            b.clientMachines(),
+            b.startedAt(),
+            b.endedAt(),
+            b.benchSeconds(),
+            b.initialConnectionMicros(),
+            b.connectionMicros(),
+            b.scripts(),
+            b.timeline(),
+            true,
+            null);
     assertThat(RunResult.merge(a, b).aborted()).isFalse();
     assertThat(RunResult.merge(a, bAborted).aborted()).isTrue();
   }
 
   private static RunResultBuilder builder(RunSettings w) {
-    return new RunResultBuilder(w).server(SampleResults.server())
+    return new RunResultBuilder(w)
+        .server(SampleResults.server())
         .client(new ClientMachine("dev", 2, "jvm", "os"))
-        .startedAt(java.time.Instant.EPOCH).endedAt(java.time.Instant.EPOCH.plusSeconds(10))
+        .startedAt(java.time.Instant.EPOCH)
+        .endedAt(java.time.Instant.EPOCH.plusSeconds(10))
         .benchMicros(10_000_000);
   }
 }

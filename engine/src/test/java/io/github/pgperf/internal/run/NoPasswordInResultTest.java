@@ -15,12 +15,15 @@ class NoPasswordInResultTest {
 
   @Test
   void noPasswordCanAppearInAResult() {
-    ConnectionSpec spec = new ConnectionSpec("db.example", 5433, "alice", "bench",
-        "s3cret-Passw0rd", Duration.ofSeconds(5));
+    ConnectionSpec spec =
+        new ConnectionSpec(
+            "db.example", 5433, "alice", "bench", "s3cret-Passw0rd", Duration.ofSeconds(5));
     RunResult sample = SampleResults.run(1, 1, 10);
     RunResult r = sample.withTarget(spec.target());
     assertThat(r.target()).isEqualTo(new Target("db.example", 5433, "alice", "bench"));
-    assertThat(ResultJson.toJson(r)).doesNotContain("s3cret").doesNotContainIgnoringCase("password");
+    assertThat(ResultJson.toJson(r))
+        .doesNotContain("s3cret")
+        .doesNotContainIgnoringCase("password");
     assertThat(String.join("\n", TextReport.lines(r))).doesNotContain("s3cret");
     assertThat(r.toString()).doesNotContain("s3cret");
   }

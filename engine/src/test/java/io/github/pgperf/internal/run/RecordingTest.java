@@ -28,7 +28,7 @@ class RecordingTest {
   void accumulatorCountsLikePgbench() {
     StatsAccumulator a = new StatsAccumulator(50_000);
     a.recordProcessed(1_000, 10, 1);
-    a.recordProcessed(60_000, 30, 3);     // late, retried twice
+    a.recordProcessed(60_000, 30, 3); // late, retried twice
     a.recordFailure(FailureKind.SERIALIZATION, 2);
     a.recordFailure(FailureKind.DEADLOCK, 1);
     a.recordSkipped();
@@ -83,13 +83,16 @@ class RecordingTest {
     ThreadRecorder r = new ThreadRecorder(WORKLOAD, SampleResults.COMMANDS, 1_000_000);
     r.processed(0, 100_000, 500, 0, 1);
     r.processed(1, 900_000, 700, 0, 1);
-    r.failed(0, 2_500_000, FailureKind.SERIALIZATION, 1);   // nothing ends in second 1
+    r.failed(0, 2_500_000, FailureKind.SERIALIZATION, 1); // nothing ends in second 1
     r.processed(0, 3_200_000, 900, 0, 1);
     r.finish(3_500_000);
     RunResult result = build(List.of(r));
     List<Interval> t = result.timeline();
-    assertThat(t).extracting(Interval::startMicros).containsExactly(0L, 1_000_000L, 2_000_000L, 3_000_000L);
-    assertThat(t).extracting(Interval::lengthMicros)
+    assertThat(t)
+        .extracting(Interval::startMicros)
+        .containsExactly(0L, 1_000_000L, 2_000_000L, 3_000_000L);
+    assertThat(t)
+        .extracting(Interval::lengthMicros)
         .containsExactly(1_000_000L, 1_000_000L, 1_000_000L, 500_000L);
     assertThat(t.get(0).tps()).isEqualTo(2.0);
     assertThat(t.get(0).max()).isEqualTo(700);
@@ -125,9 +128,10 @@ class RecordingTest {
     ScriptResult s0 = r.scripts().get(0);
     assertThat(s0.stats().counts()).isEqualTo(new Counts(2, 0, 0, 0, 1, 1, 0, 0));
     assertThat(s0.stats().latency().meanMicros()).isEqualTo(2_000.0);
-    assertThat(s0.statements()).containsExactly(
-        new StatementResult(SampleResults.COMMANDS.get(0).get(0), 2, 30, 0, 0),
-        new StatementResult(SampleResults.COMMANDS.get(0).get(1), 2, 3_970, 0, 1));
+    assertThat(s0.statements())
+        .containsExactly(
+            new StatementResult(SampleResults.COMMANDS.get(0).get(0), 2, 30, 0, 0),
+            new StatementResult(SampleResults.COMMANDS.get(0).get(1), 2, 3_970, 0, 1));
     assertThat(s0.statements().get(1).averageMillis()).isEqualTo(1.985);
     assertThat(r.scripts().get(1).statements().get(0).failures()).isEqualTo(1);
     assertThat(r.total().counts().otherFailures()).isEqualTo(1);
@@ -144,7 +148,7 @@ class RecordingTest {
     com.sun.management.ThreadMXBean bean =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long id = Thread.currentThread().getId();
-    for (int round = 0; round < 3; round++) {   // the first rounds warm up the JIT
+    for (int round = 0; round < 3; round++) { // the first rounds warm up the JIT
       long before = bean.getThreadAllocatedBytes(id);
       for (int i = 0; i < 200_000; i++) {
         r.processed(i & 1, i, 100 + (i % 5_000), i % 7, 1 + (i & 1));
@@ -158,7 +162,8 @@ class RecordingTest {
       }
       long allocated = bean.getThreadAllocatedBytes(id) - before;
       if (round == 2) {
-        // Measurement itself allocates a little; 200,000 transactions allocating would be megabytes.
+        // Measurement itself allocates a little; 200,000 transactions allocating would be
+        // megabytes.
         assertThat(allocated).isLessThan(10_000);
       }
     }
@@ -167,7 +172,8 @@ class RecordingTest {
   private static RunResult build(List<ThreadRecorder> threads) {
     return new RunResultBuilder(WORKLOAD)
         .client(new ClientMachine("dev", 2, "jvm", "os"))
-        .startedAt(Instant.EPOCH).endedAt(Instant.EPOCH.plusSeconds(10))
+        .startedAt(Instant.EPOCH)
+        .endedAt(Instant.EPOCH.plusSeconds(10))
         .benchMicros(10_000_000)
         .build(threads);
   }

@@ -43,16 +43,28 @@ class RunOptionsTest {
     assertThatThrownBy(() -> RunOptions.builder().transactions(5).durationSeconds(5).build())
         .hasMessage("specify either a number of transactions (-t) or a duration (-T), not both");
     assertThatThrownBy(() -> RunOptions.builder().maxTries(0).build())
-        .hasMessage("an unlimited number of transaction tries can only be used with"
-            + " --latency-limit or a duration (-T)");
+        .hasMessage(
+            "an unlimited number of transaction tries can only be used with"
+                + " --latency-limit or a duration (-T)");
     assertThatThrownBy(() -> RunOptions.builder().progressTimestamp(true).build())
         .hasMessage("--progress-timestamp is allowed only under --progress");
-    assertThatThrownBy(() -> RunOptions.builder().log(true).samplingRate(0.5)
-        .aggregateIntervalSeconds(1).build())
-        .hasMessage("log sampling (--sampling-rate) and aggregation (--aggregate-interval)"
-            + " cannot be used at the same time");
-    assertThatThrownBy(() -> RunOptions.builder().log(true).aggregateIntervalSeconds(3)
-        .durationSeconds(4).build())
+    assertThatThrownBy(
+            () ->
+                RunOptions.builder()
+                    .log(true)
+                    .samplingRate(0.5)
+                    .aggregateIntervalSeconds(1)
+                    .build())
+        .hasMessage(
+            "log sampling (--sampling-rate) and aggregation (--aggregate-interval)"
+                + " cannot be used at the same time");
+    assertThatThrownBy(
+            () ->
+                RunOptions.builder()
+                    .log(true)
+                    .aggregateIntervalSeconds(3)
+                    .durationSeconds(4)
+                    .build())
         .hasMessage("duration (4) must be a multiple of aggregation interval (3)");
   }
 
@@ -68,7 +80,6 @@ class RunOptionsTest {
 
   @Test
   void unlimitedTriesAreAllowedWithALatencyLimit() throws Exception {
-    assertThat(RunOptions.builder().maxTries(0).latencyLimitMillis(50).build().maxTries())
-        .isZero();
+    assertThat(RunOptions.builder().maxTries(0).latencyLimitMillis(50).build().maxTries()).isZero();
   }
 }

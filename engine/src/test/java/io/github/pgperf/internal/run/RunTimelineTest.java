@@ -34,19 +34,21 @@ class RunTimelineTest {
     for (int c = 0; c < clients; c++) {
       IntervalRecorder recorder = recorders.get(c);
       int seed = c;
-      Thread client = new Thread(() -> {
-        for (int i = 0; i < perClient; i++) {
-          long latency = 1 + (i * 7919L + seed) % 20_000;
-          if (i % 1_000 == 999) {
-            recorder.failed(FailureKind.SERIALIZATION, 2);
-          } else if (i % 1_000 == 998) {
-            recorder.skipped();
-          } else {
-            recorder.processed(latency, i % 13, 1);
-          }
-        }
-        done.countDown();
-      });
+      Thread client =
+          new Thread(
+              () -> {
+                for (int i = 0; i < perClient; i++) {
+                  long latency = 1 + (i * 7919L + seed) % 20_000;
+                  if (i % 1_000 == 999) {
+                    recorder.failed(FailureKind.SERIALIZATION, 2);
+                  } else if (i % 1_000 == 998) {
+                    recorder.skipped();
+                  } else {
+                    recorder.processed(latency, i % 13, 1);
+                  }
+                }
+                done.countDown();
+              });
       client.start();
     }
     done.await();
@@ -86,7 +88,8 @@ class RunTimelineTest {
     IntervalRecorder client = timeline.client();
     client.processed(100, 0, 1);
     timeline.finish(3 * INTERVAL);
-    assertThat(timeline.intervals()).extracting(Interval::startMicros)
+    assertThat(timeline.intervals())
+        .extracting(Interval::startMicros)
         .containsExactly(0L, INTERVAL, 2 * INTERVAL);
     assertThat(timeline.intervals().get(0).stats().counts().processed()).isEqualTo(1);
   }

@@ -14,28 +14,58 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-/** Results built the way the runner builds them, from recorded transactions with seeded latencies. */
+/**
+ * Results built the way the runner builds them, from recorded transactions with seeded latencies.
+ */
 final class SampleResults {
 
-  static final List<List<String>> COMMANDS = List.of(
-      List.of("\\set aid random(1, 100000 * :scale)", "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;"),
-      List.of("select 1;"));
+  static final List<List<String>> COMMANDS =
+      List.of(
+          List.of(
+              "\\set aid random(1, 100000 * :scale)",
+              "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;"),
+          List.of("select 1;"));
 
   private SampleResults() {}
 
   static RunSettings workload(int clients, int threads) {
     return new RunSettings(
-        List.of(new RunSettings.Script("<builtin: select only>", 3), new RunSettings.Script("one.sql", 1)),
-        clients, threads, new RunLength.Timed(10), QueryMode.PREPARED, 500, 50_000, 3, 10,
-        new RunSettings.Partitioning("hash", 4), false, 1, true, true, "sample");
+        List.of(
+            new RunSettings.Script("<builtin: select only>", 3),
+            new RunSettings.Script("one.sql", 1)),
+        clients,
+        threads,
+        new RunLength.Timed(10),
+        QueryMode.PREPARED,
+        500,
+        50_000,
+        3,
+        10,
+        new RunSettings.Partitioning("hash", 4),
+        false,
+        1,
+        true,
+        true,
+        "sample");
   }
 
   static ServerInfo server() {
-    return new ServerInfo("15.20 (Debian 15.20-0+deb12u1)", "on", "on", "on", "128MB", "100",
-        "replica", Map.of("fsync", "off"), null, null);
+    return new ServerInfo(
+        "15.20 (Debian 15.20-0+deb12u1)",
+        "on",
+        "on",
+        "on",
+        "128MB",
+        "100",
+        "replica",
+        Map.of("fsync", "off"),
+        null,
+        null);
   }
 
-  /** A run of {@code threads} recorders fed {@code perThread} transactions each from {@code seed}. */
+  /**
+   * A run of {@code threads} recorders fed {@code perThread} transactions each from {@code seed}.
+   */
   static RunResult run(long seed, int threads, int perThread) {
     RunSettings w = workload(threads * 2, threads);
     List<ThreadRecorder> recorders = new ArrayList<>();
@@ -57,7 +87,10 @@ final class SampleResults {
         .build(recorders);
   }
 
-  /** Feeds {@code n} transactions spread over {@code spanMicros}: most processed, some failed or skipped. */
+  /**
+   * Feeds {@code n} transactions spread over {@code spanMicros}: most processed, some failed or
+   * skipped.
+   */
   static void feed(ThreadRecorder r, SplittableRandom random, int n, long spanMicros) {
     for (int i = 0; i < n; i++) {
       long now = (long) i * spanMicros / n;

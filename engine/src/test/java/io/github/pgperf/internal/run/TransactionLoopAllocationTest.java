@@ -36,25 +36,27 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.postgresql.PGStatement;
 
 /**
- * The whole transaction loop on the hot path: a client allocates per transaction what pgjdbc
- * itself allocates for the same statements (its result sets, tuples and parameter lists, which no
- * caller can avoid), and nothing of pgperf's own beyond the parameters' text that pgjdbc needs.
- * The reference is a plain pgjdbc loop on this test's thread running the same statements with one
+ * The whole transaction loop on the hot path: a client allocates per transaction what pgjdbc itself
+ * allocates for the same statements (its result sets, tuples and parameter lists, which no caller
+ * can avoid), and nothing of pgperf's own beyond the parameters' text that pgjdbc needs. The
+ * reference is a plain pgjdbc loop on this test's thread running the same statements with one
  * reused prepared statement each, measured exactly by {@code getThreadAllocatedBytes}.
  *
- * <p>A client's thread ends with its run, so its allocation is read from JFR's periodic
- * per-thread allocation figures, and per transaction as the difference between a short and a long
- * run: connecting, the first preparation and the thread's start cancel out. The last figure before
- * the thread ends misses a few milliseconds of transactions (a few bytes per transaction), hence
- * the margin; one more object per transaction (16 bytes at least: a boxed number, a string, a
- * lambda's capture) is above it, as a {@code Long} added to each execution showed (608 bytes against
- * 587). Measured on Java 17: select-only 584-587 bytes for either; tpcb-like 1,970-1,997 for
- * pgperf against 2,107 for the reference (why the reference allocates more was not looked into:
- * the check is one-sided).
+ * <p>A client's thread ends with its run, so its allocation is read from JFR's periodic per-thread
+ * allocation figures, and per transaction as the difference between a short and a long run:
+ * connecting, the first preparation and the thread's start cancel out. The last figure before the
+ * thread ends misses a few milliseconds of transactions (a few bytes per transaction), hence the
+ * margin; one more object per transaction (16 bytes at least: a boxed number, a string, a lambda's
+ * capture) is above it, as a {@code Long} added to each execution showed (608 bytes against 587).
+ * Measured on Java 17: select-only 584-587 bytes for either; tpcb-like 1,970-1,997 for pgperf
+ * against 2,107 for the reference (why the reference allocates more was not looked into: the check
+ * is one-sided).
  */
 class TransactionLoopAllocationTest {
 
-  /** Bytes per transaction pgperf may allocate above the plain loop: less than the smallest object. */
+  /**
+   * Bytes per transaction pgperf may allocate above the plain loop: less than the smallest object.
+   */
   private static final double MARGIN_BYTES = 12;
 
   private static final String[] TPCB_LIKE = {
@@ -76,7 +78,8 @@ class TransactionLoopAllocationTest {
   static void initialize() throws Exception {
     TestDatabase db = DATABASE.get();
     new Initializer(db, quiet()).run(InitOptions.builder().scale(1).build());
-    try (Connection connection = db.open(); Statement statement = connection.createStatement()) {
+    try (Connection connection = db.open();
+        Statement statement = connection.createStatement()) {
       // Commits that wait for the disk would make this test slow, not more telling.
       statement.execute("alter database " + db.name() + " set synchronous_commit = off");
     }
@@ -85,27 +88,29 @@ class TransactionLoopAllocationTest {
 
   @Test
   void selectOnlyAllocatesWhatPgjdbcAllocates() throws Exception {
-    assertAllocatesAsPgjdbc(BuiltinScript.SELECT_ONLY, 2_000, 12_000,
-        TransactionLoopAllocationTest::plainSelectOnly);
+    assertAllocatesAsPgjdbc(
+        BuiltinScript.SELECT_ONLY, 2_000, 12_000, TransactionLoopAllocationTest::plainSelectOnly);
   }
 
   @Test
   void tpcbLikeAllocatesWhatPgjdbcAllocates() throws Exception {
-    assertAllocatesAsPgjdbc(BuiltinScript.TPCB_LIKE, 1_000, 4_000,
-        TransactionLoopAllocationTest::plainTpcbLike);
+    assertAllocatesAsPgjdbc(
+        BuiltinScript.TPCB_LIKE, 1_000, 4_000, TransactionLoopAllocationTest::plainTpcbLike);
   }
 
   /**
    * The client's bytes per transaction of {@code script} (runs of {@code shorter} and {@code
    * longer} transactions) against the plain loop's over {@code longer - shorter} transactions.
    */
-  private static void assertAllocatesAsPgjdbc(BuiltinScript script, int shorter, int longer,
-      PlainTransaction plainTransaction) throws Exception {
+  private static void assertAllocatesAsPgjdbc(
+      BuiltinScript script, int shorter, int longer, PlainTransaction plainTransaction)
+      throws Exception {
     double plain = plainLoop(longer - shorter, plainTransaction);
     double pgperf = clientLoop(script, shorter, longer, plain + MARGIN_BYTES);
 
     assertThat(pgperf)
-        .as("bytes per %s transaction, pgperf's client against a plain pgjdbc loop (%.1f)",
+        .as(
+            "bytes per %s transaction, pgperf's client against a plain pgjdbc loop (%.1f)",
             script, plain)
         .isLessThan(plain + MARGIN_BYTES);
   }
@@ -122,7 +127,8 @@ class TransactionLoopAllocationTest {
     execute(select);
   }
 
-  private static void plainTpcbLike(PreparedStatement[] s, SplittableRandom random) throws SQLException {
+  private static void plainTpcbLike(PreparedStatement[] s, SplittableRandom random)
+      throws SQLException {
     String aid = Long.toString(random.nextInt(1, 100_001));
     String bid = Long.toString(random.nextInt(1, 2));
     String tid = Long.toString(random.nextInt(1, 11));
@@ -188,8 +194,8 @@ class TransactionLoopAllocationTest {
    */
   private static double clientLoop(BuiltinScript script, int shorter, int longer, double limit)
       throws Exception {
-    Workload workload = Workload.of(
-        List.of(new Workload.Entry(script.script(), 1)), QueryMode.PREPARED);
+    Workload workload =
+        Workload.of(List.of(new Workload.Entry(script.script(), 1)), QueryMode.PREPARED);
     clientBytes(workload, longer);
     double least = Double.MAX_VALUE;
     for (int i = 0; i < 3 && least >= limit; i++) {
@@ -208,9 +214,16 @@ class TransactionLoopAllocationTest {
       try (Recording recording = new Recording()) {
         recording.enable("jdk.ThreadAllocationStatistics").withPeriod(Duration.ofMillis(5));
         recording.start();
-        result = runner.run(workload, RunOptions.builder().clients(1).threads(1)
-            .transactions(transactions).queryMode(QueryMode.PREPARED)
-            .vacuum(VacuumMode.NONE).build());
+        result =
+            runner.run(
+                workload,
+                RunOptions.builder()
+                    .clients(1)
+                    .threads(1)
+                    .transactions(transactions)
+                    .queryMode(QueryMode.PREPARED)
+                    .vacuum(VacuumMode.NONE)
+                    .build());
         recording.stop();
         recording.dump(file);
       }
@@ -225,7 +238,8 @@ class TransactionLoopAllocationTest {
           threads.add(thread.getJavaName());
         }
       }
-      assertThat(allocated).as("JFR's allocation figures for pgperf-client-0 among %s", threads)
+      assertThat(allocated)
+          .as("JFR's allocation figures for pgperf-client-0 among %s", threads)
           .isPositive();
       return allocated;
     } finally {

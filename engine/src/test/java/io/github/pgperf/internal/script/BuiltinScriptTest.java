@@ -34,8 +34,13 @@ class BuiltinScriptTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"t, TPCB_LIKE", "tpcb-like, TPCB_LIKE", "si, SIMPLE_UPDATE", "se, SELECT_ONLY",
-      "select-only, SELECT_ONLY"})
+  @CsvSource({
+    "t, TPCB_LIKE",
+    "tpcb-like, TPCB_LIKE",
+    "si, SIMPLE_UPDATE",
+    "se, SELECT_ONLY",
+    "select-only, SELECT_ONLY"
+  })
   void findsByUnambiguousPrefix(String prefix, BuiltinScript expected) throws Exception {
     assertThat(BuiltinScript.find(prefix)).isEqualTo(expected);
   }
@@ -43,13 +48,17 @@ class BuiltinScriptTest {
   @Test
   void ambiguousPrefixListsTheBuiltins() {
     assertThatThrownBy(() -> BuiltinScript.find("s"))
-        .isInstanceOfSatisfying(ScriptException.class, e -> assertThat(e.lines()).containsExactly(
-            "ambiguous builtin name: 2 builtin scripts found for prefix \"s\"",
-            "Available builtin scripts:",
-            "      tpcb-like: <builtin: TPC-B (sort of)>",
-            "  simple-update: <builtin: simple update>",
-            "    select-only: <builtin: select only>",
-            ""));
+        .isInstanceOfSatisfying(
+            ScriptException.class,
+            e ->
+                assertThat(e.lines())
+                    .containsExactly(
+                        "ambiguous builtin name: 2 builtin scripts found for prefix \"s\"",
+                        "Available builtin scripts:",
+                        "      tpcb-like: <builtin: TPC-B (sort of)>",
+                        "  simple-update: <builtin: simple update>",
+                        "    select-only: <builtin: select only>",
+                        ""));
   }
 
   @Test

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Runs scripts of {@code \set name debug(...)} lines with real pgbench and with pgperf's
- * expression classes, for several seeds and 1 to 4 clients, and requires the same debug lines.
+ * Runs scripts of {@code \set name debug(...)} lines with real pgbench and with pgperf's expression
+ * classes, for several seeds and 1 to 4 clients, and requires the same debug lines.
  */
 class ExpressionDifferentialTest {
 
@@ -51,12 +51,10 @@ class ExpressionDifferentialTest {
 
   @TempDir static Path directory;
 
-
   static Stream<Arguments> runs() {
     List<Arguments> runs = new ArrayList<>();
     long[] seeds = {5432, 1, 987654321, 18446744073709551L};
-    for (String script :
-        List.of("arithmetic", "comparison", "logic", "math", "random", "typing")) {
+    for (String script : List.of("arithmetic", "comparison", "logic", "math", "random", "typing")) {
       for (int clients = 1; clients <= 4; clients++) {
         runs.add(Arguments.of(script, seeds[clients - 1], clients));
       }
@@ -76,8 +74,10 @@ class ExpressionDifferentialTest {
     List<String> options = new ArrayList<>();
     options.addAll(
         List.of(
-            "-t", Integer.toString(TRANSACTIONS),
-            "-c", Integer.toString(clients),
+            "-t",
+            Integer.toString(TRANSACTIONS),
+            "-c",
+            Integer.toString(clients),
             "--random-seed=" + Long.toUnsignedString(seed)));
     DEFINES.forEach((k, v) -> options.add("-D" + k + "=" + v));
     List<String> stderr =
@@ -94,8 +94,8 @@ class ExpressionDifferentialTest {
   }
 
   /**
-   * Two weighted scripts, one client per thread: which script each transaction runs comes from
-   * the thread's script-choice generator, so equal counts mean pgperf seeds threads as pgbench.
+   * Two weighted scripts, one client per thread: which script each transaction runs comes from the
+   * thread's script-choice generator, so equal counts mean pgperf seeds threads as pgbench.
    */
   @ParameterizedTest(name = "seed={0} threads={1}")
   @CsvSource({"5432,1", "5432,3", "77,2", "123456789,4"})
@@ -107,11 +107,15 @@ class ExpressionDifferentialTest {
         new RealPgbench(DATABASE.get(), directory)
             .run(
                 "\\set x debug(:client_id)\n",
-                "-t", Integer.toString(transactions),
-                "-c", Integer.toString(threads),
-                "-j", Integer.toString(threads),
+                "-t",
+                Integer.toString(transactions),
+                "-c",
+                Integer.toString(threads),
+                "-j",
+                Integer.toString(threads),
                 "--random-seed=" + seed,
-                "-f", second + "@3");
+                "-f",
+                second + "@3");
     // Threads write debug()'s two parts separately, so lines interleave: compare the values, which
     // say both the client (0..3) and the script (+100).
     List<String> expected = new ArrayList<>();

@@ -46,14 +46,12 @@ class ExpressionParseTest {
   void greaterThanSwapsOperandsAsPgbenchDoes() throws Exception {
     Expression e = Expression.parse("1 > 2");
     assertThat(e)
-        .isEqualTo(
-            new FunctionCall(Function.LT, List.of(Literal.ofInt(2), Literal.ofInt(1))));
+        .isEqualTo(new FunctionCall(Function.LT, List.of(Literal.ofInt(2), Literal.ofInt(1))));
   }
 
   @Test
   void minimumIntegerOnlyAfterUnaryMinus() throws Exception {
-    assertThat(Expression.parse("-9223372036854775808"))
-        .isEqualTo(Literal.ofInt(Long.MIN_VALUE));
+    assertThat(Expression.parse("-9223372036854775808")).isEqualTo(Literal.ofInt(Long.MIN_VALUE));
     assertThat(
             catchThrowableOfType(
                 () -> Expression.parse("9223372036854775808"), ExpressionSyntaxException.class))

@@ -10,8 +10,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The golden values of pgbench's own tests (reference sheet section 3.5), which real pgbench 15
- * on this machine reproduces too.
+ * The golden values of pgbench's own tests (reference sheet section 3.5), which real pgbench 15 on
+ * this machine reproduces too.
  */
 class GoldenValuesTest {
 

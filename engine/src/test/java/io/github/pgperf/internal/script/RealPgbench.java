@@ -22,9 +22,7 @@ final class RealPgbench {
     this.directory = directory;
   }
 
-  /**
-   * Runs {@code pgbench -n -f script} with the extra options and returns stderr, line by line.
-   */
+  /** Runs {@code pgbench -n -f script} with the extra options and returns stderr, line by line. */
   List<String> run(String script, String... options) throws IOException, InterruptedException {
     Path file = Files.createTempFile(directory, "script", ".sql");
     Files.writeString(file, script, StandardCharsets.UTF_8);

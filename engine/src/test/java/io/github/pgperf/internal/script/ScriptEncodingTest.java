@@ -29,7 +29,8 @@ class ScriptEncodingTest {
         byte[] bytes = new byte[random.nextInt(40)];
         random.nextBytes(bytes);
         assertThat(InvalidBytes.encode(InvalidBytes.decode(bytes, charset), charset))
-            .as("%s %s", name, java.util.HexFormat.of().formatHex(bytes)).isEqualTo(bytes);
+            .as("%s %s", name, java.util.HexFormat.of().formatHex(bytes))
+            .isEqualTo(bytes);
       }
     }
   }
@@ -64,8 +65,9 @@ class ScriptEncodingTest {
 
   @Test
   void sqlTextTheEncodingRefusesIsKeptWithItsBytesForTheServerToRefuse() throws Exception {
-    Script script = Script.parse("bad.sql",
-        bytes("SELECT 1;\nINSERT INTO t VALUES (:v,\n 'caf", 0xe9, "');\n"));
+    Script script =
+        Script.parse(
+            "bad.sql", bytes("SELECT 1;\nINSERT INTO t VALUES (:v,\n 'caf", 0xe9, "');\n"));
 
     Command.Sql sql = (Command.Sql) script.inEncoding(UTF8).commands().get(1);
 
@@ -77,23 +79,31 @@ class ScriptEncodingTest {
     variables.putString("v", "'é'");
     // What pgbench sends: values in place (simple), or $1 (extended and prepared).
     assertThat(sql.template().bytesSent(true, variables))
-        .isEqualTo(bytes("INSERT INTO t VALUES (", 0x27, 0xc3, 0xa9, 0x27, ",\n 'caf", 0xe9,
-            "');"));
+        .isEqualTo(
+            bytes("INSERT INTO t VALUES (", 0x27, 0xc3, 0xa9, 0x27, ",\n 'caf", 0xe9, "');"));
     assertThat(sql.template().bytesSent(false, variables))
         .isEqualTo(bytes("INSERT INTO t VALUES ($1,\n 'caf", 0xe9, "');"));
   }
 
   @Test
   void aByteOutsideSqlTextIsRefusedNamingFileLineAndByte() throws Exception {
-    assertRefused(bytes("SELECT 1;\n\\set caf", 0xe9, " 1\n"), UTF8,
+    assertRefused(
+        bytes("SELECT 1;\n\\set caf", 0xe9, " 1\n"),
+        UTF8,
         "m.sql:2: cannot send byte 0xe9 in command \"set\": it is not valid in the client"
             + " encoding UTF8, and pgperf can send such a byte only inside an SQL command's text"
             + " (for the server to refuse it, as it refuses pgbench's)");
-    assertRefused(bytes("SELECT 1;\nSELECT\n :caf", 0xe9, ";\n"), UTF8,
+    assertRefused(
+        bytes("SELECT 1;\nSELECT\n :caf", 0xe9, ";\n"),
+        UTF8,
         "m.sql:3: cannot send byte 0xe9 in variable \"caf\uFFFD\": it is not valid");
-    assertRefused(bytes("SELECT 1 AS a \\gset p", 0xe9, "\n"), UTF8,
+    assertRefused(
+        bytes("SELECT 1 AS a \\gset p", 0xe9, "\n"),
+        UTF8,
         "m.sql:1: cannot send byte 0xe9 in the prefix of \\gset: it is not valid");
-    assertRefused(bytes("\\shell echo ", 0xff, "\n"), UTF8,
+    assertRefused(
+        bytes("\\shell echo ", 0xff, "\n"),
+        UTF8,
         "m.sql:1: cannot send byte 0xff in command \"shell\"");
   }
 
@@ -101,25 +111,32 @@ class ScriptEncodingTest {
   void aSqlAsciiDatabaseRefusesBytesThatAreNotUtf8() throws Exception {
     ClientEncoding ascii = new ClientEncoding("SQL_ASCII", "SQL_ASCII");
     assertThat(Script.parse("m.sql", bytes("SELECT 'é';\n")).inEncoding(ascii).commands())
-        .singleElement().satisfies(c -> assertThat(((Command.Sql) c).text()).contains("é"));
-    assertRefused(bytes("SELECT\n'", 0xe9, "';\n"), ascii, "m.sql:2: cannot send byte 0xe9: a"
-        + " SQL_ASCII database takes any bytes, but pgperf's driver (pgjdbc) sends only valid"
-        + " UTF-8");
+        .singleElement()
+        .satisfies(c -> assertThat(((Command.Sql) c).text()).contains("é"));
+    assertRefused(
+        bytes("SELECT\n'", 0xe9, "';\n"),
+        ascii,
+        "m.sql:2: cannot send byte 0xe9: a"
+            + " SQL_ASCII database takes any bytes, but pgperf's driver (pgjdbc) sends only valid"
+            + " UTF-8");
   }
 
   @Test
-  void anEncodingJavaCannotReadOrThatHidesAsciiIsRefusedOnlyForNonAsciiScripts()
-      throws Exception {
+  void anEncodingJavaCannotReadOrThatHidesAsciiIsRefusedOnlyForNonAsciiScripts() throws Exception {
     ClientEncoding mule = new ClientEncoding("MULE_INTERNAL", "MULE_INTERNAL");
     ClientEncoding sjis = new ClientEncoding("UTF8", "SJIS");
     Script ascii = Script.parse("m.sql", bytes("SELECT 1;\n"));
     assertThat(ascii.inEncoding(mule)).isSameAs(ascii);
     assertThat(ascii.inEncoding(sjis)).isSameAs(ascii);
 
-    assertRefused(bytes("SELECT 1;\nSELECT '", 0x83, 0x5c, "';\n"), mule,
+    assertRefused(
+        bytes("SELECT 1;\nSELECT '", 0x83, 0x5c, "';\n"),
+        mule,
         "m.sql:2: cannot send byte 0x83: Java has no charset for the client encoding"
             + " MULE_INTERNAL");
-    assertRefused(bytes("SELECT '", 0x83, 0x5c, "';\n"), sjis,
+    assertRefused(
+        bytes("SELECT '", 0x83, 0x5c, "';\n"),
+        sjis,
         "m.sql:1: cannot send byte 0x83: the client encoding SJIS may hide ASCII characters");
   }
 
@@ -132,31 +149,37 @@ class ScriptEncodingTest {
   @Test
   void parseErrorsShowAnInvalidByteAsUfffdAndCountItAsOneByte() {
     assertThatThrownBy(() -> Script.parse("e.sql", bytes("\\set x caf", 0xe9, "(1)\n")))
-        .isInstanceOfSatisfying(ScriptException.class, e -> assertThat(e.lines()).containsExactly(
-            "e.sql:1: unexpected function name (caf\uFFFD) in command \"set\"",
-            "\\set x caf\uFFFD(1)",
-            "          ^ error found here"));
+        .isInstanceOfSatisfying(
+            ScriptException.class,
+            e ->
+                assertThat(e.lines())
+                    .containsExactly(
+                        "e.sql:1: unexpected function name (caf\uFFFD) in command \"set\"",
+                        "\\set x caf\uFFFD(1)",
+                        "          ^ error found here"));
   }
 
   @Test
-  void commandLineDefinitionsAreTheirBytesInTheClientEncodingAndJavaTextIsKept()
-      throws Exception {
+  void commandLineDefinitionsAreTheirBytesInTheClientEncodingAndJavaTextIsKept() throws Exception {
     assertThat(VariableDefinitions.parseArguments(List.of("v=café")).inEncoding(LATIN1).values())
         .containsEntry("v", "cafÃ©");
     assertThat(VariableDefinitions.parseArguments(List.of("v=café")).inEncoding(UTF8).values())
         .containsEntry("v", "café");
     assertThat(VariableDefinitions.parse(List.of("v=café")).inEncoding(LATIN1).values())
         .containsEntry("v", "café");
-    assertThatThrownBy(() -> VariableDefinitions.parseArguments(List.of("v=caf\uFFFD"))
-        .inEncoding(UTF8)).hasMessageStartingWith("cannot send -D variable \"v\": it holds"
-            + " U+FFFD, which the JVM puts for a command-line byte not valid in the platform"
-            + " encoding");
+    assertThatThrownBy(
+            () -> VariableDefinitions.parseArguments(List.of("v=caf\uFFFD")).inEncoding(UTF8))
+        .hasMessageStartingWith(
+            "cannot send -D variable \"v\": it holds"
+                + " U+FFFD, which the JVM puts for a command-line byte not valid in the platform"
+                + " encoding");
   }
 
   private static void assertRefused(byte[] script, ClientEncoding encoding, String message)
       throws Exception {
     Script parsed = Script.parse("m.sql", script);
-    assertThatThrownBy(() -> parsed.inEncoding(encoding)).isInstanceOf(ScriptException.class)
+    assertThatThrownBy(() -> parsed.inEncoding(encoding))
+        .isInstanceOf(ScriptException.class)
         .hasMessageStartingWith(message);
   }
 

@@ -175,16 +175,23 @@ class ScriptErrorsDifferentialTest {
     Files.writeString(directory.resolve("err.sql"), script, StandardCharsets.UTF_8);
     List<String> arguments = new ArrayList<>(List.of("-n", "-t1"));
     arguments.addAll(options);
-    arguments.addAll(List.of(
-        "-h", database.host(), "-p", Integer.toString(database.port()), "-U", database.user(),
-        database.name()));
+    arguments.addAll(
+        List.of(
+            "-h",
+            database.host(),
+            "-p",
+            Integer.toString(database.port()),
+            "-U",
+            database.user(),
+            database.name()));
 
     Pgbench.Result pgbench = Pgbench.run(directory, arguments);
     ScriptException pgperf =
         catchThrowableOfType(
             () -> ScriptOptions.apply(directory, arguments), ScriptException.class);
 
-    assertThat(pgbench.exitCode()).as("pgbench exit status, stderr %s", pgbench.stderrLines())
+    assertThat(pgbench.exitCode())
+        .as("pgbench exit status, stderr %s", pgbench.stderrLines())
         .isEqualTo(1);
     assertThat(pgperf).as("pgperf refuses it").isNotNull();
     assertThat(pgperf.lines()).isEqualTo(pgbench.errorLines());

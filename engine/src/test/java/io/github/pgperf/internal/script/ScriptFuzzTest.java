@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Random and truncated scripts (fixed seeds): the parser returns a script or throws a
- * {@link ScriptException}, nothing else, and never hangs; and on a sample, pgbench agrees on
- * which scripts are bad and says the same thing about them.
+ * Random and truncated scripts (fixed seeds): the parser returns a script or throws a {@link
+ * ScriptException}, nothing else, and never hangs; and on a sample, pgbench agrees on which scripts
+ * are bad and says the same thing about them.
  */
 class ScriptFuzzTest {
 
@@ -26,28 +26,125 @@ class ScriptFuzzTest {
   private static final String ACCEPTED = "-c/--client must be in range 1..2147483647";
 
   private static final String[] FRAGMENTS = {
-    "SELECT 1", "SELECT :x", ";", " ", "\n", "\n", "\r\n", "\t", "'", "\"", "$$", "$a$", "$1",
-    "E'", "e'\\'", "U&'", "--", "/*", "*/", "(", ")", "\\;", "\\:", ":x", "::", "a:b", "BEGIN",
-    "END", "CREATE FUNCTION f() ", "CREATE OR REPLACE PROCEDURE p() ", "ATOMIC", "CASE", "é",
-    "\\", "\\\n", "a", "1", "x",
-    "\\set x 1\n", "\\set x random(1)\n", "\\set x (\n", "\\set\n", "\\set x", "\\set x 1 +",
-    "\\set y :x * 2 \\\n + 1\n", "\\sleep 1 ms\n", "\\sleep x\n", "\\sleep 1 2 3\n",
-    "\\sleep 5xs\n", "\\sleep :t\n", "\\setshell v\n", "\\setshell v echo 1\n", "\\shell\n",
-    "\\if 1\n", "\\if :x = 1\n", "\\elif 0\n", "\\else\n", "\\endif\n", "\\else x\n", "\\gset\n",
-    "\\aset p\n", "\\gset a b\n", "\\foo\n", "\\startpipeline\n", "\\endpipeline\n", "\\SET y 2\n",
-    "\\gset", "\\endif",
+    "SELECT 1",
+    "SELECT :x",
+    ";",
+    " ",
+    "\n",
+    "\n",
+    "\r\n",
+    "\t",
+    "'",
+    "\"",
+    "$$",
+    "$a$",
+    "$1",
+    "E'",
+    "e'\\'",
+    "U&'",
+    "--",
+    "/*",
+    "*/",
+    "(",
+    ")",
+    "\\;",
+    "\\:",
+    ":x",
+    "::",
+    "a:b",
+    "BEGIN",
+    "END",
+    "CREATE FUNCTION f() ",
+    "CREATE OR REPLACE PROCEDURE p() ",
+    "ATOMIC",
+    "CASE",
+    "é",
+    "\\",
+    "\\\n",
+    "a",
+    "1",
+    "x",
+    "\\set x 1\n",
+    "\\set x random(1)\n",
+    "\\set x (\n",
+    "\\set\n",
+    "\\set x",
+    "\\set x 1 +",
+    "\\set y :x * 2 \\\n + 1\n",
+    "\\sleep 1 ms\n",
+    "\\sleep x\n",
+    "\\sleep 1 2 3\n",
+    "\\sleep 5xs\n",
+    "\\sleep :t\n",
+    "\\setshell v\n",
+    "\\setshell v echo 1\n",
+    "\\shell\n",
+    "\\if 1\n",
+    "\\if :x = 1\n",
+    "\\elif 0\n",
+    "\\else\n",
+    "\\endif\n",
+    "\\else x\n",
+    "\\gset\n",
+    "\\aset p\n",
+    "\\gset a b\n",
+    "\\foo\n",
+    "\\startpipeline\n",
+    "\\endpipeline\n",
+    "\\SET y 2\n",
+    "\\gset",
+    "\\endif",
   };
 
   /**
-   * SQL lexing only: run by pgbench, so no meta-command that acts outside the database. No
-   * command may end with a variable reference: pgbench 15 then reads past the end of the text
+   * SQL lexing only: run by pgbench, so no meta-command that acts outside the database. No command
+   * may end with a variable reference: pgbench 15 then reads past the end of the text
    * (parseVariable takes the terminating NUL for a name character) and sends garbage or crashes.
    */
   private static final String[] SQL_FRAGMENTS = {
-    "SELECT 1", "SELECT :x", "SELECT 'a'", ";", ";", " ", "\n", "\n", "\r\n", "\t", "'", "\"",
-    "$$", "$a$", "$1", "E'", "e'\\'", "U&'", "B'", "--", "/*", "*/", "(", ")", "\\;", "\\:",
-    ":x", "::", "::x", "a:b", ":'x'", "BEGIN", "END", "CREATE FUNCTION f() ", "CASE", "ATOMIC",
-    "é", "a$$b", "1e", "x", " \\gset\n", " \\aset\n", "AS \"y\"",
+    "SELECT 1",
+    "SELECT :x",
+    "SELECT 'a'",
+    ";",
+    ";",
+    " ",
+    "\n",
+    "\n",
+    "\r\n",
+    "\t",
+    "'",
+    "\"",
+    "$$",
+    "$a$",
+    "$1",
+    "E'",
+    "e'\\'",
+    "U&'",
+    "B'",
+    "--",
+    "/*",
+    "*/",
+    "(",
+    ")",
+    "\\;",
+    "\\:",
+    ":x",
+    "::",
+    "::x",
+    "a:b",
+    ":'x'",
+    "BEGIN",
+    "END",
+    "CREATE FUNCTION f() ",
+    "CASE",
+    "ATOMIC",
+    "é",
+    "a$$b",
+    "1e",
+    "x",
+    " \\gset\n",
+    " \\aset\n",
+    "AS \"y\"",
   };
 
   private static final String ALPHABET = "ab1 ;:'\"$\\\n\r-/*()eEé\t{}&U_=+<>";
@@ -92,24 +189,26 @@ class ScriptFuzzTest {
 
   @Test
   void randomAndTruncatedScriptsParseOrAreRefused() {
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      Random random = new Random(20261130L);
-      for (int i = 0; i < 20_000; i++) {
-        parseOrRefuse(randomScript(random));
-        parseOrRefuse(randomCharacters(random));
-      }
-      for (BuiltinScript b : BuiltinScript.values()) {
-        for (int end = 0; end <= b.text().length(); end++) {
-          parseOrRefuse(b.text().substring(0, end));
-        }
-      }
-      for (int i = 0; i < 300; i++) {
-        String text = randomScript(random);
-        for (int end = 0; end <= text.length(); end++) {
-          parseOrRefuse(text.substring(0, end));
-        }
-      }
-    });
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          Random random = new Random(20261130L);
+          for (int i = 0; i < 20_000; i++) {
+            parseOrRefuse(randomScript(random));
+            parseOrRefuse(randomCharacters(random));
+          }
+          for (BuiltinScript b : BuiltinScript.values()) {
+            for (int end = 0; end <= b.text().length(); end++) {
+              parseOrRefuse(b.text().substring(0, end));
+            }
+          }
+          for (int i = 0; i < 300; i++) {
+            String text = randomScript(random);
+            for (int end = 0; end <= text.length(); end++) {
+              parseOrRefuse(text.substring(0, end));
+            }
+          }
+        });
   }
 
   @Test
@@ -146,8 +245,8 @@ class ScriptFuzzTest {
   }
 
   /**
-   * Random SQL run by pgbench with -d: every text pgbench sends before the run stops (most are
-   * not valid SQL, so usually just the first) equals pgperf's command text in order.
+   * Random SQL run by pgbench with -d: every text pgbench sends before the run stops (most are not
+   * valid SQL, so usually just the first) equals pgperf's command text in order.
    */
   @Test
   void pgbenchSendsTheSameSqlTexts(@TempDir Path directory) throws Exception {
@@ -158,10 +257,26 @@ class ScriptFuzzTest {
       for (int i = 0; i < 80; i++) {
         String text = randomSql(random);
         Files.writeString(directory.resolve("fuzz.sql"), text, StandardCharsets.UTF_8);
-        Pgbench.Result pgbench = Pgbench.run(directory, List.of(
-            "-n", "-t1", "-d", "-M", "simple", "-D", "x=5", "-f", "fuzz.sql",
-            "-h", database.host(), "-p", Integer.toString(database.port()),
-            "-U", database.user(), database.name()));
+        Pgbench.Result pgbench =
+            Pgbench.run(
+                directory,
+                List.of(
+                    "-n",
+                    "-t1",
+                    "-d",
+                    "-M",
+                    "simple",
+                    "-D",
+                    "x=5",
+                    "-f",
+                    "fuzz.sql",
+                    "-h",
+                    database.host(),
+                    "-p",
+                    Integer.toString(database.port()),
+                    "-U",
+                    database.user(),
+                    database.name()));
         Script script;
         try {
           script = Script.parse("fuzz.sql", text);
@@ -170,7 +285,8 @@ class ScriptFuzzTest {
           continue;
         }
         List<String> sent = sentTexts(pgbench.stderrLines());
-        assertThat(sent).as("pgbench sent something for <%s>: %s", text, pgbench.stderrLines())
+        assertThat(sent)
+            .as("pgbench sent something for <%s>: %s", text, pgbench.stderrLines())
             .isNotEmpty();
         Variables variables = VariableDefinitions.parse(List.of("x=5")).forClient(0);
         List<String> pgperf = new ArrayList<>();

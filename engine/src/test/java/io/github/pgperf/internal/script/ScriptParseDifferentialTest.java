@@ -20,9 +20,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Valid scripts with tricky lexing, run once by real pgbench 15 against a test DATABASE.get(). pgbench's
- * {@code -r} report lists every command by its first line, and {@code -d} shows every SQL text it
- * sends; pgperf's parse must give the same commands, first lines and texts.
+ * Valid scripts with tricky lexing, run once by real pgbench 15 against a test DATABASE.get().
+ * pgbench's {@code -r} report lists every command by its first line, and {@code -d} shows every SQL
+ * text it sends; pgperf's parse must give the same commands, first lines and texts.
  */
 class ScriptParseDifferentialTest {
 
@@ -33,24 +33,28 @@ class ScriptParseDifferentialTest {
 
   @TempDir static Path directory;
 
-
   static Stream<Arguments> scripts() {
     return Stream.of(
         simple("SELECT 1 -- c\n, 2 /* x; */   -- d\n ;\n  -- lead\nSELECT 2\n-- trail\n;\n"),
-        simple("SELECT 'a;b' AS x, 1 AS \"c;d\", $$e;f$$ AS z, $tag$ $$ ; $tag$ AS w,"
-            + " E'\\';' AS v, U&'\\0041;' AS u, B'101' AS bits, X'1F' AS hex;\n"),
-        simple("SELECT 1 AS a \\; SELECT 2 AS b \\gset\n"
-            + "SELECT 3 AS d \\; SELECT 4 AS c \\aset p_\n"),
-        simple("CREATE FUNCTION pf(x int) RETURNS int LANGUAGE sql\n"
-            + "BEGIN ATOMIC SELECT x; SELECT x + 1; END;\nSELECT pf(1);\n"
-            + "CREATE OR REPLACE PROCEDURE pp() LANGUAGE sql BEGIN ATOMIC\n"
-            + "  SELECT CASE WHEN true THEN 1 END; SELECT 2;\nEND;\nCALL pp();\n"),
+        simple(
+            "SELECT 'a;b' AS x, 1 AS \"c;d\", $$e;f$$ AS z, $tag$ $$ ; $tag$ AS w,"
+                + " E'\\';' AS v, U&'\\0041;' AS u, B'101' AS bits, X'1F' AS hex;\n"),
+        simple(
+            "SELECT 1 AS a \\; SELECT 2 AS b \\gset\n"
+                + "SELECT 3 AS d \\; SELECT 4 AS c \\aset p_\n"),
+        simple(
+            "CREATE FUNCTION pf(x int) RETURNS int LANGUAGE sql\n"
+                + "BEGIN ATOMIC SELECT x; SELECT x + 1; END;\nSELECT pf(1);\n"
+                + "CREATE OR REPLACE PROCEDURE pp() LANGUAGE sql BEGIN ATOMIC\n"
+                + "  SELECT CASE WHEN true THEN 1 END; SELECT 2;\nEND;\nCALL pp();\n"),
         simple("SELECT 1\n\\set y 2\nSELECT :y\n\\set z 3\n"),
-        simple("SELECT 1::int AS a, :x AS b, ':x' AS c, 2::text, :x::int AS d,"
-            + " ':undefined :_u :1 a:b' AS e, '::x' AS f, 10 + \\:x AS g, 'x\\;y' AS h;\n"),
+        simple(
+            "SELECT 1::int AS a, :x AS b, ':x' AS c, 2::text, :x::int AS d,"
+                + " ':undefined :_u :1 a:b' AS e, '::x' AS f, 10 + \\:x AS g, 'x\\;y' AS h;\n"),
         simple("SELECT (1\n-- ;\n+ 2) AS p, (';' || $$;$$) AS q;\n"),
-        simple("\\set x 1 + \\\n 2\n\\SET y :x * 2\n\\sleep 0 ms\n\\sleep 0\n\\sleep 1us\n"
-            + "\\shell true\n\\setshell w echo 3\n\\\nSELECT :x, :y, :w;\n"),
+        simple(
+            "\\set x 1 + \\\n 2\n\\SET y :x * 2\n\\sleep 0 ms\n\\sleep 0\n\\sleep 1us\n"
+                + "\\shell true\n\\setshell w echo 3\n\\\nSELECT :x, :y, :w;\n"),
         simple("SELECT 1;;\n"),
         simple("SELECT 1;\r\n\\set y 2\r\nSELECT :y;\r\n"),
         simple("SELECT '" + "a".repeat(200) + "' AS long;\n"),
@@ -81,27 +85,45 @@ class ScriptParseDifferentialTest {
   void sameCommandsAsPgbench(String text, QueryMode mode, boolean allSqlRunsInOrder)
       throws Exception {
     Files.writeString(directory.resolve("ok.sql"), text, StandardCharsets.UTF_8);
-    Pgbench.Result pgbench = Pgbench.run(directory, List.of(
-        "-n", "-t1", "-r", "-d", "-M", mode.optionName(), "-D", "x=5", "-f", "ok.sql",
-        "-h", DATABASE.get().host(), "-p", Integer.toString(DATABASE.get().port()), "-U", DATABASE.get().user(),
-        DATABASE.get().name()));
+    Pgbench.Result pgbench =
+        Pgbench.run(
+            directory,
+            List.of(
+                "-n",
+                "-t1",
+                "-r",
+                "-d",
+                "-M",
+                mode.optionName(),
+                "-D",
+                "x=5",
+                "-f",
+                "ok.sql",
+                "-h",
+                DATABASE.get().host(),
+                "-p",
+                Integer.toString(DATABASE.get().port()),
+                "-U",
+                DATABASE.get().user(),
+                DATABASE.get().name()));
     assertThat(pgbench.exitCode()).as("pgbench stderr: %s", pgbench.stderrLines()).isZero();
 
     Script script = Script.parse("ok.sql", text);
 
     assertThat(firstLines(script)).isEqualTo(reportedFirstLines(pgbench.stdoutLines()));
     if (allSqlRunsInOrder) {
-      Variables variables = VariableDefinitions.parse(List.of("x=5"))
-          .withAutomatic(1, 0, () -> 0).forClient(0);
+      Variables variables =
+          VariableDefinitions.parse(List.of("x=5")).withAutomatic(1, 0, () -> 0).forClient(0);
       ExpressionEvaluator evaluator =
           new ExpressionEvaluator(variables, Prng.seeded(1), System.err);
       List<String> sent = new ArrayList<>();
       for (int i = 0; i < script.commands().size(); i++) {
         Command c = script.commands().get(i);
         if (c instanceof Command.Sql sql) {
-          String query = mode == QueryMode.SIMPLE
-              ? sql.template().substituted(variables)
-              : sql.template().numbered();
+          String query =
+              mode == QueryMode.SIMPLE
+                  ? sql.template().substituted(variables)
+                  : sql.template().numbered();
           // pgbench's logging drops one newline at the end of a message.
           sent.add(query.endsWith("\n") ? query.substring(0, query.length() - 1) : query);
         } else if (c instanceof Command.Set set) {

@@ -58,9 +58,21 @@ class ScriptParserTest {
 
   @Test
   void conditionalsKnowWhereToJump() throws Exception {
-    List<Command> c = parse(String.join("\n",
-        "\\if :a", "SELECT 1;", "\\elif :b", "\\if :c", "SELECT 2;", "\\endif", "\\elif :d",
-        "\\else", "SELECT 3;", "\\endif", ""));
+    List<Command> c =
+        parse(
+            String.join(
+                "\n",
+                "\\if :a",
+                "SELECT 1;",
+                "\\elif :b",
+                "\\if :c",
+                "SELECT 2;",
+                "\\endif",
+                "\\elif :d",
+                "\\else",
+                "SELECT 3;",
+                "\\endif",
+                ""));
     assertThat(((Command.If) c.get(0)).next()).isEqualTo(2);
     assertThat(((Command.Elif) c.get(2)).next()).isEqualTo(6);
     assertThat(((Command.Elif) c.get(2)).end()).isEqualTo(9);
@@ -71,14 +83,16 @@ class ScriptParserTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "\\sleep 10ms|10ms|MILLISECONDS|10|",
-    "\\sleep 2 MS|2|MILLISECONDS|2|",
-    "\\sleep :t us|:t|MICROSECONDS|0|t",
-    "\\sleep 5|5|SECONDS|5|",
-    "\\sleep -3us|-3us|MICROSECONDS|-3|",
-    "\\sleep -|-|SECONDS|0|",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "\\sleep 10ms|10ms|MILLISECONDS|10|",
+        "\\sleep 2 MS|2|MILLISECONDS|2|",
+        "\\sleep :t us|:t|MICROSECONDS|0|t",
+        "\\sleep 5|5|SECONDS|5|",
+        "\\sleep -3us|-3us|MICROSECONDS|-3|",
+        "\\sleep -|-|SECONDS|0|",
+      })
   void sleepAmountsAndUnits(String line, String amount, TimeUnit unit, int literal, String var)
       throws Exception {
     Command.Sleep sleep = (Command.Sleep) parse(line + "\n").get(0);
@@ -115,12 +129,19 @@ class ScriptParserTest {
 
   @Test
   void routineBodiesKeepTheirSemicolons() throws Exception {
-    assertThat(sqlTexts("CREATE FUNCTION f() RETURNS int LANGUAGE sql\n"
-        + "BEGIN ATOMIC SELECT 1; SELECT 2; END; SELECT 3;"))
-        .containsExactly("CREATE FUNCTION f() RETURNS int LANGUAGE sql\n"
-            + "BEGIN ATOMIC SELECT 1; SELECT 2; END;", "SELECT 3;");
-    assertThat(sqlTexts("create or replace procedure p() language sql begin atomic"
-        + " select case when true then 1 end; end; select 2;")).hasSize(2);
+    assertThat(
+            sqlTexts(
+                "CREATE FUNCTION f() RETURNS int LANGUAGE sql\n"
+                    + "BEGIN ATOMIC SELECT 1; SELECT 2; END; SELECT 3;"))
+        .containsExactly(
+            "CREATE FUNCTION f() RETURNS int LANGUAGE sql\n"
+                + "BEGIN ATOMIC SELECT 1; SELECT 2; END;",
+            "SELECT 3;");
+    assertThat(
+            sqlTexts(
+                "create or replace procedure p() language sql begin atomic"
+                    + " select case when true then 1 end; end; select 2;"))
+        .hasSize(2);
     // Not a routine: BEGIN starts a transaction.
     assertThat(sqlTexts("BEGIN; SELECT 1; END;")).hasSize(3);
     assertThat(sqlTexts("CREATE TABLE t (begin int); SELECT 1;")).hasSize(2);
@@ -169,7 +190,8 @@ class ScriptParserTest {
   @Test
   void syncPipelineIsAcceptedAsInPostgres17() throws Exception {
     List<Command> c = parse("\\startpipeline\nSELECT 1;\n\\syncpipeline\n\\endpipeline\n");
-    assertThat(c).extracting(x -> x.getClass().getSimpleName())
+    assertThat(c)
+        .extracting(x -> x.getClass().getSimpleName())
         .containsExactly("StartPipeline", "Sql", "SyncPipeline", "EndPipeline");
     assertThatThrownBy(() -> parse("\\syncpipeline now\n"))
         .hasMessage("t.sql:1: unexpected argument in command \"syncpipeline\"");
@@ -206,22 +228,26 @@ class ScriptParserTest {
       sb.append("\\set v").append(i).append(" random(1, 10)\nSELECT :v").append(i).append(";\n");
     }
     sb.append("\\foo\n");
-    assertTimeoutPreemptively(Duration.ofSeconds(20), () ->
-        assertThatThrownBy(() -> parse(sb.toString()))
-            .hasMessage("t.sql:40001: invalid command in command \"foo\""));
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(20),
+        () ->
+            assertThatThrownBy(() -> parse(sb.toString()))
+                .hasMessage("t.sql:40001: invalid command in command \"foo\""));
   }
 
   @Test
   void errorsCarryFileLineCommandAndCaret() {
     assertThatThrownBy(() -> parse("SELECT 1;\n\\set x random(1)\n"))
-        .isInstanceOfSatisfying(ScriptException.class, e -> {
-          assertThat(e.file()).isEqualTo("t.sql");
-          assertThat(e.line()).isEqualTo(2);
-          assertThat(e.command()).isEqualTo("set");
-          assertThat(e.commandLine()).isEqualTo("\\set x random(1)");
-          assertThat(e.caretColumn()).isEqualTo(15);
-          assertThat(e.getMessage())
-              .isEqualTo("t.sql:2: unexpected number of arguments (random) in command \"set\"");
-        });
+        .isInstanceOfSatisfying(
+            ScriptException.class,
+            e -> {
+              assertThat(e.file()).isEqualTo("t.sql");
+              assertThat(e.line()).isEqualTo(2);
+              assertThat(e.command()).isEqualTo("set");
+              assertThat(e.commandLine()).isEqualTo("\\set x random(1)");
+              assertThat(e.caretColumn()).isEqualTo(15);
+              assertThat(e.getMessage())
+                  .isEqualTo("t.sql:2: unexpected number of arguments (random) in command \"set\"");
+            });
   }
 }

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A test-side stand-in for the runner that understands only scripts made of {@code \set name
- * expr} lines: it runs them for each client, with pgbench's automatic variables and seeding, and
- * collects what debug() prints and the error lines of aborted clients.
+ * A test-side stand-in for the runner that understands only scripts made of {@code \set name expr}
+ * lines: it runs them for each client, with pgbench's automatic variables and seeding, and collects
+ * what debug() prints and the error lines of aborted clients.
  */
 final class SetScriptDriver {
 
@@ -68,7 +68,10 @@ final class SetScriptDriver {
         } catch (EvaluationException e) {
           debug.println("pgbench: error: " + e.getMessage());
           debug.println(
-              "pgbench: error: client " + client + " aborted in command " + command
+              "pgbench: error: client "
+                  + client
+                  + " aborted in command "
+                  + command
                   + " (set) of script 0; "
                   + (e.isAssignment() ? "assignment" : "evaluation")
                   + " of meta-command failed");

@@ -26,20 +26,36 @@ class VariableDefinitionsTest {
 
   @TempDir static Path directory;
 
-
   /** The first query each client sends, from pgbench's -d output, in client order. */
   private static List<String> pgbenchQueries(int clients, long seed, List<String> definitions)
       throws Exception {
     Files.writeString(directory.resolve("vars.sql"), SCRIPT, StandardCharsets.UTF_8);
-    List<String> arguments = new ArrayList<>(List.of(
-        "-n", "-t1", "-d", "-M", "simple", "-c", Integer.toString(clients),
-        "--random-seed=" + seed, "-f", "vars.sql"));
+    List<String> arguments =
+        new ArrayList<>(
+            List.of(
+                "-n",
+                "-t1",
+                "-d",
+                "-M",
+                "simple",
+                "-c",
+                Integer.toString(clients),
+                "--random-seed=" + seed,
+                "-f",
+                "vars.sql"));
     for (String d : definitions) {
       arguments.add("-D");
       arguments.add(d);
     }
-    arguments.addAll(List.of("-h", DATABASE.get().host(), "-p", Integer.toString(DATABASE.get().port()),
-        "-U", DATABASE.get().user(), DATABASE.get().name()));
+    arguments.addAll(
+        List.of(
+            "-h",
+            DATABASE.get().host(),
+            "-p",
+            Integer.toString(DATABASE.get().port()),
+            "-U",
+            DATABASE.get().user(),
+            DATABASE.get().name()));
     Pgbench.Result pgbench = Pgbench.run(directory, arguments);
     assertThat(pgbench.exitCode()).as("%s", pgbench.stderrLines()).isZero();
     List<String> queries = new ArrayList<>();

@@ -77,8 +77,21 @@ class VariablesTest {
 
   @ParameterizedTest
   @CsvSource({
-    "y,true", "YES,true", "on,true", "t,true", "tr,true", "f,false", "no,false", "OFF,false",
-    "of,false", "n,false", "null,NULL", "' -7',-7", "1e3,1000", "-inf,-Infinity", "0x10,16"
+    "y,true",
+    "YES,true",
+    "on,true",
+    "t,true",
+    "tr,true",
+    "f,false",
+    "no,false",
+    "OFF,false",
+    "of,false",
+    "n,false",
+    "null,NULL",
+    "' -7',-7",
+    "1e3,1000",
+    "-inf,-Infinity",
+    "0x10,16"
   })
   void stringsAreTypedAsPgbenchTypesThem(String value, String text) throws Exception {
     variables.putString("v", value);
@@ -96,7 +109,8 @@ class VariablesTest {
         org.assertj.core.api.Assertions.catchThrowableOfType(
             () -> evaluator.set("1x", Expression.parse("debug(1)"), 0, 0),
             EvaluationException.class);
-    // pgbench 15: "set: invalid variable name: "1x"", then "...; assignment of meta-command failed".
+    // pgbench 15: "set: invalid variable name: "1x"", then "...; assignment of meta-command
+    // failed".
     assertThat(e.getMessage()).isEqualTo("set: invalid variable name: \"1x\"");
     assertThat(e.isAssignment()).isTrue();
     assertThat(debug.toString(StandardCharsets.UTF_8)).startsWith("debug(script=0,command=1)");

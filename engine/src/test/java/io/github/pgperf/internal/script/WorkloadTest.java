@@ -29,11 +29,10 @@ class WorkloadTest {
 
   @TempDir static Path directory;
 
-
   /**
    * pgbench with three weighted scripts and a fixed seed runs a sequence of scripts; drawing from
-   * the thread's script choice generator in pgbench's seeding order ({@link SeedPlan}) and
-   * choosing with {@link Workload#choose} gives the same sequence.
+   * the thread's script choice generator in pgbench's seeding order ({@link SeedPlan}) and choosing
+   * with {@link Workload#choose} gives the same sequence.
    */
   @ParameterizedTest
   @ValueSource(longs = {1, 5432, 987654321})
@@ -45,8 +44,15 @@ class WorkloadTest {
     List<String> arguments = new ArrayList<>(List.of("-n", "-t", "60", "-d", "-c", "1"));
     arguments.add("--random-seed=" + seed);
     arguments.addAll(options);
-    arguments.addAll(List.of("-h", DATABASE.get().host(), "-p", Integer.toString(DATABASE.get().port()),
-        "-U", DATABASE.get().user(), DATABASE.get().name()));
+    arguments.addAll(
+        List.of(
+            "-h",
+            DATABASE.get().host(),
+            "-p",
+            Integer.toString(DATABASE.get().port()),
+            "-U",
+            DATABASE.get().user(),
+            DATABASE.get().name()));
     Pgbench.Result pgbench = Pgbench.run(directory, arguments);
     assertThat(pgbench.exitCode()).as("%s", pgbench.stderrLines()).isZero();
     List<String> pgbenchChoices = new ArrayList<>();
@@ -73,9 +79,10 @@ class WorkloadTest {
     Script a = Script.parse("a", "SELECT 1;");
     Script b = Script.parse("b", "SELECT 2;");
     JavaTransaction j = new JavaTransaction("java", c -> {});
-    Workload w = Workload.of(List.of(
-        new Workload.Entry(a, 2), new Workload.Entry(b, 0), new Workload.Entry(j, 3)),
-        QueryMode.SIMPLE);
+    Workload w =
+        Workload.of(
+            List.of(new Workload.Entry(a, 2), new Workload.Entry(b, 0), new Workload.Entry(j, 3)),
+            QueryMode.SIMPLE);
     assertThat(w.totalWeight()).isEqualTo(5);
     List<Integer> chosen = new ArrayList<>();
     for (long drawn = 0; drawn < 5; drawn++) {
@@ -91,12 +98,14 @@ class WorkloadTest {
   @Test
   void builderDefaultsToTpcbLikeAndMixesJavaTransactionsWithScripts() throws Exception {
     Workload defaulted = new WorkloadBuilder(directory).build(QueryMode.SIMPLE);
-    assertThat(defaulted.entries()).extracting(e -> e.item().name())
+    assertThat(defaulted.entries())
+        .extracting(e -> e.item().name())
         .containsExactly("<builtin: TPC-B (sort of)>");
     JavaTransaction java = new JavaTransaction("java", c -> {});
-    Workload mixed = new WorkloadBuilder(directory)
-        .builtin("se@3").add(java, 2).build(QueryMode.PREPARED);
-    assertThat(mixed.entries()).extracting(e -> e.item().name() + "@" + e.weight())
+    Workload mixed =
+        new WorkloadBuilder(directory).builtin("se@3").add(java, 2).build(QueryMode.PREPARED);
+    assertThat(mixed.entries())
+        .extracting(e -> e.item().name() + "@" + e.weight())
         .containsExactly("<builtin: select only>@3", "java@2");
     assertThat(mixed.entries().get(mixed.choose(3)).item()).isSameAs(java);
   }
@@ -124,17 +133,21 @@ class WorkloadTest {
   /** A Java transaction runs on a real connection like any application code would. */
   @Test
   void javaTransactionRunsOnTheClientsConnection() throws Exception {
-    try (Connection c = DATABASE.get().open(); Statement s = c.createStatement()) {
+    try (Connection c = DATABASE.get().open();
+        Statement s = c.createStatement()) {
       s.execute("create table counter (n int)");
       s.execute("insert into counter values (0)");
     }
-    JavaTransaction increment = new JavaTransaction("increment", c -> {
-      c.setAutoCommit(false);
-      try (Statement s = c.createStatement()) {
-        s.executeUpdate("update counter set n = n + 1");
-      }
-      c.commit();
-    });
+    JavaTransaction increment =
+        new JavaTransaction(
+            "increment",
+            c -> {
+              c.setAutoCommit(false);
+              try (Statement s = c.createStatement()) {
+                s.executeUpdate("update counter set n = n + 1");
+              }
+              c.commit();
+            });
     Workload workload = Workload.of(increment, QueryMode.PREPARED);
     try (Connection c = DATABASE.get().open()) {
       for (int i = 0; i < 3; i++) {
@@ -144,7 +157,8 @@ class WorkloadTest {
         }
       }
     }
-    try (Connection c = DATABASE.get().open(); Statement s = c.createStatement();
+    try (Connection c = DATABASE.get().open();
+        Statement s = c.createStatement();
         ResultSet r = s.executeQuery("select n from counter")) {
       r.next();
       assertThat(r.getInt(1)).isEqualTo(3);

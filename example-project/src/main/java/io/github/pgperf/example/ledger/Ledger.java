@@ -35,19 +35,22 @@ public final class Ledger {
     if (depositCents < 0) {
       throw new IllegalArgumentException("a deposit cannot be negative: " + depositCents);
     }
-    return inTransaction(c, () -> {
-      long id;
-      try (PreparedStatement p = c.prepareStatement(
-          "INSERT INTO account (owner, balance) VALUES (?, ?) RETURNING id")) {
-        p.setString(1, owner);
-        p.setLong(2, depositCents);
-        id = single(p);
-      }
-      if (depositCents > 0) {
-        addEntry(c, id, nextTransferId(c), depositCents, depositCents, "opening deposit");
-      }
-      return id;
-    });
+    return inTransaction(
+        c,
+        () -> {
+          long id;
+          try (PreparedStatement p =
+              c.prepareStatement(
+                  "INSERT INTO account (owner, balance) VALUES (?, ?) RETURNING id")) {
+            p.setString(1, owner);
+            p.setLong(2, depositCents);
+            id = single(p);
+          }
+          if (depositCents > 0) {
+            addEntry(c, id, nextTransferId(c), depositCents, depositCents, "opening deposit");
+          }
+          return id;
+        });
   }
 
   /**
@@ -68,40 +71,50 @@ public final class Ledger {
       throw new IllegalArgumentException("cannot transfer from account " + from + " to itself");
     }
     if (amountCents <= 0) {
-      throw new IllegalArgumentException("a transfer must move at least 1 cent, not " + amountCents);
+      throw new IllegalArgumentException(
+          "a transfer must move at least 1 cent, not " + amountCents);
     }
-    inTransaction(c, () -> {
-      // Both rows are locked in id order, so two opposite transfers cannot deadlock.
-      long fromBalance = -1;
-      long toBalance = -1;
-      try (PreparedStatement p = c.prepareStatement(
-          "SELECT id, balance FROM account WHERE id IN (?, ?) ORDER BY id FOR UPDATE")) {
-        p.setLong(1, from);
-        p.setLong(2, to);
-        try (ResultSet r = p.executeQuery()) {
-          while (r.next()) {
-            if (r.getLong(1) == from) {
-              fromBalance = r.getLong(2);
-            } else {
-              toBalance = r.getLong(2);
+    inTransaction(
+        c,
+        () -> {
+          // Both rows are locked in id order, so two opposite transfers cannot deadlock.
+          long fromBalance = -1;
+          long toBalance = -1;
+          try (PreparedStatement p =
+              c.prepareStatement(
+                  "SELECT id, balance FROM account WHERE id IN (?, ?) ORDER BY id FOR UPDATE")) {
+            p.setLong(1, from);
+            p.setLong(2, to);
+            try (ResultSet r = p.executeQuery()) {
+              while (r.next()) {
+                if (r.getLong(1) == from) {
+                  fromBalance = r.getLong(2);
+                } else {
+                  toBalance = r.getLong(2);
+                }
+              }
             }
           }
-        }
-      }
-      if (fromBalance < 0 || toBalance < 0) {
-        throw new LedgerException("no account " + (fromBalance < 0 ? from : to));
-      }
-      if (fromBalance < amountCents) {
-        throw new LedgerException("account " + from + " has " + fromBalance
-            + " cents, less than the " + amountCents + " to transfer");
-      }
-      long transferId = nextTransferId(c);
-      setBalance(c, from, fromBalance - amountCents);
-      setBalance(c, to, toBalance + amountCents);
-      addEntry(c, from, transferId, -amountCents, fromBalance - amountCents, memo);
-      addEntry(c, to, transferId, amountCents, toBalance + amountCents, memo);
-      return null;
-    });
+          if (fromBalance < 0 || toBalance < 0) {
+            throw new LedgerException("no account " + (fromBalance < 0 ? from : to));
+          }
+          if (fromBalance < amountCents) {
+            throw new LedgerException(
+                "account "
+                    + from
+                    + " has "
+                    + fromBalance
+                    + " cents, less than the "
+                    + amountCents
+                    + " to transfer");
+          }
+          long transferId = nextTransferId(c);
+          setBalance(c, from, fromBalance - amountCents);
+          setBalance(c, to, toBalance + amountCents);
+          addEntry(c, from, transferId, -amountCents, fromBalance - amountCents, memo);
+          addEntry(c, to, transferId, amountCents, toBalance + amountCents, memo);
+          return null;
+        });
   }
 
   /** The account's balance in cents. */
@@ -126,19 +139,25 @@ public final class Ledger {
   }
 
   /** {@link #statement(long, int)} on the caller's connection. */
-  public List<StatementLine> statement(Connection c, long account, int limit)
-      throws SQLException {
+  public List<StatementLine> statement(Connection c, long account, int limit) throws SQLException {
     // The ledger's hottest query; src/test/resources/queries/statement.sql measures the same SQL.
-    try (PreparedStatement p = c.prepareStatement(
-        "SELECT id, transfer_id, amount, balance_after, memo, posted_at FROM entry"
-            + " WHERE account_id = ? ORDER BY id DESC LIMIT ?")) {
+    try (PreparedStatement p =
+        c.prepareStatement(
+            "SELECT id, transfer_id, amount, balance_after, memo, posted_at FROM entry"
+                + " WHERE account_id = ? ORDER BY id DESC LIMIT ?")) {
       p.setLong(1, account);
       p.setInt(2, limit);
       List<StatementLine> lines = new ArrayList<>();
       try (ResultSet r = p.executeQuery()) {
         while (r.next()) {
-          lines.add(new StatementLine(r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4),
-              r.getString(5), r.getObject(6, OffsetDateTime.class)));
+          lines.add(
+              new StatementLine(
+                  r.getLong(1),
+                  r.getLong(2),
+                  r.getLong(3),
+                  r.getLong(4),
+                  r.getString(5),
+                  r.getObject(6, OffsetDateTime.class)));
         }
       }
       return lines;
@@ -159,10 +178,13 @@ public final class Ledger {
     }
   }
 
-  private static void addEntry(Connection c, long account, long transferId, long amount,
-      long balanceAfter, String memo) throws SQLException {
-    try (PreparedStatement p = c.prepareStatement("INSERT INTO entry"
-        + " (account_id, transfer_id, amount, balance_after, memo) VALUES (?, ?, ?, ?, ?)")) {
+  private static void addEntry(
+      Connection c, long account, long transferId, long amount, long balanceAfter, String memo)
+      throws SQLException {
+    try (PreparedStatement p =
+        c.prepareStatement(
+            "INSERT INTO entry"
+                + " (account_id, transfer_id, amount, balance_after, memo) VALUES (?, ?, ?, ?, ?)")) {
       p.setLong(1, account);
       p.setLong(2, transferId);
       p.setLong(3, amount);

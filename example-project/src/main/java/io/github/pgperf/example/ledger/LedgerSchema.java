@@ -14,10 +14,10 @@ import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * Creates and upgrades the ledger's tables at startup from the SQL migrations in
- * {@code db/ledger/} on the classpath, in the connection's current schema. Each migration runs
- * once: applied names are kept in {@code ledger_migration}. Safe to call from several instances at
- * once (they queue on an advisory lock).
+ * Creates and upgrades the ledger's tables at startup from the SQL migrations in {@code db/ledger/}
+ * on the classpath, in the connection's current schema. Each migration runs once: applied names are
+ * kept in {@code ledger_migration}. Safe to call from several instances at once (they queue on an
+ * advisory lock).
  */
 public final class LedgerSchema {
 
@@ -38,8 +38,9 @@ public final class LedgerSchema {
       try (Statement s = c.createStatement()) {
         // Two instances starting together would both see "not applied" without this lock.
         s.execute("SELECT pg_advisory_xact_lock(hashtext('ledger_migration'))");
-        s.execute("CREATE TABLE IF NOT EXISTS ledger_migration ("
-            + "name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+        s.execute(
+            "CREATE TABLE IF NOT EXISTS ledger_migration ("
+                + "name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
         List<String> applied = new ArrayList<>();
         for (String name : MIGRATIONS) {
           if (!isApplied(c, name)) {
@@ -62,7 +63,8 @@ public final class LedgerSchema {
   }
 
   private static boolean isApplied(Connection c, String name) throws SQLException {
-    try (PreparedStatement p = c.prepareStatement("SELECT 1 FROM ledger_migration WHERE name = ?")) {
+    try (PreparedStatement p =
+        c.prepareStatement("SELECT 1 FROM ledger_migration WHERE name = ?")) {
       p.setString(1, name);
       try (ResultSet r = p.executeQuery()) {
         return r.next();

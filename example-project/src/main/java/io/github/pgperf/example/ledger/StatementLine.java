@@ -13,5 +13,9 @@ import java.time.OffsetDateTime;
  * @param postedAt when the transfer was committed
  */
 public record StatementLine(
-    long entryId, long transferId, long amount, long balanceAfter, String memo,
+    long entryId,
+    long transferId,
+    long amount,
+    long balanceAfter,
+    String memo,
     OffsetDateTime postedAt) {}

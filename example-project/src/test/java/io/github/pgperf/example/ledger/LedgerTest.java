@@ -53,11 +53,11 @@ class LedgerTest {
 
   @Test
   void instancesMigratingTogetherApplyEachMigrationOnce() throws Exception {
-    try (Connection c = database.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = database.getConnection();
+        Statement s = c.createStatement()) {
       s.execute("CREATE SCHEMA fresh");
     }
-    DataSource fresh = server.getDatabase("postgres", "postgres",
-        Map.of("currentSchema", "fresh"));
+    DataSource fresh = server.getDatabase("postgres", "postgres", Map.of("currentSchema", "fresh"));
     ExecutorService pool = Executors.newFixedThreadPool(3);
     try {
       List<Future<List<String>>> runs = new ArrayList<>();
@@ -80,11 +80,14 @@ class LedgerTest {
     long id = ledger.openAccount("Ada", 10_000);
 
     assertThat(ledger.balance(id)).isEqualTo(10_000);
-    assertThat(ledger.statement(id, 10)).singleElement().satisfies(line -> {
-      assertThat(line.amount()).isEqualTo(10_000);
-      assertThat(line.balanceAfter()).isEqualTo(10_000);
-      assertThat(line.memo()).isEqualTo("opening deposit");
-    });
+    assertThat(ledger.statement(id, 10))
+        .singleElement()
+        .satisfies(
+            line -> {
+              assertThat(line.amount()).isEqualTo(10_000);
+              assertThat(line.balanceAfter()).isEqualTo(10_000);
+              assertThat(line.memo()).isEqualTo("opening deposit");
+            });
   }
 
   @Test
@@ -115,7 +118,8 @@ class LedgerTest {
 
     List<StatementLine> lines = ledger.statement(ada, 3);
 
-    assertThat(lines).extracting(StatementLine::memo)
+    assertThat(lines)
+        .extracting(StatementLine::memo)
         .containsExactly("payment 5", "payment 4", "payment 3");
     assertThat(lines).extracting(StatementLine::balanceAfter).containsExactly(985L, 990L, 994L);
   }
@@ -137,7 +141,8 @@ class LedgerTest {
     long ada = ledger.openAccount("Ada", 100);
 
     assertThatThrownBy(() -> ledger.transfer(ada, 999_999, 1, ""))
-        .isInstanceOf(LedgerException.class).hasMessage("no account 999999");
+        .isInstanceOf(LedgerException.class)
+        .hasMessage("no account 999999");
     assertThatThrownBy(() -> ledger.balance(999_999)).hasMessage("no account 999999");
     assertThatThrownBy(() -> ledger.transfer(ada, ada, 1, ""))
         .isInstanceOf(IllegalArgumentException.class);
@@ -157,12 +162,14 @@ class LedgerTest {
       List<Future<Void>> runs = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
         boolean forth = t % 2 == 0;
-        runs.add(pool.submit(() -> {
-          for (int i = 0; i < 200; i++) {
-            ledger.transfer(forth ? ada : bob, forth ? bob : ada, 3, "back and forth");
-          }
-          return null;
-        }));
+        runs.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < 200; i++) {
+                    ledger.transfer(forth ? ada : bob, forth ? bob : ada, 3, "back and forth");
+                  }
+                  return null;
+                }));
       }
       for (Future<Void> run : runs) {
         // A deadlock (40P01) fails here at once, as the ExecutionException of its SQLException;
@@ -178,7 +185,8 @@ class LedgerTest {
   }
 
   private static long count(String sql) throws SQLException {
-    try (Connection c = database.getConnection(); Statement s = c.createStatement();
+    try (Connection c = database.getConnection();
+        Statement s = c.createStatement();
         ResultSet r = s.executeQuery(sql)) {
       r.next();
       return r.getLong(1);

@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <ul>
  *   <li>Where Docker runs on this machine and its processes are visible (the container's first
- *       process is in {@code /proc}, in a cgroup named after the container), its cgroup's
- *       counter: {@code cpuacct.usage} (cgroup v1, ns) or {@code cpu.stat}'s
- *       {@code usage_usec} (v2), read at once and exact;
+ *       process is in {@code /proc}, in a cgroup named after the container), its cgroup's counter:
+ *       {@code cpuacct.usage} (cgroup v1, ns) or {@code cpu.stat}'s {@code usage_usec} (v2), read
+ *       at once and exact;
  *   <li>else Docker's stats through Testcontainers' client ({@code cpu_stats.cpu_usage
  *       .total_usage}, ns), which the daemon takes once a second: a reading may be up to a second
  *       old, so short windows are coarse; and this machine's CPU then says nothing about the
@@ -30,17 +30,19 @@ final class ContainerCpuUsage {
 
   private static final Path PROC = Path.of("/proc");
   private static final Path CGROUP = Path.of("/sys/fs/cgroup");
+
   /** Where cgroup v1's cpuacct hierarchy is mounted, as distributions name it. */
   private static final List<String> CPUACCT_MOUNTS =
       List.of("cpuacct", "cpu,cpuacct", "cpuacct,cpu");
+
   /** The longest wait for one reading of Docker's stats, ms. */
   private static final long STATS_TIMEOUT_MILLIS = 5_000;
 
   private ContainerCpuUsage() {}
 
   /**
-   * The counter of container {@code id} whose first process is {@code pid} as this machine sees
-   * it ({@code null} when Docker did not say).
+   * The counter of container {@code id} whose first process is {@code pid} as this machine sees it
+   * ({@code null} when Docker did not say).
    */
   static ContainerCpu of(String id, Long pid, DockerClient docker) {
     Path counter = pid == null || pid <= 0 ? null : cgroupCounter(PROC, CGROUP, pid, id);
@@ -48,14 +50,15 @@ final class ContainerCpuUsage {
   }
 
   /**
-   * The cgroup CPU counter of process {@code pid} when it is in a cgroup of container
-   * {@code id}; {@code null} when it is not visible here.
+   * The cgroup CPU counter of process {@code pid} when it is in a cgroup of container {@code id};
+   * {@code null} when it is not visible here.
    */
   static Path cgroupCounter(Path proc, Path cgroup, long pid, String id) {
     List<String> lines;
     try {
-      lines = Files.readAllLines(proc.resolve(Long.toString(pid)).resolve("cgroup"),
-          StandardCharsets.UTF_8);
+      lines =
+          Files.readAllLines(
+              proc.resolve(Long.toString(pid)).resolve("cgroup"), StandardCharsets.UTF_8);
     } catch (IOException | SecurityException e) {
       return null;
     }
@@ -121,14 +124,18 @@ final class ContainerCpuUsage {
     @Override
     public long micros() {
       AtomicReference<Statistics> read = new AtomicReference<>();
-      ResultCallback.Adapter<Statistics> callback = new ResultCallback.Adapter<>() {
-        @Override
-        public void onNext(Statistics stats) {
-          read.compareAndSet(null, stats);
-        }
-      };
+      ResultCallback.Adapter<Statistics> callback =
+          new ResultCallback.Adapter<>() {
+            @Override
+            public void onNext(Statistics stats) {
+              read.compareAndSet(null, stats);
+            }
+          };
       try (callback) {
-        docker.statsCmd(id).withNoStream(true).exec(callback)
+        docker
+            .statsCmd(id)
+            .withNoStream(true)
+            .exec(callback)
             .awaitCompletion(STATS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -137,7 +144,8 @@ final class ContainerCpuUsage {
         return -1;
       }
       Statistics stats = read.get();
-      if (stats == null || stats.getCpuStats() == null
+      if (stats == null
+          || stats.getCpuStats() == null
           || stats.getCpuStats().getCpuUsage() == null
           || stats.getCpuStats().getCpuUsage().getTotalUsage() == null) {
         return -1;

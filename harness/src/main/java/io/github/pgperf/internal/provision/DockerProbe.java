@@ -6,8 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Whether Testcontainers can run here: its classes are on the classpath (it is an optional
  * dependency) and Docker can start a container of the image ({@link DockerReadiness}, within its
- * bound). Nothing of Testcontainers is loaded unless present. A JVM checks each image once: a
- * test run's classes that ask for it again get the same answer at once.
+ * bound). Nothing of Testcontainers is loaded unless present. A JVM checks each image once: a test
+ * run's classes that ask for it again get the same answer at once.
  */
 class DockerProbe {
 

@@ -37,21 +37,21 @@ import org.testcontainers.utility.ImageNameSubstitutor;
  * <ol>
  *   <li>Testcontainers looks for a Docker environment (none: {@link DockerState.Absent});
  *   <li>with a client of its own (one that starts no Ryuk container), pgperf looks on the Docker
- *       host for every image Testcontainers will use: the server's image, Ryuk's (unless
- *       {@code TESTCONTAINERS_RYUK_DISABLED=true}) and, when Testcontainers must find the Docker
- *       host's address by running a container (this machine is itself a container, the Docker
- *       host is its Unix socket, the bridge network names no gateway and
- *       {@code TESTCONTAINERS_HOST_OVERRIDE} is not set), alpine's; each image's name as
- *       Testcontainers' image name substitutor gives it (a registry mirror's prefix included);
- *   <li>missing images are pulled once each, without retries; after one failed pull the others
- *       are only named;
+ *       host for every image Testcontainers will use: the server's image, Ryuk's (unless {@code
+ *       TESTCONTAINERS_RYUK_DISABLED=true}) and, when Testcontainers must find the Docker host's
+ *       address by running a container (this machine is itself a container, the Docker host is its
+ *       Unix socket, the bridge network names no gateway and {@code TESTCONTAINERS_HOST_OVERRIDE}
+ *       is not set), alpine's; each image's name as Testcontainers' image name substitutor gives it
+ *       (a registry mirror's prefix included);
+ *   <li>missing images are pulled once each, without retries; after one failed pull the others are
+ *       only named;
  *   <li>Testcontainers' own client starts (Ryuk, the host's address): with the images there, in
  *       seconds.
  * </ol>
  *
- * <p>The bound: pgperf gives up when Docker has given no answer, and a pull no progress, for
- * {@link #PATIENCE}; a pull that progresses is waited for. A daemon that cannot reach the
- * registry answers a pull at once, so the usual failure takes well under a second.
+ * <p>The bound: pgperf gives up when Docker has given no answer, and a pull no progress, for {@link
+ * #PATIENCE}; a pull that progresses is waited for. A daemon that cannot reach the registry answers
+ * a pull at once, so the usual failure takes well under a second.
  */
 final class DockerReadiness {
 
@@ -61,14 +61,19 @@ final class DockerReadiness {
   static final String RYUK_DISABLED = "TESTCONTAINERS_RYUK_DISABLED";
   static final String HOST_OVERRIDE = "TESTCONTAINERS_HOST_OVERRIDE";
 
-  private static final String IMAGE_FIX = "set pgperf.image to an image the Docker host has or"
-      + " can pull (README, \"Testcontainers without Docker Hub\")";
-  private static final String RYUK_FIX = "set " + RYUK_DISABLED + "=true (pgperf stops its"
-      + " containers itself)";
-  private static final String HOST_FIX = "set " + HOST_OVERRIDE + " to the Docker host's address"
-      + " (localhost when Docker runs on this machine)";
-  private static final String ENGINE_FIX = "check that the Docker engine Testcontainers finds"
-      + " (DOCKER_HOST, else the local socket) answers: docker info";
+  private static final String IMAGE_FIX =
+      "set pgperf.image to an image the Docker host has or"
+          + " can pull (README, \"Testcontainers without Docker Hub\")";
+  private static final String RYUK_FIX =
+      "set " + RYUK_DISABLED + "=true (pgperf stops its" + " containers itself)";
+  private static final String HOST_FIX =
+      "set "
+          + HOST_OVERRIDE
+          + " to the Docker host's address"
+          + " (localhost when Docker runs on this machine)";
+  private static final String ENGINE_FIX =
+      "check that the Docker engine Testcontainers finds"
+          + " (DOCKER_HOST, else the local socket) answers: docker info";
   private static final String EMBEDDED_FIX = "use provider EMBEDDED (AUTO falls back to it)";
   private static final List<String> ALL_FIXES = List.of(IMAGE_FIX, RYUK_FIX, HOST_FIX);
 
@@ -86,8 +91,8 @@ final class DockerReadiness {
   }
 
   /**
-   * Whether Testcontainers can start a container of {@code image}, known within
-   * {@link #PATIENCE} of Docker's last answer.
+   * Whether Testcontainers can start a container of {@code image}, known within {@link #PATIENCE}
+   * of Docker's last answer.
    *
    * @param env the environment, for Testcontainers' settings that pgperf's check must follow
    */
@@ -103,13 +108,16 @@ final class DockerReadiness {
   private DockerState await(String image) {
     CompletableFuture<DockerState> state = new CompletableFuture<>();
     lastAnswer = System.nanoTime();
-    Thread checking = new Thread(() -> {
-      try {
-        state.complete(steps(image));
-      } catch (Throwable t) {
-        state.completeExceptionally(t);
-      }
-    }, "pgperf-docker-check");
+    Thread checking =
+        new Thread(
+            () -> {
+              try {
+                state.complete(steps(image));
+              } catch (Throwable t) {
+                state.completeExceptionally(t);
+              }
+            },
+            "pgperf-docker-check");
     // A check given up on goes on until Docker answers; it must not keep the JVM alive.
     checking.setDaemon(true);
     checking.start();
@@ -119,12 +127,16 @@ final class DockerReadiness {
       } catch (TimeoutException e) {
         if (System.nanoTime() - lastAnswer > patience.toNanos()) {
           closeQuietly(pulling);
-          return unusable("Docker gave no answer for " + patience.toSeconds() + " s while "
-              + doing, fixes);
+          return unusable(
+              "Docker gave no answer for " + patience.toSeconds() + " s while " + doing, fixes);
         }
       } catch (ExecutionException e) {
-        return unusable("Testcontainers' checks of Docker failed while " + doing + ": "
-            + daemonWords(e.getCause()), fixes);
+        return unusable(
+            "Testcontainers' checks of Docker failed while "
+                + doing
+                + ": "
+                + daemonWords(e.getCause()),
+            fixes);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         closeQuietly(pulling);
@@ -152,8 +164,8 @@ final class DockerReadiness {
     try (DockerClient docker = DockerClientProviderStrategy.getClientForConfig(config)) {
       List<Needed> missing = new ArrayList<>();
       for (Needed needed : needed(image, config, docker)) {
-        step("looking for image \"" + needed.image() + "\" on the Docker host",
-            List.of(ENGINE_FIX));
+        step(
+            "looking for image \"" + needed.image() + "\" on the Docker host", List.of(ENGINE_FIX));
         if (!present(docker, needed.image())) {
           missing.add(needed);
         }
@@ -168,8 +180,10 @@ final class DockerReadiness {
             continue; // pulled
           }
           pullFailed = true;
-          problems.add(needed.what() + " is not on the Docker host"
-              + (failure == null ? "" : " and could not be pulled: " + failure));
+          problems.add(
+              needed.what()
+                  + " is not on the Docker host"
+                  + (failure == null ? "" : " and could not be pulled: " + failure));
           fixes.add(needed.fix());
         }
         if (!problems.isEmpty()) {
@@ -188,8 +202,8 @@ final class DockerReadiness {
     String server = substituted(image);
     needed.add(new Needed(server, "image \"" + server + "\"", IMAGE_FIX));
     if (!Boolean.parseBoolean(env.get(RYUK_DISABLED))) {
-      String ryuk = imageConstant("org.testcontainers.utility.RyukContainer",
-          "testcontainers/ryuk");
+      String ryuk =
+          imageConstant("org.testcontainers.utility.RyukContainer", "testcontainers/ryuk");
       if (ryuk != null) {
         String name = substituted(ryuk);
         needed.add(new Needed(name, "Testcontainers' Ryuk image \"" + name + "\"", RYUK_FIX));
@@ -199,33 +213,41 @@ final class DockerReadiness {
       String alpine = imageConstant(DockerClientFactory.class.getName(), "alpine");
       if (alpine != null) {
         String name = substituted(alpine);
-        needed.add(new Needed(name, "image \"" + name + "\" (Testcontainers runs it to find the"
-            + " Docker host's address)", HOST_FIX));
+        needed.add(
+            new Needed(
+                name,
+                "image \""
+                    + name
+                    + "\" (Testcontainers runs it to find the"
+                    + " Docker host's address)",
+                HOST_FIX));
       }
     }
     return needed;
   }
 
   /**
-   * Whether Testcontainers will run a container to find the Docker host's address (its
-   * {@code DockerClientProviderStrategy.resolveDockerHostIpAddress}).
+   * Whether Testcontainers will run a container to find the Docker host's address (its {@code
+   * DockerClientProviderStrategy.resolveDockerHostIpAddress}).
    */
   private boolean findsHostAddressInAContainer(TransportConfig config, DockerClient docker) {
     String override = env.get(HOST_OVERRIDE);
     String scheme = config.getDockerHost().getScheme();
-    if ((override != null && !override.isBlank()) || !DockerClientConfigUtils.IN_A_CONTAINER
+    if ((override != null && !override.isBlank())
+        || !DockerClientConfigUtils.IN_A_CONTAINER
         || !("unix".equals(scheme) || "npipe".equals(scheme))) {
       return false;
     }
     step("asking Docker for the bridge network's gateway", List.of(ENGINE_FIX));
     Network.Ipam ipam = docker.inspectNetworkCmd().withNetworkId("bridge").exec().getIpam();
-    return ipam == null || ipam.getConfig() == null
-        || ipam.getConfig().stream().map(Network.Ipam.Config::getGateway)
-            .allMatch(Objects::isNull);
+    return ipam == null
+        || ipam.getConfig() == null
+        || ipam.getConfig().stream().map(Network.Ipam.Config::getGateway).allMatch(Objects::isNull);
   }
 
   private static String substituted(String image) {
-    return ImageNameSubstitutor.instance().apply(DockerImageName.parse(image))
+    return ImageNameSubstitutor.instance()
+        .apply(DockerImageName.parse(image))
         .asCanonicalNameString();
   }
 
@@ -246,8 +268,11 @@ final class DockerReadiness {
     Progress progress = new Progress();
     pulling = progress;
     try {
-      docker.pullImageCmd(name.getUnversionedPart()).withTag(name.getVersionPart())
-          .exec(progress).awaitCompletion();
+      docker
+          .pullImageCmd(name.getUnversionedPart())
+          .withTag(name.getVersionPart())
+          .exec(progress)
+          .awaitCompletion();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return "interrupted";
@@ -271,8 +296,10 @@ final class DockerReadiness {
     public void onNext(PullResponseItem item) {
       lastAnswer = System.nanoTime();
       if (item.isErrorIndicated()) {
-        error = item.getErrorDetail() != null && item.getErrorDetail().getMessage() != null
-            ? item.getErrorDetail().getMessage() : item.getError();
+        error =
+            item.getErrorDetail() != null && item.getErrorDetail().getMessage() != null
+                ? item.getErrorDetail().getMessage()
+                : item.getError();
       }
     }
   }
@@ -283,7 +310,8 @@ final class DockerReadiness {
     return new DockerState.Unusable(problem, String.join(", or ", all));
   }
 
-  private static final Pattern MESSAGE = Pattern.compile("\"message\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+  private static final Pattern MESSAGE =
+      Pattern.compile("\"message\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
 
   /**
    * The Docker daemon's own words in an exception of its client ({@code Status 500:
@@ -310,8 +338,8 @@ final class DockerReadiness {
         return null;
       }
       String text = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-      Matcher m = Pattern.compile(Pattern.quote(repository) + ":[A-Za-z0-9][A-Za-z0-9._-]*")
-          .matcher(text);
+      Matcher m =
+          Pattern.compile(Pattern.quote(repository) + ":[A-Za-z0-9][A-Za-z0-9._-]*").matcher(text);
       return m.find() ? m.group() : null;
     } catch (IOException e) {
       return null;

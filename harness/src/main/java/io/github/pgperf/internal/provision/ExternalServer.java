@@ -21,18 +21,18 @@ final class ExternalServer {
   /**
    * @param environmentPassword the value of {@code PGPERF_PASSWORD}, or {@code null}
    */
-  static ProvisionedServer connect(ProviderChoice choice, Provider.External external,
-      String environmentPassword) throws ProvisionException {
+  static ProvisionedServer connect(
+      ProviderChoice choice, Provider.External external, String environmentPassword)
+      throws ProvisionException {
     long start = System.nanoTime();
     ConnectionSpec spec = spec(external, environmentPassword);
-    return ProvisionedServer.ready(choice, spec, Map.of(), external.version(), () -> { }, start);
+    return ProvisionedServer.ready(choice, spec, Map.of(), external.version(), () -> {}, start);
   }
 
   /**
    * Where to connect: the URL's server and parameters, the user of {@code pgperf.user}, else the
    * URL's, else the operating-system user's, and the password of {@code PGPERF_PASSWORD}, else of
-   * the password file, else none given (pgjdbc then reads {@code PGPASSFILE} or
-   * {@code ~/.pgpass}).
+   * the password file, else none given (pgjdbc then reads {@code PGPASSFILE} or {@code ~/.pgpass}).
    */
   static ConnectionSpec spec(Provider.External external, String environmentPassword)
       throws ProvisionException {
@@ -42,7 +42,9 @@ final class ExternalServer {
       password = readPasswordFile(external);
     }
     try {
-      return url.spec(external.user(), password == null || password.isEmpty() ? null : password,
+      return url.spec(
+          external.user(),
+          password == null || password.isEmpty() ? null : password,
           external.connectTimeout());
     } catch (ConnectionStringException e) {
       throw new ProvisionException(e.getMessage());
@@ -63,9 +65,14 @@ final class ExternalServer {
       List<String> lines = Files.readAllLines(external.passwordFile(), StandardCharsets.UTF_8);
       return lines.isEmpty() ? null : lines.get(0);
     } catch (IOException e) {
-      throw new ProvisionException("could not read password file \"" + external.passwordFile()
-          + "\": " + (e instanceof NoSuchFileException ? "no such file"
-          : ProvisionedServer.rootCause(e)), e);
+      throw new ProvisionException(
+          "could not read password file \""
+              + external.passwordFile()
+              + "\": "
+              + (e instanceof NoSuchFileException
+                  ? "no such file"
+                  : ProvisionedServer.rootCause(e)),
+          e);
     }
   }
 }

@@ -17,16 +17,21 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A schema that pgperf owns on a server: it holds pgbench's four tables and pgperf's
- * {@code pgperf_init} record, and nothing else. pgperf refuses to initialize into a schema that
- * holds other tables, views or foreign tables, so that pointing it at an application's schema
- * cannot touch the application's data.
+ * A schema that pgperf owns on a server: it holds pgbench's four tables and pgperf's {@code
+ * pgperf_init} record, and nothing else. pgperf refuses to initialize into a schema that holds
+ * other tables, views or foreign tables, so that pointing it at an application's schema cannot
+ * touch the application's data.
  */
 public final class PgbenchSchema {
 
   /** The only tables (partitions aside) pgperf lets a schema of its own hold. */
-  static final List<String> OWN_TABLES = List.of("pgbench_accounts", "pgbench_branches",
-      "pgbench_history", "pgbench_tellers", "pgperf_init");
+  static final List<String> OWN_TABLES =
+      List.of(
+          "pgbench_accounts",
+          "pgbench_branches",
+          "pgbench_history",
+          "pgbench_tellers",
+          "pgperf_init");
 
   private static final int NAMES_SHOWN = 5;
 
@@ -53,8 +58,8 @@ public final class PgbenchSchema {
   public Initialization ensure(InitOptions options, PrintStream progress)
       throws ProvisionException {
     if (!schema.equals(options.schema())) {
-      throw new IllegalArgumentException("options are for schema " + options.schema()
-          + ", not " + schema);
+      throw new IllegalArgumentException(
+          "options are for schema " + options.schema() + ", not " + schema);
     }
     Initializer initializer = new Initializer(server, progress);
     try {
@@ -63,23 +68,34 @@ public final class PgbenchSchema {
       }
       List<String> others = otherTables();
       if (!others.isEmpty()) {
-        throw new ProvisionException("schema \"" + schema + "\" on " + server.describe()
-            + " holds tables that are not pgbench's (" + String.join(", ", others)
-            + "); pgperf initializes only a schema of its own: choose another schema");
+        throw new ProvisionException(
+            "schema \""
+                + schema
+                + "\" on "
+                + server.describe()
+                + " holds tables that are not pgbench's ("
+                + String.join(", ", others)
+                + "); pgperf initializes only a schema of its own: choose another schema");
       }
       createSchema();
       initializer.run(options);
       return Initialization.MADE;
     } catch (InitException e) {
-      throw new ProvisionException("initializing schema \"" + schema + "\" on "
-          + server.describe() + " failed: " + e.getMessage()
-          + (e.detail() == null ? "" : " (" + e.detail() + ")"), e);
+      throw new ProvisionException(
+          "initializing schema \""
+              + schema
+              + "\" on "
+              + server.describe()
+              + " failed: "
+              + e.getMessage()
+              + (e.detail() == null ? "" : " (" + e.detail() + ")"),
+          e);
     }
   }
 
   /**
-   * Connections that get warnings but no notices from the server. pgbench's first step drops
-   * tables that may not be there yet, and each prints {@code NOTICE:  table "..." does not exist,
+   * Connections that get warnings but no notices from the server. pgbench's first step drops tables
+   * that may not be there yet, and each prints {@code NOTICE: table "..." does not exist,
    * skipping}: pgbench's own output, which the command line keeps, but on a test's console it only
    * looks like something went wrong.
    */
@@ -89,20 +105,29 @@ public final class PgbenchSchema {
 
   /** Made here rather than by initialization, whose first step would print notices about it. */
   private void createSchema() throws ProvisionException {
-    try (Connection c = server.open(); Statement s = c.createStatement()) {
+    try (Connection c = server.open();
+        Statement s = c.createStatement()) {
       s.execute("create schema if not exists \"" + schema.replace("\"", "\"\"") + "\"");
     } catch (SQLException e) {
-      throw new ProvisionException("could not create schema \"" + schema + "\" on "
-          + server.describe() + ": " + ProvisionedServer.rootCause(e), e);
+      throw new ProvisionException(
+          "could not create schema \""
+              + schema
+              + "\" on "
+              + server.describe()
+              + ": "
+              + ProvisionedServer.rootCause(e),
+          e);
     }
   }
 
   /** Tables, views and foreign tables in the schema other than pgperf's own, a few by name. */
   List<String> otherTables() throws ProvisionException {
-    String sql = "select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace"
-        + " where n.nspname = ? and c.relkind in ('r', 'p', 'v', 'm', 'f')"
-        + " and not c.relispartition and c.relname <> all (?) order by c.relname";
-    try (Connection c = server.open(); PreparedStatement s = c.prepareStatement(sql)) {
+    String sql =
+        "select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace"
+            + " where n.nspname = ? and c.relkind in ('r', 'p', 'v', 'm', 'f')"
+            + " and not c.relispartition and c.relname <> all (?) order by c.relname";
+    try (Connection c = server.open();
+        PreparedStatement s = c.prepareStatement(sql)) {
       s.setString(1, schema);
       s.setArray(2, c.createArrayOf("text", OWN_TABLES.toArray()));
       List<String> names = new ArrayList<>();
@@ -119,8 +144,14 @@ public final class PgbenchSchema {
       }
       return names;
     } catch (SQLException e) {
-      throw new ProvisionException("could not list the tables of schema \"" + schema + "\" on "
-          + server.describe() + ": " + ProvisionedServer.rootCause(e), e);
+      throw new ProvisionException(
+          "could not list the tables of schema \""
+              + schema
+              + "\" on "
+              + server.describe()
+              + ": "
+              + ProvisionedServer.rootCause(e),
+          e);
     }
   }
 }

@@ -1,9 +1,9 @@
 package io.github.pgperf.internal.provision;
 
 /**
- * No server could be provided: bad configuration, a server that cannot be reached or started,
- * a schema that is not pgperf's to use. The message is one line naming the thing and the cause,
- * and never holds a password.
+ * No server could be provided: bad configuration, a server that cannot be reached or started, a
+ * schema that is not pgperf's to use. The message is one line naming the thing and the cause, and
+ * never holds a password.
  */
 public final class ProvisionException extends Exception {
 

@@ -21,8 +21,8 @@ import java.util.stream.Collectors;
  * A running PostgreSQL server that a provider started or connected to. Closing it stops a server
  * pgperf started; an external server is left running.
  *
- * <p>Nothing this object prints or returns holds the password: {@link #jdbcUrl()} and
- * {@link #describe()} name host, port and database only.
+ * <p>Nothing this object prints or returns holds the password: {@link #jdbcUrl()} and {@link
+ * #describe()} name host, port and database only.
  */
 public final class ProvisionedServer implements AutoCloseable {
 
@@ -33,8 +33,13 @@ public final class ProvisionedServer implements AutoCloseable {
   private final Duration startup;
   private final ContainerCpu containerCpu;
 
-  private ProvisionedServer(ProviderChoice choice, ConnectionSpec spec, ServerInfo serverInfo,
-      AutoCloseable stop, Duration startup, ContainerCpu containerCpu) {
+  private ProvisionedServer(
+      ProviderChoice choice,
+      ConnectionSpec spec,
+      ServerInfo serverInfo,
+      AutoCloseable stop,
+      Duration startup,
+      ContainerCpu containerCpu) {
     this.choice = choice;
     this.spec = spec;
     this.serverInfo = serverInfo;
@@ -52,24 +57,38 @@ public final class ProvisionedServer implements AutoCloseable {
    * @param version the version asked for, or {@code null}
    * @param startNanos {@link System#nanoTime()} when the provider began
    */
-  static ProvisionedServer ready(ProviderChoice choice, ConnectionSpec spec,
-      Map<String, String> startedWith, String version, AutoCloseable stop, long startNanos)
+  static ProvisionedServer ready(
+      ProviderChoice choice,
+      ConnectionSpec spec,
+      Map<String, String> startedWith,
+      String version,
+      AutoCloseable stop,
+      long startNanos)
       throws ProvisionException {
     try {
       ServerInfo info;
       try (Connection c = spec.open()) {
-        info = ServerInfoQuery.read(c).withProviderSettings(startedWith)
-            .withProvider(choice.provider().kind().name(), choice.reason());
+        info =
+            ServerInfoQuery.read(c)
+                .withProviderSettings(startedWith)
+                .withProvider(choice.provider().kind().name(), choice.reason());
       } catch (SQLException e) {
         throw connectFailed(choice.provider().kind(), spec, e);
       }
       if (version != null && !sameVersion(version, info.version())) {
-        throw new ProvisionException(choice.provider().kind() + " server " + spec.jdbcUrl()
-            + " is PostgreSQL " + info.version() + ", not the version " + version + " asked for"
-            + versionHint(choice.provider()));
+        throw new ProvisionException(
+            choice.provider().kind()
+                + " server "
+                + spec.jdbcUrl()
+                + " is PostgreSQL "
+                + info.version()
+                + ", not the version "
+                + version
+                + " asked for"
+                + versionHint(choice.provider()));
       }
-      return new ProvisionedServer(choice, spec, info, stop,
-          Duration.ofNanos(System.nanoTime() - startNanos), null);
+      return new ProvisionedServer(
+          choice, spec, info, stop, Duration.ofNanos(System.nanoTime() - startNanos), null);
     } catch (ProvisionException | RuntimeException e) {
       closeQuietly(stop, e);
       throw e;
@@ -102,8 +121,8 @@ public final class ProvisionedServer implements AutoCloseable {
   }
 
   /**
-   * This server, recorded in results as {@code info} says: a server pgperf:compare started once
-   * for both sides, which the test JVM reaches as an external one.
+   * This server, recorded in results as {@code info} says: a server pgperf:compare started once for
+   * both sides, which the test JVM reaches as an external one.
    */
   public ProvisionedServer recordedAs(ServerInfo info) {
     return new ProvisionedServer(choice, spec, info, stop, startup, containerCpu);
@@ -115,8 +134,8 @@ public final class ProvisionedServer implements AutoCloseable {
   }
 
   /**
-   * The CPU counter of the container the server runs in, for runs' server CPU; {@code null} when
-   * it is not in a container pgperf started.
+   * The CPU counter of the container the server runs in, for runs' server CPU; {@code null} when it
+   * is not in a container pgperf started.
    */
   public ContainerCpu containerCpu() {
     return containerCpu;
@@ -148,17 +167,21 @@ public final class ProvisionedServer implements AutoCloseable {
 
   /**
    * Opens connections whose search_path is {@code searchPath}, in order, so that unqualified names
-   * resolve there and new tables go in the first schema (which must exist: PostgreSQL skips
-   * missing schemas and would create them in the next).
+   * resolve there and new tables go in the first schema (which must exist: PostgreSQL skips missing
+   * schemas and would create them in the next).
    */
   public ConnectionSource connectionSource(List<String> searchPath) {
     if (searchPath.isEmpty()) {
       throw new IllegalArgumentException("a search_path needs at least one schema");
     }
-    String set = searchPath.stream().map(ProvisionedServer::quote)
-        .collect(Collectors.joining(", ", "set search_path to ", ""));
-    String described = searchPath.stream().map(ProvisionedServer::quote)
-        .collect(Collectors.joining(", ", ", search_path ", ""));
+    String set =
+        searchPath.stream()
+            .map(ProvisionedServer::quote)
+            .collect(Collectors.joining(", ", "set search_path to ", ""));
+    String described =
+        searchPath.stream()
+            .map(ProvisionedServer::quote)
+            .collect(Collectors.joining(", ", ", search_path ", ""));
     return new SessionSetup(spec, set, spec.describe() + described);
   }
 
@@ -175,7 +198,11 @@ public final class ProvisionedServer implements AutoCloseable {
   /** One line for logs: provider, version, URL and the settings it was started with. */
   public String describe() {
     Map<String, String> settings = serverInfo.providerSettings();
-    return choice.provider().kind() + " PostgreSQL " + serverInfo.version() + " at " + jdbcUrl()
+    return choice.provider().kind()
+        + " PostgreSQL "
+        + serverInfo.version()
+        + " at "
+        + jdbcUrl()
         + (settings.isEmpty() ? "" : " started with " + new TreeMap<>(settings))
         + String.format(Locale.ROOT, ", ready in %.2f s", startup.toNanos() / 1e9);
   }
@@ -192,8 +219,8 @@ public final class ProvisionedServer implements AutoCloseable {
   }
 
   static ProvisionException connectFailed(ProviderKind kind, ConnectionSpec spec, SQLException e) {
-    return new ProvisionException(kind + " " + spec.target().server() + ": could not connect: "
-        + rootCause(e), e);
+    return new ProvisionException(
+        kind + " " + spec.target().server() + ": could not connect: " + rootCause(e), e);
   }
 
   /** The innermost cause's message, which says what went wrong on the wire. */
@@ -208,7 +235,8 @@ public final class ProvisionedServer implements AutoCloseable {
 
   /** {@code 15} matches {@code 15.19} and {@code 15.19 (Debian ...)}; {@code 15.19} only those. */
   static boolean sameVersion(String wanted, String actual) {
-    return actual.equals(wanted) || actual.startsWith(wanted + ".")
+    return actual.equals(wanted)
+        || actual.startsWith(wanted + ".")
         || actual.startsWith(wanted + " ");
   }
 

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Server settings a provider starts PostgreSQL with, as {@code postgres -c name=value} takes
- * them (for example {@code shared_buffers=256MB}, {@code synchronous_commit=off}), in order.
+ * Server settings a provider starts PostgreSQL with, as {@code postgres -c name=value} takes them
+ * (for example {@code shared_buffers=256MB}, {@code synchronous_commit=off}), in order.
  *
  * @param values the settings by name; later entries of the same name win
  */
@@ -21,15 +21,16 @@ public record ServerSettings(Map<String, String> values) {
 
   public ServerSettings {
     Map<String, String> copy = new LinkedHashMap<>();
-    values.forEach((name, value) -> {
-      if (!NAME.matcher(name).matches()) {
-        throw new IllegalArgumentException("invalid server setting name \"" + name + "\"");
-      }
-      if (value.indexOf('\n') >= 0 || value.indexOf('\0') >= 0) {
-        throw new IllegalArgumentException("invalid value of server setting \"" + name + "\"");
-      }
-      copy.put(name, value);
-    });
+    values.forEach(
+        (name, value) -> {
+          if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("invalid server setting name \"" + name + "\"");
+          }
+          if (value.indexOf('\n') >= 0 || value.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("invalid value of server setting \"" + name + "\"");
+          }
+          copy.put(name, value);
+        });
     values = Collections.unmodifiableMap(copy);
   }
 

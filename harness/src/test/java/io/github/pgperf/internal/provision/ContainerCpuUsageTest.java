@@ -10,15 +10,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Where a container's CPU counter is found from its first process, in the layouts of cgroup v1
- * (cgroupfs and systemd drivers) and v2, laid out in a directory as {@code /proc} and
- * {@code /sys/fs/cgroup} show them; TestcontainersIT reads a real one.
+ * (cgroupfs and systemd drivers) and v2, laid out in a directory as {@code /proc} and {@code
+ * /sys/fs/cgroup} show them; TestcontainersIT reads a real one.
  */
 class ContainerCpuUsageTest {
 
-  private static final String ID = "c818aad0e3701bd89abf375ce6886e14861d0414e623f626133338929d71fe87";
+  private static final String ID =
+      "c818aad0e3701bd89abf375ce6886e14861d0414e623f626133338929d71fe87";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path proc(String cgroupFile) throws IOException {
     Path pid = Files.createDirectories(dir.resolve("proc/4242"));
@@ -35,8 +35,15 @@ class ContainerCpuUsageTest {
 
   @Test
   void cgroupV1sCpuacctUsageIsReadInMicroseconds() throws IOException {
-    Path proc = proc("9:name=systemd:/docker/" + ID + "\n2:cpuacct:/docker/" + ID
-        + "\n1:cpu:/docker/" + ID + "\n0::/\n");
+    Path proc =
+        proc(
+            "9:name=systemd:/docker/"
+                + ID
+                + "\n2:cpuacct:/docker/"
+                + ID
+                + "\n1:cpu:/docker/"
+                + ID
+                + "\n0::/\n");
     Path usage = file("cpuacct/docker/" + ID + "/cpuacct.usage", "2112627982\n");
 
     Path found = ContainerCpuUsage.cgroupCounter(proc, dir.resolve("cgroup"), 4242, ID);
@@ -58,8 +65,10 @@ class ContainerCpuUsageTest {
   @Test
   void cgroupV2sCpuStatGivesUsageUsec() throws IOException {
     Path proc = proc("0::/system.slice/docker-" + ID + ".scope\n");
-    Path stat = file("system.slice/docker-" + ID + ".scope/cpu.stat",
-        "usage_usec 81234\nuser_usec 60000\nsystem_usec 21234\n");
+    Path stat =
+        file(
+            "system.slice/docker-" + ID + ".scope/cpu.stat",
+            "usage_usec 81234\nuser_usec 60000\nsystem_usec 21234\n");
 
     Path found = ContainerCpuUsage.cgroupCounter(proc, dir.resolve("cgroup"), 4242, ID);
 

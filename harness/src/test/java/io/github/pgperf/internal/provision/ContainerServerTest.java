@@ -12,52 +12,74 @@ import org.junit.jupiter.api.Test;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 
 /**
- * The TESTCONTAINERS provider's container as configured, without starting it, and the messages
- * of a provider that cannot start one; started on a real Docker engine by {@code
- * DockerFailuresIT} and {@code junit.TestcontainersIT}.
+ * The TESTCONTAINERS provider's container as configured, without starting it, and the messages of a
+ * provider that cannot start one; started on a real Docker engine by {@code DockerFailuresIT} and
+ * {@code junit.TestcontainersIT}.
  */
 class ContainerServerTest {
 
   private static Provider.Testcontainers provider(String... settings) {
-    return new Provider.Testcontainers("postgres:15", null,
-        ServerSettings.parse(List.of(settings)));
+    return new Provider.Testcontainers(
+        "postgres:15", null, ServerSettings.parse(List.of(settings)));
   }
 
   @Test
   void theContainerLoadsPgStatStatementsWithIoTimingAndRecordsThemAsTheProvidersSettings() {
     ServerStart start = ContainerServer.serverStart(provider());
 
-    assertThat(ContainerServer.command(start)).containsExactly("postgres",
-        "-c", "fsync=on",
-        "-c", "pg_stat_statements.track=all",
-        "-c", "shared_preload_libraries=pg_stat_statements",
-        "-c", "track_io_timing=on");
+    assertThat(ContainerServer.command(start))
+        .containsExactly(
+            "postgres",
+            "-c",
+            "fsync=on",
+            "-c",
+            "pg_stat_statements.track=all",
+            "-c",
+            "shared_preload_libraries=pg_stat_statements",
+            "-c",
+            "track_io_timing=on");
     // Reported as EMBEDDED reports them: part of the baseline's fingerprint. fsync=on is
     // PostgreSQL's default, set back from Testcontainers' fsync=off, and not a change.
-    assertThat(start.reported()).containsExactlyInAnyOrderEntriesOf(Map.of(
-        "shared_preload_libraries", "pg_stat_statements", "pg_stat_statements.track", "all",
-        "track_io_timing", "on"));
+    assertThat(start.reported())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "shared_preload_libraries",
+                "pg_stat_statements",
+                "pg_stat_statements.track",
+                "all",
+                "track_io_timing",
+                "on"));
   }
 
   @Test
   void aTestsOwnPreloadedLibrariesAreKeptAndItsOtherSettingsWin() {
-    ServerStart start = ContainerServer.serverStart(provider(
-        "shared_preload_libraries=auto_explain", "track_io_timing=off", "work_mem=8MB",
-        "fsync=off"));
+    ServerStart start =
+        ContainerServer.serverStart(
+            provider(
+                "shared_preload_libraries=auto_explain",
+                "track_io_timing=off",
+                "work_mem=8MB",
+                "fsync=off"));
 
-    assertThat(start.commandLine()).containsExactlyInAnyOrderEntriesOf(Map.of(
-        "fsync", "off",
-        "pg_stat_statements.track", "all",
-        "shared_preload_libraries", "auto_explain,pg_stat_statements",
-        "track_io_timing", "off",
-        "work_mem", "8MB"));
+    assertThat(start.commandLine())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "fsync", "off",
+                "pg_stat_statements.track", "all",
+                "shared_preload_libraries", "auto_explain,pg_stat_statements",
+                "track_io_timing", "off",
+                "work_mem", "8MB"));
     assertThat(start.reported()).isEqualTo(start.commandLine());
     // Named already, in any form a configuration file takes: not added twice.
-    assertThat(ContainerServer.settings(ServerSettings.parse(List.of(
-        "shared_preload_libraries='pg_stat_statements, auto_explain'"))).values())
+    assertThat(
+            ContainerServer.settings(
+                    ServerSettings.parse(
+                        List.of("shared_preload_libraries='pg_stat_statements, auto_explain'")))
+                .values())
         .containsEntry("shared_preload_libraries", "pg_stat_statements,auto_explain");
-    assertThat(ContainerServer.settings(ServerSettings.parse(List.of(
-        "shared_preload_libraries="))).values())
+    assertThat(
+            ContainerServer.settings(ServerSettings.parse(List.of("shared_preload_libraries=")))
+                .values())
         .containsEntry("shared_preload_libraries", "pg_stat_statements");
   }
 
@@ -79,28 +101,46 @@ class ContainerServerTest {
 
   @Test
   void withoutDockerTheProviderSaysSoAndHowToGoOn() {
-    ServerRequest request = new ServerRequest(ProviderKind.TESTCONTAINERS, null, null, null,
-        Duration.ofSeconds(10), null, null, ServerSettings.NONE);
+    ServerRequest request =
+        new ServerRequest(
+            ProviderKind.TESTCONTAINERS,
+            null,
+            null,
+            null,
+            Duration.ofSeconds(10),
+            null,
+            null,
+            ServerSettings.NONE);
 
-    assertThatThrownBy(() -> ProviderChoice.choose(request,
-        ProviderChoiceTest.probe(new DockerState.Absent("no socket"))))
+    assertThatThrownBy(
+            () ->
+                ProviderChoice.choose(
+                    request, ProviderChoiceTest.probe(new DockerState.Absent("no socket"))))
         .isInstanceOf(ProvisionException.class)
-        .hasMessage("provider TESTCONTAINERS cannot start a container: Testcontainers found no"
-            + " Docker environment; use EMBEDDED or EXTERNAL, or AUTO to fall back to them");
-    assertThatThrownBy(() -> ProviderChoice.choose(request,
-        ProviderChoiceTest.probe(new DockerState.Unusable("image \"postgres:15\" is not on the"
-            + " Docker host and could not be pulled: no such host", "use provider EMBEDDED"))))
+        .hasMessage(
+            "provider TESTCONTAINERS cannot start a container: Testcontainers found no"
+                + " Docker environment; use EMBEDDED or EXTERNAL, or AUTO to fall back to them");
+    assertThatThrownBy(
+            () ->
+                ProviderChoice.choose(
+                    request,
+                    ProviderChoiceTest.probe(
+                        new DockerState.Unusable(
+                            "image \"postgres:15\" is not on the"
+                                + " Docker host and could not be pulled: no such host",
+                            "use provider EMBEDDED"))))
         .isInstanceOf(ProvisionException.class)
-        .hasMessage("provider TESTCONTAINERS cannot start a container: image \"postgres:15\" is"
-            + " not on the Docker host and could not be pulled: no such host. To go on: use"
-            + " provider EMBEDDED");
+        .hasMessage(
+            "provider TESTCONTAINERS cannot start a container: image \"postgres:15\" is"
+                + " not on the Docker host and could not be pulled: no such host. To go on: use"
+                + " provider EMBEDDED");
   }
 
   @Test
   void startedWithoutDockerItSaysWhichImageAndWhy() {
     // Docker gone after the check: where it runs, DockerFailuresIT and TestcontainersIT test it.
-    assumeTrue(new DockerProbe().state("postgres:15") instanceof DockerState.Absent,
-        "Docker runs here");
+    assumeTrue(
+        new DockerProbe().state("postgres:15") instanceof DockerState.Absent, "Docker runs here");
     assertThatThrownBy(() -> ContainerServer.start(null, provider()))
         .isInstanceOf(ProvisionException.class)
         .hasMessageStartingWith("TESTCONTAINERS could not start image \"postgres:15\": ")

@@ -25,8 +25,8 @@ import org.testcontainers.dockerclient.DockerClientConfigUtils;
  * When Docker answers but the container cannot be had, against the real Docker engine: an image
  * that does not exist, and Testcontainers' Ryuk left on where its image cannot be pulled (pgperf's
  * CI machine has no Docker Hub), and a Docker that never answers. Each ends with pgperf's one-line
- * message naming the image, the cause and what to do, within {@link DockerReadiness#PATIENCE},
- * and AUTO takes the embedded server instead, saying why.
+ * message naming the image, the cause and what to do, within {@link DockerReadiness#PATIENCE}, and
+ * AUTO takes the embedded server instead, saying why.
  */
 @DockerHost.Required
 class DockerFailuresIT {
@@ -34,8 +34,8 @@ class DockerFailuresIT {
   private static final long BOUND_MILLIS = DockerReadiness.PATIENCE.toMillis();
 
   private static ServerRequest request(ProviderKind kind, String image) {
-    return new ServerRequest(kind, null, null, null, Duration.ofSeconds(10), null, image,
-        ServerSettings.NONE);
+    return new ServerRequest(
+        kind, null, null, null, Duration.ofSeconds(10), null, image, ServerSettings.NONE);
   }
 
   @Test
@@ -46,8 +46,10 @@ class DockerFailuresIT {
     long start = System.nanoTime();
     assertThatThrownBy(() -> ProviderChoice.choose(request(ProviderKind.TESTCONTAINERS, image)))
         .isInstanceOf(ProvisionException.class)
-        .hasMessageStartingWith("provider TESTCONTAINERS cannot start a container: image \""
-            + image + "\" is not on the Docker host and could not be pulled: ")
+        .hasMessageStartingWith(
+            "provider TESTCONTAINERS cannot start a container: image \""
+                + image
+                + "\" is not on the Docker host and could not be pulled: ")
         .hasMessageContaining("set pgperf.image to an image the Docker host has or can pull")
         .hasMessageEndingWith("use provider EMBEDDED (AUTO falls back to it)")
         .hasMessageNotContaining("\n");
@@ -64,15 +66,21 @@ class DockerFailuresIT {
 
     assertThat(millisSince(start)).isLessThan(BOUND_MILLIS);
     assertThat(choice.provider().kind()).isEqualTo(ProviderKind.EMBEDDED);
-    assertThat(choice.reason()).startsWith("AUTO: no external server URL configured; Docker is"
-        + " available but image \"" + image + "\" is not on the Docker host and could not be"
-        + " pulled: ").doesNotContain("\n");
+    assertThat(choice.reason())
+        .startsWith(
+            "AUTO: no external server URL configured; Docker is"
+                + " available but image \""
+                + image
+                + "\" is not on the Docker host and could not be"
+                + " pulled: ")
+        .doesNotContain("\n");
   }
 
   @Test
   void withRyukLeftOnItsImageIsNamedWithItsSettingAndAutoFallsBack() throws Exception {
-    String ryuk = DockerReadiness.imageConstant("org.testcontainers.utility.RyukContainer",
-        "testcontainers/ryuk");
+    String ryuk =
+        DockerReadiness.imageConstant(
+            "org.testcontainers.utility.RyukContainer", "testcontainers/ryuk");
     assertThat(ryuk).as("Testcontainers' Ryuk image, read from its class").isNotNull();
     assumeFalse(DockerHost.has(ryuk), "the Docker host has " + ryuk);
     // Only Ryuk on: the host's address is given, and the server's image is there.
@@ -80,39 +88,61 @@ class DockerFailuresIT {
 
     Chosen refused = choose(ryukOn, ProviderKind.TESTCONTAINERS);
     assumeFalse(refused.line().startsWith("chose"), "this Docker engine pulled " + ryuk);
-    assertThat(refused.line()).startsWith("refused: provider TESTCONTAINERS cannot start a"
-        + " container: Testcontainers' Ryuk image \"" + ryuk + "\" is not on the Docker host and"
-        + " could not be pulled: ")
+    assertThat(refused.line())
+        .startsWith(
+            "refused: provider TESTCONTAINERS cannot start a"
+                + " container: Testcontainers' Ryuk image \""
+                + ryuk
+                + "\" is not on the Docker host and"
+                + " could not be pulled: ")
         .contains("set TESTCONTAINERS_RYUK_DISABLED=true (pgperf stops its containers itself)")
         .endsWith("use provider EMBEDDED (AUTO falls back to it)")
         .doesNotContain(DockerHost.image());
     assertThat(refused.millis()).isLessThan(BOUND_MILLIS);
 
     Chosen auto = choose(ryukOn, ProviderKind.AUTO);
-    assertThat(auto.line()).startsWith("chose EMBEDDED: AUTO: no external server URL configured;"
-        + " Docker is available but Testcontainers' Ryuk image \"" + ryuk + "\"");
+    assertThat(auto.line())
+        .startsWith(
+            "chose EMBEDDED: AUTO: no external server URL configured;"
+                + " Docker is available but Testcontainers' Ryuk image \""
+                + ryuk
+                + "\"");
     assertThat(auto.millis()).isLessThan(BOUND_MILLIS);
   }
 
   @Test
   void withNeitherSettingEveryImageTestcontainersWouldPullIsNamed() throws Exception {
-    String ryuk = DockerReadiness.imageConstant("org.testcontainers.utility.RyukContainer",
-        "testcontainers/ryuk");
+    String ryuk =
+        DockerReadiness.imageConstant(
+            "org.testcontainers.utility.RyukContainer", "testcontainers/ryuk");
     assumeFalse(DockerHost.has(ryuk), "the Docker host has " + ryuk);
     // Testcontainers finds the host's address with a container where this machine is itself
     // one and the bridge network names no gateway (pgperf's CI machine).
-    boolean findsAddress = DockerClientConfigUtils.IN_A_CONTAINER && DockerHost.with(docker ->
-        docker.inspectNetworkCmd().withNetworkId("bridge").exec().getIpam().getConfig().stream()
-            .map(c -> c.getGateway()).allMatch(Objects::isNull));
+    boolean findsAddress =
+        DockerClientConfigUtils.IN_A_CONTAINER
+            && DockerHost.with(
+                docker ->
+                    docker
+                        .inspectNetworkCmd()
+                        .withNetworkId("bridge")
+                        .exec()
+                        .getIpam()
+                        .getConfig()
+                        .stream()
+                        .map(c -> c.getGateway())
+                        .allMatch(Objects::isNull));
 
     Chosen refused = choose(Map.of(), ProviderKind.TESTCONTAINERS);
     assumeFalse(refused.line().startsWith("chose"), "this Docker engine pulled " + ryuk);
 
-    assertThat(refused.line()).contains("Testcontainers' Ryuk image \"" + ryuk + "\"")
+    assertThat(refused.line())
+        .contains("Testcontainers' Ryuk image \"" + ryuk + "\"")
         .contains("TESTCONTAINERS_RYUK_DISABLED=true");
     if (findsAddress) {
-      assertThat(refused.line()).contains("(Testcontainers runs it to find the Docker host's"
-          + " address) is not on the Docker host")
+      assertThat(refused.line())
+          .contains(
+              "(Testcontainers runs it to find the Docker host's"
+                  + " address) is not on the Docker host")
           .contains("set TESTCONTAINERS_HOST_OVERRIDE to the Docker host's address");
     }
     assertThat(refused.millis()).isLessThan(BOUND_MILLIS);
@@ -122,32 +152,41 @@ class DockerFailuresIT {
   void aDockerThatNeverAnswersEndsWithinTheBound() throws Exception {
     // A socket that takes connections and never says a word: a hung daemon, a proxy's black hole.
     try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-      Thread acceptor = new Thread(() -> {
-        List<Socket> held = new ArrayList<>();
-        try {
-          while (true) {
-            held.add(silent.accept());
-          }
-        } catch (IOException closed) {
-          held.forEach(s -> {
-            try {
-              s.close();
-            } catch (IOException e) {
-              // closing anyway
-            }
-          });
-        }
-      });
+      Thread acceptor =
+          new Thread(
+              () -> {
+                List<Socket> held = new ArrayList<>();
+                try {
+                  while (true) {
+                    held.add(silent.accept());
+                  }
+                } catch (IOException closed) {
+                  held.forEach(
+                      s -> {
+                        try {
+                          s.close();
+                        } catch (IOException e) {
+                          // closing anyway
+                        }
+                      });
+                }
+              });
       acceptor.setDaemon(true);
       acceptor.start();
 
-      Chosen refused = choose(Map.of("DOCKER_HOST", "tcp://127.0.0.1:" + silent.getLocalPort()),
-          ProviderKind.TESTCONTAINERS);
+      Chosen refused =
+          choose(
+              Map.of("DOCKER_HOST", "tcp://127.0.0.1:" + silent.getLocalPort()),
+              ProviderKind.TESTCONTAINERS);
 
-      assertThat(refused.line()).startsWith("refused: provider TESTCONTAINERS cannot start a"
-          + " container: Docker gave no answer for " + DockerReadiness.PATIENCE.toSeconds()
-          + " s while ").contains("docker info").endsWith("use provider EMBEDDED (AUTO falls"
-          + " back to it)");
+      assertThat(refused.line())
+          .startsWith(
+              "refused: provider TESTCONTAINERS cannot start a"
+                  + " container: Docker gave no answer for "
+                  + DockerReadiness.PATIENCE.toSeconds()
+                  + " s while ")
+          .contains("docker info")
+          .endsWith("use provider EMBEDDED (AUTO falls" + " back to it)");
       // The bound and the JVM's start, no more.
       assertThat(refused.millis()).isBetween(BOUND_MILLIS, BOUND_MILLIS + 5_000);
     }
@@ -159,12 +198,20 @@ class DockerFailuresIT {
    */
   private static Chosen choose(Map<String, String> settings, ProviderKind kind)
       throws IOException, InterruptedException {
-    String printed = ForkedJvm.run(null, List.of(), env -> {
-      env.keySet().removeIf(k -> k.startsWith("TESTCONTAINERS_"));
-      env.putAll(settings);
-    }, ChooseMain.class.getName(), kind.name(), DockerHost.image()).console();
-    Matcher m = Pattern.compile("(?m)^((?:chose|refused)[^\\n]*)\\nafter (\\d+) ms$")
-        .matcher(printed);
+    String printed =
+        ForkedJvm.run(
+                null,
+                List.of(),
+                env -> {
+                  env.keySet().removeIf(k -> k.startsWith("TESTCONTAINERS_"));
+                  env.putAll(settings);
+                },
+                ChooseMain.class.getName(),
+                kind.name(),
+                DockerHost.image())
+            .console();
+    Matcher m =
+        Pattern.compile("(?m)^((?:chose|refused)[^\\n]*)\\nafter (\\d+) ms$").matcher(printed);
     assertThat(m.find()).as(printed).isTrue();
     return new Chosen(m.group(1), Long.parseLong(m.group(2)));
   }

@@ -31,15 +31,17 @@ class ExternalServerTest {
 
   @Test
   void urlGivesHostPortDatabaseAndUser() throws ProvisionException {
-    ConnectionSpec spec = ExternalServer.spec(
-        external("jdbc:postgresql://db.example:6543/app?user=bench", null, null), null);
-    assertThat(spec).isEqualTo(new ConnectionSpec("db.example", 6543, "bench", "app", null,
-        Duration.ofSeconds(2)));
-    ConnectionSpec uri = ExternalServer.spec(
-        external("postgresql://bench@db.example:6543/app", null, null), null);
+    ConnectionSpec spec =
+        ExternalServer.spec(
+            external("jdbc:postgresql://db.example:6543/app?user=bench", null, null), null);
+    assertThat(spec)
+        .isEqualTo(
+            new ConnectionSpec("db.example", 6543, "bench", "app", null, Duration.ofSeconds(2)));
+    ConnectionSpec uri =
+        ExternalServer.spec(external("postgresql://bench@db.example:6543/app", null, null), null);
     assertThat(uri.target()).isEqualTo(spec.target());
-    ConnectionSpec v6 = ExternalServer.spec(external("jdbc:postgresql://[::1]/app", null, null),
-        null);
+    ConnectionSpec v6 =
+        ExternalServer.spec(external("jdbc:postgresql://[::1]/app", null, null), null);
     assertThat(v6.host()).isEqualTo("::1");
     assertThat(v6.port()).isEqualTo(5432);
     assertThat(v6.user()).isEqualTo(System.getProperty("user.name"));
@@ -56,34 +58,56 @@ class ExternalServerTest {
     assertThat(fromEnv.password()).isEqualTo(PASSWORD);
     ConnectionSpec fromFile = ExternalServer.spec(provider, null);
     assertThat(fromFile.password()).isEqualTo("from-file-" + PASSWORD);
-    assertThat(provider + fromEnv.toString() + fromEnv.jdbcUrl() + fromEnv.describe()
-        + fromFile + fromFile.describe()).doesNotContain(PASSWORD);
+    assertThat(
+            provider
+                + fromEnv.toString()
+                + fromEnv.jdbcUrl()
+                + fromEnv.describe()
+                + fromFile
+                + fromFile.describe())
+        .doesNotContain(PASSWORD);
 
-    assertThatThrownBy(() -> ExternalServer.spec(
-        external("jdbc:postgresql://db/app", dir.resolve("missing"), null), null))
-        .hasMessage("could not read password file \"" + dir.resolve("missing")
-            + "\": no such file");
+    assertThatThrownBy(
+            () ->
+                ExternalServer.spec(
+                    external("jdbc:postgresql://db/app", dir.resolve("missing"), null), null))
+        .hasMessage(
+            "could not read password file \"" + dir.resolve("missing") + "\": no such file");
   }
 
   /** Every form a user may put a password in is refused before any server is chosen. */
   @Test
   void aUrlWithAPasswordIsRefusedMaskedAndTheRequestNeverShowsIt() {
-    for (String url : new String[] {
-        "jdbc:postgresql://db/app?user=u&password=" + PASSWORD,
-        "jdbc:postgresql://u:" + PASSWORD + "@db/app",
-        "postgresql://u:" + PASSWORD + "@db:5499/app",
-        "postgres://db/app?password=" + PASSWORD}) {
-      ServerRequest request = new ServerRequest(ProviderKind.AUTO, url, null, null,
-          Duration.ofSeconds(2), null, null, ServerSettings.NONE);
+    for (String url :
+        new String[] {
+          "jdbc:postgresql://db/app?user=u&password=" + PASSWORD,
+          "jdbc:postgresql://u:" + PASSWORD + "@db/app",
+          "postgresql://u:" + PASSWORD + "@db:5499/app",
+          "postgres://db/app?password=" + PASSWORD
+        }) {
+      ServerRequest request =
+          new ServerRequest(
+              ProviderKind.AUTO,
+              url,
+              null,
+              null,
+              Duration.ofSeconds(2),
+              null,
+              null,
+              ServerSettings.NONE);
       assertThat(request.toString()).contains("****").doesNotContain(PASSWORD);
-      assertThatThrownBy(() -> ProviderChoice.choose(request)).as(url)
+      assertThatThrownBy(() -> ProviderChoice.choose(request))
+          .as(url)
           .isInstanceOf(ProvisionException.class)
           .hasMessageContaining("****")
           .hasMessageContaining("must not hold a password")
           .hasMessageNotContaining(PASSWORD);
     }
-    assertThat(new Provider.External("postgresql://u:" + PASSWORD + "@h/d", null, null,
-        Duration.ofSeconds(1), null).toString()).contains("postgresql://u:****@h/d")
+    assertThat(
+            new Provider.External(
+                    "postgresql://u:" + PASSWORD + "@h/d", null, null, Duration.ofSeconds(1), null)
+                .toString())
+        .contains("postgresql://u:****@h/d")
         .doesNotContain(PASSWORD);
   }
 
@@ -91,20 +115,23 @@ class ExternalServerTest {
   void connectsAndChecksTheVersion() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
       ProviderChoice choice = new ProviderChoice(external(db.url(), null, "15"), "test");
-      try (ProvisionedServer server = ExternalServer.connect(choice,
-          (Provider.External) choice.provider(), PASSWORD)) {
+      try (ProvisionedServer server =
+          ExternalServer.connect(choice, (Provider.External) choice.provider(), PASSWORD)) {
         assertThat(server.version()).startsWith("15.");
         assertThat(server.serverInfo().providerSettings()).isEmpty();
-        assertThat(server.describe()).startsWith("EXTERNAL PostgreSQL 15.")
+        assertThat(server.describe())
+            .startsWith("EXTERNAL PostgreSQL 15.")
             .contains(" at jdbc:postgresql://127.0.0.1:5432/" + db.name() + ", ready in ")
             .doesNotContain(PASSWORD);
       }
       ProviderChoice wrong = new ProviderChoice(external(db.url(), null, "16"), "test");
-      assertThatThrownBy(() -> ExternalServer.connect(wrong, (Provider.External) wrong.provider(),
-          null))
+      assertThatThrownBy(
+              () -> ExternalServer.connect(wrong, (Provider.External) wrong.provider(), null))
           .isInstanceOf(ProvisionException.class)
-          .hasMessageStartingWith("EXTERNAL server jdbc:postgresql://127.0.0.1:5432/" + db.name()
-              + " is PostgreSQL 15.")
+          .hasMessageStartingWith(
+              "EXTERNAL server jdbc:postgresql://127.0.0.1:5432/"
+                  + db.name()
+                  + " is PostgreSQL 15.")
           .hasMessageEndingWith(", not the version 16 asked for");
     }
   }
@@ -116,18 +143,36 @@ class ExternalServerTest {
   @Test
   void theUrlsParametersReachTheServer() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
-      String jdbc = "jdbc:postgresql://" + db.host() + ":" + db.port() + "/" + db.name()
-          + "?user=" + db.user() + "&ApplicationName=ledger-app&options=-c%20work_mem%3D6666kB";
-      String libpq = "postgresql://" + db.user() + "@" + db.host() + ":" + db.port() + "/"
-          + db.name() + "?application_name=ledger-app&options=-c%20work_mem%3D6666kB";
+      String jdbc =
+          "jdbc:postgresql://"
+              + db.host()
+              + ":"
+              + db.port()
+              + "/"
+              + db.name()
+              + "?user="
+              + db.user()
+              + "&ApplicationName=ledger-app&options=-c%20work_mem%3D6666kB";
+      String libpq =
+          "postgresql://"
+              + db.user()
+              + "@"
+              + db.host()
+              + ":"
+              + db.port()
+              + "/"
+              + db.name()
+              + "?application_name=ledger-app&options=-c%20work_mem%3D6666kB";
       for (String url : new String[] {jdbc, libpq}) {
         ProviderChoice choice = new ProviderChoice(external(url, null, null), "test");
-        try (ProvisionedServer server = ExternalServer.connect(choice,
-            (Provider.External) choice.provider(), null);
+        try (ProvisionedServer server =
+                ExternalServer.connect(choice, (Provider.External) choice.provider(), null);
             Connection c = server.connectionSource().open();
             Statement s = c.createStatement();
-            ResultSet rs = s.executeQuery("select current_setting('application_name'),"
-                + " current_setting('work_mem'), current_database()")) {
+            ResultSet rs =
+                s.executeQuery(
+                    "select current_setting('application_name'),"
+                        + " current_setting('work_mem'), current_database()")) {
           rs.next();
           assertThat(rs.getString(1)).as(url).isEqualTo("ledger-app");
           assertThat(rs.getString(2)).as(url).isEqualTo("6666kB");
@@ -138,8 +183,8 @@ class ExternalServerTest {
   }
 
   /**
-   * On a server that asks for a password (SCRAM): PGPERF_PASSWORD or the password file log in,
-   * and with neither pgjdbc's .pgpass lookup does; a wrong one fails naming the server only.
+   * On a server that asks for a password (SCRAM): PGPERF_PASSWORD or the password file log in, and
+   * with neither pgjdbc's .pgpass lookup does; a wrong one fails naming the server only.
    */
   @Test
   void passwordsOfEveryKindLogInToAScramServer(@TempDir Path dir) throws Exception {
@@ -147,21 +192,33 @@ class ExternalServerTest {
     try (OwnServer server = OwnServer.startWithPassword(Map.of(), password)) {
       String url = "postgresql://postgres@127.0.0.1:" + server.port() + "/postgres";
       Path file = Files.writeString(dir.resolve("pw"), password + "\n");
-      assertThat(loginWith(new Provider.External(url, null, null, Duration.ofSeconds(30), null),
-          password)).isEqualTo(new Target("127.0.0.1", server.port(), "postgres", "postgres"));
-      assertThat(loginWith(new Provider.External(url, null, file, Duration.ofSeconds(30), null),
-          null).user()).isEqualTo("postgres");
+      assertThat(
+              loginWith(
+                  new Provider.External(url, null, null, Duration.ofSeconds(30), null), password))
+          .isEqualTo(new Target("127.0.0.1", server.port(), "postgres", "postgres"));
+      assertThat(
+              loginWith(new Provider.External(url, null, file, Duration.ofSeconds(30), null), null)
+                  .user())
+          .isEqualTo("postgres");
 
       Path pgpass = dir.resolve("pgpass");
-      Files.writeString(pgpass, "127.0.0.1:" + server.port() + ":postgres:postgres:"
-          + password.replace(":", "\\:") + "\n");
+      Files.writeString(
+          pgpass,
+          "127.0.0.1:"
+              + server.port()
+              + ":postgres:postgres:"
+              + password.replace(":", "\\:")
+              + "\n");
       Files.setPosixFilePermissions(pgpass, PosixFilePermissions.fromString("rw-------"));
       String before = System.getProperty("org.postgresql.pgpassfile");
       // pgjdbc's own switch for its .pgpass lookup (PGPASSFILE cannot be set in this JVM).
       System.setProperty("org.postgresql.pgpassfile", pgpass.toString());
       try {
-        assertThat(loginWith(new Provider.External(url, null, null, Duration.ofSeconds(30),
-            null), null).user()).isEqualTo("postgres");
+        assertThat(
+                loginWith(
+                        new Provider.External(url, null, null, Duration.ofSeconds(30), null), null)
+                    .user())
+            .isEqualTo("postgres");
       } finally {
         if (before == null) {
           System.clearProperty("org.postgresql.pgpassfile");
@@ -170,14 +227,16 @@ class ExternalServerTest {
         }
       }
 
-      Provider.External wrong = new Provider.External(url, null, null, Duration.ofSeconds(30),
-          null);
+      Provider.External wrong =
+          new Provider.External(url, null, null, Duration.ofSeconds(30), null);
       ProviderChoice choice = new ProviderChoice(wrong, "test");
       assertThatThrownBy(() -> ExternalServer.connect(choice, wrong, "not-" + password))
           .isInstanceOf(ProvisionException.class)
-          .hasMessage("EXTERNAL server at \"127.0.0.1\", port " + server.port()
-              + ": could not connect: FATAL: password authentication failed for user"
-              + " \"postgres\"")
+          .hasMessage(
+              "EXTERNAL server at \"127.0.0.1\", port "
+                  + server.port()
+                  + ": could not connect: FATAL: password authentication failed for user"
+                  + " \"postgres\"")
           .hasMessageNotContaining(password);
     }
   }
@@ -198,23 +257,40 @@ class ExternalServerTest {
   /** pgperf.connectTimeout, else libpq's PGCONNECT_TIMEOUT (read as libpq does), else 60 s. */
   @Test
   void theConnectTimeoutIsTheSettingElsePgconnectTimeoutElseTheClisDefault() throws Exception {
-    ServerRequest unset = new ServerRequest(ProviderKind.EXTERNAL, "jdbc:postgresql://h/d", null,
-        null, null, null, null, ServerSettings.NONE);
+    ServerRequest unset =
+        new ServerRequest(
+            ProviderKind.EXTERNAL,
+            "jdbc:postgresql://h/d",
+            null,
+            null,
+            null,
+            null,
+            null,
+            ServerSettings.NONE);
     assertThat(ProviderChoice.connectTimeout(unset, Map.of())).isEqualTo(Duration.ofSeconds(60));
     assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "3")))
         .isEqualTo(Duration.ofSeconds(3));
     assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "1")))
         .isEqualTo(Duration.ofSeconds(2));
     assertThat(ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "0"))).isZero();
-    ServerRequest set = new ServerRequest(ProviderKind.EXTERNAL, "jdbc:postgresql://h/d", null,
-        null, Duration.ofSeconds(7), null, null, ServerSettings.NONE);
+    ServerRequest set =
+        new ServerRequest(
+            ProviderKind.EXTERNAL,
+            "jdbc:postgresql://h/d",
+            null,
+            null,
+            Duration.ofSeconds(7),
+            null,
+            null,
+            ServerSettings.NONE);
     assertThat(ProviderChoice.connectTimeout(set, Map.of("PGCONNECT_TIMEOUT", "3")))
         .isEqualTo(Duration.ofSeconds(7));
-    assertThatThrownBy(() -> ProviderChoice.connectTimeout(unset,
-        Map.of("PGCONNECT_TIMEOUT", "3s")))
+    assertThatThrownBy(
+            () -> ProviderChoice.connectTimeout(unset, Map.of("PGCONNECT_TIMEOUT", "3s")))
         .isInstanceOf(ProvisionException.class)
-        .hasMessage("environment variable PGCONNECT_TIMEOUT: invalid integer value \"3s\" for"
-            + " connection option \"connect_timeout\"");
+        .hasMessage(
+            "environment variable PGCONNECT_TIMEOUT: invalid integer value \"3s\" for"
+                + " connection option \"connect_timeout\"");
   }
 
   /**
@@ -225,9 +301,13 @@ class ExternalServerTest {
   void silentServerFailsWithinTheConnectTimeout() throws Exception {
     try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
       int port = silent.getLocalPort();
-      Provider.External external = new Provider.External(
-          "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres", null, null,
-          Duration.ofSeconds(2), null);
+      Provider.External external =
+          new Provider.External(
+              "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres",
+              null,
+              null,
+              Duration.ofSeconds(2),
+              null);
       ProviderChoice choice = new ProviderChoice(external, "test");
       long start = System.nanoTime();
       assertThatThrownBy(() -> ExternalServer.connect(choice, external, null))
