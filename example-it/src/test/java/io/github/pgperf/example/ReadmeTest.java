@@ -128,7 +128,7 @@ class ReadmeTest {
   void aRegionIsTheLinesBetweenItsMarkersWithoutTheirCommonIndent(
       @org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
     Path file = dir.resolve("Some.java");
-    Files.writeString(file, "a\n  // readme:x\n    one\n\n  two\n  // /readme:x\nb\n");
+    Files.writeString(file, "a\n  // readme:x\n    one\n\n  two\n\n  // /readme:x\nb\n");
     assertThat(region(file, "x")).isEqualTo("  one\n\ntwo\n");
     assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> region(file, "y")))
         .hasMessageContaining("no region readme:y");
@@ -141,7 +141,10 @@ class ReadmeTest {
         .toList();
   }
 
-  /** The lines between {@code readme:name} and {@code /readme:name}, less their common indent. */
+  /**
+   * The lines between {@code readme:name} and {@code /readme:name}, less their common indent and
+   * the blank lines before the closing marker.
+   */
   static String region(Path file, String name) throws IOException {
     List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     int start = -1;
@@ -158,6 +161,11 @@ class ReadmeTest {
     }
     if (start < 0 || end < 0) {
       throw new IllegalArgumentException("no region readme:" + name + " in " + file);
+    }
+    // google-java-format puts a blank line between a member and the comment after it, the closing
+    // marker: that line is the file's layout, not the snippet's.
+    while (end > start + 1 && lines.get(end - 1).isBlank()) {
+      end--;
     }
     List<String> region = lines.subList(start + 1, end);
     int indent =
