@@ -7,7 +7,8 @@
 #   autocommit     the transfer's transaction lost: every statement commits on its own
 #   trigger        a trigger on account writes every balance change to a second table
 #   hot-row        every transfer counts itself in one row of a totals table (8 clients)
-#   server-cpu     the transfer's account query computes an expensive expression per row
+#   server-cpu     the transfer's account query computes an expensive expression per row (an md5
+#                  of the row's text repeated SERVER_CPU_REPEAT times, default 16000)
 #   client-cpu     the transfer signs itself in Java: about 1 ms of CPU per transaction
 #   rows-10x       the statement query returns 200 entries instead of 20
 #   index-dropped  the statement index is gone
@@ -23,6 +24,7 @@
 #   bench/regression-kinds.sh                    # every kind, compare only
 #   KINDS="unchanged trigger" PAIRS=5 bench/regression-kinds.sh
 #   CHECK=1 bench/regression-kinds.sh
+#   CHECK=1 COMPARE=0 bench/regression-kinds.sh  # pgperf:check only
 #
 # Needs pgperf installed in the local Maven repository (mvn -B install -DskipTests -Dpgperf.skip
 # -Dinvoker.skip). Prints one line per build (kind, expected, outcome, time, load, verdicts and the
@@ -34,6 +36,8 @@ cd "$bench/.."
 KINDS=${KINDS:-unchanged n-plus-one autocommit trigger hot-row server-cpu client-cpu rows-10x index-dropped savepoint}
 PAIRS=${PAIRS:-3}
 CHECK=${CHECK:-0}
+COMPARE=${COMPARE:-1}
+SERVER_CPU_REPEAT=${SERVER_CPU_REPEAT:-16000}
 MVN_ARGS=${MVN_ARGS:--o -DskipTests -Dpgperf.tests=LedgerPerformanceTest -Dpgperf.trials=1 -Dpgperf.thresholds=none}
 work=$(mktemp -d /tmp/pgperf-kinds.XXXXXX)
 echo "project and logs in $work"
@@ -133,7 +137,7 @@ INSERT INTO ledger_total VALUES (1, 0);"
     server-cpu)
       replace "$ledger" '"SELECT id, balance FROM account WHERE id IN (?, ?) ORDER BY id FOR UPDATE"' \
         '"SELECT id, balance FROM account WHERE id IN (?, ?)"
-          + " AND length(md5(repeat(owner || balance::text, 4000))) = 32 ORDER BY id FOR UPDATE"' ;;
+          + " AND length(md5(repeat(owner || balance::text, '"$SERVER_CPU_REPEAT"'))) = 32 ORDER BY id FOR UPDATE"' ;;
     client-cpu)
       replace "$ledger" "$last_step" "$last_step"'      // A signature of the transfer, chained: about 1 ms of CPU.
       try {
@@ -214,15 +218,17 @@ for kind in $KINDS; do
   git_ commit -q -m "$kind"
   expected=fail
   [ "$kind" = unchanged ] && expected=pass
-  before=$(load); start=$(date +%s)
-  set +e
-  # shellcheck disable=SC2086
-  mvn -B $MVN_ARGS verify pgperf:compare -Dpgperf.base=HEAD~1 -Dpgperf.pairs="$PAIRS" \
-    >"$work/$kind-compare.log" 2>&1
-  rc=$?
-  set -e
-  report "$kind" compare "$expected" "$rc" "$(( $(date +%s) - start ))" "$before"
-  cp target/pgperf/check.json "$work/$kind-compare.json" 2>/dev/null || true
+  if [ "$COMPARE" = 1 ]; then
+    before=$(load); start=$(date +%s)
+    set +e
+    # shellcheck disable=SC2086
+    mvn -B $MVN_ARGS verify pgperf:compare -Dpgperf.base=HEAD~1 -Dpgperf.pairs="$PAIRS" \
+      >"$work/$kind-compare.log" 2>&1
+    rc=$?
+    set -e
+    report "$kind" compare "$expected" "$rc" "$(( $(date +%s) - start ))" "$before"
+    cp target/pgperf/check.json "$work/$kind-compare.json" 2>/dev/null || true
+  fi
   if [ "$CHECK" = 1 ] && { [ "$kind" = unchanged ] || [[ "$deterministic" == *" $kind "* ]]; }; then
     cp -r "$work/baseline" src/test/pgperf/baseline
     before=$(load); start=$(date +%s)
