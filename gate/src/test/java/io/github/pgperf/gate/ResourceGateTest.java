@@ -271,6 +271,21 @@ class ResourceGateTest {
     assertThat(of(findings, Metric.CPU).verdict()).isEqualTo(Verdict.REGRESSION);
     // The client's figures in the same runs: per transaction +38%, within the tolerance.
     assertThat(of(findings, Metric.CLIENT_CPU).verdict()).isEqualTo(Verdict.PASS);
+    // The live-gate IT's slower server function: 16 transactions a run instead of 48, each
+    // carrying more of the backends' one-time costs: +134% per transaction, -22% per second.
+    List<Sample> fewer =
+        List.of(
+            withCpu(1, 5.3, 1_404, 210, 5_600),
+            withCpu(2, 5.3, 1_380, 215, 5_700),
+            withCpu(3, 5.3, 1_420, 205, 5_650));
+    List<Sample> many =
+        List.of(
+            withCpu(1, 16, 600, 210, 5_600),
+            withCpu(2, 16, 590, 215, 5_700),
+            withCpu(3, 16, 610, 205, 5_650));
+    Finding cpu = of(paired(many, fewer), Metric.CPU);
+    assertThat(cpu.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(cpu.message()).contains("fewer, not costlier", "by a fifth of the tolerance 50.0%");
   }
 
   @Test
