@@ -67,10 +67,42 @@ fig = " ".join(f'{m} {stmt[m]["figures"]["change"]:+.1%}' for m in ("tps", "p50"
 print(" ".join(f"{k}={v}" for k, v in sorted(counts.items())) + (f"  statement: {fig}" if fig else ""))
 PY
 )
+  # The resources per transaction (issue 28): each test's change of the pairs' medians, kept for
+  # the spread printed at the end.
+  python3 - "$work/project/target/pgperf/check.json" "$name" >>"$work/resources.tsv" <<'PY' 2>/dev/null || true
+import json, sys
+c = json.load(open(sys.argv[1]))
+for f in c["findings"]:
+    if f.get("metric") in ("cpu", "clientCpu", "alloc", "lockWait") and f.get("work"):
+        print("\t".join((sys.argv[2], f["test"], f["metric"], f["work"]["change"], f["verdict"])))
+PY
   confirmed=$(grep -o 'confirming with [0-9]* more pairs' "$work/$name.log" | head -1 || true)
   printf '%-14s rc=%d %4ds load %s->%s  %s %s\n' "$name" "$rc" "$((end - start))" "$before" "$(load)" \
     "$verdicts" "${confirmed:+($confirmed)}"
   [ "$rc" -eq 0 ] || failed=$((failed + 1))
 done
 echo "comparisons: $RUNS, failed: $failed (every second one with a CPU hog on both cores)"
+if [ -s "$work/resources.tsv" ]; then
+  # The spread of each resource's change per transaction (candidate's median of the pairs over the
+  # base's), over every test and comparison, quiet and with the busy loops apart.
+  python3 - "$work/resources.tsv" <<'PY'
+import sys, statistics, collections
+rows = collections.defaultdict(list)
+verdicts = collections.Counter()
+for line in open(sys.argv[1]):
+    run, test, metric, change, verdict = line.rstrip("\n").split("\t")
+    try:
+        value = float(change.rstrip("%").replace(",", "")) / 100
+    except ValueError:
+        continue
+    rows[(metric, "hog" if run.endswith("+hog") else "quiet")].append(value)
+    verdicts[(metric, verdict)] += 1
+print("resource per transaction, A/A change of the pairs' medians (every test):")
+print(f"  {'metric':10} {'runs':6} {'n':>3} {'median':>8} {'|median|':>9} {'min':>8} {'max':>8}")
+for (metric, kind), values in sorted(rows.items()):
+    print(f"  {metric:10} {kind:6} {len(values):3d} {statistics.median(values):+8.1%} "
+          f"{statistics.median(abs(v) for v in values):9.1%} {min(values):+8.1%} {max(values):+8.1%}")
+print("  verdicts: " + ", ".join(f"{m} {v}={n}" for (m, v), n in sorted(verdicts.items())))
+PY
+fi
 [ "$failed" -eq 0 ]

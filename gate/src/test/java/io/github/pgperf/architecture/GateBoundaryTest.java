@@ -10,11 +10,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The gate module's boundaries: the gate, the report, the test JVM's launch and compare know
- * nothing of Maven (the plugin's goals hold that; a Gradle task or a CI step could call them) nor
- * of a database (they read results); only the history's PostgreSQL store uses {@code java.sql}.
- * Today its pom brings neither, so the compiler refuses such a use; this keeps it so should a
- * dependency bring them in.
+ * The gate module's boundaries: the gate, the report and the history know nothing of Maven (the
+ * plugin's goals hold that; a Gradle task or a CI step could call them) nor of a database (they
+ * read results); only the history's PostgreSQL store uses {@code java.sql}. Today its pom brings
+ * neither, so the compiler refuses such a use; this keeps it so should a dependency bring them in.
  */
 class GateBoundaryTest {
 
@@ -27,12 +26,12 @@ class GateBoundaryTest {
   }
 
   @Test
-  void theGateTheReportLaunchAndCompareKnowNothingOfMaven() {
+  void theGateTheReportAndTheHistoryKnowNothingOfMaven() {
     noClasses()
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("org.apache.maven..", "org.codehaus.plexus..", "org.eclipse.aether..")
-        .as("the gate, the report, launch and compare should not depend on Maven")
+        .as("the gate, the report and the history should not depend on Maven")
         .check(gate);
   }
 

@@ -40,35 +40,7 @@ class ChromiumRenderTest {
 
   @Test
   void everyChartDrawsOnScreen() throws Exception {
-    everyChartDraws(html, "probed", 20);
-  }
-
-  @Test
-  void theComparisonPageDrawsOnScreen() throws Exception {
-    // pgperf:compare's page as its judge writes it: pairs of a slower candidate whose plan and
-    // work changed, the base's trials as the work's baseline.
-    Path compared = dir.resolve("compared");
-    WorkReportFixtures.Build usual = WorkReportFixtures.Build.usual();
-    ComparisonFixtures.pairs(
-        compared,
-        "OrdersIT-insert",
-        1,
-        4,
-        new ComparisonFixtures.Runs(1000, 2000, usual),
-        new ComparisonFixtures.Runs(700, 2860, usual.blocks(150).plan(WorkReportFixtures.SEQ_PLAN)),
-        5);
-    new io.github.pgperf.compare.GateJudge(
-            io.github.pgperf.gate.GateSettings.defaults(),
-            0,
-            compared.resolve("out"),
-            java.util.Map.of(),
-            line -> {})
-        .judge(ComparisonFixtures.sides(compared, 4, java.util.List.of("OrdersIT-insert")));
-    String page = Files.readString(compared.resolve("out/report.html"), StandardCharsets.UTF_8);
-    assertThat(HtmlReportTest.count(page, "class=\"pair-chart\"")).isEqualTo(3);
-    Files.writeString(OUT.resolve("comparison-report.html"), page, StandardCharsets.UTF_8);
-
-    everyChartDraws(page, "comparison-probed", 11); // 3 metrics x 4 pairs at least
+    everyChartDraws(chromium, dir, html, "probed", 20);
   }
 
   /**
@@ -76,7 +48,8 @@ class ChromiumRenderTest {
    * nothing else): it measures what the browser laid out and writes it into the page for
    * --dump-dom. Every path, dot and chart of the page must have a size on screen.
    */
-  private static void everyChartDraws(String html, String name, int leastPaths) throws Exception {
+  static void everyChartDraws(Chromium chromium, Path dir, String html, String name, int leastPaths)
+      throws Exception {
     String probe =
         "<script>(function(){var paths=document.querySelectorAll('svg path');"
             + "var drawn=0;paths.forEach(function(p){var b=p.getBBox();"

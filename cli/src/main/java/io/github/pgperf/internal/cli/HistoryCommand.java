@@ -1,6 +1,5 @@
 package io.github.pgperf.internal.cli;
 
-import io.github.pgperf.compare.BuiltRevision;
 import io.github.pgperf.gate.Action;
 import io.github.pgperf.gate.CheckMessages;
 import io.github.pgperf.gate.CheckOutputs;
@@ -8,6 +7,7 @@ import io.github.pgperf.gate.CheckReport;
 import io.github.pgperf.gate.ConsoleTable;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.history.BuiltRevision;
 import io.github.pgperf.history.DetectionSettings;
 import io.github.pgperf.history.HistoryRecorder;
 import io.github.pgperf.history.HistorySettings;

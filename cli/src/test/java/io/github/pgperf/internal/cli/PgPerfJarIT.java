@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +47,36 @@ class PgPerfJarIT {
         rs.next();
         assertThat(rs.getLong(1)).isEqualTo(100_000);
       }
+    }
+  }
+
+  /**
+   * The jar holds the command and what it runs on, nothing that needs a class it has not: the test
+   * JVM's launch (which needs the JUnit Platform Launcher) lives in pgperf-compare, the AssertJ
+   * assertions in pgperf-harness, and neither module is beneath the command, so no shade filter
+   * keeps them out.
+   */
+  @Test
+  void carriesNoClassOfTheTestSide() throws Exception {
+    try (JarFile jar = new JarFile(Cli.JAR.toFile())) {
+      List<String> names = jar.stream().map(JarEntry::getName).toList();
+
+      assertThat(names)
+          .contains(
+              "io/github/pgperf/internal/cli/Main.class",
+              "io/github/pgperf/gate/Gate.class",
+              "picocli/CommandLine.class",
+              "org/postgresql/Driver.class")
+          .noneMatch(
+              n ->
+                  n.startsWith("io/github/pgperf/launch/")
+                      || n.startsWith("io/github/pgperf/compare/")
+                      || n.startsWith("io/github/pgperf/assertj/")
+                      || n.startsWith("io/github/pgperf/junit/")
+                      || n.startsWith("org/junit/")
+                      || n.startsWith("org/assertj/"));
+      assertThat(jar.getManifest().getMainAttributes().getValue("Main-Class"))
+          .isEqualTo("io.github.pgperf.internal.cli.Main");
     }
   }
 

@@ -74,7 +74,7 @@ class ComparisonTest {
         0,
         6);
     System.arraycopy(args, 0, all, 6, args.length);
-    return new Git(project).run(all);
+    return new Repository(project).run(all);
   }
 
   /** A project whose origin/main is "Add the index" and whose HEAD is "Drop the index". */

@@ -14,16 +14,16 @@ import java.nio.file.attribute.BasicFileAttributes;
  */
 public final class BaseWorktree implements AutoCloseable {
 
-  private final Git repository;
+  private final Repository repository;
   private final Path directory;
 
-  private BaseWorktree(Git repository, Path directory) {
+  private BaseWorktree(Repository repository, Path directory) {
     this.repository = repository;
     this.directory = directory;
   }
 
   /** Checks {@code commit} out into {@code directory}. */
-  public static BaseWorktree add(Git repository, Path directory, String commit)
+  public static BaseWorktree add(Repository repository, Path directory, String commit)
       throws CompareException {
     removeLeftover(repository, directory);
     try {
@@ -41,8 +41,8 @@ public final class BaseWorktree implements AutoCloseable {
   }
 
   /** Git in the worktree. */
-  public Git git() {
-    return new Git(directory);
+  public Repository git() {
+    return new Repository(directory);
   }
 
   @Override
@@ -50,7 +50,8 @@ public final class BaseWorktree implements AutoCloseable {
     removeLeftover(repository, directory);
   }
 
-  private static void removeLeftover(Git repository, Path directory) throws CompareException {
+  private static void removeLeftover(Repository repository, Path directory)
+      throws CompareException {
     if (Files.exists(directory)) {
       // Build output in the worktree is untracked: --force removes it with the checkout.
       repository.call("worktree", "remove", "--force", "--force", directory.toString());

@@ -124,7 +124,7 @@ public final class Comparison {
     } catch (IllegalArgumentException e) {
       throw error(e.getMessage());
     }
-    Git git = new Git(directories.project());
+    Repository git = new Repository(directories.project());
     BaseCommit baseCommit = BaseRef.resolve(git, settings.base(), environment);
     log.info(GOAL + ": " + baseCommit.describe());
     List<String> uncommitted = BaseRef.uncommitted(git);

@@ -1,6 +1,7 @@
-package io.github.pgperf.compare;
+package io.github.pgperf.history;
 
-import io.github.pgperf.history.BuildInfo;
+import io.github.pgperf.git.Git;
+import io.github.pgperf.git.GitException;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -31,7 +32,7 @@ public record BuiltRevision(String commit, String branch) {
     try {
       String out = new Git(directory).run(args).strip();
       return out.isEmpty() ? null : out;
-    } catch (CompareException e) {
+    } catch (GitException e) {
       return null; // not a repository, or no git: unknown
     }
   }

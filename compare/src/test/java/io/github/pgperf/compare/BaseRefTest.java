@@ -33,7 +33,7 @@ class BaseRefTest {
         0,
         6);
     System.arraycopy(args, 0, all, 6, args.length);
-    return new Git(dir).run(all);
+    return new Repository(dir).run(all);
   }
 
   /** A repository with commits "one" (returned first), "two" and "three" on main. */
@@ -55,11 +55,11 @@ class BaseRefTest {
   void anExplicitRefIsTakenAsItIsAndSaidSo() throws Exception {
     String[] c = threeCommits(dir);
     git(dir, "tag", "v1", c[0]);
-    BaseCommit base = BaseRef.resolve(new Git(dir), "v1", Map.of());
+    BaseCommit base = BaseRef.resolve(new Repository(dir), "v1", Map.of());
     assertThat(base.commit()).isEqualTo(c[0]);
     assertThat(base.describe())
         .isEqualTo("compares with " + c[0].substring(0, 12) + " \"one\" (-Dpgperf.base=v1)");
-    assertThat(BaseRef.resolve(new Git(dir), "HEAD~1", Map.of()).commit()).isEqualTo(c[1]);
+    assertThat(BaseRef.resolve(new Repository(dir), "HEAD~1", Map.of()).commit()).isEqualTo(c[1]);
   }
 
   @Test
@@ -71,13 +71,13 @@ class BaseRefTest {
     Files.writeString(dir.resolve("other.txt"), "x", StandardCharsets.UTF_8);
     git(dir, "add", "other.txt");
     git(dir, "commit", "-q", "-m", "feature");
-    BaseCommit master = BaseRef.resolve(new Git(dir), null, Map.of());
+    BaseCommit master = BaseRef.resolve(new Repository(dir), null, Map.of());
     assertThat(master.commit()).isEqualTo(c[1]);
     assertThat(master.reason())
         .isEqualTo("the merge base of HEAD and origin/master; set pgperf.base to choose another");
     // origin/main wins over origin/master when both exist.
     git(dir, "update-ref", "refs/remotes/origin/main", c[0]);
-    BaseCommit main = BaseRef.resolve(new Git(dir), " ", Map.of());
+    BaseCommit main = BaseRef.resolve(new Repository(dir), " ", Map.of());
     assertThat(main.commit()).isEqualTo(c[0]);
     assertThat(main.subject()).isEqualTo("one");
     assertThat(main.reason()).startsWith("the merge base of HEAD and origin/main");
@@ -88,7 +88,8 @@ class BaseRefTest {
     String[] c = threeCommits(dir);
     git(dir, "update-ref", "refs/remotes/origin/main", c[2]);
     git(dir, "update-ref", "refs/remotes/origin/release", c[1]);
-    BaseCommit base = BaseRef.resolve(new Git(dir), null, Map.of("GITHUB_BASE_REF", "release"));
+    BaseCommit base =
+        BaseRef.resolve(new Repository(dir), null, Map.of("GITHUB_BASE_REF", "release"));
     assertThat(base.commit()).isEqualTo(c[1]);
     assertThat(base.reason())
         .isEqualTo(
@@ -96,7 +97,7 @@ class BaseRefTest {
                 + " base of HEAD and origin/release");
     // A target branch the checkout did not fetch is named.
     assertThatThrownBy(
-            () -> BaseRef.resolve(new Git(dir), null, Map.of("GITHUB_BASE_REF", "develop")))
+            () -> BaseRef.resolve(new Repository(dir), null, Map.of("GITHUB_BASE_REF", "develop")))
         .isInstanceOfSatisfying(
             CompareException.class, e -> assertThat(e.outcome()).isEqualTo(Outcome.BASE_MISSING))
         .hasMessage(
@@ -107,14 +108,14 @@ class BaseRefTest {
   @Test
   void aMissingBaseIsNamedWithHowToFixIt() throws Exception {
     threeCommits(dir);
-    assertThatThrownBy(() -> BaseRef.resolve(new Git(dir), "nosuch", Map.of()))
+    assertThatThrownBy(() -> BaseRef.resolve(new Repository(dir), "nosuch", Map.of()))
         .isInstanceOfSatisfying(
             CompareException.class, e -> assertThat(e.outcome()).isEqualTo(Outcome.BASE_MISSING))
         .hasMessage(
             "the base ref \"nosuch\" (pgperf.base) names no commit in "
                 + dir
                 + ": fetch it (git fetch origin nosuch) or name another");
-    assertThatThrownBy(() -> BaseRef.resolve(new Git(dir), null, Map.of()))
+    assertThatThrownBy(() -> BaseRef.resolve(new Repository(dir), null, Map.of()))
         .isInstanceOfSatisfying(
             CompareException.class, e -> assertThat(e.outcome()).isEqualTo(Outcome.BASE_MISSING))
         .hasMessage(
@@ -129,8 +130,8 @@ class BaseRefTest {
     threeCommits(upstream);
     Path clone = dir.resolve("clone");
     git(dir, "clone", "-q", "--depth", "1", upstream.toUri().toString(), clone.toString());
-    assertThat(BaseRef.shallow(new Git(clone))).isTrue();
-    assertThatThrownBy(() -> BaseRef.resolve(new Git(clone), "HEAD~2", Map.of()))
+    assertThat(BaseRef.shallow(new Repository(clone))).isTrue();
+    assertThatThrownBy(() -> BaseRef.resolve(new Repository(clone), "HEAD~2", Map.of()))
         .isInstanceOfSatisfying(
             CompareException.class, e -> assertThat(e.outcome()).isEqualTo(Outcome.SHALLOW_CLONE))
         .hasMessageContaining("the base ref \"HEAD~2\" (pgperf.base) names no commit in")
@@ -138,7 +139,7 @@ class BaseRefTest {
         .hasMessageContaining("`fetch-depth: 0`")
         .hasMessageContaining("`GIT_DEPTH: 0`");
     // Its origin/main is HEAD itself: the merge base is there, so that comparison can run.
-    assertThat(BaseRef.resolve(new Git(clone), null, Map.of()).commit())
+    assertThat(BaseRef.resolve(new Repository(clone), null, Map.of()).commit())
         .isEqualTo(git(clone, "rev-parse", "HEAD"));
   }
 
@@ -148,7 +149,7 @@ class BaseRefTest {
     // GIT_CEILING_DIRECTORIES is not settable here; a temporary directory is not in a repository
     // unless the machine's temp directory is, which would make this test meaningless.
     org.junit.jupiter.api.Assumptions.assumeFalse(Files.exists(Path.of("/tmp/.git")));
-    assertThatThrownBy(() -> BaseRef.resolve(new Git(plain), null, Map.of()))
+    assertThatThrownBy(() -> BaseRef.resolve(new Repository(plain), null, Map.of()))
         .isInstanceOfSatisfying(
             CompareException.class,
             e -> assertThat(e.outcome()).isEqualTo(Outcome.NOT_A_REPOSITORY))
@@ -161,16 +162,17 @@ class BaseRefTest {
   @Test
   void uncommittedFilesAreListedTrackedOrNot() throws Exception {
     threeCommits(dir);
-    assertThat(BaseRef.uncommitted(new Git(dir))).isEmpty();
+    assertThat(BaseRef.uncommitted(new Repository(dir))).isEmpty();
     Files.writeString(dir.resolve("file.txt"), "changed\n", StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("new.txt"), "new\n", StandardCharsets.UTF_8);
-    assertThat(BaseRef.uncommitted(new Git(dir))).containsExactlyInAnyOrder("file.txt", "new.txt");
+    assertThat(BaseRef.uncommitted(new Repository(dir)))
+        .containsExactlyInAnyOrder("file.txt", "new.txt");
   }
 
   @Test
   void theBaseWorktreeHoldsTheBaseAndIsRemovedWithItsBuildOutput() throws Exception {
     String[] c = threeCommits(dir.resolve("repo"));
-    Git repo = new Git(dir.resolve("repo"));
+    Repository repo = new Repository(dir.resolve("repo"));
     Path where = dir.resolve("repo/target/pgperf/base");
     try (BaseWorktree worktree = BaseWorktree.add(repo, where, c[0])) {
       assertThat(Files.readString(where.resolve("file.txt"))).isEqualTo("one\n");

@@ -1,4 +1,4 @@
-package io.github.pgperf.compare;
+package io.github.pgperf.git;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,10 +14,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The git command in one directory: each call one process with a time limit, its output read whole,
- * a failure turned into a {@link CompareException} quoting git's own message. The git command
- * rather than JGit: pgperf needs five plumbing commands, every CI image has git, and the user's git
- * is the one that knows their repository's configuration (worktrees, safe directories, partial
- * clones).
+ * a failure turned into a {@link GitException} quoting git's own message. The comparison ({@code
+ * pgperf:compare}) finds and checks out the base revision with it, the history names the commit a
+ * build built. The git command rather than JGit: pgperf needs a few plumbing commands, every CI
+ * image has git, and the user's git is the one that knows their repository's configuration
+ * (worktrees, safe directories, partial clones).
  */
 public final class Git {
 
@@ -32,7 +33,8 @@ public final class Git {
     this(directory, "git");
   }
 
-  Git(Path directory, String executable) {
+  /** Git in {@code directory}, the command {@code executable}. */
+  public Git(Path directory, String executable) {
     this.directory = directory;
     this.executable = executable;
   }
@@ -42,11 +44,11 @@ public final class Git {
   }
 
   /** What the command printed on standard output, without the final line break. */
-  public String run(String... args) throws CompareException {
+  public String run(String... args) throws GitException {
     Result r = call(args);
     if (r.status != 0) {
-      throw new CompareException(
-          Outcome.GIT_FAILED,
+      throw new GitException(
+          false,
           "git "
               + String.join(" ", args)
               + " in "
@@ -59,13 +61,8 @@ public final class Git {
     return r.output;
   }
 
-  /** Whether the command exited with 0 (for questions such as "does this ref exist"). */
-  boolean succeeds(String... args) throws CompareException {
-    return call(args).status == 0;
-  }
-
   /** The command's result, whatever its exit status. */
-  Result call(String... args) throws CompareException {
+  public Result call(String... args) throws GitException {
     List<String> command = new ArrayList<>(List.of(executable));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
@@ -76,12 +73,7 @@ public final class Git {
     try {
       process = builder.start();
     } catch (IOException e) {
-      throw new CompareException(
-          Outcome.NOT_A_REPOSITORY,
-          "cannot run git ("
-              + e.getMessage()
-              + "): pgperf:compare needs the git command on the PATH",
-          e);
+      throw new GitException(true, "cannot run " + executable + " (" + e.getMessage() + ")", e);
     }
     try {
       process.getOutputStream().close();
@@ -89,8 +81,8 @@ public final class Git {
       CompletableFuture<String> err = readAll(process.getErrorStream());
       if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        throw new CompareException(
-            Outcome.GIT_FAILED,
+        throw new GitException(
+            false,
             "git "
                 + String.join(" ", args)
                 + " in "
@@ -103,14 +95,21 @@ public final class Git {
     } catch (InterruptedException e) {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
-      throw new CompareException(Outcome.GIT_FAILED, "interrupted while git ran", e);
+      throw new GitException(false, "interrupted while git ran", e);
     } catch (IOException | ExecutionException e) {
-      throw new CompareException(Outcome.GIT_FAILED, "cannot read git's output: " + e, e);
+      throw new GitException(false, "cannot read git's output: " + e, e);
     }
   }
 
   /** An ended command: exit status, standard output, standard error's last lines. */
-  record Result(int status, String output, String error) {}
+  /**
+   * An ended command.
+   *
+   * @param status its exit status
+   * @param output its standard output, without the final line break
+   * @param error its standard error's last lines, joined by {@code " / "}
+   */
+  public record Result(int status, String output, String error) {}
 
   /**
    * Read on a thread of its own: the common pool may have one thread, and both pipes must drain.

@@ -1,5 +1,6 @@
 package io.github.pgperf.compare;
 
+import io.github.pgperf.git.Git;
 import java.util.List;
 import java.util.Map;
 
@@ -32,7 +33,7 @@ public final class BaseRef {
    * @param explicit the value of {@code pgperf.base}, or null/blank for the default
    * @param environment the build's environment (for {@code GITHUB_BASE_REF})
    */
-  public static BaseCommit resolve(Git git, String explicit, Map<String, String> environment)
+  public static BaseCommit resolve(Repository git, String explicit, Map<String, String> environment)
       throws CompareException {
     requireRepository(git);
     if (explicit != null && !explicit.isBlank()) {
@@ -87,12 +88,12 @@ public final class BaseRef {
    * The files that differ from HEAD (staged, unstaged, untracked and not ignored), as git lists
    * them.
    */
-  public static List<String> uncommitted(Git git) throws CompareException {
+  public static List<String> uncommitted(Repository git) throws CompareException {
     String status = git.run("status", "--porcelain", "--untracked-files=all");
     return status.isEmpty() ? List.of() : status.lines().map(l -> l.substring(3)).toList();
   }
 
-  static void requireRepository(Git git) throws CompareException {
+  static void requireRepository(Repository git) throws CompareException {
     Git.Result inside = git.call("rev-parse", "--is-inside-work-tree");
     if (inside.status() != 0 || !inside.output().equals("true")) {
       throw new CompareException(
@@ -106,17 +107,18 @@ public final class BaseRef {
   }
 
   /** The commit {@code ref} names, or null when it names none. */
-  static String commitOf(Git git, String ref) throws CompareException {
+  static String commitOf(Repository git, String ref) throws CompareException {
     Git.Result r =
         git.call("rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}");
     return r.status() == 0 && !r.output().isBlank() ? r.output().strip() : null;
   }
 
-  static boolean shallow(Git git) throws CompareException {
+  static boolean shallow(Repository git) throws CompareException {
     return git.run("rev-parse", "--is-shallow-repository").equals("true");
   }
 
-  private static BaseCommit mergeBase(Git git, String ref, String reason) throws CompareException {
+  private static BaseCommit mergeBase(Repository git, String ref, String reason)
+      throws CompareException {
     Git.Result base = git.call("merge-base", "HEAD", ref);
     if (base.status() != 0 || base.output().isBlank()) {
       throw missing(
@@ -127,12 +129,13 @@ public final class BaseRef {
     return found(git, base.output().strip(), reason);
   }
 
-  private static BaseCommit found(Git git, String commit, String reason) throws CompareException {
+  private static BaseCommit found(Repository git, String commit, String reason)
+      throws CompareException {
     return new BaseCommit(commit, git.run("log", "-1", "--format=%s", commit), reason);
   }
 
   /** A missing base; in a shallow clone that is the cause, and the message says how to fix it. */
-  private static CompareException missing(Git git, String what, String fix)
+  private static CompareException missing(Repository git, String what, String fix)
       throws CompareException {
     if (shallow(git)) {
       return new CompareException(
