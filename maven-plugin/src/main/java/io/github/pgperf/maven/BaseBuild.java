@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import org.apache.maven.execution.MavenExecutionRequest;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.shared.invoker.DefaultInvocationRequest;
 import org.apache.maven.shared.invoker.DefaultInvoker;
 import org.apache.maven.shared.invoker.InvocationRequest;
@@ -64,33 +66,27 @@ public record BaseBuild(String forkPlanGoal, Session session) implements BaseBui
     }
 
     /**
-     * The session as the goal's parameters give it, any of them null: Maven's home is the running
-     * one's ({@code maven.home}); a settings file that does not exist is left out, since Maven's
-     * request names the default files whether or not they exist and {@code mvn -s} refuses a
-     * missing one.
+     * What the running session holds: Maven's home is the running one's ({@code maven.home}); a
+     * settings file that does not exist is left out, since Maven's request names the default files
+     * whether or not they exist and {@code mvn -s} refuses a missing one.
      */
-    static Session of(
-        File userSettings,
-        File globalSettings,
-        String localRepository,
-        boolean offline,
-        List<String> activeProfiles,
-        List<String> inactiveProfiles,
-        Properties userProperties) {
-      Properties properties = new Properties();
-      if (userProperties != null) {
-        properties.putAll(userProperties);
-      }
+    static Session of(MavenSession session) {
+      MavenExecutionRequest request = session.getRequest();
       String home = System.getProperty("maven.home");
+      String repository = session.getSettings().getLocalRepository();
       return new Session(
           home == null ? null : new File(home),
-          existing(userSettings),
-          existing(globalSettings),
-          localRepository == null ? null : new File(localRepository),
-          offline,
-          activeProfiles == null ? List.of() : activeProfiles,
-          inactiveProfiles == null ? List.of() : inactiveProfiles,
-          properties);
+          existing(request.getUserSettingsFile()),
+          existing(request.getGlobalSettingsFile()),
+          repository == null ? null : new File(repository),
+          session.isOffline(),
+          nullToEmpty(request.getActiveProfiles()),
+          nullToEmpty(request.getInactiveProfiles()),
+          session.getUserProperties() == null ? new Properties() : session.getUserProperties());
+    }
+
+    private static List<String> nullToEmpty(List<String> list) {
+      return list == null ? List.of() : list;
     }
 
     private static File existing(File file) {

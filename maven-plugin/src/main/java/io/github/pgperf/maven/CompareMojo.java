@@ -1,15 +1,14 @@
 package io.github.pgperf.maven;
 
 import io.github.pgperf.compare.BaseRef;
-import io.github.pgperf.compare.Candidate;
 import io.github.pgperf.compare.CompareSettings;
 import io.github.pgperf.compare.Comparison;
 import io.github.pgperf.compare.SharedServer;
 import io.github.pgperf.compare.TestJvms;
 import io.github.pgperf.goal.GoalError;
 import io.github.pgperf.goal.GoalFailure;
-import java.io.File;
-import java.util.List;
+import java.nio.file.Path;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -54,31 +53,11 @@ public class CompareMojo extends TestMojo {
   String baseBuildTimeout;
 
   // What the base build takes from this session (BaseBuild.Session), and where the build runs.
-  @Parameter(defaultValue = "${session.executionRootDirectory}", readonly = true)
-  File executionRoot;
+  @Parameter(defaultValue = "${session}", readonly = true)
+  MavenSession session;
 
-  @Parameter(defaultValue = "${session.request.userSettingsFile}", readonly = true)
-  File userSettingsFile;
-
-  @Parameter(defaultValue = "${session.request.globalSettingsFile}", readonly = true)
-  File globalSettingsFile;
-
-  @Parameter(defaultValue = "${settings.localRepository}", readonly = true)
-  String localRepository;
-
-  @Parameter(defaultValue = "${session.offline}", readonly = true)
-  boolean offline;
-
-  @Parameter(defaultValue = "${session.request.activeProfiles}", readonly = true)
-  List<String> activeProfiles;
-
-  @Parameter(defaultValue = "${session.request.inactiveProfiles}", readonly = true)
-  List<String> inactiveProfiles;
-
-  @Parameter(
-      defaultValue = "${plugin.groupId}:${plugin.artifactId}:${plugin.version}",
-      readonly = true)
-  String pluginCoordinates;
+  @Parameter(defaultValue = "${plugin.id}", readonly = true)
+  String pluginId;
 
   /**
    * Pairs run again of the tests whose first pairs show a REGRESSION, before the build fails; the
@@ -137,25 +116,14 @@ public class CompareMojo extends TestMojo {
             settings(),
             new CompareSettings.Directories(
                 basedir.toPath(),
-                executionRoot.toPath(),
+                Path.of(session.getExecutionRootDirectory()),
                 outputDirectory.toPath(),
                 results.toPath()));
-    BaseBuild baseBuild =
-        new BaseBuild(
-            pluginCoordinates + ":fork-plan",
-            BaseBuild.Session.of(
-                userSettingsFile,
-                globalSettingsFile,
-                localRepository,
-                offline,
-                activeProfiles,
-                inactiveProfiles,
-                userProperties));
     try {
       new Comparison(
               compare,
               this::candidate,
-              baseBuild,
+              new BaseBuild(pluginId + ":fork-plan", BaseBuild.Session.of(session)),
               TestJvms.forked(),
               System.getenv(),
               System.out::println,
@@ -165,16 +133,6 @@ public class CompareMojo extends TestMojo {
       throw new MojoFailureException(e.getMessage());
     } catch (GoalError e) {
       throw new MojoExecutionException(e.getMessage(), e.getCause());
-    }
-  }
-
-  /** The working tree's test JVM, as {@code pgperf:test} would start it. */
-  private Candidate candidate() throws GoalError {
-    try {
-      return new Candidate(
-          selection(1), forkSettings(), testClassesDirectory.toPath(), engineMissing());
-    } catch (MojoExecutionException e) {
-      throw new GoalError(e.getMessage(), e.getCause());
     }
   }
 

@@ -1,5 +1,7 @@
 package io.github.pgperf.maven;
 
+import io.github.pgperf.compare.Candidate;
+import io.github.pgperf.goal.GoalError;
 import io.github.pgperf.launch.ArgLine;
 import io.github.pgperf.launch.ForkSettings;
 import io.github.pgperf.launch.TestFork;
@@ -228,9 +230,14 @@ public class TestMojo extends GateMojo {
     }
   }
 
-  /** Whether the test class path has no JUnit engine (known after {@link #forkSettings()}). */
-  boolean engineMissing() {
-    return engineMissing;
+  /** This build's test JVM as this goal starts it, one trial each: pgperf:compare's candidate. */
+  Candidate candidate() throws GoalError {
+    try {
+      ForkSettings settings = forkSettings(); // finds the engine: engineMissing is known after it
+      return new Candidate(selection(1), settings, testClassesDirectory.toPath(), engineMissing);
+    } catch (MojoExecutionException e) {
+      throw new GoalError(e.getMessage(), e.getCause());
+    }
   }
 
   /** The trials and where the number came from (the property is looked up to say which). */
