@@ -3,6 +3,7 @@ package io.github.pgperf.gate;
 import io.github.pgperf.result.ResultFileException;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.StatementShape;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,9 +32,9 @@ import java.util.function.Function;
  *       burst that hit one trial moves one pair, not the median and most pairs;
  *   <li><b>per second too</b> (CPU and allocation): the candidate used more of it per second of its
  *       runs (per transaction times tps) by more than half the tolerance (a fifth for the server's
- *       CPU: {@link #perSecondShare}), not only per transaction. A run's one-time costs (a fresh
- *       JVM's class loading and interpreted code, a backend's first catalog reads) are spread over
- *       its transactions, so a build whose server got slower shows more CPU and allocation per
+ *       CPU: {@link Rule#of}), not only per transaction. A run's one-time costs (a fresh JVM's
+ *       class loading and interpreted code, a backend's first catalog reads) are spread over its
+ *       transactions, so a build whose server got slower shows more CPU and allocation per
  *       transaction in unchanged code: fewer transactions, not costlier ones.
  * </ul>
  *
@@ -129,25 +130,35 @@ final class ResourceGate {
     return new ResourceGate(settings, false).judge(key, baseline, now, lockWaiters);
   }
 
-  /** The relative growth allowed of {@code m} in {@code pgperf:compare}. */
-  static double tolerance(Metric m) {
-    return switch (m) {
-      case CPU -> CPU_TOLERANCE;
-      case CLIENT_CPU -> CLIENT_CPU_TOLERANCE;
-      case ALLOC -> ALLOC_TOLERANCE;
-      case LOCK_WAIT -> LOCK_WAIT_TOLERANCE;
-      default -> throw new IllegalArgumentException(m + " is not a resource");
-    };
-  }
+  /**
+   * What a resource may grow by before it regressed.
+   *
+   * @param tolerance the relative growth allowed in {@code pgperf:compare} (doubled against a
+   *     stored baseline: {@link #BASELINE_FACTOR})
+   * @param floor the absolute growth allowed beside it, in the metric's unit
+   * @param perSecondShare the share of the tolerance by which a regression must use more per second
+   *     of the run too (below); the words say it in a message
+   */
+  private record Rule(
+      double tolerance, double floor, double perSecondShare, String perSecondWords) {
 
-  /** The absolute growth allowed of {@code m} beside its tolerance, in its unit. */
-  static double floor(Metric m) {
-    return switch (m) {
-      case CPU, CLIENT_CPU -> CPU_FLOOR_MICROS;
-      case ALLOC -> ALLOC_FLOOR_BYTES;
-      case LOCK_WAIT -> LOCK_WAIT_FLOOR_MICROS;
-      default -> throw new IllegalArgumentException(m + " is not a resource");
-    };
+    /**
+     * The share per second is half for the client's figures and a fifth for the server's CPU,
+     * because a server that fills the machine's cores cannot use much more per second: an md5 of a
+     * long text per returned row (bench/regression-kinds.sh's server-cpu kind) took server CPU per
+     * transaction from 588 to 1,799 µs and per second only +24%, while a run's one-time costs
+     * spread over fewer transactions (the live-gate IT: 16 transactions a run instead of 48) took
+     * it +134% per transaction and -22% per second. Lock waits are not judged per second.
+     */
+    static Rule of(Metric m) {
+      return switch (m) {
+        case CPU -> new Rule(CPU_TOLERANCE, CPU_FLOOR_MICROS, 0.2, "a fifth of");
+        case CLIENT_CPU -> new Rule(CLIENT_CPU_TOLERANCE, CPU_FLOOR_MICROS, 0.5, "half");
+        case ALLOC -> new Rule(ALLOC_TOLERANCE, ALLOC_FLOOR_BYTES, 0.5, "half");
+        case LOCK_WAIT -> new Rule(LOCK_WAIT_TOLERANCE, LOCK_WAIT_FLOOR_MICROS, 0, "none");
+        default -> throw new IllegalArgumentException(m + " is not a resource");
+      };
+    }
   }
 
   /**
@@ -207,8 +218,9 @@ final class ResourceGate {
     }
     double mb = median(b);
     double mc = median(c);
-    double tolerance = tolerance(m) * (paired ? 1 : BASELINE_FACTOR);
-    double floor = floor(m);
+    Rule rule = Rule.of(m);
+    double tolerance = rule.tolerance() * (paired ? 1 : BASELINE_FACTOR);
+    double floor = rule.floor();
     int n = c.length;
     int worse = 0;
     int better = 0;
@@ -229,9 +241,9 @@ final class ResourceGate {
     // transaction while the work per second stays. The live-gate build whose server function got
     // 3x slower allocated 33.5 kB -> 109 kB per transaction in unchanged client code (16
     // transactions a run instead of 48), 520 -> 570 kB per second. A resource that regressed
-    // uses more per second too, by more than half the tolerance, as each pair must.
+    // uses more per second too, by its share of the tolerance (Rule.of).
     double rateChange = rateChange(m, measuredBase, measuredNow);
-    double rateMargin = tolerance * perSecondShare(m);
+    double rateMargin = tolerance * rule.perSecondShare();
     boolean fewerTransactions =
         verdict == Verdict.REGRESSION && rateChange <= rateMargin
             || verdict == Verdict.IMPROVEMENT && -rateChange <= rateMargin;
@@ -248,7 +260,7 @@ final class ResourceGate {
         paired
             ? "medians of " + count(n) + " interleaved"
             : "medians of " + b.length + " baseline samples and " + count(n);
-    String rule =
+    String allowance =
         "tolerance "
             + Judge.percent(tolerance)
             + " and "
@@ -269,7 +281,7 @@ final class ResourceGate {
                   + " ("
                   + change(mc, mb)
                   + ", more than the "
-                  + rule
+                  + allowance
                   + "), "
                   + worse
                   + " of "
@@ -291,7 +303,7 @@ final class ResourceGate {
                   + " ("
                   + change(mc, mb)
                   + ", more than the "
-                  + rule
+                  + allowance
                   + ") on "
                   + count(n)
                   + ", and at least "
@@ -339,9 +351,9 @@ final class ResourceGate {
                       + (mc > mb ? "fewer, not costlier" : "more, not cheaper")
                       + " (a run's one-time"
                       + " costs spread over them; a regression uses more per second too, by "
-                      + (perSecondShare(m) == 0.5 ? "half" : "a fifth of")
+                      + rule.perSecondWords()
                       + " the "
-                      + rule
+                      + allowance
                       + "; "
                       + figures
                       + ")"
@@ -357,7 +369,7 @@ final class ResourceGate {
                       + " ("
                       + change(mc, mb)
                       + "; a regression is more than the "
-                      + rule
+                      + allowance
                       + " with "
                       + agreeing(n)
                       + " of "
@@ -383,8 +395,9 @@ final class ResourceGate {
   /**
    * The statements {@code samples}' runs saw waiting on a lock, read again from their result files
    * in {@code directory} (the samples do not carry them, nor does the baseline store: only a
-   * lock-wait regression names them), by their shape ({@link #shape}) with their lock wait samples
-   * added; empty when none was recorded or a file cannot be read now.
+   * lock-wait regression names them), by their text without constants ({@link
+   * StatementShape#withoutConstants}) with their lock wait samples added; empty when none was
+   * recorded or a file cannot be read now.
    */
   static Function<List<Sample>, Map<String, Long>> lockWaiters(Path directory) {
     return samples -> {
@@ -395,7 +408,10 @@ final class ResourceGate {
           if (work != null && work.waits() != null) {
             work.waits()
                 .lockWaiters()
-                .forEach(w -> out.merge(shape(w.statement()), w.count(), Long::sum));
+                .forEach(
+                    w ->
+                        out.merge(
+                            StatementShape.withoutConstants(w.statement()), w.count(), Long::sum));
           }
         } catch (ResultFileException e) {
           // Read a moment ago: changed since. Its statements are not named.
@@ -403,31 +419,6 @@ final class ResourceGate {
       }
       return out;
     };
-  }
-
-  /**
-   * A statement's text with its literals replaced by {@code ?}: a waiting backend's text holds the
-   * values a simple-protocol statement was sent with, which differ from transaction to transaction
-   * ({@code $1} placeholders are kept).
-   */
-  static String shape(String text) {
-    return text.strip()
-        .replaceAll("\\s+", " ")
-        .replaceAll("'(?:[^']|'')*'", "?")
-        .replaceAll("(?<![$\\w])-?\\d+(?:\\.\\d+)?", "?");
-  }
-
-  /**
-   * The share of the tolerance by which a regression must use more per second too: half for the
-   * client's figures; a fifth for the server's CPU, because a server that fills the machine's cores
-   * cannot use much more per second: an md5 of a long text per returned row (bench/
-   * regression-kinds.sh's server-cpu kind) took server CPU per transaction from 588 to 1,799 µs and
-   * per second only +24%, while a run's one-time costs spread over fewer transactions (the
-   * live-gate IT: 16 transactions a run instead of 48) took it +134% per transaction and -22% per
-   * second.
-   */
-  private static double perSecondShare(Metric m) {
-    return m == Metric.CPU ? 0.2 : 0.5;
   }
 
   /**

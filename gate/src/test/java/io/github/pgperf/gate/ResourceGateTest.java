@@ -320,14 +320,6 @@ class ResourceGateTest {
     assertThat(paired(List.of(none), List.of(sample(1, 80, 60, 1400)))).isEmpty();
   }
 
-  @Test
-  void literalsOfAWaitingStatementAreItsShape() {
-    assertThat(ResourceGate.shape("UPDATE counter  SET n = n + -12 WHERE id = 1 AND k = 'it''s'"))
-        .isEqualTo("UPDATE counter SET n = n + ? WHERE id = ? AND k = ?");
-    assertThat(ResourceGate.shape("SELECT * FROM t2 WHERE id = $1"))
-        .isEqualTo("SELECT * FROM t2 WHERE id = $1");
-  }
-
   // --- On result files: compare's pairs and check's baseline.
 
   private static void write(

@@ -124,6 +124,38 @@ public final class StatementShape {
     return mayChange(text) ? shape(text, Set.of()) : text;
   }
 
+  /**
+   * {@code text} with its constants written {@code ?} (strings of every form, numbers with their
+   * sign), comments left out and the space between tokens one blank; words, symbols and {@code $1}
+   * parameters as written. A statement's text as {@code pg_stat_activity} shows a waiting backend's
+   * holds the values a simple-protocol statement was sent with, which differ from transaction to
+   * transaction; without them, the texts of one statement are one.
+   */
+  public static String withoutConstants(String text) {
+    List<Token> tokens = SqlTokens.of(text);
+    StringBuilder out = new StringBuilder(text.length());
+    int previousEnd = -1;
+    for (int i = 0; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
+      boolean sign =
+          (t.isSymbol("-") || t.isSymbol("+"))
+              && i + 1 < tokens.size()
+              && tokens.get(i + 1).kind() == Kind.NUMBER
+              && tokens.get(i + 1).start() == t.end()
+              && (i == 0 || tokens.get(i - 1).kind() == Kind.SYMBOL);
+      if (previousEnd >= 0 && previousEnd < t.start()) {
+        out.append(' ');
+      }
+      if (sign) {
+        previousEnd = t.end(); // its number follows at once: no blank between them
+        continue;
+      }
+      out.append(t.kind() == Kind.STRING || t.kind() == Kind.NUMBER ? "?" : t.text());
+      previousEnd = t.end();
+    }
+    return out.toString();
+  }
+
   /** Whether the text starts with one of {@link #FIRST_WORDS}: only those are read whole. */
   private static boolean mayChange(String text) {
     Token first = SqlTokens.first(text);

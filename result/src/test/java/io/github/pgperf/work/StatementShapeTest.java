@@ -179,4 +179,21 @@ class StatementShapeTest {
 
     assertThat(shapes.get("DROP TABLE Tmp")).isEqualTo("DROP TABLE Tmp");
   }
+
+  /** What a waiting backend's text is named by: its constants gone, whatever their form. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      textBlock =
+          """
+      UPDATE counter  SET n = n + -12 WHERE id = 1 AND k = 'it''s'   | UPDATE counter SET n = n + ? WHERE id = ? AND k = ?
+      SELECT * FROM t2 WHERE id = $1                                 | SELECT * FROM t2 WHERE id = $1
+      INSERT INTO t (a, b) VALUES (-1.5, E'a\\'b')                   | INSERT INTO t (a, b) VALUES (?, ?)
+      SELECT $q$it's$q$ /* why */ , x - 1 FROM t -- the end          | SELECT ? , x - ? FROM t
+      UPDATE t SET v = v-1e3 WHERE k = U&'d\\0061t'                   | UPDATE t SET v = v-? WHERE k = ?
+      """)
+  void constantsOfAStatementAreQuestionMarks(String text, String shape) {
+    assertThat(StatementShape.withoutConstants(text)).isEqualTo(shape);
+  }
 }
