@@ -62,11 +62,7 @@ public final class Gate {
                             comparisons.stream().map(c -> Judge.judge(key, c, settings)).toList());
                     judged.addAll(
                         ResourceGate.againstBaseline(
-                            key,
-                            comparable,
-                            now,
-                            settings,
-                            ResourceGate.lockWaiters(candidate.directory())));
+                            key, comparable, now, settings, candidate::lockWaiters));
                     return BusyMachine.of(now, comparable).judge(key, judged, settings);
                   });
             });

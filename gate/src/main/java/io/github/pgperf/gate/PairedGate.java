@@ -72,11 +72,7 @@ public final class PairedGate {
                             comparisons.stream().map(c -> Judge.judge(key, c, settings)).toList());
                     out.addAll(
                         ResourceGate.paired(
-                            key,
-                            p.base(),
-                            p.candidate(),
-                            settings,
-                            ResourceGate.lockWaiters(candidate.directory())));
+                            key, p.base(), p.candidate(), settings, candidate::lockWaiters));
                     return out.stream()
                         .map(f -> p.unpaired() == 0 ? f : f.withMessage("; " + p.unpairedText()))
                         .toList();

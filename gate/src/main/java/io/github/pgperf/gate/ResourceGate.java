@@ -1,16 +1,10 @@
 package io.github.pgperf.gate;
 
-import io.github.pgperf.result.ResultFileException;
-import io.github.pgperf.result.ResultJson;
-import io.github.pgperf.work.ServerWork;
-import io.github.pgperf.work.StatementShape;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -390,35 +384,6 @@ final class ResourceGate {
         new WorkChange(
             m.label() + " (" + what + ")", value(mb, m), value(mc, m), change(mc, mb), summary),
         List.of());
-  }
-
-  /**
-   * The statements {@code samples}' runs saw waiting on a lock, read again from their result files
-   * in {@code directory} (the samples do not carry them, nor does the baseline store: only a
-   * lock-wait regression names them), by their text without constants ({@link
-   * StatementShape#withoutConstants}) with their lock wait samples added; empty when none was
-   * recorded or a file cannot be read now.
-   */
-  static Function<List<Sample>, Map<String, Long>> lockWaiters(Path directory) {
-    return samples -> {
-      Map<String, Long> out = new TreeMap<>();
-      for (Sample s : samples) {
-        try {
-          ServerWork work = ResultJson.read(directory.resolve(s.source())).serverWork();
-          if (work != null && work.waits() != null) {
-            work.waits()
-                .lockWaiters()
-                .forEach(
-                    w ->
-                        out.merge(
-                            StatementShape.withoutConstants(w.statement()), w.count(), Long::sum));
-          }
-        } catch (ResultFileException e) {
-          // Read a moment ago: changed since. Its statements are not named.
-        }
-      }
-      return out;
-    };
   }
 
   /**

@@ -3,6 +3,8 @@ package io.github.pgperf.gate;
 import io.github.pgperf.result.ResultFileException;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
+import io.github.pgperf.work.ServerWork;
+import io.github.pgperf.work.StatementShape;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,9 +27,18 @@ import java.util.stream.Stream;
  *     file name), so that renaming files changes nothing
  * @param problems unreadable and empty results, in file-name order
  * @param exists whether the directory exists
+ * @param waiting by sample ({@link Sample#source}), the statements its run saw waiting on a lock
+ *     ({@code serverWork.waits.lockWaiters}), each by its text without constants ({@link
+ *     StatementShape#withoutConstants}) with its lock wait samples; runs without any are left out.
+ *     Kept here, not in the sample, because only a lock-wait regression names them and the baseline
+ *     store does not keep them
  */
 public record ResultFiles(
-    Path directory, Map<String, List<Sample>> samples, List<Problem> problems, boolean exists) {
+    Path directory,
+    Map<String, List<Sample>> samples,
+    List<Problem> problems,
+    boolean exists,
+    Map<String, Map<String, Long>> waiting) {
 
   /**
    * A result file the gate cannot use.
@@ -47,6 +58,21 @@ public record ResultFiles(
     samples.forEach((k, v) -> copy.put(k, List.copyOf(v)));
     samples = Collections.unmodifiableMap(copy);
     problems = List.copyOf(problems);
+    Map<String, Map<String, Long>> waits = new TreeMap<>();
+    waiting.forEach((k, v) -> waits.put(k, Map.copyOf(v)));
+    waiting = Collections.unmodifiableMap(waits);
+  }
+
+  /**
+   * The statements {@code samples}' runs saw waiting on a lock, by their text without constants,
+   * their lock wait samples added; empty when none was recorded.
+   */
+  public Map<String, Long> lockWaiters(List<Sample> samples) {
+    Map<String, Long> out = new TreeMap<>();
+    for (Sample s : samples) {
+      waiting.getOrDefault(s.source(), Map.of()).forEach((k, v) -> out.merge(k, v, Long::sum));
+    }
+    return out;
   }
 
   /** Whether no file was found at all. */
@@ -61,7 +87,7 @@ public record ResultFiles(
    */
   public static ResultFiles read(Path directory) throws IOException {
     if (!Files.isDirectory(directory)) {
-      return new ResultFiles(directory, Map.of(), List.of(), false);
+      return new ResultFiles(directory, Map.of(), List.of(), false, Map.of());
     }
     List<Path> files;
     try (Stream<Path> list = Files.list(directory)) {
@@ -73,6 +99,7 @@ public record ResultFiles(
     }
     Map<String, List<Sample>> samples = new TreeMap<>();
     List<Problem> problems = new ArrayList<>();
+    Map<String, Map<String, Long>> waiting = new TreeMap<>();
     for (Path file : files) {
       RunResult result;
       try {
@@ -103,8 +130,19 @@ public record ResultFiles(
       }
       Sample sample = Sample.of(file, result);
       samples.computeIfAbsent(sample.key(), k -> new ArrayList<>()).add(sample);
+      ServerWork work = result.serverWork();
+      if (work != null && work.waits() != null && !work.waits().lockWaiters().isEmpty()) {
+        Map<String, Long> statements = new TreeMap<>();
+        work.waits()
+            .lockWaiters()
+            .forEach(
+                w ->
+                    statements.merge(
+                        StatementShape.withoutConstants(w.statement()), w.count(), Long::sum));
+        waiting.put(sample.source(), statements);
+      }
     }
     samples.values().forEach(list -> list.sort(RUN_ORDER));
-    return new ResultFiles(directory, samples, problems, true);
+    return new ResultFiles(directory, samples, problems, true, waiting);
   }
 }
