@@ -22,18 +22,10 @@ work=$(mktemp -d /tmp/pgperf-aa-compare.XXXXXX)
 source "$bench/hogs.sh"
 trap 'stop_hogs; echo "project and logs kept in $work"' EXIT
 
-git_() {
-  git -c user.name=pgperf-bench -c user.email=bench@pgperf.invalid -c init.defaultBranch=main \
-    -c commit.gpgsign=false "$@"
-}
-
-cp -r example-project "$work/project"
-rm -rf "$work/project/target" "$work/project/src/test/pgperf/baseline"
+# shellcheck source=bench/example-repo.sh
+source "$bench/example-repo.sh"
+example_repo "$work/project"
 cd "$work/project"
-printf 'target/\n' > .gitignore
-git_ init -q
-git_ add -A
-git_ commit -q -m 'Ledger'
 # The candidate differs in a comment only.
 sed -i '1a -- A comment: nothing else changed.' src/main/resources/db/ledger/002-statement-index.sql
 git_ commit -q -a -m 'A comment'

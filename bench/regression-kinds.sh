@@ -42,18 +42,10 @@ MVN_ARGS=${MVN_ARGS:--o -DskipTests -Dpgperf.tests=LedgerPerformanceTest -Dpgper
 work=$(mktemp -d /tmp/pgperf-kinds.XXXXXX)
 echo "project and logs in $work"
 
-git_() {
-  git -c user.name=pgperf-bench -c user.email=bench@pgperf.invalid -c init.defaultBranch=main \
-    -c commit.gpgsign=false "$@"
-}
-
-cp -r example-project "$work/project"
-rm -rf "$work/project/target" "$work/project/src/test/pgperf/baseline"
+# shellcheck source=bench/example-repo.sh
+source "$bench/example-repo.sh"
+example_repo "$work/project"
 cd "$work/project"
-printf 'target/\n' > .gitignore
-git_ init -q
-git_ add -A
-git_ commit -q -m 'Ledger'
 
 ledger=src/main/java/io/github/pgperf/example/ledger/Ledger.java
 schema=src/main/java/io/github/pgperf/example/ledger/LedgerSchema.java
