@@ -16,24 +16,8 @@ class BaseRefTest {
 
   @TempDir Path dir;
 
-  /** Git with a fixed author, so commits work on a machine without git configuration. */
   private static String git(Path dir, String... args) throws CompareException {
-    String[] all = new String[args.length + 6];
-    System.arraycopy(
-        new String[] {
-          "-c",
-          "user.name=pgperf test",
-          "-c",
-          "user.email=test@pgperf.invalid",
-          "-c",
-          "commit.gpgsign=false"
-        },
-        0,
-        all,
-        0,
-        6);
-    System.arraycopy(args, 0, all, 6, args.length);
-    return new Repository(dir).run(all);
+    return TestGit.git(dir, args);
   }
 
   /** A repository with commits "one" (returned first), "two" and "three" on main. */

@@ -57,24 +57,8 @@ class ComparisonTest {
   private boolean baseHasPgperf = true;
   private FakeJvms jvms;
 
-  /** Git with a fixed author, so commits work on a machine without git configuration. */
   private String git(String... args) throws CompareException {
-    String[] all = new String[args.length + 6];
-    System.arraycopy(
-        new String[] {
-          "-c",
-          "user.name=pgperf test",
-          "-c",
-          "user.email=test@pgperf.invalid",
-          "-c",
-          "commit.gpgsign=false"
-        },
-        0,
-        all,
-        0,
-        6);
-    System.arraycopy(args, 0, all, 6, args.length);
-    return new Repository(project).run(all);
+    return TestGit.git(project, args);
   }
 
   /** A project whose origin/main is "Add the index" and whose HEAD is "Drop the index". */
