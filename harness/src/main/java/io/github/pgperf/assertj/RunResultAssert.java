@@ -4,6 +4,7 @@ import static io.github.pgperf.assertj.ShouldHaveScript.shouldHaveScript;
 import static io.github.pgperf.assertj.ShouldMeetThresholds.shouldMeet;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import io.github.pgperf.internal.output.RunSummary;
 import io.github.pgperf.plan.StatementPlan;
 import io.github.pgperf.result.RunResult;
 import io.github.pgperf.result.RunSettings;
@@ -309,6 +310,37 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    */
   public RunResultAssert hasNoSequentialScanOn(String table) {
     return meetsOne(Threshold.noSequentialScanOn(table));
+  }
+
+  /**
+   * The run's statements do not grow with the data: against {@code smaller}, the same workload run
+   * on less data (the sizes are the test's: rows loaded, a scale, a parameter), no statement is
+   * called more often per transaction (an N+1 over rows that became more; a statement new in this
+   * run counts from 0) and none returns more rows per call by more than 10% and half a row (a read
+   * without a bound), with no count written by hand. Calls per transaction may differ by the runs'
+   * edges and 0.02 ({@code TransactionCounts.edge}); choose the smaller size large enough for a
+   * bounded read to reach its bound. Blocks and time may grow: that is what more data costs.
+   */
+  public RunResultAssert scalesFlatFrom(RunResult smaller) {
+    ServerWork work = serverWork();
+    Objects.requireNonNull(smaller, "smaller");
+    if (work.statements() == null) {
+      throwAssertionError(
+          ShouldHaveWork.shouldHaveServerWork(work.whyUnavailable(WorkPart.STATEMENTS)));
+    }
+    if (smaller.serverWork() == null || smaller.serverWork().statements() == null) {
+      throwAssertionError(
+          ShouldHaveWork.shouldHaveServerWork(
+              "not in the smaller run: "
+                  + (smaller.serverWork() == null
+                      ? NO_WORK
+                      : smaller.serverWork().whyUnavailable(WorkPart.STATEMENTS))));
+    }
+    List<String> grew = WorkGrowth.of(smaller, actual);
+    if (!grew.isEmpty()) {
+      throwAssertionError(ShouldHaveWork.shouldScaleFlat(RunSummary.of(smaller), grew));
+    }
+    return myself;
   }
 
   private ServerWork serverWork() {

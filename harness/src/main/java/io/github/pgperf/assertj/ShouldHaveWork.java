@@ -84,6 +84,13 @@ final class ShouldHaveWork extends BasicErrorMessageFactory {
         unquotedString(String.valueOf(transactions)));
   }
 
+  static ErrorMessageFactory shouldScaleFlat(String smaller, List<String> grew) {
+    return new ShouldHaveWork(
+        "%nExpecting the run's statements not to grow with the data from the run:%n  %s"
+            + "%nbut they grew:%n  %s",
+        unquotedString(smaller), unquotedString(String.join("\n  ", grew)));
+  }
+
   static ErrorMessageFactory shouldBeAtMost(String what, double limit, double actual) {
     return new ShouldHaveWork(
         "%nExpecting the run's %s%nto be at most:%n  %s%nbut was:%n  %s",
