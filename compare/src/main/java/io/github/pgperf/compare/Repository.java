@@ -15,7 +15,11 @@ public final class Repository {
 
   /** Git in {@code directory}, the {@code git} on the PATH. */
   public Repository(Path directory) {
-    this.git = new Git(directory);
+    this(new Git(directory));
+  }
+
+  Repository(Git git) {
+    this.git = git;
   }
 
   public Path directory() {
