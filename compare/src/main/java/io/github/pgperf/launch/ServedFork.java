@@ -117,14 +117,19 @@ public final class ServedFork implements AutoCloseable {
         TestFork.pump(
             process.getInputStream(),
             line -> {
+              // A test's output without a line end comes before the acknowledgement on its line.
               int at = line.indexOf(SliceCommand.DONE);
               if (line.endsWith(SliceCommand.READY)) {
-                fork.acknowledgements.add(SliceCommand.READY);
-              } else if (at >= 0) {
-                fork.acknowledgements.add(line.substring(at));
-              } else {
-                logged.accept(line);
+                at = line.length() - SliceCommand.READY.length();
               }
+              if (at < 0) {
+                logged.accept(line);
+                return;
+              }
+              if (at > 0) {
+                logged.accept(line.substring(0, at));
+              }
+              fork.acknowledgements.add(line.substring(at));
             },
             "pgperf-served-stdout");
     Thread ended =
