@@ -297,11 +297,14 @@ final class PairRuns {
     log.info(
         String.format(
             Locale.ROOT,
-            GOAL + ": the base's tests are in" + " %d %s, the candidate's in %d (found in %.1f s)",
+            GOAL + ": the base's tests are in" + " %d %s, the candidate's in %d%s",
             found.get(Side.BASE).size(),
             found.get(Side.BASE).size() == 1 ? "class" : "classes",
             found.get(Side.CANDIDATE).size(),
-            (System.nanoTime() - start) / 1e9));
+            // The warm JVMs found theirs as they started, and said how long it took.
+            warm != null
+                ? ""
+                : String.format(Locale.ROOT, " (found in %.1f s)", (System.nanoTime() - start) / 1e9)));
     return new ClassesBySide(found.get(Side.BASE), found.get(Side.CANDIDATE));
   }
 
