@@ -304,7 +304,8 @@ final class PairRuns {
             // The warm JVMs found theirs as they started, and said how long it took.
             warm != null
                 ? ""
-                : String.format(Locale.ROOT, " (found in %.1f s)", (System.nanoTime() - start) / 1e9)));
+                : String.format(
+                    Locale.ROOT, " (found in %.1f s)", (System.nanoTime() - start) / 1e9)));
     return new ClassesBySide(found.get(Side.BASE), found.get(Side.CANDIDATE));
   }
 

@@ -107,7 +107,13 @@ public final class ServedFork implements AutoCloseable {
           }
           output.accept(line);
         };
-    Process process = builder.start();
+    Process process;
+    try {
+      process = builder.start();
+    } catch (IOException e) {
+      log.close();
+      throw e;
+    }
     // Ctrl-C on the build must not leave the test JVM (and a server it started) running.
     Thread killer = new Thread(() -> kill(process), "pgperf-served-kill");
     Runtime.getRuntime().addShutdownHook(killer);
