@@ -147,6 +147,62 @@ class ServedForkTest {
   }
 
   @Test
+  void itsInputClosingEndsItWithStatusZero() throws Exception {
+    // A build killed outright closes the pipe: the warm JVM must end rather than wait on.
+    ForkSettings settings =
+        new ForkSettings(
+            Path.of(System.getProperty("java.home"), "bin", "java"),
+            List.of("-Xshare:auto"),
+            Map.of("specimen.log", log().toString()),
+            Map.of(),
+            dir,
+            Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(Path::of)
+                .toList(),
+            NO_HANG,
+            dir.resolve("pgperf"));
+    Files.createDirectories(settings.outputDirectory());
+    Path arguments = dir.resolve("serve.args");
+    Files.writeString(
+        arguments,
+        TestFork.argumentFile(
+            settings,
+            new ForkArguments(
+                testClasses(),
+                List.of("slice"),
+                List.of(),
+                List.of(),
+                "",
+                0,
+                1,
+                settings.events(),
+                settings.traces(),
+                true)));
+    Process process =
+        new ProcessBuilder(settings.java().toString(), "@" + arguments)
+            .redirectErrorStream(true)
+            .start();
+    try (java.io.BufferedReader output =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(
+                process.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+      String line = output.readLine();
+      while (line != null && !line.equals(SliceCommand.READY)) {
+        line = output.readLine();
+      }
+      assertThat(line).isEqualTo(SliceCommand.READY);
+      process.getOutputStream().close();
+      assertThat(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+    } finally {
+      process.destroyForcibly();
+    }
+    assertThat(process.exitValue()).isZero();
+    List<List<String>> events = Events.read(settings.events());
+    assertThat(events.get(events.size() - 1).get(0)).isEqualTo(Events.DONE);
+    assertThat(log()).doesNotExist();
+  }
+
+  @Test
   void commandsAreOneLineEachAndABadOneIsNamed() {
     SliceCommand.Run run = new SliceCommand.Run(3, "shop.Orders", Path.of("/tmp/a\tb c"));
     assertThat(run.line()).isEqualTo("run\t3\tshop.Orders\t/tmp/a\\tb c");
