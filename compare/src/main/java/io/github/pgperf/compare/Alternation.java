@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * What alternates in {@code pgperf:compare} ({@code pgperf.alternate}): each test class's base and
- * candidate test JVMs, or whole test JVMs of every selected class.
+ * candidate test JVMs, whole test JVMs of every selected class, or short slices in warm test JVMs.
  */
 public enum Alternation {
   /**
@@ -17,7 +17,13 @@ public enum Alternation {
    * state per JVM (a cache, a data set loaded once), at the cost of a whole JVM between a test's
    * base and candidate runs.
    */
-  JVM;
+  JVM,
+  /**
+   * One warm test JVM per side for the whole comparison, running many short slices of each class (a
+   * pair: one slice of each side back to back, in a random order): no JVM start, engine start or
+   * server start between a test's two runs, so many more pairs fit in the same time.
+   */
+  SLICE;
 
   /** The value of {@code pgperf.alternate}, named in the message when it is none of them. */
   public static Alternation parse(String value) {
@@ -29,8 +35,8 @@ public enum Alternation {
     throw new IllegalArgumentException(
         "pgperf.alternate has invalid value \""
             + value
-            + "\": expected class (a pair of test JVMs per test class) or jvm (a pair of test JVMs"
-            + " with every class)");
+            + "\": expected class (a pair of test JVMs per test class), jvm (a pair of test JVMs"
+            + " with every class) or slice (a warm test JVM per side, running short slices)");
   }
 
   /** The value as written in the POM or on the command line. */

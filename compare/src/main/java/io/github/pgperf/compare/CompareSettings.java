@@ -1,7 +1,9 @@
 package io.github.pgperf.compare;
 
 import io.github.pgperf.gate.GateSettings;
+import io.github.pgperf.result.DurationText;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * What {@code pgperf:compare} is told, as the user wrote it ({@code pgperf.*} parameters): the text
@@ -14,7 +16,9 @@ import java.nio.file.Path;
  * @param baseBuildTimeout {@code pgperf.baseBuildTimeout}, a duration
  * @param compareServer {@code pgperf.compareServer}: {@code shared} or {@code own}
  * @param compareServerTimeout {@code pgperf.compareServerTimeout}, a duration
- * @param alternate {@code pgperf.alternate}: {@code class} or {@code jvm}
+ * @param alternate {@code pgperf.alternate}: {@code class}, {@code jvm} or {@code slice}
+ * @param sliceDuration {@code pgperf.sliceDuration}: how long each test runs in a slice ({@code
+ *     pgperf.alternate=slice}), a duration of whole seconds
  * @param onNew {@code pgperf.onNew}: what a test only the candidate has does
  * @param onGone {@code pgperf.onGone}: what a test only the base has does
  * @param gate the gate's settings, as {@code pgperf:check} takes them (NEW and GONE added here)
@@ -29,10 +33,76 @@ public record CompareSettings(
     String compareServer,
     String compareServerTimeout,
     String alternate,
+    String sliceDuration,
     String onNew,
     String onGone,
     GateSettings gate,
     Directories directories) {
+
+  /**
+   * {@code pgperf.sliceDuration}'s default: short enough for many pairs, long enough to measure.
+   */
+  public static final String DEFAULT_SLICE_DURATION = "2s";
+
+  /**
+   * Pairs when {@code pgperf.pairs} is not set with {@code pgperf.alternate=slice}: a slice costs
+   * seconds, not a JVM start, so more pairs fit in the time a few whole test JVMs take.
+   */
+  public static final int DEFAULT_SLICE_PAIRS = 12;
+
+  /** The settings with {@code pgperf.sliceDuration}'s default. */
+  public CompareSettings(
+      String base,
+      int pairs,
+      Integer confirmationPairs,
+      boolean failIfNoBase,
+      String baseBuildTimeout,
+      String compareServer,
+      String compareServerTimeout,
+      String alternate,
+      String onNew,
+      String onGone,
+      GateSettings gate,
+      Directories directories) {
+    this(
+        base,
+        pairs,
+        confirmationPairs,
+        failIfNoBase,
+        baseBuildTimeout,
+        compareServer,
+        compareServerTimeout,
+        alternate,
+        DEFAULT_SLICE_DURATION,
+        onNew,
+        onGone,
+        gate,
+        directories);
+  }
+
+  /**
+   * The pairs when {@code pgperf.pairs} is not set: {@link #DEFAULT_SLICE_PAIRS} with {@code
+   * alternate} slice, else as many as the trials.
+   */
+  public static int defaultPairs(String alternate, int trials) {
+    return Alternation.SLICE.value().equalsIgnoreCase(alternate == null ? "" : alternate.trim())
+        ? DEFAULT_SLICE_PAIRS
+        : trials;
+  }
+
+  /**
+   * {@code pgperf.sliceDuration} read: whole seconds from 1s, since it becomes each test's {@code
+   * pgperf.duration} (pgbench's {@code -T}).
+   *
+   * @throws IllegalArgumentException naming the setting, the text and the cause
+   */
+  public Duration slice() {
+    return DurationText.wholeSeconds(
+        "pgperf.sliceDuration",
+        sliceDuration,
+        1,
+        "it becomes each test's pgperf.duration, pgbench's -T, which counts seconds");
+  }
 
   /**
    * Where the comparison runs and writes.

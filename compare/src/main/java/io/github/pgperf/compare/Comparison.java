@@ -25,12 +25,13 @@ import java.util.function.Consumer;
  * {@code pgperf:compare} without Maven: resolves the base commit, builds it in a worktree under
  * {@code target/pgperf/base/} (through a {@link BaseBuilder}), starts one server for both sides
  * unless told not to, runs both sides' tests in pairs of test JVMs alternating A B B A ... (A the
- * base, B the candidate; a pair per test class, or of whole test JVMs) through {@link TestJvms},
- * moves each JVM's result files under its side and pair, judges them ({@link PairedJudge}: the
- * gate's {@link GateJudge} unless another is given), runs the confirming pairs the judge asks for
- * numbered on after the last pair, and fails on the verdicts or on the candidate's failed tests.
- * The plugin's {@code CompareMojo} maps its parameters onto {@link CompareSettings} and this
- * class's messages onto Maven's log and exceptions.
+ * base, B the candidate; a pair per test class, or of whole test JVMs), or in pairs of short slices
+ * in a warm test JVM per side in a random order ({@code pgperf.alternate=slice}), through {@link
+ * TestJvms}, moves each JVM's result files under its side and pair, judges them ({@link
+ * PairedJudge}: the gate's {@link GateJudge} unless another is given), runs the confirming pairs
+ * the judge asks for numbered on after the last pair, and fails on the verdicts or on the
+ * candidate's failed tests. The plugin's {@code CompareMojo} maps its parameters onto {@link
+ * CompareSettings} and this class's messages onto Maven's log and exceptions.
  */
 public final class Comparison {
 
@@ -118,9 +119,11 @@ public final class Comparison {
     Duration baseBuildLimit = timeout("pgperf.baseBuildTimeout", settings.baseBuildTimeout());
     Duration serverWait = timeout("pgperf.compareServerTimeout", settings.compareServerTimeout());
     Alternation alternation;
+    Duration slice;
     try {
       TrialOrder.of(pairCount);
       alternation = Alternation.parse(settings.alternate());
+      slice = settings.slice();
     } catch (IllegalArgumentException e) {
       throw error(e.getMessage());
     }
@@ -203,7 +206,8 @@ public final class Comparison {
                   + "); pgperf.compareServer=own gives each side"
                   + " the server its tests configure");
         }
-        new PairRuns(judge, baseCommit, candidate, jvms, log).run(pairCount, alternation, sides);
+        new PairRuns(judge, baseCommit, candidate, jvms, log)
+            .run(pairCount, alternation, sides, slice);
       }
     }
   }

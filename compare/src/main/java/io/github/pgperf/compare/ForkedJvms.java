@@ -1,6 +1,7 @@
 package io.github.pgperf.compare;
 
 import io.github.pgperf.launch.ForkSettings;
+import io.github.pgperf.launch.ServedFork;
 import io.github.pgperf.launch.ServerFork;
 import io.github.pgperf.launch.ServerForkException;
 import io.github.pgperf.launch.TestFork;
@@ -12,7 +13,7 @@ import java.time.Duration;
 import java.util.Properties;
 import java.util.function.Consumer;
 
-/** {@link TestJvms} as forked JVMs: {@link TestFork} and {@link ServerFork}. */
+/** {@link TestJvms} as forked JVMs: {@link TestFork}, {@link ServedFork} and {@link ServerFork}. */
 final class ForkedJvms implements TestJvms {
 
   @Override
@@ -36,6 +37,39 @@ final class ForkedJvms implements TestJvms {
       Consumer<String> output)
       throws IOException, InterruptedException {
     return TestFork.discover(testClasses, selection, settings, output, output);
+  }
+
+  @Override
+  public WarmJvm startWarm(
+      Side side,
+      Path testClasses,
+      TestSelection selection,
+      ForkSettings settings,
+      Consumer<String> output)
+      throws IOException, InterruptedException {
+    ServedFork fork = ServedFork.start(testClasses, selection, settings, output);
+    return new WarmJvm() {
+      @Override
+      public TestRun discovery() {
+        return fork.discovery();
+      }
+
+      @Override
+      public TestRun slice(int trial, String testClass, Path results)
+          throws IOException, InterruptedException {
+        return fork.slice(trial, testClass, results, settings.timeout());
+      }
+
+      @Override
+      public Path log() {
+        return fork.log();
+      }
+
+      @Override
+      public void close() {
+        fork.close();
+      }
+    };
   }
 
   @Override

@@ -12,6 +12,7 @@ import io.github.pgperf.launch.TestSelection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
@@ -26,7 +27,8 @@ import java.util.Set;
  * pgperf.alternate=class} finds each side's test classes, runs the pairs of test JVMs in {@link
  * TrialOrder}, moves each JVM's result files under its side and pair, hands the judge {@link
  * ComparedSides}, runs the confirming pairs it asks for, and fails on its verdicts or on the
- * candidate's failed tests.
+ * candidate's failed tests. With {@code pgperf.alternate=slice} the pairs are slices in {@link
+ * WarmSides}, a warm-up slice of each class first, in {@link SliceOrder}; the rest is the same.
  */
 final class PairRuns {
 
@@ -42,6 +44,20 @@ final class PairRuns {
       Map<Side, ForkSettings> settings,
       Map<Side, Path> testClasses,
       ClassesBySide classes) {
+
+    /**
+     * Each side's test JVMs running every test for {@code slice} ({@code pgperf.duration}, a system
+     * property: it wins over {@code @Load(duration)} and the generic key in {@code
+     * junit-platform.properties}, not over a class's or a test's own key).
+     */
+    Sides slicing(Duration slice) {
+      Map<Side, ForkSettings> sliced = new EnumMap<>(Side.class);
+      settings.forEach(
+          (side, own) ->
+              sliced.put(
+                  side, own.withMoreSystemProperties(Map.of(DURATION, slice.toSeconds() + "s"))));
+      return new Sides(compareId, results, sliced, testClasses, classes);
+    }
 
     Sides withClasses(ClassesBySide found) {
       return new Sides(compareId, results, settings, testClasses, found);
@@ -69,12 +85,21 @@ final class PairRuns {
     }
   }
 
+  /** The harness's key for how long a test's load runs: a slice's length. */
+  static final String DURATION = "pgperf.duration";
+
   private final PairedJudge judge;
   private final BaseCommit baseCommit;
   private final TestSelection selection;
   private final boolean engineMissing;
   private final TestJvms jvms;
   private final GoalLog log;
+
+  /** The sides' warm test JVMs while slices run; null when each pair member is a JVM. */
+  private WarmSides warm;
+
+  /** How long a slice runs; null unless slices run. */
+  private Duration slice;
 
   PairRuns(
       PairedJudge judge, BaseCommit baseCommit, Candidate candidate, TestJvms jvms, GoalLog log) {
@@ -86,9 +111,16 @@ final class PairRuns {
     this.log = log;
   }
 
-  /** Runs {@code pairCount} pairs of {@code sides}, then any confirming pairs, and judges. */
-  void run(int pairCount, Alternation alternation, Sides sides)
+  /**
+   * Runs {@code pairCount} pairs of {@code sides}, then any confirming pairs, and judges; with
+   * slices, each test runs for {@code slice}.
+   */
+  void run(int pairCount, Alternation alternation, Sides sides, Duration slice)
       throws GoalError, GoalFailure, CompareException {
+    if (alternation == Alternation.SLICE) {
+      runSlices(pairCount, sides.slicing(slice), slice);
+      return;
+    }
     if (alternation == Alternation.CLASS) {
       sides = sides.withClasses(discover(sides));
     }
@@ -100,8 +132,118 @@ final class PairRuns {
   }
 
   /**
+   * The slices (pgperf.alternate=slice): both sides' warm JVMs started once, each class's warm-up
+   * slice on each side (unmeasured), then the pairs of slices and any confirming ones; the JVMs end
+   * afterwards, also when anything fails.
+   */
+  private void runSlices(int pairCount, Sides sides, Duration slice)
+      throws GoalError, GoalFailure, CompareException {
+    try (WarmSides started = WarmSides.start(jvms, sides, selection, log)) {
+      this.warm = started;
+      this.slice = slice;
+      Sides found = sides.withClasses(discover(sides));
+      warmUp(found);
+      runAndJudge(
+          SliceOrder.of(
+              found.compareId(),
+              1,
+              pairCount,
+              found.classes(),
+              found.classes() == null ? List.of() : found.classes().all()),
+          found);
+    } finally {
+      this.warm = null;
+    }
+  }
+
+  /**
+   * One unmeasured slice of each class on each side, so that the first pair meets JVMs whose
+   * classes are loaded and compiled and a server whose caches hold the tests' data, as every later
+   * pair does. Its runs record no trial of their own and its result files are deleted (the staging
+   * directory {@code warm-up}); its failures are only warned about.
+   */
+  private void warmUp(Sides sides) throws GoalError, GoalFailure {
+    List<String> classes = sides.classes() == null ? List.of("") : sides.classes().all();
+    long start = System.nanoTime();
+    log.info(
+        GOAL
+            + ": warming up: one unmeasured slice of each class on each side, its results"
+            + " discarded");
+    for (String c : classes) {
+      for (Side side : Side.values()) {
+        if (sides.classes() != null && !sides.classes().has(side, c)) {
+          continue;
+        }
+        TestRun run;
+        Path staged = sides.settings().get(side).outputDirectory().resolve("warm-up");
+        try {
+          PairResults.stage(staged);
+          run = warm.slice(side, 0, c, staged);
+          PairResults.clear(staged);
+          Files.deleteIfExists(staged);
+        } catch (IOException e) {
+          throw error("cannot run the " + side + "'s warm-up slice: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw error("interrupted", e);
+        }
+        String member = sliceMember(side, "the warm-up", c);
+        failIfEnded(run, member, side);
+        if (!run.failures().isEmpty()) {
+          log.warn(GOAL + ": in " + member + ", " + run.failureMessage());
+        }
+      }
+    }
+    log.info(
+        String.format(
+            Locale.ROOT, GOAL + ": warmed up in %.1f s", (System.nanoTime() - start) / 1e9));
+  }
+
+  /** A slice in messages: {@code the base's warm test JVM (pair 3, slice of OrdersPerf)}. */
+  private static String sliceMember(Side side, String slice, String testClass) {
+    return "the "
+        + side
+        + "'s warm test JVM ("
+        + slice
+        + (testClass.isEmpty()
+            ? " slice"
+            : " slice of " + ClassesBySide.simpleNames(List.of(testClass)))
+        + ")";
+  }
+
+  /**
+   * Fails when the JVM of {@code member} was killed at its timeout or ended before its work did,
+   * naming what it was running, its last error and, for a warm JVM, the file of its output.
+   */
+  private void failIfEnded(TestRun run, String member, Side side) throws GoalFailure {
+    String where = run.running().map(t -> " while running " + t).orElse("");
+    String output = warm == null ? "" : "; its output: " + warm.log(side);
+    if (run.timedOut()) {
+      throw new GoalFailure(
+          GOAL
+              + ": "
+              + member
+              + " ran longer than pgperf.forkTimeout and was killed"
+              + where
+              + output);
+    }
+    if (!run.done()) {
+      throw new GoalFailure(
+          GOAL
+              + ": "
+              + member
+              + " ended with exit status "
+              + run.exitStatus()
+              + where
+              + (run.lastError().isEmpty() ? "" : ": " + run.lastError())
+              + output);
+    }
+  }
+
+  /**
    * Each side's test classes, from a test JVM per side that only discovers its tests
-   * (pgperf.alternate=class); null, and whole test JVMs alternate, when a test has no class.
+   * (pgperf.alternate=class) or from each side's warm JVM (slice); null, and whole test JVMs (or
+   * slices of every class) alternate, when a test has no class.
    */
   private ClassesBySide discover(Sides sides) throws GoalError, GoalFailure, CompareException {
     Map<Side, List<String>> found = new EnumMap<>(Side.class);
@@ -111,12 +253,14 @@ final class PairRuns {
       TestRun run;
       try {
         run =
-            jvms.discover(
-                side,
-                sides.testClasses().get(side),
-                selection,
-                sides.settings().get(side),
-                line -> log.info(prefix + line));
+            warm != null
+                ? warm.discovery(side)
+                : jvms.discover(
+                    side,
+                    sides.testClasses().get(side),
+                    selection,
+                    sides.settings().get(side),
+                    line -> log.info(prefix + line));
       } catch (IOException e) {
         throw error(
             "cannot run the " + side + " test JVM that finds the tests: " + e.getMessage(), e);
@@ -124,18 +268,12 @@ final class PairRuns {
         Thread.currentThread().interrupt();
         throw error("interrupted", e);
       }
-      if (!run.done()) {
-        throw new GoalFailure(
-            GOAL
-                + ": the "
-                + side
-                + " test JVM that finds the"
-                + " tests "
-                + (run.timedOut()
-                    ? "ran longer than pgperf.forkTimeout and was killed"
-                    : "ended with exit status " + run.exitStatus())
-                + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
-      }
+      failIfEnded(
+          run,
+          warm != null
+              ? "the " + side + "'s warm test JVM, finding the tests,"
+              : "the " + side + " test JVM that finds the tests",
+          side);
       if (run.discovered() == 0) {
         noTests(side);
       }
@@ -148,8 +286,10 @@ final class PairRuns {
                 + side
                 + "'s test "
                 + classless.get().name()
-                + " has no class, so test JVMs of every class alternate, as with"
-                + " pgperf.alternate=jvm");
+                + (warm != null
+                    ? " has no class, so each slice runs every class"
+                    : " has no class, so test JVMs of every class alternate, as with"
+                        + " pgperf.alternate=jvm"));
         return null;
       }
       found.put(side, run.testClasses());
@@ -157,11 +297,15 @@ final class PairRuns {
     log.info(
         String.format(
             Locale.ROOT,
-            GOAL + ": the base's tests are in" + " %d %s, the candidate's in %d (found in %.1f s)",
+            GOAL + ": the base's tests are in" + " %d %s, the candidate's in %d%s",
             found.get(Side.BASE).size(),
             found.get(Side.BASE).size() == 1 ? "class" : "classes",
             found.get(Side.CANDIDATE).size(),
-            (System.nanoTime() - start) / 1e9));
+            // The warm JVMs found theirs as they started, and said how long it took.
+            warm != null
+                ? ""
+                : String.format(
+                    Locale.ROOT, " (found in %.1f s)", (System.nanoTime() - start) / 1e9)));
     return new ClassesBySide(found.get(Side.BASE), found.get(Side.CANDIDATE));
   }
 
@@ -194,16 +338,28 @@ final class PairRuns {
         GOAL
             + ": "
             + pairCount
-            + " pairs, test JVMs in the order "
+            + (warm != null ? " pairs of " + slice.toSeconds() + "-s slices" : " pairs")
+            + ", test JVMs in the order "
             + TrialOrder.letters(order)
             + " (A the base, B the candidate)"
-            + classesNote(sides)
+            + (warm != null ? slicesNote(sides) : classesNote(sides))
             + "; results in "
             + resultDirs.get(Side.BASE)
             + " and "
             + resultDirs.get(Side.CANDIDATE));
     Runs runs = Runs.none();
+    long start = System.nanoTime();
     runPairs(order, selection, sides, runs);
+    if (warm != null) {
+      double seconds = (System.nanoTime() - start) / 1e9;
+      log.info(
+          String.format(
+              Locale.ROOT,
+              GOAL + ": %d pairs of slices in %.1f s, %.1f s a pair",
+              pairCount,
+              seconds,
+              seconds / pairCount));
+    }
     TestsBySide bySide =
         TestsBySide.of(runs.tests().get(Side.BASE), runs.tests().get(Side.CANDIDATE));
     for (Side side : Side.values()) {
@@ -253,6 +409,21 @@ final class PairRuns {
             + " test JVMs with every class)";
   }
 
+  /**
+   * How slices run, in the log's header: the warm JVMs, the random order and its seed, the classes
+   * when several.
+   */
+  private static String slicesNote(Sides sides) {
+    return ", in a warm test JVM per side; which side runs first is drawn at random for each pair"
+        + " and class, seeded by the comparison's id "
+        + sides.compareId()
+        + (named(sides)
+            ? "; a slice of each class per side in each pair ("
+                + ClassesBySide.simpleNames(sides.classes().all())
+                + ")"
+            : "");
+  }
+
   /** Whether the log names each test JVM's class: when they run more than one class. */
   private static boolean named(Sides sides) {
     return sides.classes() != null && sides.classes().all().size() > 1;
@@ -266,7 +437,10 @@ final class PairRuns {
       throws GoalError, GoalFailure, CompareException {
     for (TrialOrder.Run r : order) {
       Side side = r.side();
-      String ofClass = named(sides) ? ": " + ClassesBySide.simpleNames(List.of(r.testClass())) : "";
+      String ofClass =
+          named(sides) || (warm != null && !r.testClass().isEmpty())
+              ? ": " + ClassesBySide.simpleNames(List.of(r.testClass()))
+              : "";
       log.info(
           GOAL
               + ": pair "
@@ -283,14 +457,16 @@ final class PairRuns {
         ForkSettings own = sides.settings().get(side);
         Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
         run =
-            jvms.run(
-                side,
-                sides.testClasses().get(side),
-                r.testClass().isEmpty() ? selected : selected.inClass(r.testClass()),
-                r.pair(),
-                own.withMoreSystemProperties(
-                    Map.of(Comparison.RESULTS, staged.toAbsolutePath().toString())),
-                line -> log.info(prefix + line));
+            warm != null
+                ? warm.slice(side, r.pair(), r.testClass(), staged)
+                : jvms.run(
+                    side,
+                    sides.testClasses().get(side),
+                    r.testClass().isEmpty() ? selected : selected.inClass(r.testClass()),
+                    r.pair(),
+                    own.withMoreSystemProperties(
+                        Map.of(Comparison.RESULTS, staged.toAbsolutePath().toString())),
+                    line -> log.info(prefix + line));
         PairResults.move(staged, sides.results().get(side), r.pair());
         Files.delete(staged);
       } catch (IOException e) {
@@ -299,31 +475,12 @@ final class PairRuns {
         Thread.currentThread().interrupt();
         throw error("interrupted", e);
       }
-      String where = run.running().map(t -> " while running " + t).orElse("");
-      if (run.timedOut()) {
-        throw new GoalFailure(
-            GOAL
-                + ": the "
-                + side
-                + " test JVM of pair "
-                + r.pair()
-                + ofClass
-                + " ran longer than pgperf.forkTimeout and was killed"
-                + where);
-      }
-      if (!run.done()) {
-        throw new GoalFailure(
-            GOAL
-                + ": the "
-                + side
-                + " test JVM of pair "
-                + r.pair()
-                + ofClass
-                + " ended with exit status "
-                + run.exitStatus()
-                + where
-                + (run.lastError().isEmpty() ? "" : ": " + run.lastError()));
-      }
+      failIfEnded(
+          run,
+          warm != null
+              ? sliceMember(side, "pair " + r.pair() + "'s", r.testClass())
+              : "the " + side + " test JVM of pair " + r.pair() + ofClass,
+          side);
       if (run.discovered() == 0) {
         noTests(side);
       }
@@ -348,10 +505,18 @@ final class PairRuns {
         List<String> classes =
             sides.classes() == null ? List.of() : sides.classes().named(confirm.tests());
         List<TrialOrder.Run> more =
-            classes.isEmpty()
-                ? TrialOrder.from(compared.pairs() + 1, confirm.pairs())
-                : TrialOrder.perClass(
-                    compared.pairs() + 1, confirm.pairs(), sides.classes(), classes);
+            warm != null
+                // A warm JVM runs whole classes: a key naming no class found confirms them all.
+                ? SliceOrder.of(
+                    sides.compareId(),
+                    compared.pairs() + 1,
+                    confirm.pairs(),
+                    sides.classes(),
+                    classes.isEmpty() && sides.classes() != null ? sides.classes().all() : classes)
+                : classes.isEmpty()
+                    ? TrialOrder.from(compared.pairs() + 1, confirm.pairs())
+                    : TrialOrder.perClass(
+                        compared.pairs() + 1, confirm.pairs(), sides.classes(), classes);
         log.info(
             GOAL
                 + ": confirming: "
@@ -360,13 +525,14 @@ final class PairRuns {
                 + String.join(", ", confirm.tests())
                 + ", test JVMs in the order "
                 + TrialOrder.letters(more));
+        boolean whole = classes.isEmpty() && warm == null;
         runPairs(
             more,
-            classes.isEmpty()
+            whole
                 ? new TestSelection(
                     selection.includeTags(), selection.excludeTags(), confirm.tests(), 1)
                 : selection,
-            classes.isEmpty() ? sides.withClasses(null) : sides,
+            whole ? sides.withClasses(null) : sides,
             runs);
         List<TrialOrder.Run> all = new ArrayList<>(compared.order());
         all.addAll(more);

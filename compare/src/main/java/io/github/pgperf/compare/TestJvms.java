@@ -12,8 +12,9 @@ import java.util.function.Consumer;
 
 /**
  * The JVMs a comparison starts: each pair member's test JVM, each side's test JVM that only finds
- * the tests, and the shared server's JVM. {@link #forked()} starts real ones ({@code launch}); a
- * test hands {@link Comparison} made-up ones, whose result files and reports it chooses.
+ * the tests, each side's warm test JVM that runs slices, and the shared server's JVM. {@link
+ * #forked()} starts real ones ({@code launch}); a test hands {@link Comparison} made-up ones, whose
+ * result files and reports it chooses.
  */
 public interface TestJvms {
 
@@ -23,6 +24,31 @@ public interface TestJvms {
     /** What the server JVM handed over ({@link SharedServer#of}). */
     Properties handOver();
 
+    @Override
+    void close();
+  }
+
+  /**
+   * A side's warm test JVM ({@code pgperf.alternate=slice}): started once, it has found its tests
+   * and runs slices of them on demand until closed.
+   */
+  interface WarmJvm extends AutoCloseable {
+
+    /** The tests it found and their classes; not {@link TestRun#done()} when it failed first. */
+    TestRun discovery();
+
+    /**
+     * Runs the tests of {@code testClass} (every class when empty) once as trial {@code trial} (0:
+     * an unnumbered warm-up), their result files into {@code results}, and reports the slice's runs
+     * (not done, with the JVM's exit status or its timeout, when it ended or hung).
+     */
+    TestRun slice(int trial, String testClass, Path results)
+        throws IOException, InterruptedException;
+
+    /** The file holding the JVM's whole output, named in messages. */
+    Path log();
+
+    /** Tells it to end; kills it when it does not. */
     @Override
     void close();
   }
@@ -49,6 +75,18 @@ public interface TestJvms {
 
   /** A test JVM of {@code side} that only finds the selection's tests; its report, no runs. */
   TestRun discover(
+      Side side,
+      Path testClasses,
+      TestSelection selection,
+      ForkSettings settings,
+      Consumer<String> output)
+      throws IOException, InterruptedException;
+
+  /**
+   * Starts {@code side}'s warm test JVM for the selection's tests and waits until it has found them
+   * (up to the settings' timeout, which also limits each slice).
+   */
+  WarmJvm startWarm(
       Side side,
       Path testClasses,
       TestSelection selection,

@@ -19,8 +19,8 @@ import java.util.List;
  * test       name   class                   one found test and its top-level class (empty if none)
  * started    trial  name
  * finished   trial  name  status  ms  message
- * trial      trial  ms                      a trial's launcher execution ended
- * done       ms                             every trial ran
+ * trial      trial  ms                      a trial's launcher execution ended (in serve mode: a slice's)
+ * done       ms                             every trial ran (in serve mode: it was told to end)
  * </pre>
  */
 final class Events implements AutoCloseable {

@@ -21,6 +21,8 @@ import java.util.List;
  *     runs one trial per test JVM, so each result still names its trial)
  * @param events the {@link Events} file
  * @param traces the file that gets failures' stack traces
+ * @param serve after discovery, run slices as {@link SliceCommand}s on standard input tell ({@code
+ *     pgperf.alternate=slice}: a warm test JVM per side) instead of {@code trials} trials
  */
 record ForkArguments(
     Path testClasses,
@@ -31,7 +33,31 @@ record ForkArguments(
     int trials,
     int firstTrial,
     Path events,
-    Path traces) {
+    Path traces,
+    boolean serve) {
+
+  ForkArguments(
+      Path testClasses,
+      List<String> includeTags,
+      List<String> excludeTags,
+      List<String> classPatterns,
+      String testClass,
+      int trials,
+      int firstTrial,
+      Path events,
+      Path traces) {
+    this(
+        testClasses,
+        includeTags,
+        excludeTags,
+        classPatterns,
+        testClass,
+        trials,
+        firstTrial,
+        events,
+        traces,
+        false);
+  }
 
   ForkArguments(
       Path testClasses,
@@ -98,6 +124,9 @@ record ForkArguments(
     if (!testClass.isEmpty()) {
       args.addAll(List.of("--test-class", testClass));
     }
+    if (serve) {
+      args.add("--serve");
+    }
     return args;
   }
 
@@ -111,7 +140,14 @@ record ForkArguments(
     List<String> include = new ArrayList<>();
     List<String> exclude = new ArrayList<>();
     List<String> patterns = new ArrayList<>();
+    boolean serve = false;
     for (int i = 0; i < args.length; i += 2) {
+      if (args[i].equals("--serve")) {
+        // The one flag without a value.
+        serve = true;
+        i--;
+        continue;
+      }
       if (i + 1 >= args.length) {
         throw new IllegalArgumentException("no value after " + args[i]);
       }
@@ -133,7 +169,16 @@ record ForkArguments(
       throw new IllegalArgumentException("--test-classes, --events and --traces are required");
     }
     return new ForkArguments(
-        testClasses, include, exclude, patterns, testClass, trials, firstTrial, events, traces);
+        testClasses,
+        include,
+        exclude,
+        patterns,
+        testClass,
+        trials,
+        firstTrial,
+        events,
+        traces,
+        serve);
   }
 
   private static int number(String option, String value) {

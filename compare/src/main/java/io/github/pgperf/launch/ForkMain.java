@@ -3,7 +3,10 @@ package io.github.pgperf.launch;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -35,8 +38,10 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
  * discovers the tagged tests once, then runs every trial in turn (trial 1 of every test, then trial
  * 2, ...) through the JUnit Platform Launcher with parallel execution off, writing {@link Events}
  * as it goes (the tests found with their top-level classes first; with 0 trials that is all it
- * does) and failures' stack traces to a file of their own. Uses only the JDK and the Launcher API,
- * which the project's own JUnit supplies.
+ * does) and failures' stack traces to a file of their own. With {@code --serve} it runs no trials
+ * but slices as its standard input commands them ({@link SliceCommand}), until told to end: the
+ * warm test JVM of {@code pgperf.alternate=slice}. Uses only the JDK and the Launcher API, which
+ * the project's own JUnit supplies.
  *
  * <p>Exit status 0 when every trial ran (test failures are in the events), 2 for bad arguments, 3
  * when the launcher itself failed (its message on standard error, the trace in the traces file).
@@ -51,6 +56,12 @@ public final class ForkMain {
 
   /** The harness's key for the trial a run belongs to (the build's is a system property). */
   static final String TRIAL = "pgperf.trial";
+
+  /**
+   * The harness's key for the results directory: a slice's own, given per launcher call, since the
+   * harness numbers a key's files per directory and JVM ({@code -trial2} ...).
+   */
+  static final String RESULTS = "pgperf.results";
 
   private ForkMain() {}
 
@@ -110,15 +121,19 @@ public final class ForkMain {
   }
 
   private static int run(
-      Launcher launcher, ForkArguments arguments, Events events, PrintWriter traces) {
+      Launcher launcher, ForkArguments arguments, Events events, PrintWriter traces)
+      throws IOException {
     long start = System.nanoTime();
     TestPlan plan =
         launcher.discover(
-            request(arguments, selectClasspathRoots(Set.of(arguments.testClasses())), 0));
+            request(arguments, selectClasspathRoots(Set.of(arguments.testClasses())), 0, Map.of()));
     Map<String, String> tests = tests(plan);
     events.write(Events.DISCOVERED, tests.size(), millisSince(start));
     for (String id : tests.keySet()) {
       events.write(Events.TEST, tests.get(id), topLevelClass(plan.getTestIdentifier(id)));
+    }
+    if (arguments.serve()) {
+      return serve(launcher, arguments, events, traces, plan, tests, start);
     }
     if (tests.isEmpty()) {
       events.write(Events.DONE, millisSince(start));
@@ -130,7 +145,7 @@ public final class ForkMain {
     for (int trial = arguments.firstTrial(); trial <= last; trial++) {
       long trialStart = System.nanoTime();
       TrialListener listener = new TrialListener(trial, tests, events, traces);
-      launcher.execute(request(arguments, selectors, trial), listener);
+      launcher.execute(request(arguments, selectors, trial, Map.of()), listener);
       traces.flush();
       events.write(Events.TRIAL, trial, millisSince(trialStart));
     }
@@ -139,11 +154,79 @@ public final class ForkMain {
   }
 
   /**
+   * Serve mode ({@code pgperf.alternate=slice}): after discovery, says {@link SliceCommand#READY}
+   * and runs a slice for each {@code run} line on standard input, in this launcher session (so a
+   * server the tests started, and what they keep for the session, stay warm), each acknowledged on
+   * standard output once its events are written; {@code end} or the input closing (the build died)
+   * ends it. The acknowledgements go to the standard output this JVM started with, whatever a test
+   * did to {@code System.out}.
+   */
+  private static int serve(
+      Launcher launcher,
+      ForkArguments arguments,
+      Events events,
+      PrintWriter traces,
+      TestPlan plan,
+      Map<String, String> tests,
+      long start)
+      throws IOException {
+    PrintStream acknowledgements = System.out;
+    acknowledgements.println(SliceCommand.READY);
+    acknowledgements.flush();
+    BufferedReader commands =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    int slices = 0;
+    for (String line = commands.readLine(); line != null; line = commands.readLine()) {
+      if (line.isBlank()) {
+        continue;
+      }
+      SliceCommand command;
+      try {
+        command = SliceCommand.parse(line);
+      } catch (IllegalArgumentException e) {
+        System.err.println("pgperf:test: " + e.getMessage());
+        return 2;
+      }
+      if (command instanceof SliceCommand.End) {
+        break;
+      }
+      SliceCommand.Run run = (SliceCommand.Run) command;
+      long sliceStart = System.nanoTime();
+      List<DiscoverySelector> selectors = new ArrayList<>();
+      tests.keySet().stream()
+          .filter(
+              id ->
+                  run.testClass().isEmpty()
+                      || run.testClass().equals(topLevelClass(plan.getTestIdentifier(id))))
+          .forEach(id -> selectors.add(selectUniqueId(id)));
+      if (!selectors.isEmpty()) {
+        launcher.execute(
+            request(
+                arguments,
+                selectors,
+                run.trial(),
+                Map.of(RESULTS, run.results().toAbsolutePath().toString())),
+            new TrialListener(run.trial(), tests, events, traces));
+        traces.flush();
+      }
+      events.write(Events.TRIAL, run.trial(), millisSince(sliceStart));
+      acknowledgements.println(SliceCommand.DONE + ++slices);
+      acknowledgements.flush();
+    }
+    events.write(Events.DONE, millisSince(start));
+    return 0;
+  }
+
+  /**
    * The request for {@code selectors}; a trial's request tells the tests which trial it is ({@code
-   * pgperf.trial}, recorded in every result), discovery's ({@code trial} 0) does not.
+   * pgperf.trial}, recorded in every result), discovery's ({@code trial} 0) does not. {@code more}
+   * configuration parameters win over system properties and {@code junit-platform.properties}.
    */
   private static LauncherDiscoveryRequest request(
-      ForkArguments a, List<? extends DiscoverySelector> selectors, int trial) {
+      ForkArguments a,
+      List<? extends DiscoverySelector> selectors,
+      int trial,
+      Map<String, String> more) {
     List<Filter<?>> filters = new ArrayList<>();
     if (!a.includeTags().isEmpty()) {
       filters.add(TagFilter.includeTags(a.includeTags()));
@@ -169,6 +252,7 @@ public final class ForkMain {
     if (trial > 0) {
       request.configurationParameter(TRIAL, Integer.toString(trial));
     }
+    request.configurationParameters(more);
     return request.build();
   }
 

@@ -147,14 +147,67 @@ class ComparePartsTest {
   }
 
   @Test
-  void theAlternationIsClassOrJvmAndABadValueIsNamed() {
+  void theAlternationIsClassJvmOrSliceAndABadValueIsNamed() {
     assertThat(Alternation.parse("class")).isEqualTo(Alternation.CLASS);
     assertThat(Alternation.parse(" JVM ")).isEqualTo(Alternation.JVM);
+    assertThat(Alternation.parse("slice")).isEqualTo(Alternation.SLICE);
     assertThatThrownBy(() -> Alternation.parse("test"))
         .hasMessage(
-            "pgperf.alternate has invalid"
-                + " value \"test\": expected class (a pair of test JVMs per test class) or jvm (a pair of"
-                + " test JVMs with every class)");
+            "pgperf.alternate has invalid value \"test\": expected class (a pair of test JVMs per"
+                + " test class), jvm (a pair of test JVMs with every class) or slice (a warm test"
+                + " JVM per side, running short slices)");
+  }
+
+  @Test
+  void slicesOfAPairAreBackToBackInAnOrderDrawnFromTheIdThePairAndTheClass() {
+    ClassesBySide classes =
+        new ClassesBySide(List.of("a.Items", "a.Orders"), List.of("a.Items", "a.Orders", "a.Cart"));
+    List<TrialOrder.Run> order =
+        SliceOrder.of("20261207T040000Z-abc123", 1, 200, classes, classes.all());
+    // Per pair: each class's slices back to back, classes in name order, Cart on its side only.
+    assertThat(order).hasSize(200 * 5);
+    assertThat(order.subList(0, 5))
+        .extracting(r -> r.pair() + " " + r.testClass())
+        .containsExactly("1 a.Cart", "1 a.Items", "1 a.Items", "1 a.Orders", "1 a.Orders");
+    assertThat(order.subList(1, 3)).extracting(TrialOrder.Run::side).doesNotHaveDuplicates();
+    // The same id draws the same order; another id another one.
+    assertThat(SliceOrder.of("20261207T040000Z-abc123", 1, 200, classes, classes.all()))
+        .isEqualTo(order);
+    assertThat(SliceOrder.of("20261207T040001Z-abc123", 1, 200, classes, classes.all()))
+        .isNotEqualTo(order);
+    // A fair coin, not an alternation: about half the (pair, class) slices start with the base
+    // (400 coins: 0.5 +- 0.1 is 4 standard deviations), and consecutive pairs of a class repeat
+    // their order about as often as they change it.
+    // The side of each pair's first slice of Items and of Orders, as the order has them.
+    List<Boolean> itemsBaseFirst = new java.util.ArrayList<>();
+    int both = 0;
+    for (int i = 0; i < order.size(); i++) {
+      TrialOrder.Run r = order.get(i);
+      boolean first = i == 0 || !order.get(i - 1).testClass().equals(r.testClass());
+      if (first && !r.testClass().equals("a.Cart")) {
+        both += r.side() == Side.BASE ? 1 : 0;
+        if (r.testClass().equals("a.Items")) {
+          itemsBaseFirst.add(r.side() == Side.BASE);
+        }
+      }
+    }
+    assertThat(itemsBaseFirst).hasSize(200);
+    int repeats = 0;
+    for (int i = 1; i < itemsBaseFirst.size(); i++) {
+      repeats += itemsBaseFirst.get(i).equals(itemsBaseFirst.get(i - 1)) ? 1 : 0;
+    }
+    assertThat(both).isBetween(160, 240);
+    assertThat(repeats).isBetween(70, 129);
+    // A confirmation's pairs of one class draw that class's coins, as the first pairs did.
+    List<TrialOrder.Run> more =
+        SliceOrder.of("20261207T040000Z-abc123", 201, 2, classes, List.of("a.Orders"));
+    assertThat(more).extracting(TrialOrder.Run::pair).containsExactly(201, 201, 202, 202);
+    assertThat(more.get(0).side() == Side.BASE)
+        .isEqualTo(SliceOrder.baseFirst("20261207T040000Z-abc123", 201, "a.Orders"));
+    // Without classes, a slice of every class per side.
+    assertThat(SliceOrder.of("x", 1, 1, null, List.of()))
+        .extracting(TrialOrder.Run::testClass)
+        .containsExactly("", "");
   }
 
   @Test

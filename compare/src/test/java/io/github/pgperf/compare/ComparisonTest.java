@@ -108,6 +108,45 @@ class ComparisonTest {
         new CompareSettings.Directories(project, project, output, output.resolve("results")));
   }
 
+  /** Slices of {@code sliceDuration} on each side's own server. */
+  private CompareSettings sliced(int pairs, Integer confirmationPairs, String sliceDuration) {
+    CompareSettings s = settings(pairs, confirmationPairs, SharedServer.OWN, "slice");
+    return new CompareSettings(
+        s.base(),
+        s.pairs(),
+        s.confirmationPairs(),
+        s.failIfNoBase(),
+        s.baseBuildTimeout(),
+        s.compareServer(),
+        s.compareServerTimeout(),
+        s.alternate(),
+        sliceDuration,
+        s.onNew(),
+        s.onGone(),
+        s.gate(),
+        s.directories());
+  }
+
+  /** The comparison's id, from the build id the base's test JVM was given. */
+  private String compareId() {
+    String build = jvms.settings.get(Side.BASE).systemProperties().get("pgperf.build");
+    return build.substring(0, build.length() - "-base".length());
+  }
+
+  /** The calls {@link SliceOrder} makes of these pairs and classes, drawn from the id. */
+  private List<String> drawn(int first, int pairs, List<String> classes) {
+    List<String> expected = new ArrayList<>();
+    for (int pair = first; pair < first + pairs; pair++) {
+      for (String c : classes) {
+        String simple = c.substring(c.lastIndexOf('.') + 1);
+        boolean baseFirst = SliceOrder.baseFirst(compareId(), pair, c);
+        expected.add((baseFirst ? "A" : "B") + pair + " " + simple);
+        expected.add((baseFirst ? "B" : "A") + pair + " " + simple);
+      }
+    }
+    return expected;
+  }
+
   private CompareSettings settings(int pairs) {
     return settings(pairs, null, SharedServer.OWN, "class");
   }
@@ -496,6 +535,164 @@ class ComparisonTest {
     assertThat(log).isEmpty();
   }
 
+  @Test
+  void slicesRunInOneWarmJvmPerSideAfterAWarmUpInTheOrderDrawnFromTheComparisonsId()
+      throws Exception {
+    jvms = new FakeJvms(List.of(ITEMS, ORDERS), List.of(ITEMS, ORDERS));
+    comparison(sliced(6, null, "3s")).run();
+    List<String> expected =
+        new ArrayList<>(
+            List.of(
+                "start A",
+                "start B",
+                "warm A ItemsPerf",
+                "warm B ItemsPerf",
+                "warm A OrdersPerf",
+                "warm B OrdersPerf"));
+    expected.addAll(drawn(1, 6, List.of(ITEMS, ORDERS)));
+    expected.addAll(List.of("end A", "end B"));
+    // No JVM only discovers, none starts per pair; both end once the verdicts are in.
+    assertThat(jvms.calls).containsExactlyElementsOf(expected);
+    List<String> pairs = jvms.calls.subList(6, 6 + 24);
+    // Each test runs for the slice, as every test's pgperf.duration.
+    for (Side side : Side.values()) {
+      assertThat(jvms.settings.get(side).systemProperties()).containsEntry("pgperf.duration", "3s");
+    }
+    // The log records the order and its seed; the report reads it from the files' start times.
+    assertThat(logged("INFO"))
+        .contains(
+            "pgperf compare: 6 pairs of 3-s slices, test JVMs in the order "
+                + String.join(" ", pairs.stream().map(c -> c.substring(0, 1)).toList())
+                + " (A the base, B the candidate), in a warm test JVM per side; which side runs"
+                + " first is drawn at random for each pair and class, seeded by the comparison's id "
+                + compareId()
+                + "; a slice of each class per side in each pair (ItemsPerf, OrdersPerf); results"
+                + " in "
+                + project.resolve("target/pgperf/results/base")
+                + " and "
+                + project.resolve("target/pgperf/results/candidate"),
+            "pgperf compare: warming up: one unmeasured slice of each class on each side, its"
+                + " results discarded",
+            "pgperf compare: pair 1, base (" + baseCommit.substring(0, 12) + "): ItemsPerf")
+        .anyMatch(
+            l -> l.matches("pgperf compare: 6 pairs of slices in [0-9.]+ s, [0-9.]+ s a pair"));
+    // Every measured slice's files, under its side and pair; the warm-up's are gone.
+    assertThat(files(project.resolve("target/pgperf/results/base")))
+        .hasSize(12)
+        .contains("ItemsPerf-run.json", "OrdersPerf-run.json", "OrdersPerf-run-trial6.json");
+    assertThat(project.resolve("target/pgperf/compare/base/warm-up")).doesNotExist();
+    assertThat(Files.readAllLines(project.resolve("target/pgperf/check.md")).get(0))
+        .endsWith("on this runner, interleaved, 6 pairs.");
+  }
+
+  @Test
+  void aRegressionInSlicesIsConfirmedBySlicesOfTheLiveJvms() throws Exception {
+    jvms = new FakeJvms(List.of(ITEMS, ORDERS), List.of(ITEMS, ORDERS));
+    jvms.tps = (side, pair) -> side == Side.CANDIDATE ? 700.0 : 1000.0;
+    jvms.slowClass = ORDERS;
+    assertThatThrownBy(() -> comparison(sliced(4, 3, "2s")).run())
+        .isInstanceOf(GoalFailure.class)
+        .hasMessageContaining("REGRESSION: OrdersPerf-run")
+        .message()
+        .doesNotContain("ItemsPerf");
+    List<String> expected = new ArrayList<>(drawn(1, 4, List.of(ITEMS, ORDERS)));
+    expected.addAll(drawn(5, 3, List.of(ORDERS)));
+    expected.addAll(List.of("end A", "end B"));
+    // The confirming slices go to the same two JVMs, only of the class that regressed.
+    assertThat(jvms.calls.subList(6, jvms.calls.size())).containsExactlyElementsOf(expected);
+    assertThat(jvms.calls.stream().filter(c -> c.startsWith("start"))).hasSize(2);
+    assertThat(logged("INFO"))
+        .anyMatch(
+            l ->
+                l.startsWith(
+                    "pgperf compare: confirming: 3 more pairs of OrdersPerf, test JVMs in the"
+                        + " order "));
+    assertThat(files(project.resolve("target/pgperf/results/candidate")))
+        .contains("OrdersPerf-run-trial7.json")
+        .doesNotContain("ItemsPerf-run-trial5.json");
+  }
+
+  @Test
+  void aWarmJvmThatDiesFailsNamingItsSideClassAndOutputAndBothEnd() throws Exception {
+    jvms.broken.put("B2", 137);
+    assertThatThrownBy(() -> comparison(sliced(4, null, "2s")).run())
+        .isInstanceOf(GoalFailure.class)
+        .hasMessage(
+            "pgperf compare: the candidate's warm test JVM (pair 2's slice of OrdersPerf) ended"
+                + " with exit status 137: java.lang.OutOfMemoryError: Java heap space; its output: "
+                + project.resolve("target/pgperf/compare/candidate/test-jvm.log"));
+    assertThat(jvms.calls).contains("B2 OrdersPerf").endsWith("end A", "end B");
+    int died = jvms.calls.indexOf("B2 OrdersPerf");
+    // Nothing runs after it; both JVMs are told to end (the dead one is only reaped).
+    assertThat(jvms.calls.subList(died + 1, jvms.calls.size())).containsExactly("end A", "end B");
+    assertThat(project.resolve("target/pgperf/check.md")).doesNotExist();
+  }
+
+  @Test
+  void aSliceThatHangsIsKilledAtTheTimeoutAndNamedAlsoInTheWarmUp() throws Exception {
+    jvms.hung.add("A3");
+    assertThatThrownBy(() -> comparison(sliced(4, null, "2s")).run())
+        .isInstanceOf(GoalFailure.class)
+        .hasMessage(
+            "pgperf compare: the base's warm test JVM (pair 3's slice of OrdersPerf) ran longer"
+                + " than pgperf.forkTimeout and was killed while running OrdersPerf.run (trial 3);"
+                + " its output: "
+                + project.resolve("target/pgperf/compare/base/test-jvm.log"));
+    assertThat(jvms.calls).endsWith("A3 OrdersPerf", "end A", "end B");
+
+    jvms = new FakeJvms(List.of(ORDERS), List.of(ORDERS));
+    jvms.broken.put("warm B", 1);
+    assertThatThrownBy(() -> comparison(sliced(4, null, "2s")).run())
+        .isInstanceOf(GoalFailure.class)
+        .hasMessageStartingWith(
+            "pgperf compare: the candidate's warm test JVM (the warm-up slice of OrdersPerf)"
+                + " ended with exit status 1");
+    assertThat(jvms.calls)
+        .containsExactly(
+            "start A", "start B", "warm A OrdersPerf", "warm B OrdersPerf", "end A", "end B");
+  }
+
+  @Test
+  void slicesRunOnTheSharedServerEachSideAtItsDatabase() throws Exception {
+    CompareSettings s = sliced(2, null, "2s");
+    comparison(
+            new CompareSettings(
+                s.base(),
+                s.pairs(),
+                s.confirmationPairs(),
+                s.failIfNoBase(),
+                s.baseBuildTimeout(),
+                SharedServer.SHARED,
+                s.compareServerTimeout(),
+                s.alternate(),
+                s.sliceDuration(),
+                s.onNew(),
+                s.onGone(),
+                s.gate(),
+                s.directories()))
+        .run();
+    for (Side side : Side.values()) {
+      assertThat(jvms.settings.get(side).systemProperties())
+          .containsEntry("pgperf.url", "jdbc:postgresql://127.0.0.1:5432/db_" + side.label())
+          .containsEntry("pgperf.provider", "EXTERNAL")
+          .containsEntry("pgperf.duration", "2s");
+    }
+    assertThat(jvms.serverClosed).isTrue();
+    assertThat(jvms.calls).endsWith("end A", "end B");
+  }
+
+  @Test
+  void badSliceDurationsAreNamedBeforeAnythingRuns() {
+    for (String bad : List.of("0s", "1.5s", "soon")) {
+      assertThatThrownBy(() -> comparison(sliced(2, null, bad)).run())
+          .isInstanceOf(GoalError.class)
+          .hasMessageStartingWith("pgperf compare: pgperf.sliceDuration: '" + bad + "' is not");
+    }
+    assertThat(builds).isEmpty();
+    assertThat(CompareSettings.defaultPairs("slice", 5)).isEqualTo(12);
+    assertThat(CompareSettings.defaultPairs("class", 5)).isEqualTo(5);
+  }
+
   /**
    * Test JVMs that write made-up results: each class has one test, {@code run}, whose runs have the
    * tps {@link #tps} gives their side and pair (only in {@link #slowClass}, when set), off by a
@@ -509,6 +706,9 @@ class ComparisonTest {
 
     /** Pair members that fail to start ({@code B2}), with their exit status. */
     final Map<String, Integer> broken = new HashMap<>();
+
+    /** Slices that run past their timeout ({@code A3}). */
+    final java.util.Set<String> hung = new java.util.HashSet<>();
 
     /** What ran, in order: {@code find base}, {@code A1}, {@code B1 ItemsPerf} ... */
     final List<String> calls = new ArrayList<>();
@@ -551,6 +751,13 @@ class ComparisonTest {
             "Error: Could not find or load main class io.github.pgperf.launch.ForkMain");
       }
       Path staged = Path.of(settings.systemProperties().get("pgperf.results"));
+      return report(ran, write(side, pair, ran, staged, settings), 0, "");
+    }
+
+    /** Writes the runs of {@code ran}'s tests as trial {@code pair}, returning their outcomes. */
+    private List<TestRun.Outcome> write(
+        Side side, int pair, List<String> ran, Path staged, ForkSettings settings)
+        throws IOException {
       List<TestRun.Outcome> outcomes = new ArrayList<>();
       for (String c : ran) {
         String simple = c.substring(c.lastIndexOf('.') + 1);
@@ -574,7 +781,72 @@ class ComparisonTest {
             new TestRun.Outcome(
                 pair, simple + ".run", io.github.pgperf.launch.Status.PASSED, 10, ""));
       }
-      return report(ran, outcomes, 0, "");
+      return outcomes;
+    }
+
+    /**
+     * A warm JVM whose slices write results as {@link #run} does; a member in {@link #broken} ends
+     * it (every later slice reports the same end), one in {@link #hung} times out.
+     */
+    @Override
+    public WarmJvm startWarm(
+        Side side,
+        Path testClasses,
+        TestSelection selection,
+        ForkSettings settings,
+        Consumer<String> output) {
+      this.settings.put(side, settings);
+      String letter = side == Side.BASE ? "A" : "B";
+      calls.add("start " + letter);
+      Path log = settings.outputDirectory().resolve("test-jvm.log");
+      return new WarmJvm() {
+        private Integer ended;
+
+        @Override
+        public TestRun discovery() {
+          return report(classes.get(side), List.of(), 0, "");
+        }
+
+        @Override
+        public TestRun slice(int trial, String testClass, Path results) throws IOException {
+          String simple = testClass.substring(testClass.lastIndexOf('.') + 1);
+          String member = trial == 0 ? "warm " + letter : letter + trial;
+          calls.add(member + " " + simple);
+          if (ended == null && broken.containsKey(member)) {
+            ended = broken.get(member);
+          }
+          if (ended != null) {
+            return report(
+                List.of(), List.of(), ended, "java.lang.OutOfMemoryError: Java heap space");
+          }
+          if (hung.contains(member)) {
+            return new TestRun(
+                1,
+                List.of(),
+                List.of(),
+                Optional.of(simple + ".run (trial " + trial + ")"),
+                false,
+                137,
+                true,
+                new TestRun.Timing(100, 10, 10, List.of(), 0),
+                "",
+                dir.resolve("test-failures.txt"));
+          }
+          List<String> ran = testClass.isEmpty() ? classes.get(side) : List.of(testClass);
+          return report(
+              classes.get(side), write(side, Math.max(trial, 1), ran, results, settings), 0, "");
+        }
+
+        @Override
+        public Path log() {
+          return log;
+        }
+
+        @Override
+        public void close() {
+          calls.add("end " + letter);
+        }
+      };
     }
 
     private boolean selected(String testClass, TestSelection selection) {

@@ -9,6 +9,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -98,6 +101,47 @@ final class Specimens {
       if (clients == 8) {
         throw new AssertionError("p99 too high with " + clients + " clients");
       }
+    }
+  }
+
+  /**
+   * Logs what a slice's request told the test, and the JVM it ran in: {@code pgperf:compare}'s warm
+   * JVM gets each slice's trial and results directory as configuration parameters.
+   */
+  static final class SliceParameters implements BeforeEachCallback {
+    @Override
+    public void beforeEach(ExtensionContext context) throws IOException {
+      log(
+          "slice trial="
+              + context.getConfigurationParameter("pgperf.trial").orElse("none")
+              + " results="
+              + context.getConfigurationParameter("pgperf.results").orElse("none")
+              + " duration="
+              + context.getConfigurationParameter("pgperf.duration").orElse("none")
+              + " jvm="
+              + ProcessHandle.current().pid());
+    }
+  }
+
+  @Tag("slice")
+  @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
+  @ExtendWith(SliceParameters.class)
+  static class Sliced {
+    @Test
+    void run() {
+      // A test that prints without a line end must not hide the slice's acknowledgement.
+      System.out.print("no line end");
+      System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+    }
+  }
+
+  @Tag("dies")
+  @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
+  static class Dies {
+    @Test
+    void halts() {
+      System.err.println("java.lang.OutOfMemoryError: Java heap space");
+      Runtime.getRuntime().halt(7);
     }
   }
 

@@ -20,11 +20,11 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * builds the base commit in a git worktree under {@code target/pgperf/base/} with the same Maven,
  * settings, profiles and {@code -D} properties, then runs both sides' performance tests in pairs of
  * test JVMs alternating A B B A ... (A the base, B the candidate), a pair per test class ({@code
- * pgperf.alternate=class}) or of whole test JVMs ({@code jvm}), one trial per JVM, so drift and
- * warm-up hit both sides alike. Results go to {@code target/pgperf/results/base/} and {@code
- * target/pgperf/results/candidate/}; each run's build id ends with its side and its trial number is
- * its pair. Run it after the test classes are compiled: {@code mvn verify pgperf:compare}. See
- * docs/compare.md.
+ * pgperf.alternate=class}) or of whole test JVMs ({@code jvm}), one trial per JVM, or short slices
+ * in a warm JVM per side ({@code slice}), so drift and warm-up hit both sides alike. Results go to
+ * {@code target/pgperf/results/base/} and {@code target/pgperf/results/candidate/}; each run's
+ * build id ends with its side and its trial number is its pair. Run it after the test classes are
+ * compiled: {@code mvn verify pgperf:compare}. See docs/compare.md.
  */
 @Mojo(name = "compare", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
 public class CompareMojo extends TestMojo {
@@ -37,7 +37,7 @@ public class CompareMojo extends TestMojo {
   @Parameter(property = BaseRef.PROPERTY)
   String base;
 
-  /** Pairs of trials (a base trial and a candidate trial each); by default as many as trials. */
+  /** Pairs (a base and a candidate trial each); default as many as trials, 12 with slices. */
   @Parameter(property = "pgperf.pairs")
   Integer pairs;
 
@@ -76,12 +76,16 @@ public class CompareMojo extends TestMojo {
   String compareServer;
 
   /**
-   * What alternates: {@code class}, a base and a candidate test JVM per test class in every pair,
-   * so a test's two runs are one class apart; {@code jvm}, a base and a candidate test JVM with
-   * every selected class (for tests sharing expensive state per JVM).
+   * What alternates: {@code class}, a base and a candidate test JVM per test class in every pair;
+   * {@code jvm}, a base and a candidate test JVM with every class; {@code slice}, short slices in a
+   * warm test JVM per side.
    */
   @Parameter(property = "pgperf.alternate", defaultValue = "class")
   String alternate;
+
+  /** How long each test runs in a slice (alternate slice): whole seconds, such as 2s. */
+  @Parameter(property = "pgperf.sliceDuration", defaultValue = "2s")
+  String sliceDuration;
 
   /** How long the shared server may take to start and hand over: a duration such as 5min. */
   @Parameter(property = "pgperf.compareServerTimeout", defaultValue = "5min")
@@ -104,13 +108,14 @@ public class CompareMojo extends TestMojo {
     CompareSettings compare =
         new CompareSettings(
             base,
-            pairs != null ? pairs : trials().count(),
+            pairs != null ? pairs : CompareSettings.defaultPairs(alternate, trials().count()),
             confirmationPairs,
             failIfNoBase,
             baseBuildTimeout,
             compareServer,
             compareServerTimeout,
             alternate,
+            sliceDuration,
             onNew,
             onGone,
             settings(),

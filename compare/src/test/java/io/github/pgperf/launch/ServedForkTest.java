@@ -1,0 +1,237 @@
+package io.github.pgperf.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real warm test JVMs ({@link ForkMain} in serve mode) started by {@link ServedFork} on this
+ * module's test class path, running {@link Specimens}: discovery once, then slices on command in
+ * the same JVM, each told its trial and results directory; a JVM that dies or hangs in a slice
+ * reported within a bounded time.
+ */
+class ServedForkTest {
+
+  @TempDir Path dir;
+
+  /** Only a hang reaches it, not a loaded machine (see TestForkTest). */
+  private static final Duration NO_HANG = Duration.ofMinutes(10);
+
+  private final List<String> out = new ArrayList<>();
+
+  private ServedFork start(String tags) throws Exception {
+    ForkSettings settings =
+        new ForkSettings(
+            Path.of(System.getProperty("java.home"), "bin", "java"),
+            List.of("-Xshare:auto"),
+            Map.of("specimen.log", log().toString(), "pgperf.duration", "2s"),
+            Map.of(),
+            dir,
+            Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(Path::of)
+                .toList(),
+            NO_HANG,
+            dir.resolve("pgperf"));
+    return ServedFork.start(
+        testClasses(),
+        new TestSelection(TestSelection.list(tags), List.of(), List.of(), 1),
+        settings,
+        out::add);
+  }
+
+  private Path log() {
+    return dir.resolve("log.txt");
+  }
+
+  private static Path testClasses() throws URISyntaxException {
+    return Path.of(Specimens.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+  }
+
+  @Test
+  void oneJvmFindsTheTestsOnceThenRunsEachSliceAsItsTrialIntoItsDirectory() throws Exception {
+    String specimens = Specimens.class.getName();
+    try (ServedFork fork = start("slice")) {
+      TestRun found = fork.discovery();
+      assertThat(found.done()).isTrue();
+      assertThat(found.found())
+          .containsExactly(new TestRun.Found("Specimens$Sliced.run", specimens));
+      assertThat(found.outcomes()).isEmpty();
+
+      TestRun warmUp = fork.slice(0, specimens, dir.resolve("warm-up"), NO_HANG);
+      TestRun first = fork.slice(1, specimens, dir.resolve("pair 1"), NO_HANG);
+      TestRun all = fork.slice(2, "", dir.resolve("pair-2"), NO_HANG);
+      TestRun other = fork.slice(3, ServedForkTest.class.getName(), dir.resolve("x"), NO_HANG);
+
+      // Each report holds its own slice's runs, as that slice's trial.
+      assertThat(warmUp.outcomes())
+          .extracting(o -> o.trial() + " " + o.name() + " " + o.status())
+          .containsExactly("0 Specimens$Sliced.run PASSED");
+      assertThat(first.outcomes())
+          .extracting(o -> o.trial() + " " + o.name())
+          .containsExactly("1 Specimens$Sliced.run");
+      assertThat(all.outcomes()).extracting(TestRun.Outcome::trial).containsExactly(2);
+      assertThat(other.outcomes()).isEmpty();
+      for (TestRun slice : List.of(warmUp, first, all, other)) {
+        assertThat(slice.done()).isTrue();
+        assertThat(slice.timedOut()).isFalse();
+        assertThat(slice.discovered()).isEqualTo(1);
+      }
+    }
+    // One JVM ran every slice; the warm-up told no trial; each slice its results directory, the
+    // JVM's system property the duration.
+    List<String> lines = Files.readAllLines(log());
+    assertThat(lines).hasSize(3);
+    String jvm = lines.get(0).substring(lines.get(0).indexOf(" jvm="));
+    assertThat(lines)
+        .containsExactly(
+            "slice trial=none results=" + dir.resolve("warm-up") + " duration=2s" + jvm,
+            "slice trial=1 results=" + dir.resolve("pair 1") + " duration=2s" + jvm,
+            "slice trial=2 results=" + dir.resolve("pair-2") + " duration=2s" + jvm);
+    // Told to end, it ended by itself: its events end with done; its output is kept.
+    List<List<String>> events = Events.read(dir.resolve("pgperf").resolve(ForkSettings.EVENTS));
+    assertThat(events.get(events.size() - 1).get(0)).isEqualTo(Events.DONE);
+    assertThat(out).contains("no line end");
+    assertThat(out).noneMatch(l -> l.contains(SliceCommand.DONE));
+    assertThat(dir.resolve("pgperf").resolve(ServedFork.LOG)).content().contains("no line end");
+  }
+
+  @Test
+  void aJvmThatDiesInASliceIsReportedWithItsStatusAndEveryLaterSliceToo() throws Exception {
+    try (ServedFork fork = start("dies")) {
+      assertThat(fork.discovery().done()).isTrue();
+      long start = System.nanoTime();
+      TestRun died = fork.slice(1, "", dir.resolve("pair-1"), NO_HANG);
+      TestRun after = fork.slice(2, "", dir.resolve("pair-2"), NO_HANG);
+      // Reported when it ended, not at the timeout.
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMinutes(2));
+      assertThat(died.done()).isFalse();
+      assertThat(died.timedOut()).isFalse();
+      assertThat(died.exitStatus()).isEqualTo(7);
+      assertThat(died.running()).contains("Specimens$Dies.halts (trial 1)");
+      assertThat(died.lastError()).isEqualTo("java.lang.OutOfMemoryError: Java heap space");
+      assertThat(after.done()).isFalse();
+      assertThat(after.exitStatus()).isEqualTo(7);
+      assertThat(after.outcomes()).isEmpty();
+      assertThat(fork.log()).content().contains("java.lang.OutOfMemoryError");
+    }
+  }
+
+  @Test
+  void aSliceThatHangsIsKilledAtItsTimeoutAndNamed() throws Exception {
+    try (ServedFork fork = start("hang")) {
+      assertThat(fork.discovery().done()).isTrue();
+      Duration timeout = Duration.ofSeconds(10);
+      long start = System.nanoTime();
+      TestRun hung = fork.slice(1, "", dir.resolve("pair-1"), timeout);
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      assertThat(hung.timedOut()).isTrue();
+      assertThat(hung.done()).isFalse();
+      assertThat(took)
+          .isGreaterThanOrEqualTo(timeout)
+          .isLessThan(timeout.plus(Duration.ofMinutes(2)));
+      // The JVM was warm: the launcher reached the test well within the timeout.
+      assertThat(hung.running()).contains("Specimens$Hang.forever (trial 1)");
+      assertThat(fork.slice(2, "", dir.resolve("pair-2"), timeout).done()).isFalse();
+    }
+  }
+
+  @Test
+  void itsInputClosingEndsItWithStatusZero() throws Exception {
+    // A build killed outright closes the pipe: the warm JVM must end rather than wait on.
+    ForkSettings settings =
+        new ForkSettings(
+            Path.of(System.getProperty("java.home"), "bin", "java"),
+            List.of("-Xshare:auto"),
+            Map.of("specimen.log", log().toString()),
+            Map.of(),
+            dir,
+            Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(Path::of)
+                .toList(),
+            NO_HANG,
+            dir.resolve("pgperf"));
+    Files.createDirectories(settings.outputDirectory());
+    Path arguments = dir.resolve("serve.args");
+    Files.writeString(
+        arguments,
+        TestFork.argumentFile(
+            settings,
+            new ForkArguments(
+                testClasses(),
+                List.of("slice"),
+                List.of(),
+                List.of(),
+                "",
+                0,
+                1,
+                settings.events(),
+                settings.traces(),
+                true)));
+    Process process =
+        new ProcessBuilder(settings.java().toString(), "@" + arguments)
+            .redirectErrorStream(true)
+            .start();
+    try (java.io.BufferedReader output =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(
+                process.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+      String line = output.readLine();
+      while (line != null && !line.equals(SliceCommand.READY)) {
+        line = output.readLine();
+      }
+      assertThat(line).isEqualTo(SliceCommand.READY);
+      process.getOutputStream().close();
+      assertThat(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+    } finally {
+      process.destroyForcibly();
+    }
+    assertThat(process.exitValue()).isZero();
+    List<List<String>> events = Events.read(settings.events());
+    assertThat(events.get(events.size() - 1).get(0)).isEqualTo(Events.DONE);
+    assertThat(log()).doesNotExist();
+  }
+
+  @Test
+  void commandsAreOneLineEachAndABadOneIsNamed() {
+    SliceCommand.Run run = new SliceCommand.Run(3, "shop.Orders", Path.of("/tmp/a\tb c"));
+    assertThat(run.line()).isEqualTo("run\t3\tshop.Orders\t/tmp/a\\tb c");
+    assertThat(SliceCommand.parse(run.line())).isEqualTo(run);
+    assertThat(SliceCommand.parse("end")).isEqualTo(new SliceCommand.End());
+    assertThatThrownBy(() -> SliceCommand.parse("run\tthree\tshop.Orders\t/tmp"))
+        .hasMessage("the slice's trial is not a number: run\tthree\tshop.Orders\t/tmp");
+    assertThatThrownBy(() -> SliceCommand.parse("stop"))
+        .hasMessage(
+            "unknown command \"stop\": expected run<TAB>trial<TAB>class<TAB>results directory, or"
+                + " end");
+    assertThatThrownBy(() -> new SliceCommand.Run(-1, "", Path.of("x")))
+        .hasMessage("a slice's trial must be 0 or more, not -1");
+    assertThat(
+            ForkArguments.parse(
+                    new ForkArguments(
+                            Path.of("classes"),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            "",
+                            0,
+                            1,
+                            Path.of("e"),
+                            Path.of("t"),
+                            true)
+                        .toArgs()
+                        .toArray(new String[0]))
+                .serve())
+        .isTrue();
+  }
+}
