@@ -70,7 +70,7 @@ package io.github.pgperf.gate;
  * may still become one at Holm's later steps.
  *
  * <p>{@link #PRIOR_VARIANCE} {@code g = 1} (changes of about one noise standard deviation of a
- * pair) was chosen among 0.25-4 in a prototype of the looks (docs/gate.md): power at 40 pairs
+ * pair) was chosen among 0.25-4 in a NumPy prototype of the looks (docs/gate.md): power at 40 pairs
  * hardly depends on it; larger {@code g} settles large changes sooner, smaller waits longer.
  *
  * <p>The normal log ratios are an assumption of the looks: a burst on one side of a pair inflates
