@@ -21,7 +21,8 @@ package io.github.pgperf.gate;
  * @param pImprovement one-sided p-value of "the candidate is better"
  * @param detectable the smallest regression (same scale as {@code regression}) these builds and
  *     this noise detect with 80% probability at the configured level; infinite when the noise
- *     cannot be estimated (too few baseline builds)
+ *     cannot be estimated (too few baseline builds); for {@link Method#SEQUENTIAL_T} the largest
+ *     regression the pairs have not ruled out, or at the cap the fixed test's if smaller
  * @param noise the relative noise of one trial, between builds and within them together (standard
  *     deviation of the log values); for a paired comparison the part pairing does not cancel (the
  *     pairs' log ratios' standard deviation over √2); NaN when not estimated
@@ -59,7 +60,17 @@ public record Comparison(
      * Wilcoxon's signed-rank test on the pairs' log ratios, used instead of the paired t when a
      * pair is an outlier (docs/gate.md).
      */
-    SIGNED_RANK;
+    SIGNED_RANK,
+    /**
+     * Sequential stopping of interleaved pairs ({@link SequentialPairs}): p-values of the mixture
+     * sequential t-test on the pairs' log ratios and, at the cap, of the fixed paired test, valid
+     * at whatever pair the test stopped; the detectable size is the largest regression the pairs
+     * have not ruled out (the confidence sequence's upper bound at {@code POWER}), or at the cap
+     * what its fixed test could detect if smaller, so the gate's rule "pass when the detectable
+     * size is within the minimum effect" is the sequential test's "no regression of the minimum
+     * effect" (docs/gate.md).
+     */
+    SEQUENTIAL_T;
 
     /** Whether the trials were compared as base/candidate pairs. */
     public boolean paired() {

@@ -85,8 +85,7 @@ final class PairedComparison {
     double[] c = logs(candidate, "candidate");
     double[] d = new double[n];
     for (int i = 0; i < n; i++) {
-      // Worse is positive: latencies grow, tps shrink.
-      d[i] = metric.higherIsBetter() ? b[i] - c[i] : c[i] - b[i];
+      d[i] = worsening(metric, b[i], c[i]);
     }
     Arrays.sort(d);
     double mb = sortedMean(b);
@@ -267,7 +266,21 @@ final class PairedComparison {
         method);
   }
 
-  private static double[] logs(double[] values, String side) {
+  /**
+   * One pair's worsening from its logarithms: positive when the candidate is worse (latencies grow,
+   * tps shrink), so that every metric's test asks the same one-sided question.
+   */
+  static double worsening(Metric metric, double baseLog, double candidateLog) {
+    return metric.higherIsBetter() ? baseLog - candidateLog : candidateLog - baseLog;
+  }
+
+  /**
+   * The logarithms of one side's values.
+   *
+   * @param side names the side in the error ({@code base}, {@code candidate})
+   * @throws IllegalArgumentException when a value is not positive and finite
+   */
+  static double[] logs(double[] values, String side) {
     double[] logs = new double[values.length];
     for (int i = 0; i < values.length; i++) {
       if (!(values[i] > 0) || Double.isInfinite(values[i])) {
