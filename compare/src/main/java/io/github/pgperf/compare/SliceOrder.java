@@ -8,11 +8,14 @@ import java.util.SplittableRandom;
 /**
  * The order of the slices with {@code pgperf.alternate=slice}: in every pair, each class's base and
  * candidate slices back to back (classes in name order), which side first drawn at random (Abedi
- * and Brecht's randomized multiple interleaved trials, ICPE 2017). A fixed A B / B A alternation
- * lines up with anything periodic on the machine (a job that runs every other slice); a coin per
- * pair and class does not, and over many pairs each side runs first about as often.
+ * and Brecht's randomized multiple interleaved trials, ICPE 2017) in blocks of two pairs: a coin
+ * decides the first pair of a block, the second runs the other way round. A fixed A B / B A
+ * alternation lines up with anything periodic on the machine (a job that runs every other slice); a
+ * coin per block and class does not, and the blocks keep each side first in exactly half of the
+ * pairs, so that what running second does to a slice (a warmer cache, a colder core) falls on both
+ * sides alike instead of on whichever side the coins favoured.
  *
- * <p>The coin is seeded from the comparison's id, the pair and the class, so the order is the same
+ * <p>The coin is seeded from the comparison's id, the block and the class, so the order is the same
  * whenever it is computed again (a confirmation's pairs draw their own coins, whichever classes
  * they confirm) and is recorded by the id the results carry; the log prints it.
  */
@@ -53,10 +56,15 @@ final class SliceOrder {
     return List.copyOf(runs);
   }
 
-  /** Whether the base runs first in {@code pair}'s slices of {@code testClass}: a seeded coin. */
+  /**
+   * Whether the base runs first in {@code pair}'s slices of {@code testClass}: a seeded coin for
+   * the block of pairs {@code 2k-1} and {@code 2k}, the opposite in its second pair.
+   */
   static boolean baseFirst(String compareId, int pair, String testClass) {
-    long seed = ((long) compareId.hashCode() << 32) ^ (pair * 0x9E3779B97F4A7C15L);
-    return new SplittableRandom(seed ^ testClass.hashCode()).nextBoolean();
+    int block = (pair + 1) / 2;
+    long seed = ((long) compareId.hashCode() << 32) ^ (block * 0x9E3779B97F4A7C15L);
+    boolean coin = new SplittableRandom(seed ^ testClass.hashCode()).nextBoolean();
+    return pair % 2 == 1 ? coin : !coin;
   }
 
   private static List<Side> sides(boolean baseFirst) {

@@ -159,7 +159,7 @@ class ComparePartsTest {
   }
 
   @Test
-  void slicesOfAPairAreBackToBackInAnOrderDrawnFromTheIdThePairAndTheClass() {
+  void slicesOfAPairAreBackToBackInBalancedBlocksDrawnFromTheIdTheBlockAndTheClass() {
     ClassesBySide classes =
         new ClassesBySide(List.of("a.Items", "a.Orders"), List.of("a.Items", "a.Orders", "a.Cart"));
     List<TrialOrder.Run> order =
@@ -175,9 +175,9 @@ class ComparePartsTest {
         .isEqualTo(order);
     assertThat(SliceOrder.of("20261207T040001Z-abc123", 1, 200, classes, classes.all()))
         .isNotEqualTo(order);
-    // A fair coin, not an alternation: about half the (pair, class) slices start with the base
-    // (400 coins: 0.5 +- 0.1 is 4 standard deviations), and consecutive pairs of a class repeat
-    // their order about as often as they change it.
+    // Balanced blocks of two pairs, a coin for each: exactly half the (pair, class) slices start
+    // with the base; within a block the order turns, from block to block it repeats about as often
+    // as it changes (99 coins: 49.5 +- 20 is 4 standard deviations).
     // The side of each pair's first slice of Items and of Orders, as the order has them.
     List<Boolean> itemsBaseFirst = new java.util.ArrayList<>();
     int both = 0;
@@ -196,8 +196,11 @@ class ComparePartsTest {
     for (int i = 1; i < itemsBaseFirst.size(); i++) {
       repeats += itemsBaseFirst.get(i).equals(itemsBaseFirst.get(i - 1)) ? 1 : 0;
     }
-    assertThat(both).isBetween(160, 240);
-    assertThat(repeats).isBetween(70, 129);
+    assertThat(both).isEqualTo(200);
+    for (int i = 1; i < itemsBaseFirst.size(); i += 2) {
+      assertThat(itemsBaseFirst.get(i)).isNotEqualTo(itemsBaseFirst.get(i - 1));
+    }
+    assertThat(repeats).isBetween(30, 69);
     // A confirmation's pairs of one class draw that class's coins, as the first pairs did.
     List<TrialOrder.Run> more =
         SliceOrder.of("20261207T040000Z-abc123", 201, 2, classes, List.of("a.Orders"));
