@@ -32,6 +32,7 @@ public final class GateProperties {
   public static final String ON_WORK_REGRESSION = "pgperf.onWorkRegression";
   public static final String ON_STATEMENT_CHANGED = "pgperf.onStatementChanged";
   public static final String ON_INCOMPLETE_WORK = "pgperf.onIncompleteWork";
+  public static final String ON_SMALL_REGRESSION = "pgperf.onSmallRegression";
 
   public static final String FAIL = "fail";
   public static final String WARN = "warn";
@@ -44,6 +45,7 @@ public final class GateProperties {
   static {
     action(Verdict.REGRESSION, ON_REGRESSION, FAIL);
     action(Verdict.INCONCLUSIVE, ON_INCONCLUSIVE, WARN);
+    action(Verdict.SMALL_REGRESSION, ON_SMALL_REGRESSION, WARN);
     action(Verdict.MISSING_RESULTS, ON_MISSING_RESULTS, FAIL);
     action(Verdict.EMPTY_RESULTS, ON_EMPTY_RESULTS, FAIL);
     action(Verdict.UNREADABLE_RESULTS, ON_UNREADABLE_RESULTS, FAIL);

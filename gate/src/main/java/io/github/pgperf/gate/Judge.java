@@ -37,6 +37,11 @@ final class Judge {
     if (c.pRegression() < settings.level() && c.regression() > settings.minimumEffect()) {
       return Verdict.REGRESSION;
     }
+    // Clear, but within the minimum: said, not passed (the minimum is a setting; a 16% slower
+    // transaction under a 30% minimum is still news).
+    if (c.pRegression() < settings.level() && c.regression() > 0) {
+      return Verdict.SMALL_REGRESSION;
+    }
     // Better by: tps gained, or latency saved, relative to the baseline (for tps 1 - c/b, for
     // latency c/b - 1: the regression's negative either way, also where it is a rank estimate).
     double improvement = -c.regression();
@@ -70,6 +75,7 @@ final class Judge {
               + p(s.level())
               + ", and more than the minimum of "
               + percent(s.minimumEffect());
+      case SMALL_REGRESSION -> small(key, metric, figures, c, s, "");
       case IMPROVEMENT ->
           key
               + ": "
@@ -149,6 +155,7 @@ final class Judge {
               + ", and more than the minimum of "
               + percent(s.minimumEffect())
               + test;
+      case SMALL_REGRESSION -> small(key, metric, figures, c, s, test);
       case IMPROVEMENT ->
           key
               + ": "
@@ -214,6 +221,28 @@ final class Judge {
               + ")"
               + test;
     };
+  }
+
+  /** A clear regression within the minimum effect: what it is, and why it does not fail. */
+  private static String small(
+      String key, String metric, String figures, Comparison c, GateSettings s, String test) {
+    return key
+        + ": "
+        + metric
+        + " regressed by "
+        + percent(c.regression())
+        + " ("
+        + figures
+        + "); p = "
+        + p(c.pRegression())
+        + ", below the level "
+        + p(s.level())
+        + ", but not more than the minimum of "
+        + percent(s.minimumEffect())
+        + " ("
+        + GateProperties.MINIMUM_EFFECT
+        + "): a warning"
+        + test;
   }
 
   static String figures(Comparison c) {

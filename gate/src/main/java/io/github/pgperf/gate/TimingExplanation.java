@@ -134,13 +134,13 @@ final class TimingExplanation {
   }
 
   /**
-   * {@code f} with the explanation appended when it is a REGRESSION or INCONCLUSIVE and there is
-   * something to say; other findings as they are.
+   * {@code f} with the explanation appended when it is a REGRESSION (small or not) or INCONCLUSIVE
+   * and there is something to say; other findings as they are.
    */
   Finding explain(Finding f) {
     String text =
         switch (f.verdict()) {
-          case REGRESSION -> text(true);
+          case REGRESSION, SMALL_REGRESSION -> text(true);
           case INCONCLUSIVE -> text(false);
           default -> "";
         };

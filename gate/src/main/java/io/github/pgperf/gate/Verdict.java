@@ -13,6 +13,12 @@ public enum Verdict {
   REGRESSION(Action.FAIL),
   /** Better by more than the minimum effect, and statistically clear. */
   IMPROVEMENT(Action.PASS),
+  /**
+   * Worse, and statistically clear, but by no more than the minimum effect: a warning rather than a
+   * pass, so that a real slowdown the minimum lets through is still seen ({@code
+   * pgperf.onSmallRegression=fail} fails on it).
+   */
+  SMALL_REGRESSION(Action.WARN),
   /** No clear regression, but the data could not have detected one of the minimum size. */
   INCONCLUSIVE(Action.WARN),
   /**

@@ -21,8 +21,11 @@ class VerdictTest {
   void regressionNeedsBothClarityAndSize() {
     assertThat(Judge.verdict(comparison(Metric.TPS, 0.30, 0.001, 0.04), DEFAULTS))
         .isEqualTo(Verdict.REGRESSION);
-    // Clear but below the minimum effect: not a regression (and the data could see 5%).
+    // Clear but below the minimum effect: not a regression, and not a pass either.
     assertThat(Judge.verdict(comparison(Metric.TPS, 0.04, 0.0001, 0.03), DEFAULTS))
+        .isEqualTo(Verdict.SMALL_REGRESSION);
+    // Not clear, and the data could see 5%: a pass.
+    assertThat(Judge.verdict(comparison(Metric.TPS, 0.04, 0.2, 0.03), DEFAULTS))
         .isEqualTo(Verdict.PASS);
     // Large but not clear: the data cannot tell.
     assertThat(Judge.verdict(comparison(Metric.TPS, 0.30, 0.02, 0.4), DEFAULTS))
@@ -30,6 +33,29 @@ class VerdictTest {
     // p exactly at the level is not below it.
     assertThat(Judge.verdict(comparison(Metric.TPS, 0.30, 0.005, 0.04), DEFAULTS))
         .isNotEqualTo(Verdict.REGRESSION);
+  }
+
+  @Test
+  void aClearRegressionWithinTheMinimumIsAWarningThatSaysWhy() {
+    GateSettings thirty =
+        new GateSettings(GateSettings.DEFAULT_LEVEL, 0.30, GateSettings.DEFAULT_METRICS, Map.of());
+    Finding f = Judge.judge("Ledger-transfer", comparison(Metric.TPS, 0.165, 0.0001, 0.16), thirty);
+
+    assertThat(f.verdict()).isEqualTo(Verdict.SMALL_REGRESSION);
+    assertThat(f.action()).isEqualTo(Action.WARN);
+    assertThat(f.message())
+        .startsWith("Ledger-transfer: tps regressed by 16.5% (")
+        .endsWith(
+            "; p = 0.0001, below the level 0.0050, but not more than the minimum of 30.0%"
+                + " (pgperf.minimumEffect): a warning");
+    GateSettings failing =
+        new GateSettings(
+            GateSettings.DEFAULT_LEVEL,
+            0.30,
+            GateSettings.DEFAULT_METRICS,
+            Map.of(Verdict.SMALL_REGRESSION, Action.FAIL));
+    assertThat(Judge.judge("t", comparison(Metric.TPS, 0.165, 0.0001, 0.16), failing).action())
+        .isEqualTo(Action.FAIL);
   }
 
   @Test

@@ -122,6 +122,13 @@ abstract class GateMojo extends PgperfMojo {
   String onIncompleteWork;
 
   /**
+   * What a clear regression within the minimum effect does (statistically significant, but by no
+   * more than pgperf.minimumEffect): warn or fail.
+   */
+  @Parameter(property = GateProperties.ON_SMALL_REGRESSION, defaultValue = GateProperties.WARN)
+  String onSmallRegression;
+
+  /**
    * Where the history of builds is kept (pgperf:history): a directory (one file of JSON lines, for
    * a CI cache or a branch), or a PostgreSQL URL (jdbc:postgresql://host/db, postgresql://...; the
    * password in PGPASSWORD or ~/.pgpass, never in the URL) whose driver comes from the project's
@@ -228,6 +235,7 @@ abstract class GateMojo extends PgperfMojo {
     values.put(GateProperties.ON_WORK_REGRESSION, onWorkRegression);
     values.put(GateProperties.ON_STATEMENT_CHANGED, onStatementChanged);
     values.put(GateProperties.ON_INCOMPLETE_WORK, onIncompleteWork);
+    values.put(GateProperties.ON_SMALL_REGRESSION, onSmallRegression);
     try {
       return GateProperties.settings(values::get);
     } catch (IllegalArgumentException e) {
