@@ -83,14 +83,7 @@ public final class ServedFork implements AutoCloseable {
     Path argumentFile = settings.outputDirectory().resolve(ForkSettings.ARGUMENTS);
     Files.writeString(
         argumentFile, TestFork.argumentFile(settings, arguments), StandardCharsets.UTF_8);
-    ProcessBuilder builder =
-        new ProcessBuilder(settings.java().toString(), "@" + argumentFile.toAbsolutePath());
-    builder.directory(settings.workingDirectory().toFile());
-    builder.environment().putAll(settings.environment());
-    String unwritten = TestFork.unwrittenProperties(settings);
-    if (unwritten != null) {
-      builder.environment().put(ForkSettings.UNWRITTEN_PROPERTIES_VARIABLE, unwritten);
-    }
+    ProcessBuilder builder = TestFork.processBuilder(settings, argumentFile);
     Writer log =
         Files.newBufferedWriter(settings.outputDirectory().resolve(LOG), StandardCharsets.UTF_8);
     Consumer<String> logged =

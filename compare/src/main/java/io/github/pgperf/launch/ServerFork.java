@@ -79,14 +79,7 @@ public final class ServerFork implements AutoCloseable {
         argumentFile,
         TestFork.argumentFile(settings, List.of(), MAIN, args),
         StandardCharsets.UTF_8);
-    ProcessBuilder builder =
-        new ProcessBuilder(settings.java().toString(), "@" + argumentFile.toAbsolutePath());
-    builder.directory(settings.workingDirectory().toFile());
-    builder.environment().putAll(settings.environment());
-    String unwritten = TestFork.unwrittenProperties(settings);
-    if (unwritten != null) {
-      builder.environment().put(ForkSettings.UNWRITTEN_PROPERTIES_VARIABLE, unwritten);
-    }
+    ProcessBuilder builder = TestFork.processBuilder(settings, argumentFile);
     builder.redirectErrorStream(true);
     Process process = builder.start();
     // Ctrl-C on the build: a polite stop first, so the server JVM's hooks stop PostgreSQL.

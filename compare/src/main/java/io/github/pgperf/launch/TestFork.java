@@ -108,14 +108,7 @@ public final class TestFork {
     Path argumentFile = settings.outputDirectory().resolve(ForkSettings.ARGUMENTS);
     Files.writeString(argumentFile, argumentFile(settings, arguments), StandardCharsets.UTF_8);
 
-    ProcessBuilder builder =
-        new ProcessBuilder(settings.java().toString(), "@" + argumentFile.toAbsolutePath());
-    builder.directory(settings.workingDirectory().toFile());
-    builder.environment().putAll(settings.environment());
-    String unwritten = unwrittenProperties(settings);
-    if (unwritten != null) {
-      builder.environment().put(ForkSettings.UNWRITTEN_PROPERTIES_VARIABLE, unwritten);
-    }
+    ProcessBuilder builder = processBuilder(settings, argumentFile);
     long start = System.nanoTime();
     Process process = builder.start();
     // Ctrl-C on the build must not leave the test JVM (and a server it started) running.
@@ -195,6 +188,25 @@ public final class TestFork {
       file.append('"').append(a.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"\n");
     }
     return file.toString();
+  }
+
+  /**
+   * A test JVM's process as {@code settings} describe it, its arguments in {@code argumentFile}
+   * ({@code java @file}): its directory, its environment, and the properties that may hold a
+   * password, which never go into the file, in {@link ForkSettings#UNWRITTEN_PROPERTIES_VARIABLE}.
+   * Every JVM pgperf starts on the project's class path (a trial's, a warm one, the shared
+   * server's) starts so.
+   */
+  static ProcessBuilder processBuilder(ForkSettings settings, Path argumentFile) {
+    ProcessBuilder builder =
+        new ProcessBuilder(settings.java().toString(), "@" + argumentFile.toAbsolutePath());
+    builder.directory(settings.workingDirectory().toFile());
+    builder.environment().putAll(settings.environment());
+    String unwritten = unwrittenProperties(settings);
+    if (unwritten != null) {
+      builder.environment().put(ForkSettings.UNWRITTEN_PROPERTIES_VARIABLE, unwritten);
+    }
+    return builder;
   }
 
   /** The {@link ForkSettings#UNWRITTEN_PROPERTIES} set, in properties-file form, or null. */

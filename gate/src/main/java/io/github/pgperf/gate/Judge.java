@@ -62,17 +62,7 @@ final class Judge {
     String figures = figures(c);
     return switch (verdict) {
       case REGRESSION ->
-          key
-              + ": "
-              + metric
-              + " regressed by "
-              + percent(c.regression())
-              + " ("
-              + figures
-              + "); p = "
-              + p(c.pRegression())
-              + ", below the level "
-              + p(s.level())
+          regressed(key, metric, figures, c, s)
               + ", and more than the minimum of "
               + percent(s.minimumEffect());
       case SMALL_REGRESSION -> small(key, metric, figures, c, s, "");
@@ -141,17 +131,7 @@ final class Judge {
             : "";
     return switch (verdict) {
       case REGRESSION ->
-          key
-              + ": "
-              + metric
-              + " regressed by "
-              + percent(c.regression())
-              + " ("
-              + figures
-              + "); p = "
-              + p(c.pRegression())
-              + ", below the level "
-              + p(s.level())
+          regressed(key, metric, figures, c, s)
               + ", and more than the minimum of "
               + percent(s.minimumEffect())
               + test;
@@ -223,9 +203,9 @@ final class Judge {
     };
   }
 
-  /** A clear regression within the minimum effect: what it is, and why it does not fail. */
-  private static String small(
-      String key, String metric, String figures, Comparison c, GateSettings s, String test) {
+  /** {@code key: metric regressed by X (figures); p = P, below the level L}: a clear regression. */
+  private static String regressed(
+      String key, String metric, String figures, Comparison c, GateSettings s) {
     return key
         + ": "
         + metric
@@ -236,7 +216,13 @@ final class Judge {
         + "); p = "
         + p(c.pRegression())
         + ", below the level "
-        + p(s.level())
+        + p(s.level());
+  }
+
+  /** A clear regression within the minimum effect: what it is, and why it does not fail. */
+  private static String small(
+      String key, String metric, String figures, Comparison c, GateSettings s, String test) {
+    return regressed(key, metric, figures, c, s)
         + ", but not more than the minimum of "
         + percent(s.minimumEffect())
         + " ("
