@@ -14,12 +14,14 @@ import io.github.pgperf.result.RunResult;
 import io.github.pgperf.testing.TestDatabase;
 import io.github.pgperf.threshold.Threshold;
 import io.github.pgperf.threshold.ThresholdCheck;
+import io.github.pgperf.work.LockWaiter;
 import io.github.pgperf.work.RunCpu;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -160,11 +162,15 @@ class OnCpuCaptureTest {
     assertThat(hot.lockWaitShare()).isGreaterThan(0.2);
     assertThat(WorkSummary.lines(hot))
         .anySatisfy(l -> assertThat(l).startsWith("lock waits per transaction: "));
-    // The sampler kept the statement each waiting backend ran, and only those.
-    assertThat(hot.serverWork().waits().lockWaiters())
-        .isNotEmpty()
-        .allSatisfy(
-            w -> assertThat(w.statement()).isEqualTo("UPDATE counter SET n = n + 1 WHERE id = 1"));
+    // The sampler kept the statement each waiting backend ran: the UPDATE, most seen and nearly
+    // alone. pg_stat_activity reads a backend's wait event and its query text apart, so a backend
+    // whose wait just ended can show its next statement once (a CI run saw 863 UPDATE, 1 BEGIN).
+    List<LockWaiter> waiters = hot.serverWork().waits().lockWaiters();
+    assertThat(waiters).isNotEmpty();
+    assertThat(waiters.get(0).statement()).isEqualTo("UPDATE counter SET n = n + 1 WHERE id = 1");
+    assertThat(waiters.get(0).count())
+        .isGreaterThanOrEqualTo(
+            Math.round(0.95 * waiters.stream().mapToLong(LockWaiter::count).sum()));
     assertThat(hot.serverWork().waits().lockWaiters().stream().mapToLong(w -> w.count()).sum())
         .isEqualTo(
             hot.serverWork().waits().counts().stream()
