@@ -92,11 +92,28 @@ public final class HistoryCheck {
         if (fingerprint == null || point.value(metric) == null) {
           continue;
         }
-        Series series = Series.of(all, point.test(), metric, fingerprint);
+        Series whole = Series.of(all, point.test(), metric, fingerprint);
+        // Timing from a build whose machine others kept far busier than in the series' other
+        // builds says more of the machine than of the code; next to a real change it takes the
+        // change's place (a 12-build demo at load 5-10 placed the index's tps and p50 changes at
+        // the busy build before it). Work does not depend on the machine and keeps every build.
+        List<HistoryRecord> busy =
+            metric.work() ? List.of() : whole.busierThanUsual(BusyMachine.BUSIER_BY);
+        Series series = whole.without(busy);
+        if (series.points().isEmpty()) {
+          continue;
+        }
         List<ChangePoint> points =
             new EDivisive(settings.detection()).changePoints(series.values());
         Finding finding =
-            judge(series, points, history.reported(), point.build().build(), now, reported);
+            judge(
+                series,
+                points,
+                history.reported(),
+                point.build().build(),
+                now,
+                reported,
+                busy.isEmpty() ? "" : leftOut(busy));
         findings.add(finding);
         judged.add(new Judged(series, points, finding));
       }
@@ -119,13 +136,15 @@ public final class HistoryCheck {
       List<ReportedChange> earlier,
       String build,
       Instant now,
-      List<ReportedChange> reported) {
+      List<ReportedChange> reported,
+      String note) {
     HistoryMetric metric = series.metric();
     int n = series.points().size();
     String subject = series.test() + ": " + metric.words();
     if (points.isEmpty()) {
       double latest = series.values()[n - 1];
-      return finding(
+      return noted(
+          note,
           series,
           Verdict.PASS,
           subject + ": no change point in " + builds(n),
@@ -170,24 +189,27 @@ public final class HistoryCheck {
     boolean worse = metric.worse(s.meanBefore(), s.meanAfter());
     boolean beyondFloor = Math.abs(s.meanAfter() - s.meanBefore()) > metric.floor();
     if (!beyondFloor) {
-      return finding(
+      return noted(
+          note,
           series,
           Verdict.PASS,
           what + "; within the metric's floor of " + metric.format(metric.floor()),
           cells);
     }
     if (!worse) {
-      return finding(series, Verdict.IMPROVEMENT, what, cells);
+      return noted(note, series, Verdict.IMPROVEMENT, what, cells);
     }
     if (s.countBefore() < MINIMUM_BUILDS_BEFORE) {
-      return finding(
+      return noted(
+          note,
           series,
           Verdict.PASS,
           what + "; not reported: fewer than " + MINIMUM_BUILDS_BEFORE + " builds before it",
           cells);
     }
     if (s.countAfter() < MINIMUM_BUILDS_AFTER) {
-      return finding(
+      return noted(
+          note,
           series,
           Verdict.PASS,
           what + "; not reported until " + MINIMUM_BUILDS_AFTER + " builds show it",
@@ -198,7 +220,8 @@ public final class HistoryCheck {
       double mostBefore = extreme(series, previous, newest.index(), true);
       double leastAfter = extreme(series, newest.index(), n, false);
       if (leastAfter > mostBefore + BusyMachine.BUSIER_BY) {
-        return finding(
+        return noted(
+            note,
             series,
             Verdict.PASS,
             what
@@ -220,8 +243,12 @@ public final class HistoryCheck {
           && r.fingerprint().equals(series.fingerprint())
           && !r.reportedIn().equals(build)
           && at > previous) {
-        return finding(
-            series, Verdict.PASS, what + "; already reported in build " + r.reportedIn(), cells);
+        return noted(
+            note,
+            series,
+            Verdict.PASS,
+            what + "; already reported in build " + r.reportedIn(),
+            cells);
       }
     }
     reported.add(
@@ -232,7 +259,20 @@ public final class HistoryCheck {
             first.build().build(),
             build,
             now));
-    return finding(series, Verdict.CHANGE_POINT, what, cells);
+    return noted(note, series, Verdict.CHANGE_POINT, what, cells);
+  }
+
+  /** What the message says of the builds left out of a timing series. */
+  private static String leftOut(List<HistoryRecord> busy) {
+    StringBuilder b = new StringBuilder("; left out, run on a machine busier than usual:");
+    String sep = " ";
+    for (HistoryRecord r : busy) {
+      b.append(sep)
+          .append(r.build().build())
+          .append(String.format(Locale.ROOT, " (others %.0f%%)", 100 * r.othersShare()));
+      sep = ", ";
+    }
+    return b.toString();
   }
 
   /**
@@ -249,6 +289,11 @@ public final class HistoryCheck {
       extreme = most ? Math.max(extreme, share) : Math.min(extreme, share);
     }
     return extreme;
+  }
+
+  private Finding noted(
+      String note, Series series, Verdict verdict, String message, WorkChange cells) {
+    return finding(series, verdict, message + note, cells);
   }
 
   private Finding finding(Series series, Verdict verdict, String message, WorkChange cells) {

@@ -52,6 +52,35 @@ public record Series(
     return new Series(test, metric, fingerprint, points);
   }
 
+  /**
+   * The builds of the series whose machine was busy beyond the series' usual: other processes
+   * (neither pgperf nor the server) took a share of its CPU above the median of the series' builds
+   * by more than {@code margin}. Builds that did not measure it are never among them.
+   */
+  public List<HistoryRecord> busierThanUsual(double margin) {
+    double[] shares =
+        points.stream()
+            .mapToDouble(HistoryRecord::othersShare)
+            .filter(x -> !Double.isNaN(x))
+            .sorted()
+            .toArray();
+    if (shares.length == 0) {
+      return List.of();
+    }
+    int m = shares.length / 2;
+    double median = shares.length % 2 == 1 ? shares[m] : (shares[m - 1] + shares[m]) / 2;
+    return points.stream().filter(r -> r.othersShare() > median + margin).toList();
+  }
+
+  /** The series without {@code builds}' points. */
+  public Series without(List<HistoryRecord> builds) {
+    if (builds.isEmpty()) {
+      return this;
+    }
+    return new Series(
+        test, metric, fingerprint, points.stream().filter(r -> !builds.contains(r)).toList());
+  }
+
   /** The values, in build order. */
   public double[] values() {
     return points.stream().mapToDouble(r -> r.value(metric)).toArray();
