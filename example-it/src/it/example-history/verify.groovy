@@ -1,8 +1,8 @@
 // Twelve builds added to one history: the statement index dropped at build 8 must be reported once,
 // naming build 8 and its commit range, for both tests that run the statement, from the work they
 // cost (shared blocks per transaction, exact on any machine); the transfer, which does not use the
-// index, never. Timing change points depend on the load each build met: printed, not asserted
-// (docs/history.md, "A demonstration": a busy build next to the change can take it by one build).
+// index, never. The statement tests' timing change points depend on the load each build met:
+// printed, not asserted (docs/history.md, "A demonstration").
 def slurper = new groovy.json.JsonSlurper()
 def commits = new File(basedir, 'commits.txt').readLines()*.trim().findAll { it }
 assert commits.size() == 12
@@ -42,9 +42,11 @@ tests.take(2).each { test ->
   assert work[0].message.contains("at build build-08 (commits ${range},")
   assert work[0].reportedIn >= 9
 }
-// No other work change point, and none at all for the transfer.
+// No other work change point. The transfer, which does not use the index, is never reported, its
+// timing included: a false alert there is what the history must not raise (its timing depends on
+// the load, so this one assertion can fail on noise; three runs at load 5-10 never did).
 assert changePoints.findAll { it.metric == null }.size() == 2
-assert changePoints.findAll { it.test == tests[2] && it.metric == null }.isEmpty()
+assert changePoints.findAll { it.test == tests[2] }.isEmpty()
 // A change is reported once: no test and metric twice.
 assert changePoints.collect { [it.test, it.what] }.unique().size() == changePoints.size()
 true
