@@ -2,6 +2,7 @@ package io.github.pgperf.gate;
 
 import io.github.pgperf.plan.PlanDiff;
 import io.github.pgperf.plan.PlanShape;
+import io.github.pgperf.work.StatementShape;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -213,7 +214,13 @@ final class WorkGate {
     if (Double.isNaN(before) || Double.isNaN(now)) {
       return 0;
     }
-    WorkTolerance tolerance = WorkTolerance.learn(m, values, baseEdge, nowEdge);
+    WorkTolerance tolerance =
+        WorkTolerance.learn(
+            m,
+            values,
+            baseEdge,
+            nowEdge,
+            statement != null && StatementShape.changesOrLocksRows(statement));
     if (tolerance.regressed(before, now)) {
       String change = before == 0 ? "from 0" : Judge.signedPercent(now / before - 1);
       String figures =

@@ -24,8 +24,9 @@ import java.util.Locale;
  * @param exact whether the metric is compared exactly
  * @param tolerance the relative growth allowed over the baseline's largest
  * @param floor the absolute growth allowed beside it
+ * @param least the least relative growth allowed to a metric that varied
  */
-record WorkTolerance(boolean exact, double tolerance, double floor) {
+record WorkTolerance(boolean exact, double tolerance, double floor, double least) {
 
   /** Rounding of the stored figures (three decimals), on both sides. */
   static final double ROUNDING = 0.001;
@@ -39,6 +40,15 @@ record WorkTolerance(boolean exact, double tolerance, double floor) {
    * nowEdge}).
    */
   static WorkTolerance learn(WorkMetric m, List<Double> base, double baseEdge, double nowEdge) {
+    return learn(m, base, baseEdge, nowEdge, false);
+  }
+
+  /**
+   * The same, for a statement that changes or locks the rows it reads when {@code changesRows}: its
+   * shared blocks per call are allowed at least {@link GateSettings#WORK_TOLERANCE_CHANGING_ROWS}.
+   */
+  static WorkTolerance learn(
+      WorkMetric m, List<Double> base, double baseEdge, double nowEdge, boolean changesRows) {
     double max = base.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
     double min = base.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
     double edge = baseEdge + nowEdge;
@@ -47,11 +57,15 @@ record WorkTolerance(boolean exact, double tolerance, double floor) {
       boolean whole =
           base.stream().allMatch(v -> Math.abs(v - Math.rint(v)) <= v * edge + ROUNDING / 2);
       if (constant || whole) {
-        return new WorkTolerance(true, edge, ROUNDING);
+        return new WorkTolerance(true, edge, ROUNDING, 0);
       }
     }
     double spread = min > 0 ? max / min - 1 : 0;
-    return new WorkTolerance(false, Math.max(GateSettings.WORK_TOLERANCE, spread), m.floor());
+    double least =
+        changesRows && m == WorkMetric.SHARED_BLOCKS_PER_CALL
+            ? GateSettings.WORK_TOLERANCE_CHANGING_ROWS
+            : GateSettings.WORK_TOLERANCE;
+    return new WorkTolerance(false, Math.max(least, spread), m.floor(), least);
   }
 
   /** Whether {@code now} regressed against {@code before}, the baseline's largest. */
@@ -71,7 +85,10 @@ record WorkTolerance(boolean exact, double tolerance, double floor) {
         + Judge.percent(tolerance)
         + " (the baseline's spread, at"
         + " least "
-        + Judge.percent(GateSettings.WORK_TOLERANCE)
+        + Judge.percent(least)
+        + (least == GateSettings.WORK_TOLERANCE
+            ? ""
+            : " for a statement that changes or locks rows")
         + ") and more than "
         + WorkMetric.format(floor)
         + " above the baseline's largest";

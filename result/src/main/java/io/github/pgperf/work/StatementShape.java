@@ -156,6 +156,28 @@ public final class StatementShape {
     return out.toString();
   }
 
+  /**
+   * Whether the statement changes or locks the rows it reads: {@code INSERT}, {@code UPDATE},
+   * {@code DELETE} or {@code MERGE} anywhere in it (a data-modifying {@code WITH} too), or a
+   * locking clause ({@code FOR UPDATE}, {@code FOR NO KEY UPDATE}, {@code FOR SHARE}, {@code FOR
+   * KEY SHARE}). Such a statement leaves row versions behind for its next call to step over, so the
+   * blocks it reads depend on how many the run made and how many pruning and autovacuum removed.
+   * Words in strings, quoted names and comments do not count.
+   */
+  public static boolean changesOrLocksRows(String text) {
+    List<Token> tokens = SqlTokens.of(text);
+    for (int i = 0; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
+      if (t.is("INSERT") || t.is("UPDATE") || t.is("DELETE") || t.is("MERGE")) {
+        return true;
+      }
+      if (t.is("SHARE") && i > 0 && (tokens.get(i - 1).is("FOR") || tokens.get(i - 1).is("KEY"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether the text starts with one of {@link #FIRST_WORDS}: only those are read whole. */
   private static boolean mayChange(String text) {
     Token first = SqlTokens.first(text);

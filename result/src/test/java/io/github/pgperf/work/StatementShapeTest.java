@@ -125,6 +125,37 @@ class StatementShapeTest {
     assertThat(StatementShape.of(List.of(text))).containsExactly(Map.entry(text, text));
   }
 
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "UPDATE account SET balance = balance + $1 WHERE id = $2",
+        "insert into entry (account_id) values ($1)",
+        "DELETE FROM entry WHERE id = $1",
+        "MERGE INTO account a USING x ON a.id = x.id WHEN MATCHED THEN DO NOTHING",
+        "WITH moved AS (DELETE FROM queue RETURNING *) SELECT count(*) FROM moved",
+        "SELECT id, balance FROM account WHERE id IN ($1, $2) ORDER BY id FOR UPDATE",
+        "SELECT id FROM account WHERE id = $1 FOR NO KEY UPDATE",
+        "SELECT id FROM account WHERE id = $1 FOR SHARE",
+        "SELECT id FROM account WHERE id = $1 for key share"
+      })
+  void aStatementThatChangesOrLocksRowsIsKnown(String text) {
+    assertThat(StatementShape.changesOrLocksRows(text)).as(text).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "SELECT amount FROM entry WHERE account_id = $1",
+        "SELECT 'UPDATE' FROM account",
+        "SELECT \"update\" FROM account -- DELETE",
+        "SELECT /* FOR UPDATE */ id FROM account",
+        "SELECT share FROM prices",
+        "BEGIN"
+      })
+  void aReadDoesNot(String text) {
+    assertThat(StatementShape.changesOrLocksRows(text)).as(text).isFalse();
+  }
+
   @Test
   void quotesAndCommentsAreReadAsTheServerReadsThem() {
     // A semicolon or a name inside a string, quoted identifier or comment is not one.
