@@ -554,10 +554,18 @@ class ComparisonTest {
     // No JVM only discovers, none starts per pair; both end once the verdicts are in.
     assertThat(jvms.calls).containsExactlyElementsOf(expected);
     List<String> pairs = jvms.calls.subList(6, 6 + 24);
-    // Each test runs for the slice, as every test's pgperf.duration.
+    // Each test runs for the slice, whatever its own length (pgperf.slice.duration; and
+    // pgperf.duration for an older harness); the warm-up slices with each test's own warm-up, the
+    // measured ones with none.
     for (Side side : Side.values()) {
-      assertThat(jvms.settings.get(side).systemProperties()).containsEntry("pgperf.duration", "3s");
+      assertThat(jvms.settings.get(side).systemProperties())
+          .containsEntry("pgperf.slice.duration", "3s")
+          .containsEntry("pgperf.duration", "3s");
     }
+    assertThat(jvms.warmups)
+        .hasSize(4 + 24)
+        .allSatisfy(
+            (call, warmup) -> assertThat(warmup).isEqualTo(call.startsWith("warm") ? "own" : "0s"));
     // The log records the order and its seed; the report reads it from the files' start times.
     assertThat(logged("INFO"))
         .contains(
@@ -600,6 +608,10 @@ class ComparisonTest {
     expected.addAll(List.of("end A", "end B"));
     // The confirming slices go to the same two JVMs, only of the class that regressed.
     assertThat(jvms.calls.subList(6, jvms.calls.size())).containsExactlyElementsOf(expected);
+    // Without a warm-up, as the first pairs' slices.
+    assertThat(jvms.warmups)
+        .containsEntry("A7 OrdersPerf", "0s")
+        .containsEntry("B7 OrdersPerf", "0s");
     assertThat(jvms.calls.stream().filter(c -> c.startsWith("start"))).hasSize(2);
     assertThat(logged("INFO"))
         .anyMatch(
@@ -713,6 +725,9 @@ class ComparisonTest {
     /** What ran, in order: {@code find base}, {@code A1}, {@code B1 ItemsPerf} ... */
     final List<String> calls = new ArrayList<>();
 
+    /** Each slice's warm-up ({@code own}: each test's), by call. */
+    final Map<String, String> warmups = new HashMap<>();
+
     /** The settings each side's last test JVM had. */
     final Map<Side, ForkSettings> settings = new HashMap<>();
 
@@ -808,10 +823,12 @@ class ComparisonTest {
         }
 
         @Override
-        public TestRun slice(int trial, String testClass, Path results) throws IOException {
+        public TestRun slice(int trial, String testClass, Path results, Duration warmup)
+            throws IOException {
           String simple = testClass.substring(testClass.lastIndexOf('.') + 1);
           String member = trial == 0 ? "warm " + letter : letter + trial;
           calls.add(member + " " + simple);
+          warmups.put(member + " " + simple, warmup == null ? "own" : warmup.toSeconds() + "s");
           if (ended == null && broken.containsKey(member)) {
             ended = broken.get(member);
           }
