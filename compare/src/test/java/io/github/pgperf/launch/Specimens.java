@@ -165,7 +165,9 @@ final class Specimens {
    */
   @Tag("sliced-load")
   @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
-  @io.github.pgperf.junit.PgPerfTest(provider = io.github.pgperf.provision.ProviderKind.EXTERNAL)
+  // The extension without @PgPerfTest, whose tag "performance" would put it among the other
+  // cases' tests; the server is the fork's pgperf.provider and pgperf.url.
+  @ExtendWith(io.github.pgperf.junit.PgPerfExtension.class)
   static class SlicedLoad {
     static final int CLIENTS = 2;
 
