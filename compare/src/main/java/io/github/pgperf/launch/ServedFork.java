@@ -67,17 +67,7 @@ public final class ServedFork implements AutoCloseable {
       Path testClasses, TestSelection selection, ForkSettings settings, Consumer<String> output)
       throws IOException, InterruptedException {
     ForkArguments arguments =
-        new ForkArguments(
-            testClasses,
-            selection.includeTags(),
-            selection.excludeTags(),
-            selection.classRegexes(),
-            "",
-            0,
-            1,
-            settings.events(),
-            settings.traces(),
-            true);
+        ForkArguments.of(testClasses, selection, settings.events(), settings.traces()).serving();
     Files.createDirectories(settings.outputDirectory());
     Files.deleteIfExists(settings.events());
     Path argumentFile = settings.outputDirectory().resolve(ForkSettings.ARGUMENTS);

@@ -102,6 +102,7 @@ class ComparisonTest {
         server,
         "5min",
         alternate,
+        CompareSettings.DEFAULT_SLICE_DURATION,
         "warn",
         "warn",
         GateSettings.defaults(),
@@ -110,21 +111,8 @@ class ComparisonTest {
 
   /** Slices of {@code sliceDuration} on each side's own server. */
   private CompareSettings sliced(int pairs, Integer confirmationPairs, String sliceDuration) {
-    CompareSettings s = settings(pairs, confirmationPairs, SharedServer.OWN, "slice");
-    return new CompareSettings(
-        s.base(),
-        s.pairs(),
-        s.confirmationPairs(),
-        s.failIfNoBase(),
-        s.baseBuildTimeout(),
-        s.compareServer(),
-        s.compareServerTimeout(),
-        s.alternate(),
-        sliceDuration,
-        s.onNew(),
-        s.onGone(),
-        s.gate(),
-        s.directories());
+    return settings(pairs, confirmationPairs, SharedServer.OWN, "class")
+        .withAlternation("slice", sliceDuration);
   }
 
   /** The comparison's id, from the build id the base's test JVM was given. */
@@ -448,22 +436,7 @@ class ComparisonTest {
         .hasMessageStartingWith(
             "pgperf compare: no base to compare with: neither origin/main"
                 + " nor origin/master exists in ");
-    CompareSettings s = settings(2);
-    comparison(
-            new CompareSettings(
-                s.base(),
-                s.pairs(),
-                s.confirmationPairs(),
-                false,
-                s.baseBuildTimeout(),
-                s.compareServer(),
-                s.compareServerTimeout(),
-                s.alternate(),
-                s.onNew(),
-                s.onGone(),
-                s.gate(),
-                s.directories()))
-        .run();
+    comparison(settings(2).withFailIfNoBase(false)).run();
     assertThat(logged("WARN"))
         .singleElement()
         .asString()
@@ -502,23 +475,7 @@ class ComparisonTest {
   @Test
   void badSettingsAreNamedBeforeAnythingRuns() {
     CompareSettings s = settings(2);
-    assertThatThrownBy(
-            () ->
-                comparison(
-                        new CompareSettings(
-                            s.base(),
-                            s.pairs(),
-                            s.confirmationPairs(),
-                            true,
-                            "forever",
-                            s.compareServer(),
-                            s.compareServerTimeout(),
-                            s.alternate(),
-                            s.onNew(),
-                            s.onGone(),
-                            s.gate(),
-                            s.directories()))
-                    .run())
+    assertThatThrownBy(() -> comparison(s.withBaseBuildTimeout("forever")).run())
         .isInstanceOf(GoalError.class)
         .hasMessageStartingWith("pgperf compare: pgperf.baseBuildTimeout");
     assertThatThrownBy(() -> comparison(settings(2, null, SharedServer.OWN, "test")).run())
@@ -666,23 +623,8 @@ class ComparisonTest {
 
   @Test
   void slicesRunOnTheSharedServerEachSideAtItsDatabase() throws Exception {
-    CompareSettings s = sliced(2, null, "2s");
-    comparison(
-            new CompareSettings(
-                s.base(),
-                s.pairs(),
-                s.confirmationPairs(),
-                s.failIfNoBase(),
-                s.baseBuildTimeout(),
-                SharedServer.SHARED,
-                s.compareServerTimeout(),
-                s.alternate(),
-                s.sliceDuration(),
-                s.onNew(),
-                s.onGone(),
-                s.gate(),
-                s.directories()))
-        .run();
+    CompareSettings s = sliced(2, null, "2s").withCompareServer(SharedServer.SHARED);
+    comparison(s).run();
     for (Side side : Side.values()) {
       assertThat(jvms.settings.get(side).systemProperties())
           .containsEntry("pgperf.url", "jdbc:postgresql://127.0.0.1:5432/db_" + side.label())

@@ -138,6 +138,8 @@ class ServedForkTest {
                   log().toString(),
                   "pgperf.slice.duration",
                   "1s",
+                  "pgperf.provider",
+                  "EXTERNAL",
                   "pgperf.url",
                   LiveServer.database(live, database)),
               Map.of(),
@@ -245,17 +247,12 @@ class ServedForkTest {
         arguments,
         TestFork.argumentFile(
             settings,
-            new ForkArguments(
-                testClasses(),
-                List.of("slice"),
-                List.of(),
-                List.of(),
-                "",
-                0,
-                1,
-                settings.events(),
-                settings.traces(),
-                true)));
+            ForkArguments.of(
+                    testClasses(),
+                    new TestSelection(List.of("slice"), List.of(), List.of(), 1),
+                    settings.events(),
+                    settings.traces())
+                .serving()));
     Process process =
         new ProcessBuilder(settings.java().toString(), "@" + arguments)
             .redirectErrorStream(true)
@@ -302,22 +299,17 @@ class ServedForkTest {
                 + " directory<TAB>warm-up, or end");
     assertThatThrownBy(() -> new SliceCommand.Run(-1, "", Path.of("x"), null))
         .hasMessage("a slice's trial must be 0 or more, not -1");
-    assertThat(
-            ForkArguments.parse(
-                    new ForkArguments(
-                            Path.of("classes"),
-                            List.of(),
-                            List.of(),
-                            List.of(),
-                            "",
-                            0,
-                            1,
-                            Path.of("e"),
-                            Path.of("t"),
-                            true)
-                        .toArgs()
-                        .toArray(new String[0]))
-                .serve())
-        .isTrue();
+    // A warm JVM's arguments: every class of the selection, no trials, serving.
+    ForkArguments serving =
+        ForkArguments.of(
+                Path.of("classes"),
+                new TestSelection(List.of(), List.of(), List.of(), 5).inClass("shop.Orders"),
+                Path.of("e"),
+                Path.of("t"))
+            .serving();
+    assertThat(ForkArguments.parse(serving.toArgs().toArray(new String[0]))).isEqualTo(serving);
+    assertThat(serving.serve()).isTrue();
+    assertThat(serving.trials()).isZero();
+    assertThat(serving.testClass()).isEmpty();
   }
 }
