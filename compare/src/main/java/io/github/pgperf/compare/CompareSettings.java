@@ -133,8 +133,8 @@ public record CompareSettings(
   }
 
   /**
-   * {@code pgperf.sliceDuration} read: whole seconds from 1s, since it becomes each test's {@code
-   * pgperf.duration} (pgbench's {@code -T}).
+   * {@code pgperf.sliceDuration} read: whole seconds from 1s, since it becomes each timed run's
+   * length ({@code pgperf.slice.duration} and {@code pgperf.duration}, pgbench's {@code -T}).
    *
    * @throws IllegalArgumentException naming the setting, the text and the cause
    */
