@@ -50,21 +50,9 @@ public record CompareSettings(
    */
   public static final int DEFAULT_SLICE_PAIRS = 12;
 
-  /** The settings with {@code pgperf.sliceDuration}'s default. */
-  public CompareSettings(
-      String base,
-      int pairs,
-      Integer confirmationPairs,
-      boolean failIfNoBase,
-      String baseBuildTimeout,
-      String compareServer,
-      String compareServerTimeout,
-      String alternate,
-      String onNew,
-      String onGone,
-      GateSettings gate,
-      Directories directories) {
-    this(
+  /** These settings alternating as {@code alternate} with slices of {@code sliceDuration}. */
+  public CompareSettings withAlternation(String alternate, String sliceDuration) {
+    return new CompareSettings(
         base,
         pairs,
         confirmationPairs,
@@ -73,7 +61,61 @@ public record CompareSettings(
         compareServer,
         compareServerTimeout,
         alternate,
-        DEFAULT_SLICE_DURATION,
+        sliceDuration,
+        onNew,
+        onGone,
+        gate,
+        directories);
+  }
+
+  /** These settings with {@code pgperf.compareServer} {@code compareServer}. */
+  public CompareSettings withCompareServer(String compareServer) {
+    return new CompareSettings(
+        base,
+        pairs,
+        confirmationPairs,
+        failIfNoBase,
+        baseBuildTimeout,
+        compareServer,
+        compareServerTimeout,
+        alternate,
+        sliceDuration,
+        onNew,
+        onGone,
+        gate,
+        directories);
+  }
+
+  /** These settings with {@code pgperf.failIfNoBase} {@code failIfNoBase}. */
+  public CompareSettings withFailIfNoBase(boolean failIfNoBase) {
+    return new CompareSettings(
+        base,
+        pairs,
+        confirmationPairs,
+        failIfNoBase,
+        baseBuildTimeout,
+        compareServer,
+        compareServerTimeout,
+        alternate,
+        sliceDuration,
+        onNew,
+        onGone,
+        gate,
+        directories);
+  }
+
+  /** These settings with {@code pgperf.baseBuildTimeout} {@code baseBuildTimeout}. */
+  public CompareSettings withBaseBuildTimeout(String baseBuildTimeout) {
+    return new CompareSettings(
+        base,
+        pairs,
+        confirmationPairs,
+        failIfNoBase,
+        baseBuildTimeout,
+        compareServer,
+        compareServerTimeout,
+        alternate,
+        sliceDuration,
         onNew,
         onGone,
         gate,
@@ -91,8 +133,8 @@ public record CompareSettings(
   }
 
   /**
-   * {@code pgperf.sliceDuration} read: whole seconds from 1s, since it becomes each test's {@code
-   * pgperf.duration} (pgbench's {@code -T}).
+   * {@code pgperf.sliceDuration} read: whole seconds from 1s, since it becomes each timed run's
+   * length ({@code pgperf.slice.duration} and {@code pgperf.duration}, pgbench's {@code -T}).
    *
    * @throws IllegalArgumentException naming the setting, the text and the cause
    */

@@ -55,9 +55,9 @@ final class ForkedJvms implements TestJvms {
       }
 
       @Override
-      public TestRun slice(int trial, String testClass, Path results)
+      public TestRun slice(int trial, String testClass, Path results, Duration warmup)
           throws IOException, InterruptedException {
-        return fork.slice(trial, testClass, results, settings.timeout());
+        return fork.slice(trial, testClass, results, warmup, settings.timeout());
       }
 
       @Override

@@ -46,16 +46,21 @@ final class PairRuns {
       ClassesBySide classes) {
 
     /**
-     * Each side's test JVMs running every test for {@code slice} ({@code pgperf.duration}, a system
-     * property: it wins over {@code @Load(duration)} and the generic key in {@code
-     * junit-platform.properties}, not over a class's or a test's own key).
+     * Each side's test JVMs running every timed run for {@code slice}: {@code
+     * pgperf.slice.duration}, which the harness puts over every other length (a test's own key, a
+     * load built in code), and {@code pgperf.duration} for a side whose harness predates it (there
+     * it wins over {@code @Load(duration)} and the generic key in {@code junit-platform.properties}
+     * only).
      */
     Sides slicing(Duration slice) {
       Map<Side, ForkSettings> sliced = new EnumMap<>(Side.class);
+      String seconds = slice.toSeconds() + "s";
       settings.forEach(
           (side, own) ->
               sliced.put(
-                  side, own.withMoreSystemProperties(Map.of(DURATION, slice.toSeconds() + "s"))));
+                  side,
+                  own.withMoreSystemProperties(
+                      Map.of(SLICE_DURATION, seconds, DURATION, seconds))));
       return new Sides(compareId, results, sliced, testClasses, classes);
     }
 
@@ -87,6 +92,20 @@ final class PairRuns {
 
   /** The harness's key for how long a test's load runs: a slice's length. */
   static final String DURATION = "pgperf.duration";
+
+  /** The harness's key for every timed run's length in a slice, whatever the test set. */
+  static final String SLICE_DURATION = "pgperf.slice.duration";
+
+  /**
+   * Every run's warm-up in a measured slice: none. Fair, because both sides get the same, and what
+   * a test's warm-up is for is done: the unmeasured warm-up slice ran each test's own warm-up and
+   * load in both JVMs, whose classes stay loaded and compiled and whose server's caches stay full
+   * for the whole comparison, and every slice after it runs the same tests again on them. Only what
+   * each run opens anew (its client connections, their first statements) is not warm; that costs
+   * both sides alike, in every slice. A warm-up in every slice would spend half of a 2-s slice's
+   * time on load nobody measures.
+   */
+  static final Duration MEASURED_WARMUP = Duration.ZERO;
 
   private final PairedJudge judge;
   private final BaseCommit baseCommit;
@@ -178,7 +197,8 @@ final class PairRuns {
         Path staged = sides.settings().get(side).outputDirectory().resolve("warm-up");
         try {
           PairResults.stage(staged);
-          run = warm.slice(side, 0, c, staged);
+          // Each test's own warm-up: nothing is warm yet.
+          run = warm.slice(side, 0, c, staged, null);
           PairResults.clear(staged);
           Files.deleteIfExists(staged);
         } catch (IOException e) {
@@ -458,7 +478,7 @@ final class PairRuns {
         Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
         run =
             warm != null
-                ? warm.slice(side, r.pair(), r.testClass(), staged)
+                ? warm.slice(side, r.pair(), r.testClass(), staged, MEASURED_WARMUP)
                 : jvms.run(
                     side,
                     sides.testClasses().get(side),

@@ -39,10 +39,11 @@ public interface TestJvms {
 
     /**
      * Runs the tests of {@code testClass} (every class when empty) once as trial {@code trial} (0:
-     * an unnumbered warm-up), their result files into {@code results}, and reports the slice's runs
-     * (not done, with the JVM's exit status or its timeout, when it ended or hung).
+     * an unnumbered warm-up), their result files into {@code results}, every run with the warm-up
+     * {@code warmup} ({@code null}: each test's own), and reports the slice's runs (not done, with
+     * the JVM's exit status or its timeout, when it ended or hung).
      */
-    TestRun slice(int trial, String testClass, Path results)
+    TestRun slice(int trial, String testClass, Path results, Duration warmup)
         throws IOException, InterruptedException;
 
     /** The file holding the JVM's whole output, named in messages. */

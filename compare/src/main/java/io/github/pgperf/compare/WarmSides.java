@@ -8,6 +8,7 @@ import io.github.pgperf.launch.TestRun;
 import io.github.pgperf.launch.TestSelection;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -80,9 +81,9 @@ final class WarmSides implements AutoCloseable {
   }
 
   /** A slice of {@code side}: {@link TestJvms.WarmJvm#slice}. */
-  TestRun slice(Side side, int trial, String testClass, Path results)
+  TestRun slice(Side side, int trial, String testClass, Path results, Duration warmup)
       throws IOException, InterruptedException {
-    return jvms.get(side).slice(trial, testClass, results);
+    return jvms.get(side).slice(trial, testClass, results, warmup);
   }
 
   /** The file of {@code side}'s JVM's output. */

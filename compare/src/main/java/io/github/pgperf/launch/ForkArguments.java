@@ -36,59 +36,72 @@ record ForkArguments(
     Path traces,
     boolean serve) {
 
-  ForkArguments(
-      Path testClasses,
-      List<String> includeTags,
-      List<String> excludeTags,
-      List<String> classPatterns,
-      String testClass,
-      int trials,
-      int firstTrial,
-      Path events,
-      Path traces) {
-    this(
+  /**
+   * {@code selection}'s tests (its tags, class patterns, class and trials) in {@code testClasses},
+   * from trial 1, each trial in turn; events and traces to the given files.
+   */
+  static ForkArguments of(Path testClasses, TestSelection selection, Path events, Path traces) {
+    return new ForkArguments(
+        testClasses,
+        selection.includeTags(),
+        selection.excludeTags(),
+        selection.classRegexes(),
+        selection.testClass(),
+        selection.trials(),
+        1,
+        events,
+        traces,
+        false);
+  }
+
+  /**
+   * These arguments with the trials numbered from {@code first} ({@code pgperf:compare}'s pairs).
+   */
+  ForkArguments fromTrial(int first) {
+    return new ForkArguments(
         testClasses,
         includeTags,
         excludeTags,
         classPatterns,
         testClass,
         trials,
+        first,
+        events,
+        traces,
+        serve);
+  }
+
+  /** These arguments running no trial: the JVM only finds the tests and reports them. */
+  ForkArguments discovering() {
+    return new ForkArguments(
+        testClasses,
+        includeTags,
+        excludeTags,
+        classPatterns,
+        testClass,
+        0,
         firstTrial,
         events,
         traces,
-        false);
+        serve);
   }
 
-  ForkArguments(
-      Path testClasses,
-      List<String> includeTags,
-      List<String> excludeTags,
-      List<String> classPatterns,
-      int trials,
-      Path events,
-      Path traces) {
-    this(testClasses, includeTags, excludeTags, classPatterns, trials, 1, events, traces);
-  }
-
-  ForkArguments(
-      Path testClasses,
-      List<String> includeTags,
-      List<String> excludeTags,
-      List<String> classPatterns,
-      int trials,
-      int firstTrial,
-      Path events,
-      Path traces) {
-    this(
+  /**
+   * These arguments as a warm JVM's ({@link ServedFork}): it finds the tests of every selected
+   * class, then runs slices as its standard input tells it rather than trials.
+   */
+  ForkArguments serving() {
+    return new ForkArguments(
         testClasses,
         includeTags,
         excludeTags,
         classPatterns,
         "",
-        trials,
+        0,
         firstTrial,
         events,
-        traces);
+        traces,
+        true);
   }
 
   ForkArguments {

@@ -63,6 +63,13 @@ public final class ForkMain {
    */
   static final String RESULTS = "pgperf.results";
 
+  /**
+   * The harness's key for every run's warm-up in a slice ({@link SliceCommand.Run#warmup}), given
+   * per launcher call: the comparison's warm-up slice runs each test's own, its measured slices
+   * none.
+   */
+  static final String SLICE_WARMUP = "pgperf.slice.warmup";
+
   private ForkMain() {}
 
   public static void main(String[] args) {
@@ -200,12 +207,13 @@ public final class ForkMain {
                       || run.testClass().equals(topLevelClass(plan.getTestIdentifier(id))))
           .forEach(id -> selectors.add(selectUniqueId(id)));
       if (!selectors.isEmpty()) {
+        Map<String, String> more = new LinkedHashMap<>();
+        more.put(RESULTS, run.results().toAbsolutePath().toString());
+        if (run.warmup() != null) {
+          more.put(SLICE_WARMUP, run.warmupText());
+        }
         launcher.execute(
-            request(
-                arguments,
-                selectors,
-                run.trial(),
-                Map.of(RESULTS, run.results().toAbsolutePath().toString())),
+            request(arguments, selectors, run.trial(), more),
             new TrialListener(run.trial(), tests, events, traces));
         traces.flush();
       }

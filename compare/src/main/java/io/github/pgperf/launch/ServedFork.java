@@ -67,17 +67,7 @@ public final class ServedFork implements AutoCloseable {
       Path testClasses, TestSelection selection, ForkSettings settings, Consumer<String> output)
       throws IOException, InterruptedException {
     ForkArguments arguments =
-        new ForkArguments(
-            testClasses,
-            selection.includeTags(),
-            selection.excludeTags(),
-            selection.classRegexes(),
-            "",
-            0,
-            1,
-            settings.events(),
-            settings.traces(),
-            true);
+        ForkArguments.of(testClasses, selection, settings.events(), settings.traces()).serving();
     Files.createDirectories(settings.outputDirectory());
     Files.deleteIfExists(settings.events());
     Path argumentFile = settings.outputDirectory().resolve(ForkSettings.ARGUMENTS);
@@ -172,17 +162,18 @@ public final class ServedFork implements AutoCloseable {
   /**
    * Runs a slice and waits for it, up to {@code timeout} (zero: no limit): the tests of {@code
    * testClass} (every class when empty) once, as trial {@code trial} (0: unnumbered), their result
-   * files into {@code results}. The report holds the slice's runs only; when the JVM ended during
-   * it, or was killed at the timeout, it says so and every later slice reports the same end.
+   * files into {@code results}, every run with the warm-up {@code warmup} ({@code null}: each
+   * test's own). The report holds the slice's runs only; when the JVM ended during it, or was
+   * killed at the timeout, it says so and every later slice reports the same end.
    */
-  public TestRun slice(int trial, String testClass, Path results, Duration timeout)
+  public TestRun slice(int trial, String testClass, Path results, Duration warmup, Duration timeout)
       throws IOException, InterruptedException {
     int mark = Events.read(settings.events()).size();
     long begin = System.nanoTime();
     boolean done = false;
     if (!ended && process.isAlive()) {
       try {
-        commands.write(new SliceCommand.Run(trial, testClass, results).line());
+        commands.write(new SliceCommand.Run(trial, testClass, results, warmup).line());
         commands.write('\n');
         commands.flush();
         done = await(SliceCommand.DONE + (slices + 1), timeout);

@@ -1,13 +1,15 @@
 package io.github.pgperf.launch;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * A command to a test JVM in serve mode ({@link ForkMain} with {@code --serve}), one a line on its
- * standard input: {@code run} a slice of one class's selected tests as a trial, or {@code end}.
- * Fields are separated by tabs and escaped as {@link Events} escapes them, so a results directory
- * with spaces survives; the JVM answers each {@code run} on its standard output with {@link #DONE}
- * and the slice's number, once the slice's events are written.
+ * standard input: {@code run} a slice of one class's selected tests as a trial (with the warm-up
+ * every run of it gets, or each test's own), or {@code end}. Fields are separated by tabs and
+ * escaped as {@link Events} escapes them, so a results directory with spaces survives; the JVM
+ * answers each {@code run} on its standard output with {@link #DONE} and the slice's number, once
+ * the slice's events are written.
  */
 sealed interface SliceCommand {
 
@@ -24,14 +26,25 @@ sealed interface SliceCommand {
    *     warm-up, whose results are discarded): the runs then record the JVM's own trial
    * @param testClass a top-level class, fully qualified; empty for every selected class
    * @param results the directory the slice's result files go to ({@code pgperf.results})
+   * @param warmup every run's warm-up in the slice ({@code pgperf.slice.warmup}), whole seconds;
+   *     {@code null}: each test's own
    */
-  record Run(int trial, String testClass, Path results) implements SliceCommand {
+  record Run(int trial, String testClass, Path results, Duration warmup) implements SliceCommand {
 
     public Run {
       if (trial < 0) {
         throw new IllegalArgumentException("a slice's trial must be 0 or more, not " + trial);
       }
       testClass = testClass == null ? "" : testClass;
+      if (warmup != null && (warmup.isNegative() || warmup.toNanos() % 1_000_000_000L != 0)) {
+        throw new IllegalArgumentException(
+            "a slice's warm-up must be whole seconds from 0, not " + warmup);
+      }
+    }
+
+    /** The warm-up as the harness reads it ({@code 0s}), empty for each test's own. */
+    String warmupText() {
+      return warmup == null ? "" : warmup.toSeconds() + "s";
     }
 
     @Override
@@ -41,7 +54,9 @@ sealed interface SliceCommand {
           + "\t"
           + Events.escape(testClass)
           + "\t"
-          + Events.escape(results.toString());
+          + Events.escape(results.toString())
+          + "\t"
+          + warmupText();
     }
   }
 
@@ -62,18 +77,27 @@ sealed interface SliceCommand {
     if (fields.length == 1 && fields[0].strip().equals("end")) {
       return new End();
     }
-    if (fields.length == 4 && fields[0].equals("run")) {
+    if (fields.length == 5 && fields[0].equals("run")) {
       int trial;
       try {
         trial = Integer.parseInt(fields[1]);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException("the slice's trial is not a number: " + line);
       }
-      return new Run(trial, Events.unescape(fields[2]), Path.of(Events.unescape(fields[3])));
+      Duration warmup = null;
+      if (!fields[4].isEmpty()) {
+        if (!fields[4].matches("[0-9]{1,9}s")) {
+          throw new IllegalArgumentException(
+              "the slice's warm-up is not whole seconds (such as 0s): " + line);
+        }
+        warmup = Duration.ofSeconds(Long.parseLong(fields[4].substring(0, fields[4].length() - 1)));
+      }
+      return new Run(
+          trial, Events.unescape(fields[2]), Path.of(Events.unescape(fields[3])), warmup);
     }
     throw new IllegalArgumentException(
         "unknown command \""
             + line
-            + "\": expected run<TAB>trial<TAB>class<TAB>results directory, or end");
+            + "\": expected run<TAB>trial<TAB>class<TAB>results directory<TAB>warm-up, or end");
   }
 }

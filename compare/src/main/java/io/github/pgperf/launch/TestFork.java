@@ -57,16 +57,8 @@ public final class TestFork {
       Consumer<String> err)
       throws IOException, InterruptedException {
     return start(
-        new ForkArguments(
-            testClasses,
-            selection.includeTags(),
-            selection.excludeTags(),
-            selection.classRegexes(),
-            selection.testClass(),
-            selection.trials(),
-            firstTrial,
-            settings.events(),
-            settings.traces()),
+        ForkArguments.of(testClasses, selection, settings.events(), settings.traces())
+            .fromTrial(firstTrial),
         settings,
         out,
         err);
@@ -85,16 +77,8 @@ public final class TestFork {
       Consumer<String> err)
       throws IOException, InterruptedException {
     return start(
-        new ForkArguments(
-            testClasses,
-            selection.includeTags(),
-            selection.excludeTags(),
-            selection.classRegexes(),
-            selection.testClass(),
-            0,
-            1,
-            settings.events(),
-            settings.traces()),
+        ForkArguments.of(testClasses, selection, settings.events(), settings.traces())
+            .discovering(),
         settings,
         out,
         err);

@@ -102,6 +102,7 @@ class ComparisonTest {
         server,
         "5min",
         alternate,
+        CompareSettings.DEFAULT_SLICE_DURATION,
         "warn",
         "warn",
         GateSettings.defaults(),
@@ -110,21 +111,8 @@ class ComparisonTest {
 
   /** Slices of {@code sliceDuration} on each side's own server. */
   private CompareSettings sliced(int pairs, Integer confirmationPairs, String sliceDuration) {
-    CompareSettings s = settings(pairs, confirmationPairs, SharedServer.OWN, "slice");
-    return new CompareSettings(
-        s.base(),
-        s.pairs(),
-        s.confirmationPairs(),
-        s.failIfNoBase(),
-        s.baseBuildTimeout(),
-        s.compareServer(),
-        s.compareServerTimeout(),
-        s.alternate(),
-        sliceDuration,
-        s.onNew(),
-        s.onGone(),
-        s.gate(),
-        s.directories());
+    return settings(pairs, confirmationPairs, SharedServer.OWN, "class")
+        .withAlternation("slice", sliceDuration);
   }
 
   /** The comparison's id, from the build id the base's test JVM was given. */
@@ -448,22 +436,7 @@ class ComparisonTest {
         .hasMessageStartingWith(
             "pgperf compare: no base to compare with: neither origin/main"
                 + " nor origin/master exists in ");
-    CompareSettings s = settings(2);
-    comparison(
-            new CompareSettings(
-                s.base(),
-                s.pairs(),
-                s.confirmationPairs(),
-                false,
-                s.baseBuildTimeout(),
-                s.compareServer(),
-                s.compareServerTimeout(),
-                s.alternate(),
-                s.onNew(),
-                s.onGone(),
-                s.gate(),
-                s.directories()))
-        .run();
+    comparison(settings(2).withFailIfNoBase(false)).run();
     assertThat(logged("WARN"))
         .singleElement()
         .asString()
@@ -502,23 +475,7 @@ class ComparisonTest {
   @Test
   void badSettingsAreNamedBeforeAnythingRuns() {
     CompareSettings s = settings(2);
-    assertThatThrownBy(
-            () ->
-                comparison(
-                        new CompareSettings(
-                            s.base(),
-                            s.pairs(),
-                            s.confirmationPairs(),
-                            true,
-                            "forever",
-                            s.compareServer(),
-                            s.compareServerTimeout(),
-                            s.alternate(),
-                            s.onNew(),
-                            s.onGone(),
-                            s.gate(),
-                            s.directories()))
-                    .run())
+    assertThatThrownBy(() -> comparison(s.withBaseBuildTimeout("forever")).run())
         .isInstanceOf(GoalError.class)
         .hasMessageStartingWith("pgperf compare: pgperf.baseBuildTimeout");
     assertThatThrownBy(() -> comparison(settings(2, null, SharedServer.OWN, "test")).run())
@@ -554,10 +511,18 @@ class ComparisonTest {
     // No JVM only discovers, none starts per pair; both end once the verdicts are in.
     assertThat(jvms.calls).containsExactlyElementsOf(expected);
     List<String> pairs = jvms.calls.subList(6, 6 + 24);
-    // Each test runs for the slice, as every test's pgperf.duration.
+    // Each test runs for the slice, whatever its own length (pgperf.slice.duration; and
+    // pgperf.duration for an older harness); the warm-up slices with each test's own warm-up, the
+    // measured ones with none.
     for (Side side : Side.values()) {
-      assertThat(jvms.settings.get(side).systemProperties()).containsEntry("pgperf.duration", "3s");
+      assertThat(jvms.settings.get(side).systemProperties())
+          .containsEntry("pgperf.slice.duration", "3s")
+          .containsEntry("pgperf.duration", "3s");
     }
+    assertThat(jvms.warmups)
+        .hasSize(4 + 24)
+        .allSatisfy(
+            (call, warmup) -> assertThat(warmup).isEqualTo(call.startsWith("warm") ? "own" : "0s"));
     // The log records the order and its seed; the report reads it from the files' start times.
     assertThat(logged("INFO"))
         .contains(
@@ -600,6 +565,10 @@ class ComparisonTest {
     expected.addAll(List.of("end A", "end B"));
     // The confirming slices go to the same two JVMs, only of the class that regressed.
     assertThat(jvms.calls.subList(6, jvms.calls.size())).containsExactlyElementsOf(expected);
+    // Without a warm-up, as the first pairs' slices.
+    assertThat(jvms.warmups)
+        .containsEntry("A7 OrdersPerf", "0s")
+        .containsEntry("B7 OrdersPerf", "0s");
     assertThat(jvms.calls.stream().filter(c -> c.startsWith("start"))).hasSize(2);
     assertThat(logged("INFO"))
         .anyMatch(
@@ -654,23 +623,8 @@ class ComparisonTest {
 
   @Test
   void slicesRunOnTheSharedServerEachSideAtItsDatabase() throws Exception {
-    CompareSettings s = sliced(2, null, "2s");
-    comparison(
-            new CompareSettings(
-                s.base(),
-                s.pairs(),
-                s.confirmationPairs(),
-                s.failIfNoBase(),
-                s.baseBuildTimeout(),
-                SharedServer.SHARED,
-                s.compareServerTimeout(),
-                s.alternate(),
-                s.sliceDuration(),
-                s.onNew(),
-                s.onGone(),
-                s.gate(),
-                s.directories()))
-        .run();
+    CompareSettings s = sliced(2, null, "2s").withCompareServer(SharedServer.SHARED);
+    comparison(s).run();
     for (Side side : Side.values()) {
       assertThat(jvms.settings.get(side).systemProperties())
           .containsEntry("pgperf.url", "jdbc:postgresql://127.0.0.1:5432/db_" + side.label())
@@ -712,6 +666,9 @@ class ComparisonTest {
 
     /** What ran, in order: {@code find base}, {@code A1}, {@code B1 ItemsPerf} ... */
     final List<String> calls = new ArrayList<>();
+
+    /** Each slice's warm-up ({@code own}: each test's), by call. */
+    final Map<String, String> warmups = new HashMap<>();
 
     /** The settings each side's last test JVM had. */
     final Map<Side, ForkSettings> settings = new HashMap<>();
@@ -808,10 +765,12 @@ class ComparisonTest {
         }
 
         @Override
-        public TestRun slice(int trial, String testClass, Path results) throws IOException {
+        public TestRun slice(int trial, String testClass, Path results, Duration warmup)
+            throws IOException {
           String simple = testClass.substring(testClass.lastIndexOf('.') + 1);
           String member = trial == 0 ? "warm " + letter : letter + trial;
           calls.add(member + " " + simple);
+          warmups.put(member + " " + simple, warmup == null ? "own" : warmup.toSeconds() + "s");
           if (ended == null && broken.containsKey(member)) {
             ended = broken.get(member);
           }

@@ -13,15 +13,12 @@ class FirstTrialTest {
   @Test
   void theFirstTrialSurvivesTheRoundTripAndDefaultsToOne() {
     ForkArguments a =
-        new ForkArguments(
-            Path.of("/p/tc"),
-            List.of("performance"),
-            List.of(),
-            List.of(),
-            1,
-            4,
-            Path.of("/p/e.tsv"),
-            Path.of("/p/t.txt"));
+        ForkArguments.of(
+                Path.of("/p/tc"),
+                new TestSelection(List.of("performance"), List.of(), List.of(), 1),
+                Path.of("/p/e.tsv"),
+                Path.of("/p/t.txt"))
+            .fromTrial(4);
     assertThat(ForkArguments.parse(a.toArgs().toArray(new String[0]))).isEqualTo(a);
     assertThat(
             ForkArguments.parse(
@@ -32,15 +29,12 @@ class FirstTrialTest {
         .hasMessage("--first-trial is not a number: x");
     assertThatThrownBy(
             () ->
-                new ForkArguments(
-                    Path.of("/p"),
-                    List.of(),
-                    List.of(),
-                    List.of(),
-                    1,
-                    0,
-                    Path.of("/e"),
-                    Path.of("/t")))
+                ForkArguments.of(
+                        Path.of("/p"),
+                        new TestSelection(List.of(), List.of(), List.of(), 1),
+                        Path.of("/e"),
+                        Path.of("/t"))
+                    .fromTrial(0))
         .hasMessage("the first trial must be at least 1, not 0");
 
     // pgperf:compare's per-class JVMs and its discovery (0 trials) survive it too.
@@ -54,7 +48,8 @@ class FirstTrialTest {
             0,
             1,
             Path.of("/e"),
-            Path.of("/t"));
+            Path.of("/t"),
+            false);
     assertThat(ForkArguments.parse(perClass.toArgs().toArray(new String[0]))).isEqualTo(perClass);
     assertThat(a.testClass()).isEmpty();
     assertThatThrownBy(
@@ -64,10 +59,12 @@ class FirstTrialTest {
                     List.of(),
                     List.of(),
                     List.of(),
+                    "",
                     -1,
                     1,
                     Path.of("/e"),
-                    Path.of("/t")))
+                    Path.of("/t"),
+                    false))
         .hasMessage("trials must be 0 (discovery only) or more, not -1");
   }
 }

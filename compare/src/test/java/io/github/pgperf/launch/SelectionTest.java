@@ -55,9 +55,12 @@ class SelectionTest {
             List.of("performance"),
             List.of("slow"),
             List.of("(?:.*[.$])?\\QOrders\\E.*"),
+            "",
             5,
+            1,
             Path.of("/p/e.tsv"),
-            Path.of("/p/t.txt"));
+            Path.of("/p/t.txt"),
+            false);
     assertThat(ForkArguments.parse(a.toArgs().toArray(new String[0]))).isEqualTo(a);
     assertThatThrownBy(() -> ForkArguments.parse(new String[] {"--trials"}))
         .hasMessage("no value after --trials");

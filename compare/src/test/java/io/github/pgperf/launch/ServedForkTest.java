@@ -35,7 +35,13 @@ class ServedForkTest {
         new ForkSettings(
             Path.of(System.getProperty("java.home"), "bin", "java"),
             List.of("-Xshare:auto"),
-            Map.of("specimen.log", log().toString(), "pgperf.duration", "2s"),
+            Map.of(
+                "specimen.log",
+                log().toString(),
+                "pgperf.duration",
+                "2s",
+                "pgperf.slice.duration",
+                "2s"),
             Map.of(),
             dir,
             Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
@@ -68,10 +74,11 @@ class ServedForkTest {
           .containsExactly(new TestRun.Found("Specimens$Sliced.run", specimens));
       assertThat(found.outcomes()).isEmpty();
 
-      TestRun warmUp = fork.slice(0, specimens, dir.resolve("warm-up"), NO_HANG);
-      TestRun first = fork.slice(1, specimens, dir.resolve("pair 1"), NO_HANG);
-      TestRun all = fork.slice(2, "", dir.resolve("pair-2"), NO_HANG);
-      TestRun other = fork.slice(3, ServedForkTest.class.getName(), dir.resolve("x"), NO_HANG);
+      TestRun warmUp = fork.slice(0, specimens, dir.resolve("warm-up"), null, NO_HANG);
+      TestRun first = fork.slice(1, specimens, dir.resolve("pair 1"), Duration.ZERO, NO_HANG);
+      TestRun all = fork.slice(2, "", dir.resolve("pair-2"), Duration.ofSeconds(3), NO_HANG);
+      TestRun other =
+          fork.slice(3, ServedForkTest.class.getName(), dir.resolve("x"), Duration.ZERO, NO_HANG);
 
       // Each report holds its own slice's runs, as that slice's trial.
       assertThat(warmUp.outcomes())
@@ -88,16 +95,17 @@ class ServedForkTest {
         assertThat(slice.discovered()).isEqualTo(1);
       }
     }
-    // One JVM ran every slice; the warm-up told no trial; each slice its results directory, the
-    // JVM's system property the duration.
+    // One JVM ran every slice; the warm-up told no trial and no warm-up (each test's own); each
+    // slice its results directory and warm-up, the JVM's system properties the duration.
     List<String> lines = Files.readAllLines(log());
     assertThat(lines).hasSize(3);
     String jvm = lines.get(0).substring(lines.get(0).indexOf(" jvm="));
+    String duration = " duration=2s slice.duration=2s";
     assertThat(lines)
         .containsExactly(
-            "slice trial=none results=" + dir.resolve("warm-up") + " duration=2s" + jvm,
-            "slice trial=1 results=" + dir.resolve("pair 1") + " duration=2s" + jvm,
-            "slice trial=2 results=" + dir.resolve("pair-2") + " duration=2s" + jvm);
+            "slice trial=none results=" + dir.resolve("warm-up") + duration + " warmup=none" + jvm,
+            "slice trial=1 results=" + dir.resolve("pair 1") + duration + " warmup=0s" + jvm,
+            "slice trial=2 results=" + dir.resolve("pair-2") + duration + " warmup=3s" + jvm);
     // Told to end, it ended by itself: its events end with done; its output is kept.
     List<List<String>> events = Events.read(dir.resolve("pgperf").resolve(ForkSettings.EVENTS));
     assertThat(events.get(events.size() - 1).get(0)).isEqualTo(Events.DONE);
@@ -106,13 +114,85 @@ class ServedForkTest {
     assertThat(dir.resolve("pgperf").resolve(ServedFork.LOG)).content().contains("no line end");
   }
 
+  /**
+   * On a real PostgreSQL, a test whose load is built in code (its own 2-s warm-up, 3-s length): the
+   * warm-up slice runs its warm-up and the slice's length, a measured slice the slice's length
+   * without a warm-up, so every call of its transaction is measured but for one per client still
+   * running at the end.
+   */
+  @Test
+  void aMeasuredSliceBoundsALoadBuiltInCodeAndRunsNoWarmUp() throws Exception {
+    String database = "pgperf_served_fork_" + Long.toHexString(System.nanoTime());
+    String live = LiveServer.url();
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(live);
+        java.sql.Statement s = c.createStatement()) {
+      s.execute("create database " + database);
+    }
+    try {
+      ForkSettings settings =
+          new ForkSettings(
+              Path.of(System.getProperty("java.home"), "bin", "java"),
+              List.of("-Xshare:auto"),
+              Map.of(
+                  "specimen.log",
+                  log().toString(),
+                  "pgperf.slice.duration",
+                  "1s",
+                  "pgperf.provider",
+                  "EXTERNAL",
+                  "pgperf.url",
+                  LiveServer.database(live, database)),
+              Map.of(),
+              dir,
+              Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                  .map(Path::of)
+                  .toList(),
+              NO_HANG,
+              dir.resolve("pgperf"));
+      try (ServedFork fork =
+          ServedFork.start(
+              testClasses(),
+              new TestSelection(List.of("sliced-load"), List.of(), List.of(), 1),
+              settings,
+              out::add)) {
+        assertThat(fork.discovery().done()).isTrue();
+        TestRun warmUp = fork.slice(0, "", dir.resolve("warm-up"), null, NO_HANG);
+        TestRun measured = fork.slice(1, "", dir.resolve("pair-1"), Duration.ZERO, NO_HANG);
+        for (TestRun slice : List.of(warmUp, measured)) {
+          assertThat(slice.outcomes())
+              .extracting(TestRun.Outcome::status)
+              .containsExactly(Status.PASSED);
+        }
+      }
+      List<String> lines = Files.readAllLines(log());
+      assertThat(lines).hasSize(2).allMatch(l -> l.startsWith("load length=Timed[seconds=1] "));
+      long warmUpCalls = Long.parseLong(lines.get(0).substring(lines.get(0).lastIndexOf('=') + 1));
+      long measuredCalls =
+          Long.parseLong(lines.get(1).substring(lines.get(1).lastIndexOf('=') + 1));
+      assertThat(warmUpCalls).isGreaterThan(Specimens.SlicedLoad.CLIENTS);
+      assertThat(measuredCalls).isBetween(0L, (long) Specimens.SlicedLoad.CLIENTS);
+      // The measured slice's result, as the comparison keeps it: trial 1, the slice's length.
+      io.github.pgperf.result.RunResult result =
+          io.github.pgperf.result.ResultJson.read(
+              dir.resolve("pair-1").resolve("SlicedLoad-counted.json"));
+      assertThat(result.identity().trial()).isEqualTo(1);
+      assertThat(result.settings().length())
+          .isEqualTo(new io.github.pgperf.result.RunLength.Timed(1));
+    } finally {
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection(live);
+          java.sql.Statement s = c.createStatement()) {
+        s.execute("drop database if exists " + database + " with (force)");
+      }
+    }
+  }
+
   @Test
   void aJvmThatDiesInASliceIsReportedWithItsStatusAndEveryLaterSliceToo() throws Exception {
     try (ServedFork fork = start("dies")) {
       assertThat(fork.discovery().done()).isTrue();
       long start = System.nanoTime();
-      TestRun died = fork.slice(1, "", dir.resolve("pair-1"), NO_HANG);
-      TestRun after = fork.slice(2, "", dir.resolve("pair-2"), NO_HANG);
+      TestRun died = fork.slice(1, "", dir.resolve("pair-1"), Duration.ZERO, NO_HANG);
+      TestRun after = fork.slice(2, "", dir.resolve("pair-2"), Duration.ZERO, NO_HANG);
       // Reported when it ended, not at the timeout.
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMinutes(2));
       assertThat(died.done()).isFalse();
@@ -133,7 +213,7 @@ class ServedForkTest {
       assertThat(fork.discovery().done()).isTrue();
       Duration timeout = Duration.ofSeconds(10);
       long start = System.nanoTime();
-      TestRun hung = fork.slice(1, "", dir.resolve("pair-1"), timeout);
+      TestRun hung = fork.slice(1, "", dir.resolve("pair-1"), Duration.ZERO, timeout);
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       assertThat(hung.timedOut()).isTrue();
       assertThat(hung.done()).isFalse();
@@ -142,7 +222,7 @@ class ServedForkTest {
           .isLessThan(timeout.plus(Duration.ofMinutes(2)));
       // The JVM was warm: the launcher reached the test well within the timeout.
       assertThat(hung.running()).contains("Specimens$Hang.forever (trial 1)");
-      assertThat(fork.slice(2, "", dir.resolve("pair-2"), timeout).done()).isFalse();
+      assertThat(fork.slice(2, "", dir.resolve("pair-2"), Duration.ZERO, timeout).done()).isFalse();
     }
   }
 
@@ -167,17 +247,12 @@ class ServedForkTest {
         arguments,
         TestFork.argumentFile(
             settings,
-            new ForkArguments(
-                testClasses(),
-                List.of("slice"),
-                List.of(),
-                List.of(),
-                "",
-                0,
-                1,
-                settings.events(),
-                settings.traces(),
-                true)));
+            ForkArguments.of(
+                    testClasses(),
+                    new TestSelection(List.of("slice"), List.of(), List.of(), 1),
+                    settings.events(),
+                    settings.traces())
+                .serving()));
     Process process =
         new ProcessBuilder(settings.java().toString(), "@" + arguments)
             .redirectErrorStream(true)
@@ -204,34 +279,37 @@ class ServedForkTest {
 
   @Test
   void commandsAreOneLineEachAndABadOneIsNamed() {
-    SliceCommand.Run run = new SliceCommand.Run(3, "shop.Orders", Path.of("/tmp/a\tb c"));
-    assertThat(run.line()).isEqualTo("run\t3\tshop.Orders\t/tmp/a\\tb c");
+    SliceCommand.Run run =
+        new SliceCommand.Run(3, "shop.Orders", Path.of("/tmp/a\tb c"), Duration.ZERO);
+    assertThat(run.line()).isEqualTo("run\t3\tshop.Orders\t/tmp/a\\tb c\t0s");
     assertThat(SliceCommand.parse(run.line())).isEqualTo(run);
+    SliceCommand.Run own = new SliceCommand.Run(0, "", Path.of("w"), null);
+    assertThat(own.line()).isEqualTo("run\t0\t\tw\t");
+    assertThat(SliceCommand.parse(own.line())).isEqualTo(own);
+    assertThatThrownBy(() -> SliceCommand.parse("run\t1\t\tw\t1.5s"))
+        .hasMessage("the slice's warm-up is not whole seconds (such as 0s): run\t1\t\tw\t1.5s");
+    assertThatThrownBy(() -> new SliceCommand.Run(1, "", Path.of("w"), Duration.ofMillis(500)))
+        .hasMessage("a slice's warm-up must be whole seconds from 0, not PT0.5S");
     assertThat(SliceCommand.parse("end")).isEqualTo(new SliceCommand.End());
-    assertThatThrownBy(() -> SliceCommand.parse("run\tthree\tshop.Orders\t/tmp"))
-        .hasMessage("the slice's trial is not a number: run\tthree\tshop.Orders\t/tmp");
+    assertThatThrownBy(() -> SliceCommand.parse("run\tthree\tshop.Orders\t/tmp\t"))
+        .hasMessage("the slice's trial is not a number: run\tthree\tshop.Orders\t/tmp\t");
     assertThatThrownBy(() -> SliceCommand.parse("stop"))
         .hasMessage(
-            "unknown command \"stop\": expected run<TAB>trial<TAB>class<TAB>results directory, or"
-                + " end");
-    assertThatThrownBy(() -> new SliceCommand.Run(-1, "", Path.of("x")))
+            "unknown command \"stop\": expected run<TAB>trial<TAB>class<TAB>results"
+                + " directory<TAB>warm-up, or end");
+    assertThatThrownBy(() -> new SliceCommand.Run(-1, "", Path.of("x"), null))
         .hasMessage("a slice's trial must be 0 or more, not -1");
-    assertThat(
-            ForkArguments.parse(
-                    new ForkArguments(
-                            Path.of("classes"),
-                            List.of(),
-                            List.of(),
-                            List.of(),
-                            "",
-                            0,
-                            1,
-                            Path.of("e"),
-                            Path.of("t"),
-                            true)
-                        .toArgs()
-                        .toArray(new String[0]))
-                .serve())
-        .isTrue();
+    // A warm JVM's arguments: every class of the selection, no trials, serving.
+    ForkArguments serving =
+        ForkArguments.of(
+                Path.of("classes"),
+                new TestSelection(List.of(), List.of(), List.of(), 5).inClass("shop.Orders"),
+                Path.of("e"),
+                Path.of("t"))
+            .serving();
+    assertThat(ForkArguments.parse(serving.toArgs().toArray(new String[0]))).isEqualTo(serving);
+    assertThat(serving.serve()).isTrue();
+    assertThat(serving.trials()).isZero();
+    assertThat(serving.testClass()).isEmpty();
   }
 }

@@ -34,10 +34,7 @@ class ServerForkTest {
   private final List<String> out = Collections.synchronizedList(new ArrayList<>());
 
   private static String liveUrl() {
-    String env = System.getenv("PGPERF_TEST_URL");
-    return env == null || env.isBlank()
-        ? "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres"
-        : env;
+    return LiveServer.url();
   }
 
   private ForkSettings settings(Map<String, String> properties) throws Exception {

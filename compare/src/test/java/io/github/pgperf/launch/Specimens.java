@@ -118,6 +118,10 @@ final class Specimens {
               + context.getConfigurationParameter("pgperf.results").orElse("none")
               + " duration="
               + context.getConfigurationParameter("pgperf.duration").orElse("none")
+              + " slice.duration="
+              + context.getConfigurationParameter("pgperf.slice.duration").orElse("none")
+              + " warmup="
+              + context.getConfigurationParameter("pgperf.slice.warmup").orElse("none")
               + " jvm="
               + ProcessHandle.current().pid());
     }
@@ -151,6 +155,44 @@ final class Specimens {
     @Test
     void forever() throws InterruptedException {
       Thread.sleep(Long.MAX_VALUE);
+    }
+  }
+
+  /**
+   * A load built in code with a warm-up and a length of its own, as the example's transfer: logs
+   * the length it measured and how many of its calls were not measured (the warm-up's, and one per
+   * client still running at the end).
+   */
+  @Tag("sliced-load")
+  @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
+  // The extension without @PgPerfTest, whose tag "performance" would put it among the other
+  // cases' tests; the server is the fork's pgperf.provider and pgperf.url.
+  @ExtendWith(io.github.pgperf.junit.PgPerfExtension.class)
+  static class SlicedLoad {
+    static final int CLIENTS = 2;
+
+    @Test
+    void counted(io.github.pgperf.junit.LoadRunner load) throws IOException {
+      java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
+      io.github.pgperf.result.RunResult run =
+          load.clients(CLIENTS)
+              .threads(CLIENTS)
+              .warmup(java.time.Duration.ofSeconds(2))
+              .duration(java.time.Duration.ofSeconds(3))
+              .transaction(
+                  "select",
+                  connection -> {
+                    calls.incrementAndGet();
+                    try (java.sql.Statement s = connection.createStatement()) {
+                      s.execute("select 1");
+                    }
+                  })
+              .run();
+      log(
+          "load length="
+              + run.settings().length()
+              + " unmeasured="
+              + (calls.get() - run.totalCounts().processed()));
     }
   }
 }

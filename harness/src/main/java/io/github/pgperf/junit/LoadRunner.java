@@ -98,6 +98,7 @@ public final class LoadRunner {
   private final CaptureSettings capture;
   private final SaidOnce saidOnce;
   private final Consumer<RunResult> recorder;
+  private final SliceBounds slice;
 
   /** What to run: this runner's setters build it up. */
   private LoadSpec spec = LoadSpec.PGBENCH;
@@ -116,6 +117,8 @@ public final class LoadRunner {
    * @param said what this test session said already about the server's work
    * @param recorder told of every run's result once its file is written (the class's {@link
    *     SweepTable}s are made from them)
+   * @param slice what a slice of pgperf:compare imposes on every run ({@link SliceBounds#NONE}
+   *     outside one)
    */
   LoadRunner(
       PgPerfDatabase database,
@@ -126,8 +129,10 @@ public final class LoadRunner {
       RunLabels labels,
       CaptureSettings capture,
       SaidOnce said,
-      Consumer<RunResult> recorder) {
+      Consumer<RunResult> recorder,
+      SliceBounds slice) {
     this.identity = identity;
+    this.slice = slice;
     this.labels = labels;
     this.capture = capture;
     this.saidOnce = said;
@@ -345,12 +350,15 @@ public final class LoadRunner {
   public RunResult run() {
     RunOptions built;
     WorkloadBuilder workload = new WorkloadBuilder();
+    // In a slice of pgperf:compare, its length and warm-up, whatever the test set.
+    LoadSpec bounded = slice.bound(spec);
     try {
       for (int i = 0; i < made.size(); i++) {
-        workload.add(made.get(i), spec.items().get(i).weight());
+        workload.add(made.get(i), bounded.items().get(i).weight());
       }
-      VariableDefinitions definitions = spec.definitions();
-      built = spec.runOptions(spec.customOnly() ? database.scale() : 0, vacuum(), definitions);
+      VariableDefinitions definitions = bounded.definitions();
+      built =
+          bounded.runOptions(bounded.customOnly() ? database.scale() : 0, vacuum(), definitions);
     } catch (ScriptException | RunOptionsException e) {
       throw new LoadRunException(e.getMessage());
     }

@@ -62,6 +62,19 @@ final class Options {
    */
   static final Option<Integer> TRIAL = new Option<>("trial", t -> number(t, 1, Integer.MAX_VALUE));
 
+  /**
+   * pgperf:compare's slices: the measured length of every timed run of the launcher call ({@link
+   * SliceBounds}), whole seconds from 1s.
+   */
+  static final Option<Duration> SLICE_DURATION =
+      new Option<>(
+          "slice.duration", t -> DurationText.wholeSeconds(t, 1, "a slice counts whole seconds"));
+
+  /** pgperf:compare's slices: every run's warm-up in the launcher call, {@code 0s} for none. */
+  static final Option<Duration> SLICE_WARMUP =
+      new Option<>(
+          "slice.warmup", t -> DurationText.wholeSeconds(t, 0, "the warm-up counts whole seconds"));
+
   /** Whether runs capture the server's own work (its counters, wait events and CPU); default on. */
   static final Option<Boolean> SERVER_COUNTERS = new Option<>("serverCounters", Options::bool);
 
@@ -121,7 +134,14 @@ final class Options {
 
   /** What the plugin hands over to the test JVM. */
   static final List<Option<?>> HAND_OVER =
-      List.of(BUILD, TRIAL, SHARED_SERVER_PROVIDER, SHARED_SERVER_SETTINGS, SHARED_SERVER_REASON);
+      List.of(
+          BUILD,
+          TRIAL,
+          SLICE_DURATION,
+          SLICE_WARMUP,
+          SHARED_SERVER_PROVIDER,
+          SHARED_SERVER_SETTINGS,
+          SHARED_SERVER_REASON);
 
   /** The options read once for the run, checked when the run starts. */
   static final List<Option<?>> ALL =

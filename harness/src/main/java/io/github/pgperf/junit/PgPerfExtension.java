@@ -289,7 +289,8 @@ public final class PgPerfExtension
           if (method != null) {
             runs.add(method, run);
           }
-        });
+        },
+        SliceBounds.of(context));
   }
 
   /**

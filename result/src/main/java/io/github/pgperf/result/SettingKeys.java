@@ -27,12 +27,14 @@ public final class SettingKeys {
 
   /**
    * Set by the plugin for the test JVM, not by users: the build and trial a run belongs to, and
-   * {@code pgperf:compare}'s shared server.
+   * {@code pgperf:compare}'s slices and shared server.
    */
   public static final Set<String> HAND_OVER =
       Set.of(
           "build",
           "trial",
+          "slice.duration",
+          "slice.warmup",
           "sharedServer.provider",
           "sharedServer.settings",
           "sharedServer.reason");
