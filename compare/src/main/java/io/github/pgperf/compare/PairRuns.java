@@ -23,12 +23,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The measuring part of a {@link Comparison}, once both sides' test JVMs are known: with {@code
- * pgperf.alternate=class} finds each side's test classes, runs the pairs of test JVMs in {@link
- * TrialOrder}, moves each JVM's result files under its side and pair, hands the judge {@link
- * ComparedSides}, runs the confirming pairs it asks for, and fails on its verdicts or on the
- * candidate's failed tests. With {@code pgperf.alternate=slice} the pairs are slices in {@link
- * WarmSides}, a warm-up slice of each class first, in {@link SliceOrder}; the rest is the same.
+ * The measuring part of a {@link Comparison}, once both sides' test JVMs are known: finds each
+ * side's test classes (unless whole test JVMs alternate), runs the pairs' members in their order,
+ * moves each member's result files under its side and pair, hands the judge {@link ComparedSides},
+ * runs the confirming pairs it asks for, and fails on its verdicts or on the candidate's failed
+ * tests. What a member is (a test JVM, or a slice of a warm one) is the {@link PairMembers}'
+ * business, chosen once from {@code pgperf.alternate}.
  */
 final class PairRuns {
 
@@ -44,25 +44,6 @@ final class PairRuns {
       Map<Side, ForkSettings> settings,
       Map<Side, Path> testClasses,
       ClassesBySide classes) {
-
-    /**
-     * Each side's test JVMs running every timed run for {@code slice}: {@code
-     * pgperf.slice.duration}, which the harness puts over every other length (a test's own key, a
-     * load built in code), and {@code pgperf.duration} for a side whose harness predates it (there
-     * it wins over {@code @Load(duration)} and the generic key in {@code junit-platform.properties}
-     * only).
-     */
-    Sides slicing(Duration slice) {
-      Map<Side, ForkSettings> sliced = new EnumMap<>(Side.class);
-      String seconds = slice.toSeconds() + "s";
-      settings.forEach(
-          (side, own) ->
-              sliced.put(
-                  side,
-                  own.withMoreSystemProperties(
-                      Map.of(SLICE_DURATION, seconds, DURATION, seconds))));
-      return new Sides(compareId, results, sliced, testClasses, classes);
-    }
 
     Sides withClasses(ClassesBySide found) {
       return new Sides(compareId, results, settings, testClasses, found);
@@ -90,35 +71,12 @@ final class PairRuns {
     }
   }
 
-  /** The harness's key for how long a test's load runs: a slice's length. */
-  static final String DURATION = "pgperf.duration";
-
-  /** The harness's key for every timed run's length in a slice, whatever the test set. */
-  static final String SLICE_DURATION = "pgperf.slice.duration";
-
-  /**
-   * Every run's warm-up in a measured slice: none. Fair, because both sides get the same, and what
-   * a test's warm-up is for is done: the unmeasured warm-up slice ran each test's own warm-up and
-   * load in both JVMs, whose classes stay loaded and compiled and whose server's caches stay full
-   * for the whole comparison, and every slice after it runs the same tests again on them. Only what
-   * each run opens anew (its client connections, their first statements) is not warm; that costs
-   * both sides alike, in every slice. A warm-up in every slice would spend half of a 2-s slice's
-   * time on load nobody measures.
-   */
-  static final Duration MEASURED_WARMUP = Duration.ZERO;
-
   private final PairedJudge judge;
   private final BaseCommit baseCommit;
   private final TestSelection selection;
   private final boolean engineMissing;
   private final TestJvms jvms;
   private final GoalLog log;
-
-  /** The sides' warm test JVMs while slices run; null when each pair member is a JVM. */
-  private WarmSides warm;
-
-  /** How long a slice runs; null unless slices run. */
-  private Duration slice;
 
   PairRuns(
       PairedJudge judge, BaseCommit baseCommit, Candidate candidate, TestJvms jvms, GoalLog log) {
@@ -131,156 +89,39 @@ final class PairRuns {
   }
 
   /**
-   * Runs {@code pairCount} pairs of {@code sides}, then any confirming pairs, and judges; with
-   * slices, each test runs for {@code slice}.
+   * Runs {@code pairCount} pairs of {@code sides}' members as {@code alternation} makes them, then
+   * any confirming pairs, and judges; with slices, each test runs for {@code slice}. What runs the
+   * members ends afterwards, also when anything fails.
    */
   void run(int pairCount, Alternation alternation, Sides sides, Duration slice)
       throws GoalError, GoalFailure, CompareException {
-    if (alternation == Alternation.SLICE) {
-      runSlices(pairCount, sides.slicing(slice), slice);
-      return;
-    }
-    if (alternation == Alternation.CLASS) {
-      sides = sides.withClasses(discover(sides));
-    }
-    runAndJudge(
-        sides.classes() == null
-            ? TrialOrder.of(pairCount)
-            : TrialOrder.perClass(1, pairCount, sides.classes(), sides.classes().all()),
-        sides);
-  }
-
-  /**
-   * The slices (pgperf.alternate=slice): both sides' warm JVMs started once, each class's warm-up
-   * slice on each side (unmeasured), then the pairs of slices and any confirming ones; the JVMs end
-   * afterwards, also when anything fails.
-   */
-  private void runSlices(int pairCount, Sides sides, Duration slice)
-      throws GoalError, GoalFailure, CompareException {
-    try (WarmSides started = WarmSides.start(jvms, sides, selection, log)) {
-      this.warm = started;
-      this.slice = slice;
-      Sides found = sides.withClasses(discover(sides));
-      warmUp(found);
+    try (PairMembers members = PairMembers.of(alternation, slice, sides, jvms, selection, log)) {
+      // Whole test JVMs of every class alternate: there is no class to find.
+      Sides found = alternation == Alternation.JVM ? sides : sides.withClasses(discover(members));
+      members.warmUp(found.classes());
       runAndJudge(
-          SliceOrder.of(
-              found.compareId(),
+          members,
+          members.order(
               1,
               pairCount,
               found.classes(),
               found.classes() == null ? List.of() : found.classes().all()),
           found);
-    } finally {
-      this.warm = null;
     }
   }
 
   /**
-   * One unmeasured slice of each class on each side, so that the first pair meets JVMs whose
-   * classes are loaded and compiled and a server whose caches hold the tests' data, as every later
-   * pair does. Its runs record no trial of their own and its result files are deleted (the staging
-   * directory {@code warm-up}); its failures are only warned about.
+   * Each side's test classes as {@code members} find them; null, and whole test JVMs (or slices of
+   * every class) alternate, when a test has no class.
    */
-  private void warmUp(Sides sides) throws GoalError, GoalFailure {
-    List<String> classes = sides.classes() == null ? List.of("") : sides.classes().all();
-    long start = System.nanoTime();
-    log.info(
-        GOAL
-            + ": warming up: one unmeasured slice of each class on each side, its results"
-            + " discarded");
-    for (String c : classes) {
-      for (Side side : Side.values()) {
-        if (sides.classes() != null && !sides.classes().has(side, c)) {
-          continue;
-        }
-        TestRun run;
-        Path staged = sides.settings().get(side).outputDirectory().resolve("warm-up");
-        try {
-          PairResults.stage(staged);
-          // Each test's own warm-up: nothing is warm yet.
-          run = warm.slice(side, 0, c, staged, null);
-          PairResults.clear(staged);
-          Files.deleteIfExists(staged);
-        } catch (IOException e) {
-          throw error("cannot run the " + side + "'s warm-up slice: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw error("interrupted", e);
-        }
-        String member = sliceMember(side, "the warm-up", c);
-        failIfEnded(run, member, side);
-        if (!run.failures().isEmpty()) {
-          log.warn(GOAL + ": in " + member + ", " + run.failureMessage());
-        }
-      }
-    }
-    log.info(
-        String.format(
-            Locale.ROOT, GOAL + ": warmed up in %.1f s", (System.nanoTime() - start) / 1e9));
-  }
-
-  /** A slice in messages: {@code the base's warm test JVM (pair 3, slice of OrdersPerf)}. */
-  private static String sliceMember(Side side, String slice, String testClass) {
-    return "the "
-        + side
-        + "'s warm test JVM ("
-        + slice
-        + (testClass.isEmpty()
-            ? " slice"
-            : " slice of " + ClassesBySide.simpleNames(List.of(testClass)))
-        + ")";
-  }
-
-  /**
-   * Fails when the JVM of {@code member} was killed at its timeout or ended before its work did,
-   * naming what it was running, its last error and, for a warm JVM, the file of its output.
-   */
-  private void failIfEnded(TestRun run, String member, Side side) throws GoalFailure {
-    String where = run.running().map(t -> " while running " + t).orElse("");
-    String output = warm == null ? "" : "; its output: " + warm.log(side);
-    if (run.timedOut()) {
-      throw new GoalFailure(
-          GOAL
-              + ": "
-              + member
-              + " ran longer than pgperf.forkTimeout and was killed"
-              + where
-              + output);
-    }
-    if (!run.done()) {
-      throw new GoalFailure(
-          GOAL
-              + ": "
-              + member
-              + " ended with exit status "
-              + run.exitStatus()
-              + where
-              + (run.lastError().isEmpty() ? "" : ": " + run.lastError())
-              + output);
-    }
-  }
-
-  /**
-   * Each side's test classes, from a test JVM per side that only discovers its tests
-   * (pgperf.alternate=class) or from each side's warm JVM (slice); null, and whole test JVMs (or
-   * slices of every class) alternate, when a test has no class.
-   */
-  private ClassesBySide discover(Sides sides) throws GoalError, GoalFailure, CompareException {
+  private ClassesBySide discover(PairMembers members)
+      throws GoalError, GoalFailure, CompareException {
     Map<Side, List<String>> found = new EnumMap<>(Side.class);
     long start = System.nanoTime();
     for (Side side : Side.values()) {
-      String prefix = "[" + side + "] ";
       TestRun run;
       try {
-        run =
-            warm != null
-                ? warm.discovery(side)
-                : jvms.discover(
-                    side,
-                    sides.testClasses().get(side),
-                    selection,
-                    sides.settings().get(side),
-                    line -> log.info(prefix + line));
+        run = members.discover(side);
       } catch (IOException e) {
         throw error(
             "cannot run the " + side + " test JVM that finds the tests: " + e.getMessage(), e);
@@ -288,12 +129,7 @@ final class PairRuns {
         Thread.currentThread().interrupt();
         throw error("interrupted", e);
       }
-      failIfEnded(
-          run,
-          warm != null
-              ? "the " + side + "'s warm test JVM, finding the tests,"
-              : "the " + side + " test JVM that finds the tests",
-          side);
+      members.failIfEnded(run, members.discoverer(side), side);
       if (run.discovered() == 0) {
         noTests(side);
       }
@@ -301,15 +137,7 @@ final class PairRuns {
           run.found().stream().filter(t -> t.testClass().isEmpty()).findFirst();
       if (classless.isPresent()) {
         log.warn(
-            GOAL
-                + ": the "
-                + side
-                + "'s test "
-                + classless.get().name()
-                + (warm != null
-                    ? " has no class, so each slice runs every class"
-                    : " has no class, so test JVMs of every class alternate, as with"
-                        + " pgperf.alternate=jvm"));
+            GOAL + ": the " + side + "'s test " + classless.get().name() + members.classless());
         return null;
       }
       found.put(side, run.testClasses());
@@ -321,11 +149,7 @@ final class PairRuns {
             found.get(Side.BASE).size(),
             found.get(Side.BASE).size() == 1 ? "class" : "classes",
             found.get(Side.CANDIDATE).size(),
-            // The warm JVMs found theirs as they started, and said how long it took.
-            warm != null
-                ? ""
-                : String.format(
-                    Locale.ROOT, " (found in %.1f s)", (System.nanoTime() - start) / 1e9)));
+            members.foundIn((System.nanoTime() - start) / 1e9)));
     return new ClassesBySide(found.get(Side.BASE), found.get(Side.CANDIDATE));
   }
 
@@ -350,36 +174,26 @@ final class PairRuns {
   }
 
   /** Runs the pairs, judges them and fails on the candidate's failed tests. */
-  private void runAndJudge(List<TrialOrder.Run> order, Sides sides)
+  private void runAndJudge(PairMembers members, List<TrialOrder.Run> order, Sides sides)
       throws GoalError, GoalFailure, CompareException {
     Map<Side, Path> resultDirs = sides.results();
     int pairCount = order.get(order.size() - 1).pair();
     log.info(
         GOAL
             + ": "
-            + pairCount
-            + (warm != null ? " pairs of " + slice.toSeconds() + "-s slices" : " pairs")
+            + members.pairs(pairCount)
             + ", test JVMs in the order "
             + TrialOrder.letters(order)
             + " (A the base, B the candidate)"
-            + (warm != null ? slicesNote(sides) : classesNote(sides))
+            + members.note(sides.classes())
             + "; results in "
             + resultDirs.get(Side.BASE)
             + " and "
             + resultDirs.get(Side.CANDIDATE));
     Runs runs = Runs.none();
     long start = System.nanoTime();
-    runPairs(order, selection, sides, runs);
-    if (warm != null) {
-      double seconds = (System.nanoTime() - start) / 1e9;
-      log.info(
-          String.format(
-              Locale.ROOT,
-              GOAL + ": %d pairs of slices in %.1f s, %.1f s a pair",
-              pairCount,
-              seconds,
-              seconds / pairCount));
-    }
+    runPairs(members, order, selection, sides, runs);
+    members.ran(pairCount, (System.nanoTime() - start) / 1e9);
     TestsBySide bySide =
         TestsBySide.of(runs.tests().get(Side.BASE), runs.tests().get(Side.CANDIDATE));
     for (Side side : Side.values()) {
@@ -399,6 +213,7 @@ final class PairRuns {
     judge(
         new ComparedSides(
             resultDirs.get(Side.BASE), resultDirs.get(Side.CANDIDATE), baseCommit, order, bySide),
+        members,
         sides,
         runs);
     for (TestRun run : runs.runs().get(Side.BASE)) {
@@ -417,50 +232,18 @@ final class PairRuns {
   }
 
   /**
-   * With several classes, which class each pair of JVMs runs, in the log's header; nothing with one
-   * class (its pairs read as whole JVMs always did) or whole JVMs.
+   * Runs the members of {@code order} on the {@code selected} tests, adding what they ran to {@code
+   * runs}.
    */
-  private static String classesNote(Sides sides) {
-    return !named(sides)
-        ? ""
-        : ", a pair of test JVMs per test class in each pair ("
-            + ClassesBySide.simpleNames(sides.classes().all())
-            + "; pgperf.alternate=jvm: a pair of"
-            + " test JVMs with every class)";
-  }
-
-  /**
-   * How slices run, in the log's header: the warm JVMs, the random order and its seed, the classes
-   * when several.
-   */
-  private static String slicesNote(Sides sides) {
-    return ", in a warm test JVM per side; which side runs first is drawn at random for each pair"
-        + " and class, seeded by the comparison's id "
-        + sides.compareId()
-        + (named(sides)
-            ? "; a slice of each class per side in each pair ("
-                + ClassesBySide.simpleNames(sides.classes().all())
-                + ")"
-            : "");
-  }
-
-  /** Whether the log names each test JVM's class: when they run more than one class. */
-  private static boolean named(Sides sides) {
-    return sides.classes() != null && sides.classes().all().size() > 1;
-  }
-
-  /**
-   * Runs the test JVMs of {@code order} on the {@code selected} tests, adding what they ran to
-   * {@code runs}.
-   */
-  private void runPairs(List<TrialOrder.Run> order, TestSelection selected, Sides sides, Runs runs)
+  private void runPairs(
+      PairMembers members,
+      List<TrialOrder.Run> order,
+      TestSelection selected,
+      Sides sides,
+      Runs runs)
       throws GoalError, GoalFailure, CompareException {
     for (TrialOrder.Run r : order) {
       Side side = r.side();
-      String ofClass =
-          named(sides) || (warm != null && !r.testClass().isEmpty())
-              ? ": " + ClassesBySide.simpleNames(List.of(r.testClass()))
-              : "";
       log.info(
           GOAL
               + ": pair "
@@ -470,23 +253,13 @@ final class PairRuns {
               + " ("
               + (side == Side.BASE ? baseCommit.shortCommit() : "the working tree")
               + ")"
-              + ofClass);
-      String prefix = "[" + side + "] ";
+              + members.ofClass(r, sides.classes()));
       TestRun run;
       try {
-        ForkSettings own = sides.settings().get(side);
-        Path staged = PairResults.stage(own.outputDirectory().resolve("pair-" + r.pair()));
-        run =
-            warm != null
-                ? warm.slice(side, r.pair(), r.testClass(), staged, MEASURED_WARMUP)
-                : jvms.run(
-                    side,
-                    sides.testClasses().get(side),
-                    r.testClass().isEmpty() ? selected : selected.inClass(r.testClass()),
-                    r.pair(),
-                    own.withMoreSystemProperties(
-                        Map.of(Comparison.RESULTS, staged.toAbsolutePath().toString())),
-                    line -> log.info(prefix + line));
+        Path staged =
+            PairResults.stage(
+                sides.settings().get(side).outputDirectory().resolve("pair-" + r.pair()));
+        run = members.run(r, selected, staged);
         PairResults.move(staged, sides.results().get(side), r.pair());
         Files.delete(staged);
       } catch (IOException e) {
@@ -495,12 +268,7 @@ final class PairRuns {
         Thread.currentThread().interrupt();
         throw error("interrupted", e);
       }
-      failIfEnded(
-          run,
-          warm != null
-              ? sliceMember(side, "pair " + r.pair() + "'s", r.testClass())
-              : "the " + side + " test JVM of pair " + r.pair() + ofClass,
-          side);
+      members.failIfEnded(run, members.member(r, sides.classes()), side);
       if (run.discovered() == 0) {
         noTests(side);
       }
@@ -514,7 +282,7 @@ final class PairRuns {
    * asks to confirm, the pairs it asks for run first (only its tests, numbered on after the last
    * pair) and it judges again on all pairs.
    */
-  private void judge(ComparedSides compared, Sides sides, Runs runs)
+  private void judge(ComparedSides compared, PairMembers members, Sides sides, Runs runs)
       throws GoalError, GoalFailure, CompareException {
     try {
       PairedJudge.Judgement judgement = judge.judge(compared);
@@ -525,18 +293,7 @@ final class PairRuns {
         List<String> classes =
             sides.classes() == null ? List.of() : sides.classes().named(confirm.tests());
         List<TrialOrder.Run> more =
-            warm != null
-                // A warm JVM runs whole classes: a key naming no class found confirms them all.
-                ? SliceOrder.of(
-                    sides.compareId(),
-                    compared.pairs() + 1,
-                    confirm.pairs(),
-                    sides.classes(),
-                    classes.isEmpty() && sides.classes() != null ? sides.classes().all() : classes)
-                : classes.isEmpty()
-                    ? TrialOrder.from(compared.pairs() + 1, confirm.pairs())
-                    : TrialOrder.perClass(
-                        compared.pairs() + 1, confirm.pairs(), sides.classes(), classes);
+            members.order(compared.pairs() + 1, confirm.pairs(), sides.classes(), classes);
         log.info(
             GOAL
                 + ": confirming: "
@@ -545,14 +302,15 @@ final class PairRuns {
                 + String.join(", ", confirm.tests())
                 + ", test JVMs in the order "
                 + TrialOrder.letters(more));
-        boolean whole = classes.isEmpty() && warm == null;
+        // Whole test JVMs run only the confirmed tests (a slice runs its whole class regardless).
         runPairs(
+            members,
             more,
-            whole
+            classes.isEmpty()
                 ? new TestSelection(
                     selection.includeTags(), selection.excludeTags(), confirm.tests(), 1)
                 : selection,
-            whole ? sides.withClasses(null) : sides,
+            sides,
             runs);
         List<TrialOrder.Run> all = new ArrayList<>(compared.order());
         all.addAll(more);
