@@ -275,8 +275,8 @@ public final class ServedFork implements AutoCloseable {
     }
   }
 
+  /** Politely first, so that a server the JVM started is stopped by its hooks ({@link ForkEnd}). */
   private static void kill(Process process) {
-    process.descendants().forEach(ProcessHandle::destroyForcibly);
-    process.destroyForcibly();
+    ForkEnd.end(process);
   }
 }

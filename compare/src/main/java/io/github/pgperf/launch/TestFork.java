@@ -129,9 +129,9 @@ public final class TestFork {
         settings.traces());
   }
 
+  /** Politely first, so that a server the JVM started is stopped by its hooks ({@link ForkEnd}). */
   private static void kill(Process process) {
-    process.descendants().forEach(ProcessHandle::destroyForcibly);
-    process.destroyForcibly();
+    ForkEnd.end(process);
   }
 
   /**

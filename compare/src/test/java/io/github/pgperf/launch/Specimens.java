@@ -159,6 +159,22 @@ final class Specimens {
   }
 
   /**
+   * Starts an embedded server of its own, as a test JVM with provider EMBEDDED does, logs its port
+   * and hangs: what a build stopped, or a fork timeout, finds.
+   */
+  @Tag("hang-with-server")
+  @EnabledIfSystemProperty(named = "specimen.log", matches = ".+")
+  static class HangWithServer {
+    @Test
+    void forever() throws Exception {
+      io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
+          io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().start();
+      log("server port=" + server.getPort());
+      Thread.sleep(Long.MAX_VALUE);
+    }
+  }
+
+  /**
    * A load built in code with a warm-up and a length of its own, as the example's transfer: logs
    * the length it measured and how many of its calls were not measured (the warm-up's, and one per
    * client still running at the end).

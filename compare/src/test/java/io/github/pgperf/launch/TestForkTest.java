@@ -240,6 +240,56 @@ class TestForkTest {
   }
 
   @Test
+  void aTestJvmKilledAtItsTimeoutStopsTheServerItStartedFirst() throws Exception {
+    // pg_ctl detaches the postmaster from the JVM: a SIGKILL to the JVM and its descendants left it
+    // running. The JVM must get to run its shutdown hooks (zonky's stops the server).
+    Path log = dir.resolve("log.txt");
+    Duration timeout = Duration.ofSeconds(40);
+    String port = null;
+    while (port == null) {
+      Files.deleteIfExists(log);
+      TestRun run = run("hang-with-server", "", 1, timeout);
+      assertThat(run.timedOut()).isTrue();
+      port =
+          Files.exists(log)
+              ? Files.readAllLines(log).stream()
+                  .filter(l -> l.startsWith("server port="))
+                  .map(l -> l.substring("server port=".length()))
+                  .findFirst()
+                  .orElse(null)
+              : null;
+      if (port == null) {
+        // A machine too busy to start the JVM and its server before the timeout: longer.
+        assertThat(timeout).isLessThan(Duration.ofMinutes(5));
+        timeout = timeout.multipliedBy(3);
+      }
+    }
+    List<ProcessHandle> left = postmasters(port);
+    for (int i = 0; i < 50 && !left.isEmpty(); i++) {
+      Thread.sleep(100); // a server on its way down
+      left = postmasters(port);
+    }
+    try {
+      assertThat(left).as("postmasters on port %s left running", port).isEmpty();
+    } finally {
+      left.forEach(ProcessHandle::destroy); // this test's own server, never another's
+    }
+  }
+
+  /** The live postgres processes started with {@code -p port}. */
+  private static List<ProcessHandle> postmasters(String port) {
+    return ProcessHandle.allProcesses()
+        .filter(ProcessHandle::isAlive)
+        .filter(
+            h ->
+                h.info()
+                    .commandLine()
+                    .map(c -> c.contains("postgres") && c.contains(" -p " + port + " "))
+                    .orElse(false))
+        .toList();
+  }
+
+  @Test
   void aBadTagExpressionEndsTheJvmWithOneLine() throws Exception {
     TestRun run = run("performance &", "", 1, NO_HANG);
 
