@@ -57,7 +57,10 @@ record WorkTolerance(boolean exact, double tolerance, double floor, double least
       boolean whole =
           base.stream().allMatch(v -> Math.abs(v - Math.rint(v)) <= v * edge + ROUNDING / 2);
       if (constant || whole) {
-        return new WorkTolerance(true, edge, ROUNDING, 0);
+        boolean database =
+            m == WorkMetric.COMMITS_PER_TRANSACTION || m == WorkMetric.ROLLBACKS_PER_TRANSACTION;
+        return new WorkTolerance(
+            true, edge, database ? GateSettings.WORK_STRAY_COMMITS : ROUNDING, 0);
       }
     }
     double spread = min > 0 ? max / min - 1 : 0;
@@ -79,7 +82,11 @@ record WorkTolerance(boolean exact, double tolerance, double floor, double least
       return "compared exactly: the baseline's were constant; a regression is more than the runs'"
           + " edges ("
           + percent(tolerance)
-          + ") above the baseline's largest";
+          + ")"
+          + (floor > ROUNDING
+              ? " and " + WorkMetric.format(floor) + " (the database's other transactions)"
+              : "")
+          + " above the baseline's largest";
     }
     return "a regression is more than "
         + Judge.percent(tolerance)

@@ -47,6 +47,17 @@ class WorkToleranceTest {
   }
 
   @Test
+  void commitsPerTransactionAllowTheDatabasesOtherTransactionsButNotOneMorePerTransaction() {
+    // Measured in CI: an unchanged 1-second run at 50 tps read 1.13 against a baseline of 1.
+    WorkTolerance commits =
+        WorkTolerance.learn(WorkMetric.COMMITS_PER_TRANSACTION, List.of(1.0), 0.0847, 0, false);
+    assertThat(commits.exact()).isTrue();
+    assertThat(commits.regressed(1, 1.13)).isFalse();
+    assertThat(commits.regressed(1, 2)).isTrue();
+    assertThat(commits.describe()).contains("and 0.5 (the database's other transactions)");
+  }
+
+  @Test
   void perTransactionFiguresAndCountsKeepTheirTolerance() {
     WorkTolerance perTransaction =
         WorkTolerance.learn(WorkMetric.SHARED_BLOCKS_PER_TRANSACTION, List.of(52.0), 0, 0, true);
