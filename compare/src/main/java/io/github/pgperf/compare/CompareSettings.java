@@ -19,6 +19,9 @@ import java.time.Duration;
  * @param alternate {@code pgperf.alternate}: {@code class}, {@code jvm} or {@code slice}
  * @param sliceDuration {@code pgperf.sliceDuration}: how long each test runs in a slice ({@code
  *     pgperf.alternate=slice}), a duration of whole seconds
+ * @param compareTime {@code pgperf.compareTime}: with slices, how much measured load each test
+ *     class may get while its pairs come until its timing verdicts settle ({@link CompareTime}), a
+ *     duration; null for a number of pairs fixed in advance ({@code pgperf.pairs} given)
  * @param onNew {@code pgperf.onNew}: what a test only the candidate has does
  * @param onGone {@code pgperf.onGone}: what a test only the base has does
  * @param gate the gate's settings, as {@code pgperf:check} takes them (NEW and GONE added here)
@@ -34,6 +37,7 @@ public record CompareSettings(
     String compareServerTimeout,
     String alternate,
     String sliceDuration,
+    String compareTime,
     String onNew,
     String onGone,
     GateSettings gate,
@@ -46,9 +50,30 @@ public record CompareSettings(
 
   /**
    * Pairs when {@code pgperf.pairs} is not set with {@code pgperf.alternate=slice}: a slice costs
-   * seconds, not a JVM start, so more pairs fit in the time a few whole test JVMs take.
+   * seconds, not a JVM start, so more pairs fit in the time a few whole test JVMs take. Only a
+   * comparison told neither {@code pgperf.pairs} nor {@code pgperf.compareTime} uses it: without
+   * {@code pgperf.pairs} pairs come until the verdicts settle.
    */
   public static final int DEFAULT_SLICE_PAIRS = 12;
+
+  /** {@code pgperf.compareTime}'s default: {@value CompareTime#DEFAULT}. */
+  public static final String DEFAULT_COMPARE_TIME = CompareTime.DEFAULT;
+
+  /**
+   * {@code pgperf.compareTime} read with the slice's length, or null for a number of pairs fixed in
+   * advance (no compare time, or not alternating slices).
+   *
+   * @throws IllegalArgumentException naming the setting, the text and the cause
+   */
+  CompareTime time(Alternation alternation, Duration slice) {
+    if (compareTime == null || alternation != Alternation.SLICE) {
+      return null;
+    }
+    Duration limit =
+        DurationText.wholeSeconds(
+            CompareTime.PROPERTY, compareTime, 1, "the time of slices that last whole seconds");
+    return new CompareTime(limit, slice);
+  }
 
   /** These settings alternating as {@code alternate} with slices of {@code sliceDuration}. */
   public CompareSettings withAlternation(String alternate, String sliceDuration) {
@@ -62,6 +87,29 @@ public record CompareSettings(
         compareServerTimeout,
         alternate,
         sliceDuration,
+        compareTime,
+        onNew,
+        onGone,
+        gate,
+        directories);
+  }
+
+  /**
+   * These settings with {@code pgperf.compareTime} {@code compareTime}: null for a number of pairs
+   * fixed in advance.
+   */
+  public CompareSettings withCompareTime(String compareTime) {
+    return new CompareSettings(
+        base,
+        pairs,
+        confirmationPairs,
+        failIfNoBase,
+        baseBuildTimeout,
+        compareServer,
+        compareServerTimeout,
+        alternate,
+        sliceDuration,
+        compareTime,
         onNew,
         onGone,
         gate,
@@ -80,6 +128,7 @@ public record CompareSettings(
         compareServerTimeout,
         alternate,
         sliceDuration,
+        compareTime,
         onNew,
         onGone,
         gate,
@@ -98,6 +147,7 @@ public record CompareSettings(
         compareServerTimeout,
         alternate,
         sliceDuration,
+        compareTime,
         onNew,
         onGone,
         gate,
@@ -116,6 +166,7 @@ public record CompareSettings(
         compareServerTimeout,
         alternate,
         sliceDuration,
+        compareTime,
         onNew,
         onGone,
         gate,

@@ -113,20 +113,26 @@ public final class Comparison {
   }
 
   private void compare() throws CompareException, GoalFailure, GoalError {
-    int pairCount = settings.pairs();
-    PairedJudge judge = givenJudge != null ? givenJudge : gateJudge(pairCount);
     // Read before the base builds, so that a bad timeout fails at once.
     Duration baseBuildLimit = timeout("pgperf.baseBuildTimeout", settings.baseBuildTimeout());
     Duration serverWait = timeout("pgperf.compareServerTimeout", settings.compareServerTimeout());
     Alternation alternation;
     Duration slice;
+    CompareTime time;
     try {
-      TrialOrder.of(pairCount);
+      TrialOrder.of(settings.pairs());
       alternation = Alternation.parse(settings.alternate());
       slice = settings.slice();
+      time = settings.time(alternation, slice);
     } catch (IllegalArgumentException e) {
       throw error(e.getMessage());
     }
+    // Sequential: every class gets its first pairs, then more until its verdicts settle.
+    int pairCount = time == null ? settings.pairs() : CompareTime.FIRST_PAIRS;
+    PairedJudge judge =
+        givenJudge != null
+            ? givenJudge
+            : time == null ? gateJudge(pairCount) : sequentialJudge(time);
     Repository git = new Repository(directories.project());
     BaseCommit baseCommit = BaseRef.resolve(git, settings.base(), environment);
     log.info(GOAL + ": " + baseCommit.describe());
@@ -320,6 +326,22 @@ public final class Comparison {
     } catch (IllegalArgumentException e) {
       throw error(e.getMessage());
     }
+  }
+
+  /** The gate's judge asking for pairs until each class's timing verdicts settle. */
+  private PairedJudge sequentialJudge(CompareTime time) throws GoalError {
+    log.info(
+        GOAL
+            + ": each test class gets "
+            + CompareTime.FIRST_PAIRS
+            + " pairs, then "
+            + CompareTime.STEP
+            + " more at a time until its timing verdicts settle, at most "
+            + time.limit().toSeconds()
+            + " s of slices ("
+            + CompareTime.PROPERTY
+            + "; pgperf.pairs=N runs N pairs instead)");
+    return GateJudge.sequential(gateSettings(), time, directories.output(), environment, stdout);
   }
 
   /** The gate's settings, with the actions of the verdicts only a comparison has: NEW, GONE. */

@@ -278,27 +278,30 @@ final class PairRuns {
   }
 
   /**
-   * The one place verdicts come from: the judge's, logged, failing if it says so. When the judge
-   * asks to confirm, the pairs it asks for run first (only its tests, numbered on after the last
-   * pair) and it judges again on all pairs.
+   * The one place verdicts come from: the judge's, logged, failing if it says so. While the judge
+   * asks for more pairs (to confirm a regression, or until its tests' verdicts settle), the pairs
+   * it asks for run first (only its tests, numbered on after the last pair) and it judges again on
+   * all pairs.
    */
   private void judge(ComparedSides compared, PairMembers members, Sides sides, Runs runs)
       throws GoalError, GoalFailure, CompareException {
     try {
       PairedJudge.Judgement judgement = judge.judge(compared);
-      if (judgement instanceof PairedJudge.Confirm confirm) {
+      while (judgement instanceof PairedJudge.Confirm confirm) {
         log(confirm.lines());
         // Each confirmed class's pairs go on in its own alternation; whole test JVMs of the
         // confirmed classes when they alternate (or a result key names no class found).
         List<String> classes =
             sides.classes() == null ? List.of() : sides.classes().named(confirm.tests());
-        List<TrialOrder.Run> more =
-            members.order(compared.pairs() + 1, confirm.pairs(), sides.classes(), classes);
+        int next = compared.order().stream().mapToInt(TrialOrder.Run::pair).max().orElse(0) + 1;
+        List<TrialOrder.Run> more = members.order(next, confirm.pairs(), sides.classes(), classes);
         log.info(
             GOAL
-                + ": confirming: "
+                + ": "
                 + confirm.pairs()
-                + " more pairs of "
+                + " more "
+                + (confirm.pairs() == 1 ? "pair" : "pairs")
+                + " of "
                 + String.join(", ", confirm.tests())
                 + ", test JVMs in the order "
                 + TrialOrder.letters(more));
@@ -314,16 +317,14 @@ final class PairRuns {
             runs);
         List<TrialOrder.Run> all = new ArrayList<>(compared.order());
         all.addAll(more);
-        judgement =
-            confirm
-                .then()
-                .judge(
-                    new ComparedSides(
-                        compared.base(),
-                        compared.candidate(),
-                        compared.baseCommit(),
-                        all,
-                        compared.tests()));
+        compared =
+            new ComparedSides(
+                compared.base(),
+                compared.candidate(),
+                compared.baseCommit(),
+                all,
+                compared.tests());
+        judgement = confirm.then().judge(compared);
       }
       PairedJudge.Verdicts verdicts = (PairedJudge.Verdicts) judgement;
       log(verdicts.lines());

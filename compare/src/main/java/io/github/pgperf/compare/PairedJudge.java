@@ -8,9 +8,10 @@ import java.util.Optional;
 
 /**
  * The statistics of a comparison: turns both sides' results into verdicts. {@code pgperf:compare}
- * calls exactly one, at one place ({@code CompareMojo.judge}). A judge may first ask for more pairs
- * of some tests ({@link Confirm}) before it gives its verdicts: a regression is confirmed on more
- * interleaved trials before it fails a build.
+ * calls exactly one, at one place ({@code PairRuns.judge}). A judge may first ask for more pairs of
+ * some tests ({@link Confirm}) before it gives its verdicts, as often as it likes: a regression is
+ * confirmed on more interleaved trials before it fails a build, and a sequential judge asks for
+ * pairs until each test's verdicts settle.
  */
 @FunctionalInterface
 public interface PairedJudge {
@@ -57,7 +58,7 @@ public interface PairedJudge {
 
   /**
    * Run {@code pairs} more pairs of {@code tests}, numbered on after the last pair, then hand all
-   * the pairs to {@code then}.
+   * the pairs to {@code then}, which may ask for more again.
    *
    * @param tests the test classes (simple names) to run again
    * @param pairs how many more pairs
@@ -74,10 +75,10 @@ public interface PairedJudge {
     }
   }
 
-  /** The second step of a confirmation: the verdicts on the first pairs and the new ones. */
+  /** The next step of a confirmation: the judgement on the earlier pairs and the new ones. */
   @FunctionalInterface
   interface Then {
-    Verdicts judge(ComparedSides all) throws IOException;
+    Judgement judge(ComparedSides all) throws IOException;
   }
 
   Judgement judge(ComparedSides sides) throws IOException;

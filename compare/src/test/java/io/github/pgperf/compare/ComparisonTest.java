@@ -103,6 +103,7 @@ class ComparisonTest {
         "5min",
         alternate,
         CompareSettings.DEFAULT_SLICE_DURATION,
+        null,
         "warn",
         "warn",
         GateSettings.defaults(),
@@ -113,6 +114,11 @@ class ComparisonTest {
   private CompareSettings sliced(int pairs, Integer confirmationPairs, String sliceDuration) {
     return settings(pairs, confirmationPairs, SharedServer.OWN, "class")
         .withAlternation("slice", sliceDuration);
+  }
+
+  /** Slices of 2 s whose pairs come until the verdicts settle, within {@code compareTime}. */
+  private CompareSettings sequential(String compareTime) {
+    return sliced(12, null, "2s").withCompareTime(compareTime);
   }
 
   /** The comparison's id, from the build id the base's test JVM was given. */
@@ -236,8 +242,7 @@ class ComparisonTest {
                 + project.resolve("target/pgperf/results/candidate"),
             "pgperf compare: pair 1, base (" + baseCommit.substring(0, 12) + ")",
             "pgperf compare: pair 1, candidate (the working tree)",
-            "pgperf compare: confirming: 3 more pairs of OrdersPerf, test JVMs in the order"
-                + " B A A B B A");
+            "pgperf compare: 3 more pairs of OrdersPerf, test JVMs in the order" + " B A A B B A");
     assertThat(logged("WARN"))
         .contains(
             "pgperf compare: REGRESSION on the first 3 pairs in"
@@ -574,11 +579,108 @@ class ComparisonTest {
         .anyMatch(
             l ->
                 l.startsWith(
-                    "pgperf compare: confirming: 3 more pairs of OrdersPerf, test JVMs in the"
-                        + " order "));
+                    "pgperf compare: 3 more pairs of OrdersPerf, test JVMs in the" + " order "));
     assertThat(files(project.resolve("target/pgperf/results/candidate")))
         .contains("OrdersPerf-run-trial7.json")
         .doesNotContain("ItemsPerf-run-trial5.json");
+  }
+
+  @Test
+  void sequentialSlicesStopEachClassOnceItsVerdictsSettle() throws Exception {
+    jvms = new FakeJvms(List.of(ITEMS, ORDERS), List.of(ITEMS, ORDERS));
+    // 40 s of 2-s slices of one test a side: a cap of 10 pairs per class.
+    comparison(sequential("40s")).run();
+    // An unchanged candidate with 1% noise between the sides settles as PASS well before the cap,
+    // each class on its own: first 4 pairs of both, then blocks of 2 of a class not yet settled.
+    assertThat(jvms.calls.subList(6, 6 + 16))
+        .containsExactlyElementsOf(drawn(1, 4, List.of(ITEMS, ORDERS)));
+    assertThat(jvms.calls).endsWith("end A", "end B");
+    int items = pairsOf("ItemsPerf");
+    int orders = pairsOf("OrdersPerf");
+    assertThat(List.of(items, orders)).allSatisfy(n -> assertThat(n).isEven().isBetween(4, 8));
+    assertThat(logged("INFO"))
+        .contains(
+            "pgperf compare: each test class gets 4 pairs, then 2 more at a time until its timing"
+                + " verdicts settle, at most 40 s of slices (pgperf.compareTime; pgperf.pairs=N"
+                + " runs N pairs instead)")
+        .anyMatch(
+            l ->
+                l.contains(
+                    "each class's pairs until its timing verdicts settled or it reached its cap, at most 40 s"
+                        + " of slices"
+                        + " (pgperf.compareTime): ItemsPerf "
+                        + items
+                        + " of 10, OrdersPerf "
+                        + orders
+                        + " of 10"));
+    assertThat(Files.readString(project.resolve("target/pgperf/check.md")))
+        .contains("PASS")
+        .doesNotContain("INCONCLUSIVE");
+  }
+
+  @Test
+  void sequentialSlicesGoOnOnlyForTheClassThatRegressedUntilItIsClear() throws Exception {
+    jvms = new FakeJvms(List.of(ITEMS, ORDERS), List.of(ITEMS, ORDERS));
+    jvms.tps = (side, pair) -> side == Side.CANDIDATE ? 700.0 : 1000.0;
+    jvms.slowClass = ORDERS;
+    assertThatThrownBy(() -> comparison(sequential("40s")).run())
+        .isInstanceOf(GoalFailure.class)
+        .hasMessageContaining("REGRESSION: OrdersPerf-run")
+        .message()
+        .doesNotContain("ItemsPerf");
+    // OrdersPerf gets blocks of 2 more until its always-valid p-value reaches the level of 6
+    // comparisons (not at 4 pairs: the looks cannot reach it so soon), and never more than its
+    // cap; ItemsPerf stops when it settles, on its own.
+    int orders = pairsOf("OrdersPerf");
+    assertThat(orders).isEven().isBetween(6, 10);
+    assertThat(pairsOf("ItemsPerf")).isEven().isBetween(4, 8);
+    List<String> ordersSlices =
+        jvms.calls.stream().filter(c -> c.matches("[AB][0-9]+ OrdersPerf")).toList();
+    assertThat(ordersSlices.subList(8, ordersSlices.size()))
+        .containsExactlyElementsOf(drawn(5, orders - 4, List.of(ORDERS)));
+    assertThat(logged("INFO"))
+        .anyMatch(
+            l ->
+                l.startsWith("pgperf compare: after 4 pairs, not settled: ")
+                    && l.contains("OrdersPerf-run tps (")
+                    && l.contains("more pairs of")
+                    && l.contains("OrdersPerf 10"))
+        .anyMatch(l -> l.contains(", OrdersPerf " + orders + " of 10"));
+    // No confirmation: the sequential p-values hold wherever a class stopped.
+    assertThat(logged("WARN")).noneMatch(l -> l.contains("confirming"));
+  }
+
+  /** The pairs the candidate's slices of {@code simpleName} ran (one per pair). */
+  private int pairsOf(String simpleName) {
+    return (int) jvms.calls.stream().filter(c -> c.matches("B[0-9]+ " + simpleName)).count();
+  }
+
+  @Test
+  void sequentialSlicesThatNeverSettleStopAtTheCapAndSayWhatWouldGiveMore() throws Exception {
+    // Each pair's candidate 40% faster or slower at random: nothing settles in 10 pairs.
+    jvms.tps =
+        (side, pair) ->
+            side == Side.BASE
+                ? 1000.0
+                : 1000.0 * Math.exp(0.4 * Fixtures.gaussian(new SplittableRandom(pair)));
+    comparison(sequential("40s")).run();
+    assertThat(jvms.calls.stream().filter(c -> c.startsWith("B")).count()).isEqualTo(10);
+    assertThat(logged("WARN"))
+        .anyMatch(
+            l ->
+                l.contains("OrdersPerf-run: tps inconclusive: these pairs could only detect")
+                    && l.contains("10 pairs interleaved")
+                    && l.contains("allow more pairs with pgperf.compareTime"));
+  }
+
+  @Test
+  void badCompareTimesAreNamedBeforeAnythingRuns() {
+    for (String bad : List.of("0s", "1.5s", "soon")) {
+      assertThatThrownBy(() -> comparison(sequential(bad)).run())
+          .isInstanceOf(GoalError.class)
+          .hasMessageStartingWith("pgperf compare: pgperf.compareTime: '" + bad + "'");
+    }
+    assertThat(builds).isEmpty();
   }
 
   @Test

@@ -65,7 +65,7 @@ class GateJudgeTest {
                 + " more pairs of OrdersPerf before the build fails");
     // The goal runs pairs 7 to 12.
     slower(12);
-    PairedJudge.Verdicts verdicts = confirm.then().judge(sides(12));
+    PairedJudge.Verdicts verdicts = (PairedJudge.Verdicts) confirm.then().judge(sides(12));
     assertThat(verdicts.fails()).isTrue();
     assertThat(verdicts.failures()).isNotEmpty().allMatch(f -> f.startsWith("REGRESSION: "));
     assertThat(verdicts.lines())

@@ -175,7 +175,8 @@ class ComparisonReportTest {
     ComparisonFixtures.pairs(dir, KEY, 4, 3, BASE, SLOWER, 9);
     ComparisonFixtures.pairs(dir, "OrdersPerf-select", 4, 3, BASE, BASE, 10);
 
-    PairedJudge.Verdicts verdicts = confirm.then().judge(ComparisonFixtures.sides(dir, 6, keys));
+    PairedJudge.Verdicts verdicts =
+        (PairedJudge.Verdicts) confirm.then().judge(ComparisonFixtures.sides(dir, 6, keys));
 
     String html = Files.readString(verdicts.report().orElseThrow(), StandardCharsets.UTF_8);
     assertThat(html)

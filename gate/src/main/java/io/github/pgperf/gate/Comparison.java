@@ -76,6 +76,13 @@ public record Comparison(
     public boolean paired() {
       return this != BUILD_MEANS;
     }
+
+    /**
+     * Whether the pairs came one look at a time until the verdict settled ({@code compareTime}).
+     */
+    public boolean sequential() {
+      return this == SEQUENTIAL_T;
+    }
   }
 
   /** A comparison of build means ({@link Method#BUILD_MEANS}). */

@@ -16,6 +16,9 @@ final class Judge {
   /** Where users set the number of interleaved pairs (pgperf:compare). */
   static final String PAIRS = "pgperf.pairs";
 
+  /** Where users set the most time a sequential comparison may spend on a test (pgperf:compare). */
+  static final String COMPARE_TIME = "pgperf.compareTime";
+
   /** How users record a baseline build (README's command), named wherever one is missing. */
   public static final String RECORD = "mvn verify pgperf:baseline";
 
@@ -158,8 +161,8 @@ final class Judge {
                   + PairedComparison.MINIMUM_PAIRS
                   + " are needed ("
                   + figures
-                  + "; run more with "
-                  + PAIRS
+                  + "; "
+                  + more(c)
                   + ")"
               : rank && Double.isInfinite(c.detectable())
                   ? key
@@ -171,8 +174,8 @@ final class Judge {
                       + " it cannot reach the"
                       + " level ("
                       + figures
-                      + "; run more pairs with "
-                      + PAIRS
+                      + "; "
+                      + more(c)
                       + ")"
                   : key
                       + ": "
@@ -186,8 +189,8 @@ final class Judge {
                       + figures
                       + ", noise "
                       + percent(c.noise())
-                      + "; run more pairs with "
-                      + PAIRS
+                      + "; "
+                      + more(c)
                       + ")"
                       + test;
       default ->
@@ -201,6 +204,16 @@ final class Judge {
               + ")"
               + test;
     };
+  }
+
+  /**
+   * How to get more pairs: a number fixed in advance ({@code pgperf.pairs}), or, for pairs that
+   * came until the verdicts settled, a larger cap of time.
+   */
+  private static String more(Comparison c) {
+    return c.method().sequential()
+        ? "allow more pairs with " + COMPARE_TIME
+        : "run more pairs with " + PAIRS;
   }
 
   /** {@code key: metric regressed by X (figures); p = P, below the level L}: a clear regression. */

@@ -4,13 +4,16 @@ import io.github.pgperf.result.ResultFileException;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunResult;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.ToIntFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -30,8 +33,73 @@ public final class PairedGate {
 
   private final GateSettings settings;
 
+  /** Each test's cap in pairs, by key, when its timing is judged sequentially; else null. */
+  private final ToIntFunction<String> caps;
+
+  /** A gate on a number of pairs fixed before they ran: {@link PairedComparison}. */
   public PairedGate(GateSettings settings) {
+    this(settings, null);
+  }
+
+  private PairedGate(GateSettings settings, ToIntFunction<String> caps) {
     this.settings = settings;
+    this.caps = caps;
+  }
+
+  /**
+   * A gate whose tests get pairs until their timing verdicts settle ({@link SequentialPairs}): each
+   * timing metric's p-values stay valid wherever its test stopped, so the build's comparisons are
+   * still one family under Holm. Ask it {@link #open} after each look.
+   *
+   * @param caps the most pairs each test (by key) will ever get, fixed before its first pair ran;
+   *     at least {@value PairedComparison#MINIMUM_PAIRS}
+   */
+  public static PairedGate sequential(GateSettings settings, ToIntFunction<String> caps) {
+    return new PairedGate(settings, Objects.requireNonNull(caps, "caps"));
+  }
+
+  /**
+   * The tests of a sequential gate's report that want more pairs: those with an {@link #unsettled}
+   * finding. Sorted, each once; empty for a fixed gate.
+   */
+  public List<String> open(CheckReport report) {
+    return unsettled(report).stream().map(Finding::key).distinct().sorted().toList();
+  }
+
+  /**
+   * The timing findings of a sequential gate's report that want more pairs: not yet settled
+   * (INCONCLUSIVE, or a change below the minimum effect that a larger one is not yet ruled out
+   * behind), not futile, on fewer pairs than the test's cap. In report order; empty for a fixed
+   * gate.
+   */
+  public List<Finding> unsettled(CheckReport report) {
+    if (caps == null) {
+      return List.of();
+    }
+    return report.findings().stream()
+        .filter(f -> f.comparison() != null && f.comparison().method().sequential())
+        .filter(
+            f -> {
+              int cap = caps.applyAsInt(f.key());
+              return f.comparison().baselineCount() < cap && !settled(f, cap);
+            })
+        .toList();
+  }
+
+  /**
+   * Whether a sequential timing finding needs no more pairs: a verdict that more pairs would not
+   * change but for chance, or none that pairs up to the cap would likely give ({@link
+   * SequentialPairs#futile}). The p-values only fall as pairs are added (the smallest so far), so a
+   * REGRESSION or IMPROVEMENT stays one; a PASS rules out the minimum effect at every look.
+   */
+  private boolean settled(Finding f, int cap) {
+    return switch (f.verdict()) {
+      case REGRESSION, IMPROVEMENT, PASS -> true;
+      case SMALL_REGRESSION ->
+          f.comparison().detectable() <= settings.minimumEffect()
+              || SequentialPairs.futile(f.comparison(), cap, settings.minimumEffect());
+      default -> SequentialPairs.futile(f.comparison(), cap, settings.minimumEffect());
+    };
   }
 
   /**
@@ -65,7 +133,7 @@ public final class PairedGate {
                 return new TestVerdicts.Plan.Outcome(outcome);
               }
               return new TestVerdicts.Plan.Compared(
-                  member(p),
+                  member(key, p),
                   comparisons -> {
                     List<Finding> out =
                         new ArrayList<>(
@@ -246,7 +314,7 @@ public final class PairedGate {
   }
 
   /** The comparisons of one test's pairs, metric by metric in the settings' order. */
-  private BuildFamily.Member member(Pairs p) {
+  private BuildFamily.Member member(String key, Pairs p) {
     Map<Metric, double[]> base = new LinkedHashMap<>();
     Map<Metric, double[]> candidate = new LinkedHashMap<>();
     for (Metric m : settings.metrics()) {
@@ -271,7 +339,39 @@ public final class PairedGate {
         candidate.put(m, c);
       }
     }
-    return member(new PairValues(base, candidate), settings);
+    PairValues values = new PairValues(base, candidate);
+    return caps == null
+        ? member(values, settings)
+        : sequentialMember(values, settings, caps.applyAsInt(key));
+  }
+
+  /**
+   * One test's comparisons as {@link SequentialPairs} looks at them after its pairs so far. Pairs
+   * beyond the cap (a class whose slices run on after its cap, which the goal does not do) are left
+   * out: the cap was fixed before the pairs ran, and the fixed test at the cap is only valid there.
+   */
+  private static BuildFamily.Member sequentialMember(
+      PairValues values, GateSettings settings, int cap) {
+    List<Metric> metrics = settings.metrics().stream().filter(values.base()::containsKey).toList();
+    int tested = 0;
+    for (Metric m : metrics) {
+      tested += PairedComparison.tests(Math.min(cap, values.base().get(m).length)) ? 1 : 0;
+    }
+    return new BuildFamily.Member(
+        tested,
+        single -> {
+          List<Comparison> out = new ArrayList<>();
+          for (Metric m : metrics) {
+            double[] b = values.base().get(m);
+            double[] c = values.candidate().get(m);
+            int n = Math.min(cap, b.length);
+            out.add(
+                new SequentialPairs(m, single, 1, settings.minimumEffect(), cap)
+                    .look(Arrays.copyOf(b, n), Arrays.copyOf(c, n))
+                    .comparison());
+          }
+          return out;
+        });
   }
 
   private static BuildFamily.Member member(PairValues values, GateSettings settings) {

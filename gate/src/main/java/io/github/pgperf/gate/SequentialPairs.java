@@ -97,6 +97,12 @@ final class SequentialPairs {
    */
   static final double LOOKS_SHARE = 0.5;
 
+  /**
+   * From this many pairs a metric may stop as futile ({@link #futile}): with fewer, its spread is
+   * too uncertain to say what its cap would bring.
+   */
+  static final int FUTILE_FROM = 8;
+
   private final Metric metric;
   private final double single;
   private final double minimumEffect;
@@ -262,7 +268,52 @@ final class SequentialPairs {
             1,
             1,
             Comparison.Method.SEQUENTIAL_T);
-    return new Look(verdict, settled, !settled && n < cap, comparison);
+    return new Look(
+        verdict,
+        settled,
+        !settled && n < cap && !futile(comparison, cap, minimumEffect),
+        comparison);
+  }
+
+  /**
+   * Whether more pairs, up to the cap, cannot be expected to settle this metric: its pairs show no
+   * worsening at all (so no REGRESSION is under way), and their spread is so large that at the cap
+   * the confidence sequence's bound would not rule out the minimum effect even for a change of zero
+   * (so no PASS either). Such a metric stops wanting pairs: a p99 latency of short slices on a busy
+   * machine can need hundreds of pairs for either verdict. Stopping for futility is non-binding in
+   * the group-sequential sense: it only ever removes chances of a verdict, so the level holds as
+   * before; it costs power only where a true regression's pairs showed no worsening by the time
+   * they were looked at (measured in {@code SequentialPairsSimulationTest}). From {@link
+   * #FUTILE_FROM} pairs on, and never at the cap, where the fixed test decides.
+   *
+   * @param look a sequential comparison ({@link Comparison.Method#SEQUENTIAL_T}) before the cap:
+   *     its change, its detectable size the bound, its pairs
+   * @param cap the test's cap in pairs
+   * @param minimumEffect the smallest regression that matters, a fraction
+   */
+  static boolean futile(Comparison look, int cap, double minimumEffect) {
+    int n = look.baselineCount();
+    if (n < FUTILE_FROM || n >= cap || !(look.regression() <= 0)) {
+      return false;
+    }
+    Metric m = look.metric();
+    double mean = worseLog(m, look.regression());
+    double upper = worseLog(m, look.detectable());
+    if (!Double.isFinite(upper) || upper <= mean) {
+      return false;
+    }
+    // The bound's half width c_k·s/√k, carried to the cap with the same spread s.
+    double atCap =
+        (upper - mean)
+            * criticalT(cap, 1 / PASS_ERROR)
+            / criticalT(n, 1 / PASS_ERROR)
+            * Math.sqrt((double) n / cap);
+    return atCap > worseLog(m, minimumEffect);
+  }
+
+  /** The log worsening of a fraction ({@link BuildComparison#fraction}'s inverse). */
+  private static double worseLog(Metric metric, double fraction) {
+    return metric.higherIsBetter() ? -Math.log1p(-fraction) : Math.log1p(fraction);
   }
 
   /**

@@ -189,6 +189,90 @@ class PairedGateTest {
     assertThat(confirmed.failed()).isFalse();
   }
 
+  @Test
+  void aSequentialGateKeepsATestOpenUntilItsTimingSettlesOrReachesItsCap() throws IOException {
+    // Quiet and unchanged: ruled out a 5% regression after 6 pairs, so it stops.
+    Fixtures.trials(base(), "OrdersIT.select", 6, 1000, 2000, 0.005, 30);
+    Fixtures.trials(candidate(), "OrdersIT.select", 6, 1000, 2000, 0.005, 31);
+    // Noisy and unchanged: nothing settles in 6 pairs; under its cap of 8 it wants more.
+    Fixtures.trials(base(), "OrdersIT.insert", 6, 1000, 2000, 0.3, 32);
+    Fixtures.trials(candidate(), "OrdersIT.insert", 6, 1000, 2000, 0.3, 33);
+    PairedGate sequential = PairedGate.sequential(GateSettings.defaults(), key -> 8);
+    CheckReport report =
+        sequential.compare(ResultFiles.read(base()), ResultFiles.read(candidate()));
+    assertThat(report.findings())
+        .filteredOn(f -> f.key().equals("OrdersIT.select"))
+        .extracting(Finding::verdict)
+        .containsOnly(Verdict.PASS);
+    assertThat(report.findings())
+        .filteredOn(f -> f.comparison() != null)
+        .allSatisfy(
+            f -> {
+              assertThat(f.comparison().method()).isEqualTo(Comparison.Method.SEQUENTIAL_T);
+              assertThat(f.comparison().baselineCount()).isEqualTo(6);
+            });
+    assertThat(report.findings())
+        .filteredOn(f -> f.key().equals("OrdersIT.insert"))
+        .extracting(Finding::verdict)
+        .contains(Verdict.INCONCLUSIVE);
+    assertThat(sequential.open(report)).containsExactly("OrdersIT.insert");
+    // Only the findings that want more pairs: a settled sibling metric is not among them.
+    assertThat(sequential.unsettled(report))
+        .isNotEmpty()
+        .allSatisfy(f -> assertThat(f.key()).isEqualTo("OrdersIT.insert"))
+        .extracting(Finding::verdict)
+        .doesNotContain(Verdict.PASS, Verdict.REGRESSION, Verdict.IMPROVEMENT);
+    // At its cap the same pairs are final: INCONCLUSIVE, saying what would give more pairs.
+    PairedGate capped = PairedGate.sequential(GateSettings.defaults(), key -> 6);
+    CheckReport atCap = capped.compare(ResultFiles.read(base()), ResultFiles.read(candidate()));
+    assertThat(capped.open(atCap)).isEmpty();
+    assertThat(atCap.findings())
+        .filteredOn(f -> f.verdict() == Verdict.INCONCLUSIVE)
+        .isNotEmpty()
+        .allSatisfy(
+            f ->
+                assertThat(f.message())
+                    .contains("6 pairs interleaved")
+                    .endsWith("; allow more pairs with pgperf.compareTime)"));
+    // A fixed gate has nothing open.
+    assertThat(gate.open(compare())).isEmpty();
+  }
+
+  @Test
+  void aSequentialGateStopsAClearRegressionAndFailsOnItWithoutConfirmation() throws IOException {
+    Fixtures.trials(base(), "OrdersIT.insert", 10, 1000, 2000, 0.02, 34);
+    Fixtures.trials(candidate(), "OrdersIT.insert", 10, 700, 2860, 0.02, 35);
+    PairedGate sequential = PairedGate.sequential(GateSettings.defaults(), key -> 40);
+    CheckReport report =
+        sequential.compare(ResultFiles.read(base()), ResultFiles.read(candidate()));
+    assertThat(report.findings())
+        .extracting(Finding::verdict)
+        .containsExactly(Verdict.REGRESSION, Verdict.REGRESSION, Verdict.REGRESSION);
+    assertThat(sequential.open(report)).isEmpty();
+    assertThat(report.failed()).isTrue();
+    // Their first 4 pairs: the looks cannot reach 0.005/3 so soon, so the test stays open.
+    PairedGate four = PairedGate.sequential(GateSettings.defaults(), key -> 40);
+    for (int i = 5; i <= 10; i++) {
+      Files.delete(base().resolve("OrdersIT.insert-trial" + i + ".json"));
+      Files.delete(candidate().resolve("OrdersIT.insert-trial" + i + ".json"));
+    }
+    CheckReport early = four.compare(ResultFiles.read(base()), ResultFiles.read(candidate()));
+    assertThat(early.findings()).extracting(Finding::verdict).doesNotContain(Verdict.REGRESSION);
+    assertThat(four.open(early)).containsExactly("OrdersIT.insert");
+  }
+
+  @Test
+  void aSequentialGateLeavesOutPairsBeyondTheCap() throws IOException {
+    Fixtures.trials(base(), "OrdersIT.insert", 8, 1000, 2000, 0.01, 36);
+    Fixtures.trials(candidate(), "OrdersIT.insert", 8, 1000, 2000, 0.01, 37);
+    CheckReport report =
+        PairedGate.sequential(GateSettings.defaults(), key -> 6)
+            .compare(ResultFiles.read(base()), ResultFiles.read(candidate()));
+    assertThat(report.findings())
+        .filteredOn(f -> f.comparison() != null)
+        .allSatisfy(f -> assertThat(f.comparison().baselineCount()).isEqualTo(6));
+  }
+
   /**
    * Writes trials 7 to 12 of {@code key}: the base at 1000 tps / 2000 µs, the candidate at the
    * figures given.

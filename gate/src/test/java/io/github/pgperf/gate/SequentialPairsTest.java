@@ -156,12 +156,24 @@ class SequentialPairsTest {
       base[i] = 5000;
       candidate[i] = 5000 * Math.exp(d[i]);
     }
-    SequentialPairs.Look look = firstStop(rule, base, candidate);
+    // At the cap: whatever the pairs showed, no more.
+    SequentialPairs.Look look = rule.look(base, candidate);
     assertThat(look.pairs()).isEqualTo(12);
     assertThat(look.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(look.settled()).isFalse();
     assertThat(look.more()).isFalse();
     assertThat(look.comparison().detectable()).isGreaterThan(0.05);
+    // Before it, from the 8th pair on, a look whose pairs show no worsening and whose spread
+    // could not rule out 5% even at the cap stops as futile: unsettled, and wanting no more.
+    SequentialPairs.Look futile = firstStop(rule, base, candidate);
+    assertThat(futile.pairs()).isBetween(SequentialPairs.FUTILE_FROM, 11);
+    assertThat(futile.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(futile.settled()).isFalse();
+    assertThat(futile.more()).isFalse();
+    assertThat(futile.comparison().regression()).isLessThanOrEqualTo(0);
+    assertThat(SequentialPairs.futile(futile.comparison(), 12, 0.05)).isTrue();
+    // A cap far enough away would rule 5% out for a change of zero: not futile there.
+    assertThat(SequentialPairs.futile(futile.comparison(), 4000, 0.05)).isFalse();
     // The same figures through the build's family and the gate's judge: still inconclusive.
     GateSettings settings = GateSettings.defaults();
     Comparison adjusted = family(look.comparison(), 9).get(0);

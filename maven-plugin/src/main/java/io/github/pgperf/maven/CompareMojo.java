@@ -17,14 +17,11 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
  * Compares the working tree (the candidate) with a base revision on this machine, in this job:
- * builds the base commit in a git worktree under {@code target/pgperf/base/} with the same Maven,
- * settings, profiles and {@code -D} properties, then runs both sides' performance tests in pairs of
- * test JVMs alternating A B B A ... (A the base, B the candidate), a pair per test class ({@code
- * pgperf.alternate=class}) or of whole test JVMs ({@code jvm}), one trial per JVM, or short slices
- * in a warm JVM per side ({@code slice}), so drift and warm-up hit both sides alike. Results go to
- * {@code target/pgperf/results/base/} and {@code target/pgperf/results/candidate/}; each run's
- * build id ends with its side and its trial number is its pair. Run it after the test classes are
- * compiled: {@code mvn verify pgperf:compare}. See docs/compare.md.
+ * builds the base commit in a git worktree under {@code target/pgperf/base/}, then runs both sides'
+ * performance tests in interleaved pairs (test JVMs per class or whole, or short slices in a warm
+ * JVM per side until the verdicts settle), so drift and warm-up hit both sides alike, and judges
+ * them as {@code pgperf:check} does. Run it after the test classes are compiled: {@code mvn verify
+ * pgperf:compare}. See docs/compare.md.
  */
 @Mojo(name = "compare", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
 public class CompareMojo extends TestMojo {
@@ -37,9 +34,13 @@ public class CompareMojo extends TestMojo {
   @Parameter(property = BaseRef.PROPERTY)
   String base;
 
-  /** Pairs (a base and a candidate trial each); default as many as trials, 12 with slices. */
+  /** Pairs of a base and a candidate trial; default: trials, or with slices pgperf.compareTime. */
   @Parameter(property = "pgperf.pairs")
   Integer pairs;
+
+  /** With slices and no pgperf.pairs: each class's most slice time while its verdicts settle. */
+  @Parameter(property = "pgperf.compareTime", defaultValue = CompareSettings.DEFAULT_COMPARE_TIME)
+  String compareTime;
 
   /**
    * Fail the build when there is no base to compare with (not a git clone, the ref is missing, a
@@ -116,6 +117,7 @@ public class CompareMojo extends TestMojo {
             compareServerTimeout,
             alternate,
             sliceDuration,
+            pairs != null ? null : compareTime,
             onNew,
             onGone,
             settings(),
