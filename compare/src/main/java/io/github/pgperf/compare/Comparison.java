@@ -341,7 +341,9 @@ public final class Comparison {
             + " s of slices ("
             + CompareTime.PROPERTY
             + "; pgperf.pairs=N runs N pairs instead)");
-    return GateJudge.sequential(gateSettings(), time, directories.output(), environment, stdout);
+    GateSettings gate = gateSettings();
+    return new SequentialJudge(
+        gate, time, new GateJudge(gate, 0, directories.output(), environment, stdout));
   }
 
   /** The gate's settings, with the actions of the verdicts only a comparison has: NEW, GONE. */

@@ -5,7 +5,6 @@ import io.github.pgperf.gate.CheckMessages;
 import io.github.pgperf.gate.CheckOutputs;
 import io.github.pgperf.gate.CheckReport;
 import io.github.pgperf.gate.ConsoleTable;
-import io.github.pgperf.gate.Finding;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.PairedGate;
 import io.github.pgperf.gate.ResultFiles;
@@ -15,39 +14,28 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 /**
  * The judge of {@code pgperf:compare}: {@link PairedGate}'s paired statistics on both sides'
  * results, the same verdicts, actions and outputs (check.md, check.json, TEST-pgperf-check.xml,
  * GitHub summary and annotations) as {@code pgperf:check}. A first REGRESSION is not yet a verdict:
  * the judge asks for {@code confirmationPairs} more pairs of the tests that regressed and judges
- * again on all pairs; with {@code confirmationPairs} 0 the first pairs decide.
- *
- * <p>A sequential judge ({@link #sequential}) asks instead for pairs of each test class until its
- * timing verdicts settle or it reaches its cap ({@link CompareTime}); its p-values are valid
- * wherever a test stopped, so nothing is confirmed twice.
+ * again on all pairs; with {@code confirmationPairs} 0 the first pairs decide. {@link
+ * SequentialJudge} asks instead for pairs until each class's timing verdicts settle, and gives its
+ * verdicts through {@link #verdicts}.
  */
 public final class GateJudge implements PairedJudge {
 
   private static final String GOAL = "pgperf compare";
 
-  private final GateSettings settings;
   private final PairedGate gate;
   private final int confirmationPairs;
   private final Path outputDirectory;
   private final Map<String, String> environment;
   private final Consumer<String> stdout;
-
-  /** The time each class may get, for a sequential judge; else null. */
-  private final CompareTime time;
 
   /**
    * @param settings the gate's settings, as {@code pgperf:check} takes them
@@ -62,54 +50,21 @@ public final class GateJudge implements PairedJudge {
       Path outputDirectory,
       Map<String, String> environment,
       Consumer<String> stdout) {
-    this(settings, confirmationPairs, null, outputDirectory, environment, stdout);
-  }
-
-  private GateJudge(
-      GateSettings settings,
-      int confirmationPairs,
-      CompareTime time,
-      Path outputDirectory,
-      Map<String, String> environment,
-      Consumer<String> stdout) {
     if (confirmationPairs < 0) {
       throw new IllegalArgumentException(
           "pgperf.confirmationPairs must be 0 (no confirmation) or"
               + " more, not "
               + confirmationPairs);
     }
-    this.settings = settings;
     this.gate = new PairedGate(settings);
     this.confirmationPairs = confirmationPairs;
     this.outputDirectory = outputDirectory;
     this.environment = Map.copyOf(environment);
     this.stdout = stdout;
-    this.time = time;
-  }
-
-  /**
-   * A judge that asks for pairs of each test class until its timing verdicts settle, up to the cap
-   * {@code time} gives it: {@link PairedGate#sequential}.
-   */
-  static GateJudge sequential(
-      GateSettings settings,
-      CompareTime time,
-      Path outputDirectory,
-      Map<String, String> environment,
-      Consumer<String> stdout) {
-    return new GateJudge(settings, 0, time, outputDirectory, environment, stdout);
   }
 
   @Override
   public Judgement judge(ComparedSides sides) throws IOException {
-    if (time != null) {
-      ResultFiles base = ResultFiles.read(sides.base());
-      ResultFiles candidate = ResultFiles.read(sides.candidate());
-      Map<String, Integer> caps = caps(base, candidate);
-      PairedGate sequential =
-          PairedGate.sequential(settings, key -> caps.get(testClasses(List.of(key)).get(0)));
-      return look(sequential, caps, sides, base, candidate);
-    }
     CheckReport first =
         gate.compare(ResultFiles.read(sides.base()), ResultFiles.read(sides.candidate()));
     List<String> regressed = PairedGate.needsConfirmation(first);
@@ -163,104 +118,6 @@ public final class GateJudge implements PairedJudge {
   }
 
   /**
-   * Each test class's cap in pairs, by simple name, fixed at the first look: from how many timed
-   * runs (result keys) a slice of the class holds on either side, never from what they measured.
-   */
-  private Map<String, Integer> caps(ResultFiles base, ResultFiles candidate) {
-    Map<String, Integer> runs = new TreeMap<>();
-    Set<String> keys = new TreeSet<>(base.samples().keySet());
-    keys.addAll(candidate.samples().keySet());
-    keys.forEach(k -> runs.merge(testClasses(List.of(k)).get(0), 1, Integer::sum));
-    Map<String, Integer> caps = new TreeMap<>();
-    runs.forEach((c, n) -> caps.put(c, time.cap(n)));
-    return caps;
-  }
-
-  /**
-   * A sequential look at all pairs so far: the verdicts when no test wants another pair, else a
-   * block of pairs more of the classes that do, and another look.
-   */
-  private Judgement look(
-      PairedGate sequential,
-      Map<String, Integer> caps,
-      ComparedSides sides,
-      ResultFiles base,
-      ResultFiles candidate)
-      throws IOException {
-    CheckReport report = sequential.compare(base, candidate);
-    List<Finding> unsettled = sequential.unsettled(report);
-    List<String> open = sequential.open(report);
-    if (open.isEmpty()) {
-      return verdicts(report, sides, settledNote(report, caps));
-    }
-    List<String> classes = testClasses(open);
-    Line line =
-        new Line(
-            Level.INFO,
-            GOAL
-                + ": after "
-                + sides.pairs()
-                + (sides.pairs() == 1 ? " pair" : " pairs")
-                + ", not settled: "
-                + unsettled(unsettled)
-                + "; "
-                + CompareTime.STEP
-                + " more pairs of "
-                + String.join(", ", classes)
-                + " (at most "
-                + classes.stream().map(c -> c + " " + caps.get(c)).collect(Collectors.joining(", "))
-                + ")");
-    return new Confirm(
-        classes,
-        CompareTime.STEP,
-        List.of(line),
-        all ->
-            look(
-                sequential,
-                caps,
-                all,
-                ResultFiles.read(all.base()),
-                ResultFiles.read(all.candidate())));
-  }
-
-  /** {@code Orders-run tps (inconclusive, could detect 41.0%)}: the findings not yet settled. */
-  private static String unsettled(List<Finding> findings) {
-    return findings.stream()
-        .map(
-            f ->
-                f.key()
-                    + " "
-                    + f.metric().label()
-                    + " ("
-                    + f.verdict().words()
-                    + ", could detect "
-                    + String.format(Locale.ROOT, "%.1f%%", 100 * f.comparison().detectable())
-                    + ")")
-        .collect(Collectors.joining(", "));
-  }
-
-  /** How the sequential pairs ended: the pairs each class got, against its cap. */
-  private String settledNote(CheckReport report, Map<String, Integer> caps) {
-    Map<String, Integer> pairs = new TreeMap<>();
-    report.findings().stream()
-        .filter(f -> f.comparison() != null)
-        .forEach(
-            f ->
-                pairs.merge(
-                    testClasses(List.of(f.key())).get(0),
-                    f.comparison().baselineCount(),
-                    Math::max));
-    return "each class's pairs until its timing verdicts settled or it reached its cap, at most "
-        + time.limit().toSeconds()
-        + " s of slices ("
-        + CompareTime.PROPERTY
-        + "): "
-        + pairs.entrySet().stream()
-            .map(e -> e.getKey() + " " + e.getValue() + " of " + caps.get(e.getKey()))
-            .collect(Collectors.joining(", "));
-  }
-
-  /**
    * The class part of result keys ({@code ItemsPerfTest-lookup} is {@code ItemsPerfTest}): the test
    * selection runs whole classes.
    */
@@ -283,7 +140,11 @@ public final class GateJudge implements PairedJudge {
         + (sides.pairs() == 1 ? " pair" : " pairs");
   }
 
-  private Verdicts verdicts(CheckReport report, ComparedSides sides, String confirmation)
+  /**
+   * The verdicts of {@code report} and its outputs: the log's lines, check.md and its siblings led
+   * by the pull request line (with {@code confirmation} after it when not null), report.html.
+   */
+  Verdicts verdicts(CheckReport report, ComparedSides sides, String confirmation)
       throws IOException {
     String lead = prLine(sides) + (confirmation == null ? "" : "; " + confirmation) + ".";
     CheckOutputs.write(report, lead, outputDirectory, environment, stdout);

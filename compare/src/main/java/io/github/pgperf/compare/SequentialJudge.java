@@ -1,0 +1,156 @@
+package io.github.pgperf.compare;
+
+import io.github.pgperf.gate.CheckReport;
+import io.github.pgperf.gate.Finding;
+import io.github.pgperf.gate.GateSettings;
+import io.github.pgperf.gate.PairedGate;
+import io.github.pgperf.gate.ResultFiles;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The judge of sequential slices ({@code pgperf.alternate=slice} without {@code pgperf.pairs}):
+ * after each block of pairs, {@link PairedGate#sequential} on all pairs so far; while some test's
+ * timing is not settled ({@link PairedGate#open}), a {@link Confirm} of {@link CompareTime#STEP}
+ * more pairs of its class, up to each class's cap ({@link CompareTime}); then the verdicts, through
+ * {@link GateJudge#verdicts} as every comparison gives them. Its p-values are valid wherever a test
+ * stopped, so nothing is confirmed again.
+ */
+final class SequentialJudge implements PairedJudge {
+
+  private static final String GOAL = Comparison.GOAL;
+
+  private final GateSettings settings;
+  private final CompareTime time;
+  private final GateJudge outputs;
+
+  /**
+   * @param settings the gate's settings, as {@code pgperf:check} takes them
+   * @param time how much each class may get
+   * @param outputs gives the verdicts and writes check.md and its siblings
+   */
+  SequentialJudge(GateSettings settings, CompareTime time, GateJudge outputs) {
+    this.settings = settings;
+    this.time = time;
+    this.outputs = outputs;
+  }
+
+  @Override
+  public Judgement judge(ComparedSides sides) throws IOException {
+    ResultFiles base = ResultFiles.read(sides.base());
+    ResultFiles candidate = ResultFiles.read(sides.candidate());
+    Map<String, Integer> caps = caps(base, candidate);
+    PairedGate sequential = PairedGate.sequential(settings, key -> cap(caps, classOf(key)));
+    return look(sequential, caps, sides, base, candidate);
+  }
+
+  /** A class's cap; one no result of the first pairs named (its every run failed): no more. */
+  private static int cap(Map<String, Integer> caps, String testClass) {
+    return caps.getOrDefault(testClass, CompareTime.FIRST_PAIRS);
+  }
+
+  private static String classOf(String key) {
+    return GateJudge.testClasses(List.of(key)).get(0);
+  }
+
+  /**
+   * Each test class's cap in pairs, by simple name, fixed at the first look: from how many timed
+   * runs (result keys) a slice of the class holds on either side, never from what they measured.
+   */
+  private Map<String, Integer> caps(ResultFiles base, ResultFiles candidate) {
+    Map<String, Integer> runs = new TreeMap<>();
+    Set<String> keys = new TreeSet<>(base.samples().keySet());
+    keys.addAll(candidate.samples().keySet());
+    keys.forEach(k -> runs.merge(classOf(k), 1, Integer::sum));
+    Map<String, Integer> caps = new TreeMap<>();
+    runs.forEach((c, n) -> caps.put(c, time.cap(n)));
+    return caps;
+  }
+
+  /**
+   * A sequential look at all pairs so far: the verdicts when no test wants another pair, else a
+   * block of pairs more of the classes that do, and another look.
+   */
+  private Judgement look(
+      PairedGate sequential,
+      Map<String, Integer> caps,
+      ComparedSides sides,
+      ResultFiles base,
+      ResultFiles candidate)
+      throws IOException {
+    CheckReport report = sequential.compare(base, candidate);
+    List<Finding> unsettled = sequential.unsettled(report);
+    List<String> open = sequential.open(report);
+    if (open.isEmpty()) {
+      return outputs.verdicts(report, sides, settledNote(report, caps));
+    }
+    List<String> classes = GateJudge.testClasses(open);
+    Line line =
+        new Line(
+            Level.INFO,
+            GOAL
+                + ": after "
+                + sides.pairs()
+                + (sides.pairs() == 1 ? " pair" : " pairs")
+                + ", not settled: "
+                + unsettled(unsettled)
+                + "; "
+                + CompareTime.STEP
+                + " more pairs of "
+                + String.join(", ", classes)
+                + " (at most "
+                + classes.stream()
+                    .map(c -> c + " " + cap(caps, c))
+                    .collect(Collectors.joining(", "))
+                + ")");
+    return new Confirm(
+        classes,
+        CompareTime.STEP,
+        List.of(line),
+        all ->
+            look(
+                sequential,
+                caps,
+                all,
+                ResultFiles.read(all.base()),
+                ResultFiles.read(all.candidate())));
+  }
+
+  /** {@code Orders-run tps (inconclusive, could detect 41.0%)}: the findings not yet settled. */
+  private static String unsettled(List<Finding> findings) {
+    return findings.stream()
+        .map(
+            f ->
+                f.key()
+                    + " "
+                    + f.metric().label()
+                    + " ("
+                    + f.verdict().words()
+                    + ", could detect "
+                    + String.format(Locale.ROOT, "%.1f%%", 100 * f.comparison().detectable())
+                    + ")")
+        .collect(Collectors.joining(", "));
+  }
+
+  /** How the sequential pairs ended: the pairs each class got, against its cap. */
+  private String settledNote(CheckReport report, Map<String, Integer> caps) {
+    Map<String, Integer> pairs = new TreeMap<>();
+    report.findings().stream()
+        .filter(f -> f.comparison() != null)
+        .forEach(f -> pairs.merge(classOf(f.key()), f.comparison().baselineCount(), Math::max));
+    return "each class's pairs until its timing verdicts settled or it reached its cap, at most "
+        + time.limit().toSeconds()
+        + " s of slices ("
+        + CompareTime.PROPERTY
+        + "): "
+        + pairs.entrySet().stream()
+            .map(e -> e.getKey() + " " + e.getValue() + " of " + cap(caps, e.getKey()))
+            .collect(Collectors.joining(", "));
+  }
+}
