@@ -231,7 +231,8 @@ final class SequentialPairs {
     // fixed test at the rest; the smaller, scaled, is a valid p-value at whatever pair it stops.
     double pRegression = Math.min(1, Math.exp(-evidenceWorse) / LOOKS_SHARE);
     double pImprovement = Math.min(1, Math.exp(-evidenceBetter) / LOOKS_SHARE);
-    double detectable = BuildComparison.fraction(metric, upper);
+    // The largest regression not ruled out; none at all when the bound is below no change.
+    double detectable = Math.max(0, BuildComparison.fraction(metric, upper));
     if (n == cap) {
       Comparison last =
           PairedComparison.compare(metric, base, candidate, (1 - LOOKS_SHARE) * single);
