@@ -215,7 +215,8 @@ final class PairRuns {
             resultDirs.get(Side.BASE), resultDirs.get(Side.CANDIDATE), baseCommit, order, bySide),
         members,
         sides,
-        runs);
+        runs,
+        start);
     for (TestRun run : runs.runs().get(Side.BASE)) {
       if (!run.failures().isEmpty()) {
         log.warn(GOAL + ": the base revision's " + run.failureMessage());
@@ -283,11 +284,14 @@ final class PairRuns {
    * it asks for run first (only its tests, numbered on after the last pair) and it judges again on
    * all pairs.
    */
-  private void judge(ComparedSides compared, PairMembers members, Sides sides, Runs runs)
+  private void judge(
+      ComparedSides compared, PairMembers members, Sides sides, Runs runs, long start)
       throws GoalError, GoalFailure, CompareException {
     try {
       PairedJudge.Judgement judgement = judge.judge(compared);
+      boolean asked = false;
       while (judgement instanceof PairedJudge.Confirm confirm) {
+        asked = true;
         log(confirm.lines());
         // Each confirmed class's pairs go on in its own alternation; whole test JVMs of the
         // confirmed classes when they alternate (or a result key names no class found).
@@ -325,6 +329,10 @@ final class PairRuns {
                 all,
                 compared.tests());
         judgement = confirm.then().judge(compared);
+      }
+      if (asked) {
+        // All the pairs' time, the ones the judge asked for included.
+        members.ran(compared.pairs(), (System.nanoTime() - start) / 1e9);
       }
       PairedJudge.Verdicts verdicts = (PairedJudge.Verdicts) judgement;
       log(verdicts.lines());

@@ -645,7 +645,14 @@ class ComparisonTest {
                     && l.contains("OrdersPerf-run tps (")
                     && l.contains("more pairs of")
                     && l.contains("OrdersPerf 10"))
-        .anyMatch(l -> l.contains(", OrdersPerf " + orders + " of 10"));
+        .anyMatch(l -> l.contains(", OrdersPerf " + orders + " of 10"))
+        // The time of all the pairs, not only of the first 4.
+        .anyMatch(
+            l ->
+                l.matches(
+                    "pgperf compare: "
+                        + orders
+                        + " pairs of slices in [0-9.]+ s, [0-9.]+ s a pair"));
     // No confirmation: the sequential p-values hold wherever a class stopped.
     assertThat(logged("WARN")).noneMatch(l -> l.contains("confirming"));
   }
