@@ -3,8 +3,9 @@
 # git repository (bench/example-repo.sh) with two branches on main:
 #
 #   slower      the ledger's transfer spins SLOW_MICROS µs of client CPU per transaction (the
-#               statement tests are unchanged): by default a quarter of a transaction's client
-#               thread time measured on main, about a fifth of the transfer's tps
+#               statement tests are unchanged): by default what costs SLOWDOWN (0.2) of the
+#               transfer's tps measured on main, SLOWDOWN/(1-SLOWDOWN) of a transaction's client
+#               thread time (a quarter for 20%, a ninth for 10%)
 #   unchanged   a comment only
 #
 # Then RUNS compares, slower and unchanged in turn, every second pair of them with a busy loop on
@@ -19,6 +20,8 @@
 #   bench/slowdown.sh                                      # 4 compares, default alternation
 #   RUNS=20 COMPARE_ARGS=-Dpgperf.alternate=slice bench/slowdown.sh
 #   SLOW_MICROS=400 RUNS=6 bench/slowdown.sh
+#   SLOWDOWN=0.1 RUNS=10 COMPARE_ARGS=-Dpgperf.alternate=slice bench/slowdown.sh   # 10% slower
+#   KINDS=slower SLOW_MICROS=86 PLAIN=0 RUNS=2 COMPARE_ARGS=-Dpgperf.alternate=slice bench/slowdown.sh
 #
 # Needs pgperf installed in the local Maven repository (mvn -B install -DskipTests -Dpgperf.skip
 # -Dinvoker.skip). MVN_ARGS replaces the options of every build (default: the ledger's performance
@@ -29,6 +32,7 @@ bench=$(cd "$(dirname "$0")" && pwd)
 cd "$bench/.."
 
 RUNS=${RUNS:-4}
+SLOWDOWN=${SLOWDOWN:-0.2}
 PLAIN=${PLAIN:-1}
 COMPARE_ARGS=${COMPARE_ARGS:-}
 MVN_ARGS=${MVN_ARGS:--o -DskipTests -Dpgperf.tests=LedgerPerformanceTest -Dpgperf.trials=1 -Dpgperf.thresholds=none}
@@ -62,8 +66,8 @@ if [ "$PLAIN" = 1 ] || [ -z "${SLOW_MICROS:-}" ]; then
   plain_seconds=$(( $(date +%s) - start ))
   tps=$(tps_of "target/pgperf/results/$TEST.json")
   echo "plain mvn verify: ${plain_seconds}s at load $(load); transfer $tps tps"
-  # 2 client threads: each spends 2/tps seconds per transaction.
-  SLOW_MICROS=${SLOW_MICROS:-$(python3 -c "print(round(0.25 * 2e6 / $tps))")}
+  # 2 client threads: each spends 2/tps seconds per transaction; adding s/(1-s) of it costs s of tps.
+  SLOW_MICROS=${SLOW_MICROS:-$(python3 -c "print(round($SLOWDOWN / (1 - $SLOWDOWN) * 2e6 / $tps))")}
 fi
 echo "the slower transfer spins ${SLOW_MICROS} µs of client CPU per transaction"
 
@@ -117,10 +121,11 @@ PY
 }
 
 tally=()
+# KINDS=slower runs only the slower branch (a detection rate without the A/A between).
+read -r -a kinds <<<"${KINDS:-slower unchanged}"
 echo "compares in $work ($(nproc) cores, $(uname -r)) with ${COMPARE_ARGS:-the default alternation}"
 for i in $(seq 1 "$RUNS"); do
-  kind=slower
-  [ $((i % 2)) -eq 0 ] && kind=unchanged
+  kind=${kinds[$(( (i - 1) % ${#kinds[@]} ))]}
   busy=quiet
   if [ $(( (i - 1) / 2 % 2 )) -eq 1 ]; then
     busy=busy
