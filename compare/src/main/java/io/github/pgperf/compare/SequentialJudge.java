@@ -86,11 +86,11 @@ final class SequentialJudge implements PairedJudge {
       throws IOException {
     CheckReport report = sequential.compare(base, candidate);
     List<Finding> unsettled = sequential.unsettled(report);
-    List<String> open = sequential.open(report);
-    if (open.isEmpty()) {
+    if (unsettled.isEmpty()) {
       return outputs.verdicts(report, sides, settledNote(report, caps));
     }
-    List<String> classes = GateJudge.testClasses(open);
+    // The open tests' classes, from the same findings (PairedGate.open would judge them again).
+    List<String> classes = GateJudge.testClasses(unsettled.stream().map(Finding::key).toList());
     Line line =
         new Line(
             Level.INFO,
