@@ -31,6 +31,19 @@ import java.util.stream.IntStream;
  */
 public final class PairedGate {
 
+  /**
+   * The resources a sequential gate judges by its paired statistics, as timing metrics of the
+   * build's family, rather than by their tolerances ({@link ResourceGate}): the server's and the
+   * client's CPU per transaction. The tolerances (50%) were set for 4 pairs; a sequential compare
+   * runs 4 to dozens, and these figures leave out the time a process waited for a core, so they
+   * spread less between the pairs of a slice than tps does (docs/compare.md, "CPU per transaction
+   * in pairs"). They are also the more sensitive sign of a slower transaction: on a machine whose
+   * cores client and server share, tps falls by a CPU figure's growth times that side's share of
+   * the transaction's CPU, so a 20% lower tps is a larger growth of the CPU that caused it.
+   * Allocation and lock waits keep their tolerances.
+   */
+  static final List<Metric> PAIRED_RESOURCES = List.of(Metric.CPU, Metric.CLIENT_CPU);
+
   private final GateSettings settings;
 
   /** Each test's cap in pairs, by key, when its timing is judged sequentially; else null. */
@@ -70,10 +83,10 @@ public final class PairedGate {
    * The timing findings of a sequential gate's report that want more pairs: not yet settled
    * (INCONCLUSIVE, or a change below the minimum effect that a larger one is not yet ruled out
    * behind), not futile, on fewer pairs than the test's cap. In report order; empty for a fixed
-   * gate.
+   * gate, and once the build fails on a sequential timing REGRESSION ({@link #fails}).
    */
   public List<Finding> unsettled(CheckReport report) {
-    if (caps == null) {
+    if (caps == null || fails(report)) {
       return List.of();
     }
     return report.findings().stream()
@@ -84,6 +97,21 @@ public final class PairedGate {
               return f.comparison().baselineCount() < cap && !settled(f, cap);
             })
         .toList();
+  }
+
+  /**
+   * Whether the build already fails on a sequential timing REGRESSION: its p-value can only fall as
+   * pairs are added, so the build fails whatever more pairs would say of any test, and none are
+   * run. A clear case ends early.
+   */
+  private static boolean fails(CheckReport report) {
+    return report.findings().stream()
+        .anyMatch(
+            f ->
+                f.verdict() == Verdict.REGRESSION
+                    && f.action() == Action.FAIL
+                    && f.comparison() != null
+                    && f.comparison().method().sequential());
   }
 
   /**
@@ -140,7 +168,12 @@ public final class PairedGate {
                             comparisons.stream().map(c -> Judge.judge(key, c, settings)).toList());
                     out.addAll(
                         ResourceGate.paired(
-                            key, p.base(), p.candidate(), settings, candidate::lockWaiters));
+                            key,
+                            p.base(),
+                            p.candidate(),
+                            settings,
+                            candidate::lockWaiters,
+                            caps == null ? Set.of() : Set.copyOf(PAIRED_RESOURCES)));
                     return out.stream()
                         .map(f -> p.unpaired() == 0 ? f : f.withMessage("; " + p.unpairedText()))
                         .toList();
@@ -313,14 +346,23 @@ public final class PairedGate {
     return null;
   }
 
-  /** The comparisons of one test's pairs, metric by metric in the settings' order. */
+  /**
+   * The comparisons of one test's pairs, metric by metric in the settings' order; a sequential
+   * gate's then {@link #PAIRED_RESOURCES}.
+   */
   private BuildFamily.Member member(String key, Pairs p) {
     Map<Metric, double[]> base = new LinkedHashMap<>();
     Map<Metric, double[]> candidate = new LinkedHashMap<>();
+    List<Metric> metrics = new ArrayList<>();
     for (Metric m : settings.metrics()) {
-      if (m.resource()) {
-        continue; // judged by its tolerance (ResourceGate), not in the timing family
+      if (!m.resource()) {
+        metrics.add(m); // a fixed gate judges resources by their tolerances (ResourceGate)
       }
+    }
+    if (caps != null) {
+      metrics.addAll(PAIRED_RESOURCES);
+    }
+    for (Metric m : metrics) {
       double[] b = p.values(p.base(), m);
       double[] c = p.values(p.candidate(), m);
       if (m.optional()) {
@@ -352,7 +394,7 @@ public final class PairedGate {
    */
   private static BuildFamily.Member sequentialMember(
       PairValues values, GateSettings settings, int cap) {
-    List<Metric> metrics = settings.metrics().stream().filter(values.base()::containsKey).toList();
+    List<Metric> metrics = List.copyOf(values.base().keySet());
     int tested = 0;
     for (Metric m : metrics) {
       tested += PairedComparison.tests(Math.min(cap, values.base().get(m).length)) ? 1 : 0;

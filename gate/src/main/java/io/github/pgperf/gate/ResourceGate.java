@@ -2,9 +2,11 @@ package io.github.pgperf.gate;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -94,9 +96,13 @@ final class ResourceGate {
   private final GateSettings settings;
   private final boolean paired;
 
-  private ResourceGate(GateSettings settings, boolean paired) {
+  /** The resources judged here; the others are judged elsewhere (see {@link #paired}). */
+  private final Set<Metric> judged;
+
+  private ResourceGate(GateSettings settings, boolean paired, Set<Metric> judged) {
     this.settings = settings;
     this.paired = paired;
+    this.judged = judged;
   }
 
   /**
@@ -108,10 +114,31 @@ final class ResourceGate {
       List<Sample> candidate,
       GateSettings settings,
       Function<List<Sample>, Map<String, Long>> lockWaiters) {
+    return paired(key, base, candidate, settings, lockWaiters, Set.of());
+  }
+
+  /**
+   * As {@link #paired(String, List, List, GateSettings, Function)}, leaving out the resources in
+   * {@code statistics}: a sequential compare judges those by its paired statistics instead ({@link
+   * PairedGate#PAIRED_RESOURCES}).
+   */
+  static List<Finding> paired(
+      String key,
+      List<Sample> base,
+      List<Sample> candidate,
+      GateSettings settings,
+      Function<List<Sample>, Map<String, Long>> lockWaiters,
+      Set<Metric> statistics) {
     if (base.size() != candidate.size()) {
       throw new IllegalArgumentException("pairs need as many base as candidate trials");
     }
-    return new ResourceGate(settings, true).judge(key, base, candidate, lockWaiters);
+    Set<Metric> judged = EnumSet.noneOf(Metric.class);
+    for (Metric m : Metric.values()) {
+      if (m.resource() && !statistics.contains(m)) {
+        judged.add(m);
+      }
+    }
+    return new ResourceGate(settings, true, judged).judge(key, base, candidate, lockWaiters);
   }
 
   /** For {@code pgperf:check}: {@code baseline}, the samples of the same fingerprint. */
@@ -121,7 +148,9 @@ final class ResourceGate {
       List<Sample> now,
       GateSettings settings,
       Function<List<Sample>, Map<String, Long>> lockWaiters) {
-    return new ResourceGate(settings, false).judge(key, baseline, now, lockWaiters);
+    Set<Metric> all = EnumSet.noneOf(Metric.class);
+    Arrays.stream(Metric.values()).filter(Metric::resource).forEach(all::add);
+    return new ResourceGate(settings, false, all).judge(key, baseline, now, lockWaiters);
   }
 
   /**
@@ -169,10 +198,7 @@ final class ResourceGate {
       List<Sample> now,
       Function<List<Sample>, Map<String, Long>> lockWaiters) {
     List<Finding> out = new ArrayList<>();
-    for (Metric m : Metric.values()) {
-      if (!m.resource()) {
-        continue;
-      }
+    for (Metric m : judged) {
       Finding f = judge(key, m, base, now, lockWaiters);
       if (f != null) {
         out.add(f);

@@ -386,6 +386,87 @@ class ResourceGateTest {
   }
 
   @Test
+  void aSequentialCompareJudgesCpuByItsPairsAndStopsTheTestItRegressedIn() throws IOException {
+    // 12 pairs: the server's CPU per transaction 35% higher in the candidate (5% noise a pair),
+    // the client's unchanged; tps 15% lower but too noisy (30% a pair) to tell.
+    SplittableRandom random = new SplittableRandom(41);
+    for (int i = 1; i <= 12; i++) {
+      double machine = Math.exp(0.3 * Fixtures.gaussian(random));
+      double cpu = Math.exp(0.05 * Fixtures.gaussian(random));
+      write(dir.resolve("base"), "Orders.place", i, 1000 * machine, 200, 100, 60 + i);
+      write(
+          dir.resolve("candidate"),
+          "Orders.place",
+          i,
+          850 * machine * Math.exp(0.3 * Fixtures.gaussian(random)),
+          Math.round(270 * cpu),
+          Math.round(100 / cpu),
+          80 + i);
+      // Another test of the build, unchanged and too noisy to settle in 12 pairs.
+      double other = Math.exp(0.4 * Fixtures.gaussian(random));
+      write(dir.resolve("base"), "Orders.list", i, 1000 * other, 200, 100, 100 + i);
+      write(dir.resolve("candidate"), "Orders.list", i, 1000 / other, 200, 100, 120 + i);
+    }
+    ResultFiles base = ResultFiles.read(dir.resolve("base"));
+    ResultFiles candidate = ResultFiles.read(dir.resolve("candidate"));
+
+    // By its tolerance (50%, set for 4 pairs), +35% passes.
+    CheckReport fixed = new PairedGate(SETTINGS).compare(base, candidate);
+    assertThat(fixed.findings())
+        .filteredOn(f -> f.key().equals("Orders.place") && f.metric() == Metric.CPU)
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.comparison()).isNull();
+              assertThat(f.verdict()).isEqualTo(Verdict.PASS);
+            });
+
+    // In sequential pairs both CPU figures are timing metrics of the family, judged once each.
+    PairedGate sequential = PairedGate.sequential(SETTINGS, key -> 40);
+    CheckReport report = sequential.compare(base, candidate);
+    assertThat(report.findings())
+        .filteredOn(f -> f.key().equals("Orders.place"))
+        .filteredOn(f -> f.metric() == Metric.CPU || f.metric() == Metric.CLIENT_CPU)
+        .extracting(Finding::metric, Finding::verdict)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(Metric.CPU, Verdict.REGRESSION),
+            org.assertj.core.groups.Tuple.tuple(Metric.CLIENT_CPU, Verdict.PASS));
+    Finding cpu =
+        report.findings().stream()
+            .filter(f -> f.key().equals("Orders.place") && f.metric() == Metric.CPU)
+            .findFirst()
+            .orElseThrow();
+    assertThat(cpu.comparison().method()).isEqualTo(Comparison.Method.SEQUENTIAL_T);
+    assertThat(cpu.comparison().baselineCount()).isEqualTo(12);
+    assertThat(cpu.message()).startsWith("Orders.place: cpu regressed by 3");
+    assertThat(report.failed()).isTrue();
+    // Neither its tps nor the other test is settled, but the build fails on this CPU whatever
+    // more pairs say: it needs none.
+    assertThat(report.findings())
+        .filteredOn(f -> f.metric() == Metric.TPS)
+        .extracting(Finding::key, Finding::verdict)
+        .containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple("Orders.place", Verdict.INCONCLUSIVE),
+            org.assertj.core.groups.Tuple.tuple("Orders.list", Verdict.INCONCLUSIVE));
+    assertThat(sequential.open(report)).isEmpty();
+    // Without the regression, the same noisy test wants more pairs.
+    for (int i = 1; i <= 12; i++) {
+      String name = "Orders.place-trial" + i + ".json";
+      Files.delete(dir.resolve("base").resolve(name));
+      Files.delete(dir.resolve("candidate").resolve(name));
+    }
+    CheckReport without =
+        sequential.compare(
+            ResultFiles.read(dir.resolve("base")), ResultFiles.read(dir.resolve("candidate")));
+    assertThat(sequential.open(without)).containsExactly("Orders.list");
+    // Allocation and lock waits keep their tolerances in sequential pairs too.
+    assertThat(report.findings())
+        .filteredOn(f -> f.key().equals("Orders.place") && f.metric() == Metric.ALLOC)
+        .singleElement()
+        .satisfies(f -> assertThat(f.comparison()).isNull());
+  }
+
+  @Test
   void checkComparesThemWithABaselineOfTheSameSetupOnly() throws IOException {
     for (int i = 1; i <= 3; i++) {
       write(dir.resolve("baseline"), "Orders.place", i, 1000, 80, 60, 10 + i);
