@@ -151,6 +151,22 @@ final class SequentialJudge implements PairedJudge {
         + "): "
         + pairs.entrySet().stream()
             .map(e -> e.getKey() + " " + e.getValue() + " of " + cap(caps, e.getKey()))
-            .collect(Collectors.joining(", "));
+            .collect(Collectors.joining(", "))
+        + stoppedBy(PairedGate.decisive(report));
+  }
+
+  /**
+   * {@code ; no more pairs once Orders-run clientCpu failed the build}: why classes whose other
+   * metrics were still open stopped.
+   */
+  private static String stoppedBy(List<Finding> decisive) {
+    if (decisive.isEmpty()) {
+      return "";
+    }
+    return "; no more pairs once "
+        + decisive.stream()
+            .map(f -> f.key() + " " + f.metric().label())
+            .collect(Collectors.joining(", "))
+        + " failed the build";
   }
 }

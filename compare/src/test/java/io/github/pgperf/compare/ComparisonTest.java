@@ -646,6 +646,11 @@ class ComparisonTest {
                     && l.contains("more pairs of")
                     && l.contains("OrdersPerf 10"))
         .anyMatch(l -> l.contains(", OrdersPerf " + orders + " of 10"))
+        // Once it failed the build, no class got more pairs, and the line says which decided.
+        .anyMatch(
+            l ->
+                l.contains(", OrdersPerf " + orders + " of 10; no more pairs once OrdersPerf-run ")
+                    && l.contains(" failed the build"))
         // The time of all the pairs, not only of the first 4.
         .anyMatch(
             l ->

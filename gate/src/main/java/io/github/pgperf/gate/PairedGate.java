@@ -83,10 +83,10 @@ public final class PairedGate {
    * The timing findings of a sequential gate's report that want more pairs: not yet settled
    * (INCONCLUSIVE, or a change below the minimum effect that a larger one is not yet ruled out
    * behind), not futile, on fewer pairs than the test's cap. In report order; empty for a fixed
-   * gate, and once the build fails on a sequential timing REGRESSION ({@link #fails}).
+   * gate, and once the build fails on a sequential timing REGRESSION ({@link #decisive}).
    */
   public List<Finding> unsettled(CheckReport report) {
-    if (caps == null || fails(report)) {
+    if (caps == null || !decisive(report).isEmpty()) {
       return List.of();
     }
     return report.findings().stream()
@@ -100,18 +100,19 @@ public final class PairedGate {
   }
 
   /**
-   * Whether the build already fails on a sequential timing REGRESSION: its p-value can only fall as
-   * pairs are added, so the build fails whatever more pairs would say of any test, and none are
-   * run. A clear case ends early.
+   * The sequential timing REGRESSIONs a report fails the build on. Their p-values can only fall as
+   * pairs are added, so the build fails whatever more pairs would say of any test: once there is
+   * one, no test is {@link #open}, and a clear case ends early. In report order.
    */
-  private static boolean fails(CheckReport report) {
+  public static List<Finding> decisive(CheckReport report) {
     return report.findings().stream()
-        .anyMatch(
+        .filter(
             f ->
                 f.verdict() == Verdict.REGRESSION
                     && f.action() == Action.FAIL
                     && f.comparison() != null
-                    && f.comparison().method().sequential());
+                    && f.comparison().method().sequential())
+        .toList();
   }
 
   /**
