@@ -44,6 +44,9 @@ public final class PairedGate {
    */
   static final List<Metric> PAIRED_RESOURCES = List.of(Metric.CPU, Metric.CLIENT_CPU);
 
+  /** The cap of a gate on a number of pairs fixed before they ran: none. */
+  private static final int FIXED = 0;
+
   private final GateSettings settings;
 
   /** Each test's cap in pairs, by key, when its timing is judged sequentially; else null. */
@@ -383,55 +386,42 @@ public final class PairedGate {
       }
     }
     PairValues values = new PairValues(base, candidate);
-    return caps == null
-        ? member(values, settings)
-        : sequentialMember(values, settings, caps.applyAsInt(key));
+    return member(values, settings, caps == null ? FIXED : caps.applyAsInt(key));
   }
 
   /**
-   * One test's comparisons as {@link SequentialPairs} looks at them after its pairs so far. Pairs
-   * beyond the cap (a class whose slices run on after its cap, which the goal does not do) are left
-   * out: the cap was fixed before the pairs ran, and the fixed test at the cap is only valid there.
+   * One test's comparisons, metric by metric: {@link PairedComparison} on all its pairs, or with a
+   * {@code cap} as {@link SequentialPairs} looks at them after its pairs so far. Pairs beyond the
+   * cap (a class whose slices run on after its cap, which the goal does not do) are left out: the
+   * cap was fixed before the pairs ran, and the fixed test at the cap is only valid there.
    */
-  private static BuildFamily.Member sequentialMember(
-      PairValues values, GateSettings settings, int cap) {
-    List<Metric> metrics = List.copyOf(values.base().keySet());
+  private static BuildFamily.Member member(PairValues values, GateSettings settings, int cap) {
+    // The settings' metrics this test has values of (an optional one may have none), in the
+    // settings' order, then any others (a sequential gate's PAIRED_RESOURCES).
+    List<Metric> metrics = new ArrayList<>();
+    settings.metrics().stream().filter(values.base()::containsKey).forEach(metrics::add);
+    values.base().keySet().stream().filter(m -> !metrics.contains(m)).forEach(metrics::add);
     int tested = 0;
     for (Metric m : metrics) {
-      tested += PairedComparison.tests(Math.min(cap, values.base().get(m).length)) ? 1 : 0;
-    }
-    return new BuildFamily.Member(
-        tested,
-        single -> {
-          List<Comparison> out = new ArrayList<>();
-          for (Metric m : metrics) {
-            double[] b = values.base().get(m);
-            double[] c = values.candidate().get(m);
-            int n = Math.min(cap, b.length);
-            out.add(
-                new SequentialPairs(m, single, 1, settings.minimumEffect(), cap)
-                    .look(Arrays.copyOf(b, n), Arrays.copyOf(c, n))
-                    .comparison());
-          }
-          return out;
-        });
-  }
-
-  private static BuildFamily.Member member(PairValues values, GateSettings settings) {
-    int tested = 0;
-    // The settings' metrics this test has values of (an optional one may have none).
-    List<Metric> metrics = settings.metrics().stream().filter(values.base()::containsKey).toList();
-    for (Metric m : metrics) {
-      tested += PairedComparison.tests(values.base().get(m).length) ? 1 : 0;
+      int n = values.base().get(m).length;
+      tested += PairedComparison.tests(cap == FIXED ? n : Math.min(cap, n)) ? 1 : 0;
     }
     return new BuildFamily.Member(
         tested,
         level -> {
           List<Comparison> out = new ArrayList<>();
           for (Metric m : metrics) {
-            out.add(
-                PairedComparison.compare(
-                    m, values.base().get(m), values.candidate().get(m), level));
+            double[] b = values.base().get(m);
+            double[] c = values.candidate().get(m);
+            if (cap == FIXED) {
+              out.add(PairedComparison.compare(m, b, c, level));
+            } else {
+              int n = Math.min(cap, b.length);
+              out.add(
+                  new SequentialPairs(m, level, 1, settings.minimumEffect(), cap)
+                      .look(Arrays.copyOf(b, n), Arrays.copyOf(c, n))
+                      .comparison());
+            }
           }
           return out;
         });
@@ -454,7 +444,7 @@ public final class PairedGate {
   static Map<String, List<Comparison>> compare(
       Map<String, PairValues> tests, GateSettings settings) {
     Map<String, BuildFamily.Member> members = new LinkedHashMap<>();
-    tests.forEach((key, values) -> members.put(key, member(values, settings)));
+    tests.forEach((key, values) -> members.put(key, member(values, settings, FIXED)));
     return BuildFamily.compare(members, settings.level());
   }
 
