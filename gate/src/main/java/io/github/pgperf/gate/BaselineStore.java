@@ -196,7 +196,8 @@ public final class BaselineStore {
               values,
               s.fingerprint(),
               s.work(),
-              Double.isNaN(s.othersShare()) ? null : s.othersShare()));
+              Double.isNaN(s.othersShare()) ? null : s.othersShare(),
+              s.transactions() > 0 ? s.transactions() : null));
     }
     Files.writeString(
         file,
@@ -251,13 +252,17 @@ public final class BaselineStore {
   /**
    * Fields added to format 3 without a new version, which its first files lack: every sample's
    * work's {@code waits}, {@code statementEvictions}, {@code edge} and {@code nestedStatements}
-   * (absent: nested statements were not seen), and its {@code othersShare}. They are set to null
-   * here (not known), so that a field missing for any other reason still makes the file unreadable.
+   * (absent: nested statements were not seen), and its {@code othersShare} and {@code
+   * transactions}. They are set to null here (not known), so that a field missing for any other
+   * reason still makes the file unreadable.
    */
   private static void withOptionalFields(JsonNode tree) {
     for (JsonNode sample : tree.path("samples")) {
       if (sample instanceof ObjectNode o && !o.has("othersShare")) {
         o.putNull("othersShare");
+      }
+      if (sample instanceof ObjectNode o && !o.has("transactions")) {
+        o.putNull("transactions");
       }
       JsonNode work = sample.path("work");
       if (work instanceof ObjectNode w && !w.has("waits")) {
@@ -310,6 +315,10 @@ public final class BaselineStore {
           throw new IllegalArgumentException(
               "othersShare is " + others + ", not a share from 0 to 1");
         }
+        if (s.transactions() != null && s.transactions() <= 0) {
+          throw new IllegalArgumentException(
+              "transactions is " + s.transactions() + ", not a positive number");
+        }
         out.add(
             new Sample(
                 test.key(),
@@ -319,7 +328,8 @@ public final class BaselineStore {
                 values,
                 s.fingerprint(),
                 s.work(),
-                others == null ? Double.NaN : others));
+                others == null ? Double.NaN : others,
+                s.transactions() == null ? 0 : s.transactions()));
       } catch (IllegalArgumentException | NullPointerException | DateTimeParseException e) {
         throw new IOException(where + ": " + e.getMessage(), e);
       }
@@ -430,7 +440,8 @@ public final class BaselineStore {
       Map<String, Double> values,
       Fingerprint fingerprint,
       Work work,
-      Double othersShare) {}
+      Double othersShare,
+      Long transactions) {}
 
   /** A test's file of format 2. */
   record StoredTestV2(int formatVersion, String key, List<StoredSampleV2> samples) {}
@@ -443,7 +454,7 @@ public final class BaselineStore {
       Map<String, Double> values,
       Fingerprint fingerprint) {
     StoredSample withoutWork() {
-      return new StoredSample(build, source, startedAt, values, fingerprint, null, null);
+      return new StoredSample(build, source, startedAt, values, fingerprint, null, null, null);
     }
   }
 }

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What a transaction costs beside its time: the server's and the client's CPU, the client's
@@ -414,15 +415,26 @@ final class ResourceGate {
 
   /**
    * How much more of {@code m} the candidate used per second of its runs than the base, medians
-   * against medians (per transaction times tps); NaN for lock waits, where time waited per second
-   * is not the question, and when tps is not known.
+   * against medians; NaN for lock waits, where time waited per second is not the question, and when
+   * tps is not known. Per run, in fact (per transaction times the run's transactions), where every
+   * sample knows its transactions: both sides ran one setup, so timed runs are equally long and per
+   * run is per second; and runs of a number of transactions ran as many on both sides, so their
+   * one-time costs were spread alike and per run is per transaction. Per transaction times tps
+   * would call a client that spins 1 ms more per transaction "fewer, not costlier" in such runs: on
+   * busy cores it cannot use more CPU per second, and it took 16x the time per transaction
+   * (ResourceGateLiveTest, failing that way under two busy loops and a compare beside it).
    */
   private static double rateChange(Metric m, List<Sample> base, List<Sample> now) {
     if (m == Metric.LOCK_WAIT) {
       return Double.NaN;
     }
-    double b = median(base.stream().mapToDouble(s -> s.value(m) * s.value(Metric.TPS)).toArray());
-    double c = median(now.stream().mapToDouble(s -> s.value(m) * s.value(Metric.TPS)).toArray());
+    boolean counted =
+        base.stream().allMatch(s -> s.transactions() > 0)
+            && now.stream().allMatch(s -> s.transactions() > 0);
+    ToDoubleFunction<Sample> perRun =
+        counted ? s -> s.value(m) * s.transactions() : s -> s.value(m) * s.value(Metric.TPS);
+    double b = median(base.stream().mapToDouble(perRun).toArray());
+    double c = median(now.stream().mapToDouble(perRun).toArray());
     return b > 0 && c > 0 ? c / b - 1 : Double.NaN;
   }
 

@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param othersShare the share of the machine's CPU that other processes took during the run
  *     (neither pgperf nor the server's measured processes), 0 to 1; {@code NaN} when not known (the
  *     server's processes not visible, results and baselines from before it was recorded)
+ * @param transactions the transactions the run processed; 0 when not known (baselines from before
+ *     it was recorded)
  */
 public record Sample(
     String key,
@@ -32,7 +34,8 @@ public record Sample(
     Map<Metric, Double> values,
     Fingerprint fingerprint,
     Work work,
-    double othersShare) {
+    double othersShare,
+    long transactions) {
 
   /** The build of results written before pgperf recorded builds: all of them count as one. */
   public static final String UNKNOWN_BUILD = "unknown";
@@ -54,7 +57,7 @@ public record Sample(
       Instant startedAt,
       Map<Metric, Double> values,
       Fingerprint fingerprint) {
-    this(key, build, source, startedAt, values, fingerprint, null, Double.NaN);
+    this(key, build, source, startedAt, values, fingerprint, null, Double.NaN, 0);
   }
 
   /** A sample without the machine's load. */
@@ -66,7 +69,7 @@ public record Sample(
       Map<Metric, Double> values,
       Fingerprint fingerprint,
       Work work) {
-    this(key, build, source, startedAt, values, fingerprint, work, Double.NaN);
+    this(key, build, source, startedAt, values, fingerprint, work, Double.NaN, 0);
   }
 
   /** The sample of a run read from {@code file}. */
@@ -88,7 +91,8 @@ public record Sample(
         values,
         Fingerprint.of(result),
         Work.of(result),
-        othersShare(result));
+        othersShare(result),
+        result.totalCounts().processed());
   }
 
   private static double othersShare(RunResult result) {

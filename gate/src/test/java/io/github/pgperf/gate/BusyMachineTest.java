@@ -138,7 +138,8 @@ class BusyMachineTest {
                 Fixtures.run(
                     1000, 2000, 1, Fixtures.server(Fixtures.VERSION), java.time.Instant.EPOCH)),
             null,
-            0.9);
+            0.9,
+            0);
     Sample unknown =
         new Sample(KEY, "b", "s", java.time.Instant.EPOCH, java.util.Map.of(), known.fingerprint());
 

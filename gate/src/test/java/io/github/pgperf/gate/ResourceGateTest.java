@@ -205,6 +205,47 @@ class ResourceGateTest {
         PRINT);
   }
 
+  /** A sample of a run of {@code transactions} transactions at {@code tps}. */
+  private static Sample counted(int i, double tps, double clientCpu, long transactions) {
+    return new Sample(
+        KEY,
+        "b",
+        "t" + i,
+        Instant.EPOCH,
+        Map.of(Metric.TPS, tps, Metric.CLIENT_CPU, clientCpu, Metric.ALLOC, 5_000.0),
+        PRINT,
+        null,
+        Double.NaN,
+        transactions);
+  }
+
+  @Test
+  void runsOfAsManyTransactionsOnBothSidesAreJudgedPerRunNotPerSecond() {
+    // ResourceGateLiveTest under two busy loops: 800 transactions a run on both sides, the
+    // candidate spinning 1 ms of Java more in each. Its client could not use more CPU per second
+    // on busy cores, so per second it used 30% less; per run (as many transactions) 16x more.
+    List<Sample> base =
+        List.of(
+            counted(1, 15_000, 59, 800), counted(2, 14_000, 60, 800), counted(3, 14_500, 58, 800));
+    List<Sample> candidate =
+        List.of(counted(1, 660, 943, 800), counted(2, 640, 950, 800), counted(3, 650, 940, 800));
+    Finding f = of(paired(base, candidate), Metric.CLIENT_CPU);
+    assertThat(f.verdict()).as(f.message()).isEqualTo(Verdict.REGRESSION);
+
+    // Timed runs (transactions as tps says) with the same figures: fewer, not costlier.
+    List<Sample> timedBase =
+        List.of(
+            counted(1, 15_000, 59, 45_000),
+            counted(2, 14_000, 60, 42_000),
+            counted(3, 14_500, 58, 43_500));
+    List<Sample> timedCandidate =
+        List.of(
+            counted(1, 660, 943, 1_980), counted(2, 640, 950, 1_920), counted(3, 650, 940, 1_950));
+    Finding timed = of(paired(timedBase, timedCandidate), Metric.CLIENT_CPU);
+    assertThat(timed.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(timed.message()).contains("the transactions got fewer, not costlier");
+  }
+
   @Test
   void fewerTransactionsCarryingTheRunsOneTimeCostsAreNoClientRegression() {
     // A slower server: a third of the transactions, each carrying three times the client's

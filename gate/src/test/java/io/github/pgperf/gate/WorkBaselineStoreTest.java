@@ -61,18 +61,35 @@ class WorkBaselineStoreTest {
     BaselineStore store = new BaselineStore(dir.resolve("baseline"));
     store.record(plain, 10);
     Path file = store.file(KEY);
-    // The file as format 2 wrote it: no work field, no share of the machine.
+    // The file as format 2 wrote it: no work field, no share of the machine, no transactions.
     String v2 =
         Files.readString(file)
             .replace("\"formatVersion\" : 3", "\"formatVersion\" : 2")
             .replaceAll(",\\s*\"work\" : null", "")
-            .replaceAll(",\\s*\"othersShare\" : null", "");
+            .replaceAll(",\\s*\"othersShare\" : null", "")
+            .replaceAll(",\\s*\"transactions\" : [0-9]+", "");
     assertThat(v2).doesNotContain("\"work\"");
     Files.writeString(file, v2);
 
     assertThat(store.load().problems()).isEmpty();
+    // Format 2 kept no work, no share of the machine and no transactions (0: not known).
+    List<Sample> unknownTransactions =
+        plain.get(KEY).stream()
+            .map(
+                s ->
+                    new Sample(
+                        s.key(),
+                        s.build(),
+                        s.source(),
+                        s.startedAt(),
+                        s.values(),
+                        s.fingerprint(),
+                        s.work(),
+                        s.othersShare(),
+                        0))
+            .toList();
     assertThat(store.load().samples().get(KEY))
-        .isEqualTo(plain.get(KEY))
+        .isEqualTo(unknownTransactions)
         .allSatisfy(s -> assertThat(s.work()).isNull());
 
     store.record(results(2), 10);

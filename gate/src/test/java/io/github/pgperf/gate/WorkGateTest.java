@@ -390,7 +390,8 @@ class WorkGateTest {
                           w.plans(),
                           w.waits(),
                           w.statementEvictions()),
-                      s.othersShare());
+                      s.othersShare(),
+                      s.transactions());
                 })
             .toList();
 
