@@ -616,14 +616,14 @@ class ComparisonTest {
     assertThat(Files.readString(project.resolve("target/pgperf/check.md")))
         .contains("PASS")
         .doesNotContain("INCONCLUSIVE");
-    // The default minimum effect (5%) is below what two JVMs may differ by: said before the pairs.
+    // The default minimum effect (5%) is below what two sides may differ by: said before the pairs.
     assertThat(logged("WARN"))
         .anyMatch(
             l ->
                 l.startsWith(
                         "pgperf compare: the minimum effect is 5%, and slices measure each side")
                     && l.endsWith(
-                        "a minimum effect of at least 10% keeps it from failing the build"
+                        "a minimum effect of at least 15% keeps it from failing the build"
                             + " (pgperf.minimumEffect)"));
   }
 
