@@ -3,6 +3,9 @@
 # two commits that differ in a comment only, then `mvn verify pgperf:compare` on the second, several
 # times, every second run with a CPU hog on both cores. No comparison may fail. Prints one line per
 # run (exit status, time, load, verdicts, the timing figures of the statement test) and a summary.
+# Since 2026-12-07 the example compares in slices (its property pgperf.alternate) with a 20%
+# minimum effect for command-line goals; PAIRS then fix the pairs of slices. The figures in
+# bench/README.md from before ran whole test JVMs: MVN_ARGS="... -Dpgperf.alternate=class".
 #
 #   bench/aa-compare.sh                     # 5 comparisons of 3 pairs each
 #   RUNS=3 PAIRS=5 bench/aa-compare.sh
