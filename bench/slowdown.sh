@@ -7,8 +7,10 @@
 #               transfer's tps measured on main, SLOWDOWN/(1-SLOWDOWN) of a transaction's client
 #               thread time (a quarter for 20%, a ninth for 10%). With SLOW_IN=server the server
 #               spends it instead: the transfer's account query computes an md5 of its rows' text
-#               repeated SERVER_REPEAT times (default 5000: about 180 µs a row, two rows a
-#               transfer, here 926 -> about 1,300 µs of server CPU and -20% tps)
+#               repeated SERVER_REPEAT times (default 2000: two rows a transfer, here 911 -> 1,169
+#               µs of server CPU per transaction, +28%, and -17% to -18% tps; 5000: +73%, -39%); with
+#               SLOW_IN=wait the client waits SLOW_MICROS µs instead (parked: no CPU), where a
+#               wait on a machine whose cores are busy may cost less tps than it adds latency
 #   unchanged   a comment only
 #
 # Then RUNS compares, slower and unchanged in turn, every second pair of them with a busy loop on
@@ -42,7 +44,11 @@ cd "$bench/.."
 RUNS=${RUNS:-4}
 SLOWDOWN=${SLOWDOWN:-0.2}
 SLOW_IN=${SLOW_IN:-client}
-SERVER_REPEAT=${SERVER_REPEAT:-5000}
+SERVER_REPEAT=${SERVER_REPEAT:-2000}
+if [ "$SLOW_IN" = wait ] && [ -z "${SLOW_MICROS:-}" ]; then
+  echo "SLOW_IN=wait needs SLOW_MICROS, the µs the slower transfer waits" >&2
+  exit 2
+fi
 PLAIN=${PLAIN:-1}
 COMPARE_ARGS=${COMPARE_ARGS:-}
 MVN_ARGS=${MVN_ARGS:--o -DskipTests -Dpgperf.tests=LedgerPerformanceTest -Dpgperf.trials=1 -Dpgperf.thresholds=none}
@@ -81,6 +87,8 @@ if [ "$PLAIN" = 1 ] || { [ "$SLOW_IN" = client ] && [ -z "${SLOW_MICROS:-}" ]; }
 fi
 if [ "$SLOW_IN" = server ]; then
   echo "the slower transfer's account query computes an md5 of its rows' text x ${SERVER_REPEAT}"
+elif [ "$SLOW_IN" = wait ]; then
+  echo "the slower transfer waits ${SLOW_MICROS} µs per transaction"
 else
   echo "the slower transfer spins ${SLOW_MICROS} µs of client CPU per transaction"
 fi
@@ -101,6 +109,11 @@ if where == "server":
     text = text.replace(query, query[:-len(' ORDER BY id FOR UPDATE"')]
         + f'"\n          + " AND length(md5(repeat(owner || balance::text, {repeat}))) = 32'
         + ' ORDER BY id FOR UPDATE"')
+elif where == "wait":
+    assert text.count(step) == 1, "the transfer's last step is not in Ledger.java once"
+    text = text.replace(step, step + (
+        "      // A wait the candidate added: parked, no CPU.\n"
+        f"      java.util.concurrent.locks.LockSupport.parkNanos({micros}_000L);\n"))
 else:
     assert text.count(step) == 1, "the transfer's last step is not in Ledger.java once"
     text = text.replace(step, step + (
