@@ -94,8 +94,50 @@ pgperf_docker_setup() {
     "TESTCONTAINERS_HOST_OVERRIDE=$TESTCONTAINERS_HOST_OVERRIDE"
 }
 
-# Stops the dockerd pgperf_docker_setup started (and its containerd), nothing else.
+# .ci/run sets Docker up beside the build instead of after it: installing docker.io and building
+# the image take 3-4 minutes on a new machine, mostly downloads and unpacking, which would
+# otherwise add to the build's own time. pgperf_docker_setup_begin runs pgperf_docker_setup in the
+# background (its output in a log), pgperf_docker_setup_end waits for it, prints its output, takes
+# over the daemon it started (so that pgperf_docker_stop stops it) and exports the settings.
+# The build beside it does not use Docker: its container tests find no postgres:15 image and skip.
+pgperf_docker_setup_begin() {
+  pgperf_docker_background_log=${TMPDIR:-/tmp}/pgperf-docker-setup.log
+  pgperf_docker_background_pid=${TMPDIR:-/tmp}/pgperf-dockerd-started.pid
+  rm -f "$pgperf_docker_background_pid"
+  (
+    status=0
+    pgperf_docker_setup || status=$?
+    [ -z "$pgperf_docker_started" ] || echo "$pgperf_docker_started" >"$pgperf_docker_background_pid"
+    exit "$status"
+  ) >"$pgperf_docker_background_log" 2>&1 &
+  pgperf_docker_background=$!
+}
+pgperf_docker_setup_end() {
+  [ -n "${pgperf_docker_background:-}" ] || { pgperf_docker_setup; return; }
+  local status=0
+  wait "$pgperf_docker_background" || status=$?
+  pgperf_docker_background=
+  cat "$pgperf_docker_background_log"
+  if [ -s "$pgperf_docker_background_pid" ]; then
+    pgperf_docker_started=$(cat "$pgperf_docker_background_pid")
+  fi
+  if [ "$status" -ne 0 ]; then
+    echo "error: Docker could not be set up beside the build (see $pgperf_docker_background_log)" >&2
+    return 1
+  fi
+  # Everything is in place now: this only checks it and exports the settings.
+  pgperf_docker_setup
+}
+# Stops the dockerd pgperf_docker_setup started (and its containerd), nothing else; a setup still
+# running in the background (the build before it failed) is waited for first, so that the daemon
+# it starts is stopped too.
 pgperf_docker_stop() {
+  if [ -n "${pgperf_docker_background:-}" ]; then
+    pgperf_docker_setup_end >/dev/null 2>&1 || true
+  fi
+  pgperf_docker_stop_started
+}
+pgperf_docker_stop_started() {
   if [ -z "$pgperf_docker_started" ]; then
     return 0
   fi
