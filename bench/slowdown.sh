@@ -16,11 +16,11 @@
 # Then RUNS compares, slower and unchanged in turn, every second pair of them with a busy loop on
 # each core (bench/hogs.sh), each `mvn verify pgperf:compare -Dpgperf.base=main` with
 # COMPARE_ARGS (for example -Dpgperf.alternate=slice). One line per compare: the kind, the exit
-# status, the wall time, the load average, the transfer's tps change (candidate's over base's, the
-# pairs' medians) and verdict, what it could detect, and the failing findings' metrics. Then the
-# tally: slower caught (the build failed on the transfer), unchanged failed (a false alarm), apart
-# for quiet and busy compares, and the median wall time beside one plain `mvn verify` of the same
-# tests (PLAIN=1, the default, times one first).
+# status, the wall time, the load average, the pairs, the transfer's tps change (candidate's over
+# base's, the pairs' medians) and verdict, what it could detect, and the failing findings' metrics
+# with their change. Then the tally: slower caught (the build failed on the transfer), unchanged
+# failed (a false alarm), apart for quiet and busy compares, and the median wall time beside one
+# plain `mvn verify` of the same tests (PLAIN=1, the default, times one first).
 #
 #   bench/slowdown.sh                                      # 4 compares, default alternation
 #   RUNS=20 COMPARE_ARGS=-Dpgperf.alternate=slice bench/slowdown.sh
@@ -146,12 +146,15 @@ if caught:
     print(1 if rc != "0" and any(f["action"] == "FAIL" for f in mine) else 0)
     sys.exit()
 tps = next((f for f in mine if f.get("metric") == "tps"), None)
-failing = sorted({f.get("metric") or f["verdict"] for f in mine if f["action"] == "FAIL"})
+failing = sorted({(f.get("metric") or f["verdict"])
+                  + (f' {f["figures"]["change"]:+.1%}' if (f.get("figures") or {}).get("change") is not None else "")
+                  for f in mine if f["action"] == "FAIL"})
+pairs = (tps.get("figures") or {}).get("candidateSamples") if tps else None
 others = sorted({f["test"] for f in c["findings"] if f["action"] == "FAIL" and f["test"] != test})
 fig = tps.get("figures") if tps else None
 text = (f'tps {fig["change"]:+.1%} {tps["verdict"]}, could detect {fig["detectable"]:.0%}'
         if fig and fig.get("detectable") is not None else "tps: no figures")
-print(f"{kind:13} rc={rc} {int(seconds):4d}s load {loads}  {text}; fails on "
+print(f"{kind:13} rc={rc} {int(seconds):4d}s load {loads}  {pairs or '?'} pairs, {text}; fails on "
       f"{','.join(failing) or 'nothing'}" + (f"; other tests failing: {','.join(others)}" if others else ""))
 PY
 }
