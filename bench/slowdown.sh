@@ -146,14 +146,15 @@ if caught:
     print(1 if rc != "0" and any(f["action"] == "FAIL" for f in mine) else 0)
     sys.exit()
 tps = next((f for f in mine if f.get("metric") == "tps"), None)
-failing = sorted({(f.get("metric") or f["verdict"])
-                  + (f' {f["figures"]["change"]:+.1%}' if (f.get("figures") or {}).get("change") is not None else "")
-                  for f in mine if f["action"] == "FAIL"})
-pairs = (tps.get("figures") or {}).get("candidateSamples") if tps else None
+def named(f):
+    change = (f.get("figures") or {}).get("change")
+    return (f.get("metric") or f["verdict"]) + ("" if change is None else f" {change:+.1%}")
+failing = sorted({named(f) for f in mine if f["action"] == "FAIL"})
 others = sorted({f["test"] for f in c["findings"] if f["action"] == "FAIL" and f["test"] != test})
-fig = tps.get("figures") if tps else None
+fig = (tps.get("figures") or {}) if tps else {}
+pairs = fig.get("candidateSamples")
 text = (f'tps {fig["change"]:+.1%} {tps["verdict"]}, could detect {fig["detectable"]:.0%}'
-        if fig and fig.get("detectable") is not None else "tps: no figures")
+        if fig.get("detectable") is not None else "tps: no figures")
 print(f"{kind:13} rc={rc} {int(seconds):4d}s load {loads}  {pairs or '?'} pairs, {text}; fails on "
       f"{','.join(failing) or 'nothing'}" + (f"; other tests failing: {','.join(others)}" if others else ""))
 PY
