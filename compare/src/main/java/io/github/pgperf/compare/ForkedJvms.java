@@ -10,6 +10,7 @@ import io.github.pgperf.launch.TestSelection;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import java.util.function.Consumer;
 
@@ -55,9 +56,10 @@ final class ForkedJvms implements TestJvms {
       }
 
       @Override
-      public TestRun slice(int trial, String testClass, Path results, Duration warmup)
+      public TestRun slice(
+          int trial, String testClass, List<String> methods, Path results, Duration warmup)
           throws IOException, InterruptedException {
-        return fork.slice(trial, testClass, results, warmup, settings.timeout());
+        return fork.slice(trial, testClass, methods, results, warmup, settings.timeout());
       }
 
       @Override

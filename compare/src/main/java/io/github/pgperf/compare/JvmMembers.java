@@ -67,8 +67,13 @@ final class JvmMembers implements PairMembers {
   }
 
   @Override
-  public TestRun run(TrialOrder.Run member, TestSelection selection, Path staged)
+  public TestRun run(
+      TrialOrder.Run member, TestSelection selection, List<String> methods, Path staged)
       throws IOException, InterruptedException {
+    if (!methods.isEmpty()) {
+      // Only the sequential judge names methods, and it judges slices only.
+      throw new IllegalArgumentException("a test JVM runs whole classes, not " + methods);
+    }
     Side side = member.side();
     return jvms.run(
         side,

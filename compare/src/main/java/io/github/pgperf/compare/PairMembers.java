@@ -66,9 +66,10 @@ sealed interface PairMembers extends AutoCloseable permits JvmMembers, SliceMemb
   /**
    * Runs {@code member}, its result files into {@code staged}, and reports its runs (not done when
    * its JVM ended or hung). A test JVM runs {@code selection} (in the member's class); a slice runs
-   * its whole class, of the selection its warm JVM started with.
+   * its whole class, of the selection its warm JVM started with, or only the tests of {@code
+   * methods} in it when it names some ({@code <class>#<method>}: a sequential judge's open tests).
    */
-  TestRun run(TrialOrder.Run member, TestSelection selection, Path staged)
+  TestRun run(TrialOrder.Run member, TestSelection selection, List<String> methods, Path staged)
       throws IOException, InterruptedException;
 
   /** {@code count} pairs, at the head of the log. */

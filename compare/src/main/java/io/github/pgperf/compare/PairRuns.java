@@ -192,7 +192,7 @@ final class PairRuns {
             + resultDirs.get(Side.CANDIDATE));
     Runs runs = Runs.none();
     long start = System.nanoTime();
-    runPairs(members, order, selection, sides, runs);
+    runPairs(members, order, selection, List.of(), sides, runs);
     members.ran(pairCount, (System.nanoTime() - start) / 1e9);
     TestsBySide bySide =
         TestsBySide.of(runs.tests().get(Side.BASE), runs.tests().get(Side.CANDIDATE));
@@ -233,13 +233,14 @@ final class PairRuns {
   }
 
   /**
-   * Runs the members of {@code order} on the {@code selected} tests, adding what they ran to {@code
-   * runs}.
+   * Runs the members of {@code order} on the {@code selected} tests (a slice only on {@code
+   * methods} of its class when it names some), adding what they ran to {@code runs}.
    */
   private void runPairs(
       PairMembers members,
       List<TrialOrder.Run> order,
       TestSelection selected,
+      List<String> methods,
       Sides sides,
       Runs runs)
       throws GoalError, GoalFailure, CompareException {
@@ -260,7 +261,7 @@ final class PairRuns {
         Path staged =
             PairResults.stage(
                 sides.settings().get(side).outputDirectory().resolve("pair-" + r.pair()));
-        run = members.run(r, selected, staged);
+        run = members.run(r, selected, methods, staged);
         PairResults.move(staged, sides.results().get(side), r.pair());
         Files.delete(staged);
       } catch (IOException e) {
@@ -309,7 +310,8 @@ final class PairRuns {
                 + String.join(", ", confirm.tests())
                 + ", test JVMs in the order "
                 + TrialOrder.letters(more));
-        // Whole test JVMs run only the confirmed tests (a slice runs its whole class regardless).
+        // Whole test JVMs run only the confirmed tests; a slice runs its whole class, or the
+        // judge's methods of it.
         runPairs(
             members,
             more,
@@ -317,6 +319,7 @@ final class PairRuns {
                 ? new TestSelection(
                     selection.includeTags(), selection.excludeTags(), confirm.tests(), 1)
                 : selection,
+            confirm.methods(),
             sides,
             runs);
         List<TrialOrder.Run> all = new ArrayList<>(compared.order());

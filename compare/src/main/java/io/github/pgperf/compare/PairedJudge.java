@@ -61,13 +61,24 @@ public interface PairedJudge {
    * the pairs to {@code then}, which may ask for more again.
    *
    * @param tests the test classes (simple names) to run again
+   * @param methods of those classes, the only tests that run again, each {@code <class>#<method>}
+   *     (the class's canonical name); a class none of them is in runs all its tests. Slices only: a
+   *     test JVM runs whole classes
    * @param pairs how many more pairs
    * @param lines what to log before the pairs run
    * @param then the verdicts on all pairs
    */
-  record Confirm(List<String> tests, int pairs, List<Line> lines, Then then) implements Judgement {
+  record Confirm(List<String> tests, List<String> methods, int pairs, List<Line> lines, Then then)
+      implements Judgement {
+
+    /** More pairs of whole classes. */
+    public Confirm(List<String> tests, int pairs, List<Line> lines, Then then) {
+      this(tests, List.of(), pairs, lines, then);
+    }
+
     public Confirm {
       tests = List.copyOf(tests);
+      methods = List.copyOf(methods);
       lines = List.copyOf(lines);
       if (pairs < 1) {
         throw new IllegalArgumentException("confirmation needs at least 1 pair, not " + pairs);

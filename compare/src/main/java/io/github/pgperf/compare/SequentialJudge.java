@@ -5,6 +5,10 @@ import io.github.pgperf.gate.Finding;
 import io.github.pgperf.gate.GateSettings;
 import io.github.pgperf.gate.PairedGate;
 import io.github.pgperf.gate.ResultFiles;
+import io.github.pgperf.gate.Sample;
+import io.github.pgperf.result.ResultJson;
+import io.github.pgperf.result.RunIdentity;
+import io.github.pgperf.result.TestIdentity;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -102,7 +106,9 @@ final class SequentialJudge implements PairedJudge {
       return outputs.verdicts(report, sides, settledNote(report, caps));
     }
     // The open tests' classes, from the same findings (PairedGate.open would judge them again).
-    List<String> classes = GateJudge.testClasses(unsettled.stream().map(Finding::key).toList());
+    List<String> keys = unsettled.stream().map(Finding::key).distinct().toList();
+    List<String> classes = GateJudge.testClasses(keys);
+    List<String> methods = methods(keys, candidate, base);
     Line line =
         new Line(
             Level.INFO,
@@ -120,9 +126,11 @@ final class SequentialJudge implements PairedJudge {
                 + classes.stream()
                     .map(c -> c + " " + cap(caps, c))
                     .collect(Collectors.joining(", "))
-                + ")");
+                + ")"
+                + (methods.isEmpty() ? "" : ", slices of only those tests"));
     return new Confirm(
         classes,
+        methods,
         CompareTime.STEP,
         List.of(line),
         all ->
@@ -132,6 +140,59 @@ final class SequentialJudge implements PairedJudge {
                 all,
                 ResultFiles.read(all.base()),
                 ResultFiles.read(all.candidate())));
+  }
+
+  /**
+   * The test methods of the open {@code keys} ({@code <class>#<method>}, as each one's result file
+   * records its test), so that the next slices run only them: a test that settled stops costing the
+   * machine slices (in the example's ledger class two of three tests were settled after 8 pairs
+   * while the third ran to its cap of 24, every pair running all three). A class with an open key
+   * no method can be named for (a runner injected in a constructor, a result without its test) is
+   * left out, and so is a class whose every test is open: their slices run all their tests. Empty
+   * when no class is narrowed.
+   */
+  private static List<String> methods(List<String> keys, ResultFiles candidate, ResultFiles base) {
+    Map<String, Set<String>> byClass = new TreeMap<>();
+    Set<String> whole = new TreeSet<>();
+    for (String key : keys) {
+      String testClass = classOf(key);
+      TestIdentity test = test(key, candidate);
+      if (test == null) {
+        test = test(key, base);
+      }
+      if (test == null || test.method() == null) {
+        whole.add(testClass);
+      } else {
+        byClass
+            .computeIfAbsent(testClass, c -> new TreeSet<>())
+            .add(test.className() + "#" + test.method());
+      }
+    }
+    // A class with no settled test runs whole anyway: no methods named for it.
+    Set<String> settled = new TreeSet<>(candidate.samples().keySet());
+    settled.addAll(base.samples().keySet());
+    settled.removeAll(keys);
+    byClass
+        .keySet()
+        .removeIf(c -> whole.contains(c) || settled.stream().noneMatch(k -> classOf(k).equals(c)));
+    return byClass.values().stream().flatMap(Set::stream).toList();
+  }
+
+  /** The test that ran {@code key}'s last sample in {@code results}, as its file says; or null. */
+  private static TestIdentity test(String key, ResultFiles results) {
+    List<Sample> samples = results.samples().getOrDefault(key, List.of());
+    if (samples.isEmpty()) {
+      return null;
+    }
+    try {
+      RunIdentity identity =
+          ResultJson.read(results.directory().resolve(samples.get(samples.size() - 1).source()))
+              .identity();
+      return identity == null ? null : identity.test();
+    } catch (IOException e) {
+      // Read a moment ago by ResultFiles: gone now, the class runs whole.
+      return null;
+    }
   }
 
   /** {@code Orders-run tps (inconclusive, could detect 41.0%)}: the findings not yet settled. */

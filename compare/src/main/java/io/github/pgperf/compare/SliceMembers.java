@@ -135,7 +135,7 @@ final class SliceMembers implements PairMembers {
         try {
           PairResults.stage(staged);
           // Each test's own warm-up: nothing is warm yet.
-          run = warm.slice(side, 0, c, staged, null);
+          run = warm.slice(side, 0, c, List.of(), staged, null);
           PairResults.clear(staged);
           Files.deleteIfExists(staged);
         } catch (IOException e) {
@@ -171,11 +171,26 @@ final class SliceMembers implements PairMembers {
         only.isEmpty() && classes != null ? classes.all() : only);
   }
 
-  /** A slice of the member's class without warm-ups ({@link #MEASURED_WARMUP}). */
+  /**
+   * A slice of the member's class without warm-ups ({@link #MEASURED_WARMUP}): its tests of {@code
+   * methods}, or all when none of them is in the class.
+   */
   @Override
-  public TestRun run(TrialOrder.Run member, TestSelection selection, Path staged)
+  public TestRun run(
+      TrialOrder.Run member, TestSelection selection, List<String> methods, Path staged)
       throws IOException, InterruptedException {
-    return warm.slice(member.side(), member.pair(), member.testClass(), staged, MEASURED_WARMUP);
+    String testClass = member.testClass();
+    List<String> inClass =
+        methods.stream()
+            .filter(m -> testClass.isEmpty() || ofClass(m, testClass.replace('$', '.')))
+            .toList();
+    return warm.slice(member.side(), member.pair(), testClass, inClass, staged, MEASURED_WARMUP);
+  }
+
+  /** Whether {@code method} ({@code <class>#<method>}) is in {@code testClass} or nested in it. */
+  static boolean ofClass(String method, String testClass) {
+    String owner = method.substring(0, method.indexOf('#'));
+    return owner.equals(testClass) || owner.startsWith(testClass + ".");
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.github.pgperf.launch.TestSelection;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import java.util.function.Consumer;
 
@@ -38,12 +39,13 @@ public interface TestJvms {
     TestRun discovery();
 
     /**
-     * Runs the tests of {@code testClass} (every class when empty) once as trial {@code trial} (0:
-     * an unnumbered warm-up), their result files into {@code results}, every run with the warm-up
+     * Runs the tests of {@code testClass} (every class when empty) once, only those of {@code
+     * methods} when it names some ({@code <class>#<method>}), as trial {@code trial} (0: an
+     * unnumbered warm-up), their result files into {@code results}, every run with the warm-up
      * {@code warmup} ({@code null}: each test's own), and reports the slice's runs (not done, with
      * the JVM's exit status or its timeout, when it ended or hung).
      */
-    TestRun slice(int trial, String testClass, Path results, Duration warmup)
+    TestRun slice(int trial, String testClass, List<String> methods, Path results, Duration warmup)
         throws IOException, InterruptedException;
 
     /** The file holding the JVM's whole output, named in messages. */

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -81,9 +82,10 @@ final class WarmSides implements AutoCloseable {
   }
 
   /** A slice of {@code side}: {@link TestJvms.WarmJvm#slice}. */
-  TestRun slice(Side side, int trial, String testClass, Path results, Duration warmup)
+  TestRun slice(
+      Side side, int trial, String testClass, List<String> methods, Path results, Duration warmup)
       throws IOException, InterruptedException {
-    return jvms.get(side).slice(trial, testClass, results, warmup);
+    return jvms.get(side).slice(trial, testClass, methods, results, warmup);
   }
 
   /** The file of {@code side}'s JVM's output. */

@@ -205,6 +205,7 @@ public final class ForkMain {
               id ->
                   run.testClass().isEmpty()
                       || run.testClass().equals(topLevelClass(plan.getTestIdentifier(id))))
+          .filter(id -> run.methods().isEmpty() || run.methods().contains(method(plan, id)))
           .forEach(id -> selectors.add(selectUniqueId(id)));
       if (!selectors.isEmpty()) {
         Map<String, String> more = new LinkedHashMap<>();
@@ -296,6 +297,18 @@ public final class ForkMain {
             : source instanceof ClassSource c ? c.getClassName() : "";
     int nested = name.indexOf('$', name.lastIndexOf('.') + 1);
     return nested < 0 ? name : name.substring(0, nested);
+  }
+
+  /**
+   * A test's {@code <class>#<method>}, the class by its canonical name ({@code shop.Orders.Cold}
+   * for the nested {@code shop.Orders$Cold}), as a slice's command names the tests it runs; empty
+   * for a test that is not a method.
+   */
+  static String method(TestPlan plan, String uniqueId) {
+    TestSource source = plan.getTestIdentifier(uniqueId).getSource().orElse(null);
+    return source instanceof MethodSource m
+        ? m.getClassName().replace('$', '.') + "#" + m.getMethodName()
+        : "";
   }
 
   private static long millisSince(long nanoStart) {

@@ -161,19 +161,26 @@ public final class ServedFork implements AutoCloseable {
 
   /**
    * Runs a slice and waits for it, up to {@code timeout} (zero: no limit): the tests of {@code
-   * testClass} (every class when empty) once, as trial {@code trial} (0: unnumbered), their result
-   * files into {@code results}, every run with the warm-up {@code warmup} ({@code null}: each
-   * test's own). The report holds the slice's runs only; when the JVM ended during it, or was
-   * killed at the timeout, it says so and every later slice reports the same end.
+   * testClass} (every class when empty) once, only those of {@code methods} when it names some
+   * ({@code <class>#<method>}, as {@link SliceCommand.Run} takes them), as trial {@code trial} (0:
+   * unnumbered), their result files into {@code results}, every run with the warm-up {@code warmup}
+   * ({@code null}: each test's own). The report holds the slice's runs only; when the JVM ended
+   * during it, or was killed at the timeout, it says so and every later slice reports the same end.
    */
-  public TestRun slice(int trial, String testClass, Path results, Duration warmup, Duration timeout)
+  public TestRun slice(
+      int trial,
+      String testClass,
+      List<String> methods,
+      Path results,
+      Duration warmup,
+      Duration timeout)
       throws IOException, InterruptedException {
     int mark = Events.read(settings.events()).size();
     long begin = System.nanoTime();
     boolean done = false;
     if (!ended && process.isAlive()) {
       try {
-        commands.write(new SliceCommand.Run(trial, testClass, results, warmup).line());
+        commands.write(new SliceCommand.Run(trial, testClass, methods, results, warmup).line());
         commands.write('\n');
         commands.flush();
         done = await(SliceCommand.DONE + (slices + 1), timeout);

@@ -14,6 +14,7 @@ import io.github.pgperf.launch.TestSelection;
 import io.github.pgperf.result.ResultJson;
 import io.github.pgperf.result.RunIdentity;
 import io.github.pgperf.result.RunResult;
+import io.github.pgperf.result.TestIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -671,6 +672,41 @@ class ComparisonTest {
     assertThat(logged("WARN")).noneMatch(l -> l.contains("confirming"));
   }
 
+  @Test
+  void sequentialSlicesGoOnWithOnlyTheTestsNotSettled() throws Exception {
+    jvms = new FakeJvms(List.of(ORDERS), List.of(ORDERS));
+    // OrdersPerf's second test is 40% off at random in each pair; its first settles after a few.
+    jvms.restlessTest = "lookup";
+    // 80 s of 2-s slices of two tests a side: a cap of 10 pairs.
+    comparison(sequential("80s")).run();
+    int pairs = pairsOf("OrdersPerf");
+    Path candidate = project.resolve("target/pgperf/results/candidate");
+    int settled =
+        (int) files(candidate).stream().filter(f -> f.startsWith("OrdersPerf-run")).count();
+    assertThat(settled).isEven().isBetween(4, pairs - 2);
+    assertThat(files(candidate))
+        .contains("OrdersPerf-lookup-trial" + pairs + ".json")
+        .doesNotContain("OrdersPerf-run-trial" + (settled + 1) + ".json");
+    // Up to the look that settled it, slices of the whole class; after it, of the open test only.
+    for (int pair = 1; pair <= pairs; pair++) {
+      for (String side : List.of("A", "B")) {
+        assertThat(jvms.narrowed.get(side + pair + " OrdersPerf"))
+            .as("pair %d, %s", pair, side)
+            .isEqualTo(pair <= settled ? null : List.of(ORDERS + "#lookup"));
+      }
+    }
+    assertThat(logged("INFO"))
+        .anyMatch(
+            l ->
+                l.startsWith("pgperf compare: after " + settled + " pairs, not settled: ")
+                    && l.contains("OrdersPerf-lookup tps (")
+                    && !l.contains("OrdersPerf-run ")
+                    && l.endsWith("(at most OrdersPerf 10), slices of only those tests"))
+        .anyMatch(l -> l.contains("(pgperf.compareTime): OrdersPerf " + pairs + " of 10"));
+    String check = Files.readString(project.resolve("target/pgperf/check.md"));
+    assertThat(check).contains("PASS").contains("INCONCLUSIVE");
+  }
+
   /** The pairs the candidate's slices of {@code simpleName} ran (one per pair). */
   private int pairsOf(String simpleName) {
     return (int) jvms.calls.stream().filter(c -> c.matches("B[0-9]+ " + simpleName)).count();
@@ -781,6 +817,15 @@ class ComparisonTest {
     TestTps tps = (side, pair) -> 1000.0;
     String slowClass;
 
+    /**
+     * A second test of every class, when set: its candidate's tps is off by up to 40% at random in
+     * each pair, so its verdicts never settle.
+     */
+    String restlessTest;
+
+    /** The tests each slice was narrowed to ({@code B5 OrdersPerf} to its methods), when some. */
+    final Map<String, List<String>> narrowed = new HashMap<>();
+
     /** Pair members that fail to start ({@code B2}), with their exit status. */
     final Map<String, Integer> broken = new HashMap<>();
 
@@ -831,37 +876,66 @@ class ComparisonTest {
             "Error: Could not find or load main class io.github.pgperf.launch.ForkMain");
       }
       Path staged = Path.of(settings.systemProperties().get("pgperf.results"));
-      return report(ran, write(side, pair, ran, staged, settings), 0, "");
+      return report(ran, write(side, pair, ran, List.of(), staged, settings), 0, "");
     }
 
-    /** Writes the runs of {@code ran}'s tests as trial {@code pair}, returning their outcomes. */
+    /**
+     * Writes the runs of {@code ran}'s tests (of a class with some in {@code methods}, only those)
+     * as trial {@code pair}, returning their outcomes.
+     */
     private List<TestRun.Outcome> write(
-        Side side, int pair, List<String> ran, Path staged, ForkSettings settings)
+        Side side,
+        int pair,
+        List<String> ran,
+        List<String> methods,
+        Path staged,
+        ForkSettings settings)
         throws IOException {
       List<TestRun.Outcome> outcomes = new ArrayList<>();
       for (String c : ran) {
-        String simple = c.substring(c.lastIndexOf('.') + 1);
-        SplittableRandom drift = new SplittableRandom(pair * 1_000L + c.hashCode());
-        double factor = Math.exp(0.2 * Fixtures.gaussian(drift));
-        SplittableRandom noise =
-            new SplittableRandom(pair * 7_919L + side.ordinal() + 31L * c.hashCode());
-        factor *= Math.exp(0.01 * Fixtures.gaussian(noise));
-        double sideTps = slowClass == null || slowClass.equals(c) ? tps.of(side, pair) : 1000.0;
-        RunResult r =
-            Fixtures.run(
-                    sideTps / factor,
-                    4_000 * factor * 1000.0 / sideTps,
-                    noise.nextLong(),
-                    Fixtures.server(Fixtures.VERSION),
-                    Instant.parse("2026-12-07T00:00:00Z").plusSeconds(30L * started++))
-                .withIdentity(
-                    new RunIdentity(settings.systemProperties().get("pgperf.build"), pair));
-        ResultJson.write(r, staged.resolve(simple + "-run.json"));
-        outcomes.add(
-            new TestRun.Outcome(
-                pair, simple + ".run", io.github.pgperf.launch.Status.PASSED, 10, ""));
+        List<String> tests = restlessTest == null ? List.of("run") : List.of("run", restlessTest);
+        boolean narrowed = methods.stream().anyMatch(m -> m.startsWith(c + "#"));
+        for (String test : tests) {
+          if (!narrowed || methods.contains(c + "#" + test)) {
+            outcomes.add(write(side, pair, c, test, staged, settings));
+          }
+        }
       }
       return outcomes;
+    }
+
+    /** Writes one run of class {@code c}'s {@code test} as trial {@code pair}. */
+    private TestRun.Outcome write(
+        Side side, int pair, String c, String test, Path staged, ForkSettings settings)
+        throws IOException {
+      String simple = c.substring(c.lastIndexOf('.') + 1);
+      SplittableRandom drift = new SplittableRandom(pair * 1_000L + c.hashCode());
+      double factor = Math.exp(0.2 * Fixtures.gaussian(drift));
+      SplittableRandom noise =
+          new SplittableRandom(pair * 7_919L + side.ordinal() + 31L * c.hashCode());
+      factor *= Math.exp(0.01 * Fixtures.gaussian(noise));
+      double sideTps = slowClass == null || slowClass.equals(c) ? tps.of(side, pair) : 1000.0;
+      if (test.equals(restlessTest) && side == Side.CANDIDATE) {
+        sideTps *=
+            Math.exp(0.4 * Fixtures.gaussian(new SplittableRandom(pair * 31L + c.hashCode())));
+      }
+      RunResult r =
+          Fixtures.run(
+                  sideTps / factor,
+                  4_000 * factor * 1000.0 / sideTps,
+                  noise.nextLong(),
+                  Fixtures.server(Fixtures.VERSION),
+                  Instant.parse("2026-12-07T00:00:00Z").plusSeconds(30L * started++))
+              // Unlabelled, so its key is the file's name, as a test's own run's is.
+              .withSettings(Fixtures.workload(4, null))
+              .withIdentity(
+                  new RunIdentity(
+                      settings.systemProperties().get("pgperf.build"),
+                      pair,
+                      new TestIdentity(c, test, test + "()", Map.of())));
+      ResultJson.write(r, staged.resolve(simple + "-" + test + ".json"));
+      return new TestRun.Outcome(
+          pair, simple + "." + test, io.github.pgperf.launch.Status.PASSED, 10, "");
     }
 
     /**
@@ -888,11 +962,15 @@ class ComparisonTest {
         }
 
         @Override
-        public TestRun slice(int trial, String testClass, Path results, Duration warmup)
+        public TestRun slice(
+            int trial, String testClass, List<String> methods, Path results, Duration warmup)
             throws IOException {
           String simple = testClass.substring(testClass.lastIndexOf('.') + 1);
           String member = trial == 0 ? "warm " + letter : letter + trial;
           calls.add(member + " " + simple);
+          if (!methods.isEmpty()) {
+            narrowed.put(member + " " + simple, methods);
+          }
           warmups.put(member + " " + simple, warmup == null ? "own" : warmup.toSeconds() + "s");
           if (ended == null && broken.containsKey(member)) {
             ended = broken.get(member);
@@ -916,7 +994,10 @@ class ComparisonTest {
           }
           List<String> ran = testClass.isEmpty() ? classes.get(side) : List.of(testClass);
           return report(
-              classes.get(side), write(side, Math.max(trial, 1), ran, results, settings), 0, "");
+              classes.get(side),
+              write(side, Math.max(trial, 1), ran, methods, results, settings),
+              0,
+              "");
         }
 
         @Override

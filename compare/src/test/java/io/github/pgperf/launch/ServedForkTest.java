@@ -74,11 +74,19 @@ class ServedForkTest {
           .containsExactly(new TestRun.Found("Specimens$Sliced.run", specimens));
       assertThat(found.outcomes()).isEmpty();
 
-      TestRun warmUp = fork.slice(0, specimens, dir.resolve("warm-up"), null, NO_HANG);
-      TestRun first = fork.slice(1, specimens, dir.resolve("pair 1"), Duration.ZERO, NO_HANG);
-      TestRun all = fork.slice(2, "", dir.resolve("pair-2"), Duration.ofSeconds(3), NO_HANG);
+      TestRun warmUp = fork.slice(0, specimens, List.of(), dir.resolve("warm-up"), null, NO_HANG);
+      TestRun first =
+          fork.slice(1, specimens, List.of(), dir.resolve("pair 1"), Duration.ZERO, NO_HANG);
+      TestRun all =
+          fork.slice(2, "", List.of(), dir.resolve("pair-2"), Duration.ofSeconds(3), NO_HANG);
       TestRun other =
-          fork.slice(3, ServedForkTest.class.getName(), dir.resolve("x"), Duration.ZERO, NO_HANG);
+          fork.slice(
+              3,
+              ServedForkTest.class.getName(),
+              List.of(),
+              dir.resolve("x"),
+              Duration.ZERO,
+              NO_HANG);
 
       // Each report holds its own slice's runs, as that slice's trial.
       assertThat(warmUp.outcomes())
@@ -112,6 +120,34 @@ class ServedForkTest {
     assertThat(out).contains("no line end");
     assertThat(out).noneMatch(l -> l.contains(SliceCommand.DONE));
     assertThat(dir.resolve("pgperf").resolve(ServedFork.LOG)).content().contains("no line end");
+  }
+
+  @Test
+  void aSliceNamingSomeOfItsClassesTestsRunsOnlyThose() throws Exception {
+    // Fast's two tests; a sequential comparison's slices run only the tests still open.
+    String fast = Specimens.Fast.class.getName().replace('$', '.');
+    try (ServedFork fork = start("performance")) {
+      assertThat(fork.discovery().found()).hasSize(2);
+      String specimens = Specimens.class.getName();
+      TestRun both = fork.slice(1, specimens, List.of(), dir.resolve("1"), Duration.ZERO, NO_HANG);
+      TestRun second =
+          fork.slice(
+              2, specimens, List.of(fast + "#second"), dir.resolve("2"), Duration.ZERO, NO_HANG);
+      TestRun neither =
+          fork.slice(
+              3, specimens, List.of(fast + "#third"), dir.resolve("3"), Duration.ZERO, NO_HANG);
+      assertThat(both.outcomes())
+          .extracting(TestRun.Outcome::name)
+          .containsExactlyInAnyOrder("Specimens$Fast.first", "Specimens$Fast.second");
+      assertThat(second.outcomes())
+          .extracting(o -> o.trial() + " " + o.name())
+          .containsExactly("2 Specimens$Fast.second");
+      assertThat(neither.outcomes()).isEmpty();
+      assertThat(neither.done()).isTrue();
+    }
+    assertThat(Files.readAllLines(log()))
+        .filteredOn(l -> !l.startsWith("first"))
+        .containsExactly("second", "second");
   }
 
   /**
@@ -156,8 +192,9 @@ class ServedForkTest {
               settings,
               out::add)) {
         assertThat(fork.discovery().done()).isTrue();
-        TestRun warmUp = fork.slice(0, "", dir.resolve("warm-up"), null, NO_HANG);
-        TestRun measured = fork.slice(1, "", dir.resolve("pair-1"), Duration.ZERO, NO_HANG);
+        TestRun warmUp = fork.slice(0, "", List.of(), dir.resolve("warm-up"), null, NO_HANG);
+        TestRun measured =
+            fork.slice(1, "", List.of(), dir.resolve("pair-1"), Duration.ZERO, NO_HANG);
         for (TestRun slice : List.of(warmUp, measured)) {
           assertThat(slice.outcomes())
               .extracting(TestRun.Outcome::status)
@@ -191,8 +228,8 @@ class ServedForkTest {
     try (ServedFork fork = start("dies")) {
       assertThat(fork.discovery().done()).isTrue();
       long start = System.nanoTime();
-      TestRun died = fork.slice(1, "", dir.resolve("pair-1"), Duration.ZERO, NO_HANG);
-      TestRun after = fork.slice(2, "", dir.resolve("pair-2"), Duration.ZERO, NO_HANG);
+      TestRun died = fork.slice(1, "", List.of(), dir.resolve("pair-1"), Duration.ZERO, NO_HANG);
+      TestRun after = fork.slice(2, "", List.of(), dir.resolve("pair-2"), Duration.ZERO, NO_HANG);
       // Reported when it ended, not at the timeout.
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMinutes(2));
       assertThat(died.done()).isFalse();
@@ -213,7 +250,7 @@ class ServedForkTest {
       assertThat(fork.discovery().done()).isTrue();
       Duration timeout = Duration.ofSeconds(10);
       long start = System.nanoTime();
-      TestRun hung = fork.slice(1, "", dir.resolve("pair-1"), Duration.ZERO, timeout);
+      TestRun hung = fork.slice(1, "", List.of(), dir.resolve("pair-1"), Duration.ZERO, timeout);
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       assertThat(hung.timedOut()).isTrue();
       assertThat(hung.done()).isFalse();
@@ -222,7 +259,8 @@ class ServedForkTest {
           .isLessThan(timeout.plus(Duration.ofMinutes(2)));
       // The JVM was warm: the launcher reached the test well within the timeout.
       assertThat(hung.running()).contains("Specimens$Hang.forever (trial 1)");
-      assertThat(fork.slice(2, "", dir.resolve("pair-2"), Duration.ZERO, timeout).done()).isFalse();
+      assertThat(fork.slice(2, "", List.of(), dir.resolve("pair-2"), Duration.ZERO, timeout).done())
+          .isFalse();
     }
   }
 
@@ -286,6 +324,20 @@ class ServedForkTest {
     SliceCommand.Run own = new SliceCommand.Run(0, "", Path.of("w"), null);
     assertThat(own.line()).isEqualTo("run\t0\t\tw\t");
     assertThat(SliceCommand.parse(own.line())).isEqualTo(own);
+    // The tests a slice is narrowed to, after the warm-up.
+    SliceCommand.Run some =
+        new SliceCommand.Run(
+            4,
+            "shop.Orders",
+            List.of("shop.Orders#run", "shop.Orders.Cold#lookup"),
+            Path.of("r"),
+            Duration.ZERO);
+    assertThat(some.line())
+        .isEqualTo("run\t4\tshop.Orders\tr\t0s\tshop.Orders#run,shop.Orders.Cold#lookup");
+    assertThat(SliceCommand.parse(some.line())).isEqualTo(some);
+    assertThatThrownBy(
+            () -> new SliceCommand.Run(1, "", List.of("run"), Path.of("w"), Duration.ZERO))
+        .hasMessage("a slice's test must be <class>#<method> without commas, not \"run\"");
     assertThatThrownBy(() -> SliceCommand.parse("run\t1\t\tw\t1.5s"))
         .hasMessage("the slice's warm-up is not whole seconds (such as 0s): run\t1\t\tw\t1.5s");
     assertThatThrownBy(() -> new SliceCommand.Run(1, "", Path.of("w"), Duration.ofMillis(500)))
@@ -296,7 +348,7 @@ class ServedForkTest {
     assertThatThrownBy(() -> SliceCommand.parse("stop"))
         .hasMessage(
             "unknown command \"stop\": expected run<TAB>trial<TAB>class<TAB>results"
-                + " directory<TAB>warm-up, or end");
+                + " directory<TAB>warm-up[<TAB>class#method,...], or end");
     assertThatThrownBy(() -> new SliceCommand.Run(-1, "", Path.of("x"), null))
         .hasMessage("a slice's trial must be 0 or more, not -1");
     // A warm JVM's arguments: every class of the selection, no trials, serving.
