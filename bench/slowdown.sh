@@ -16,9 +16,9 @@
 # Then RUNS compares, slower and unchanged in turn, every second pair of them with a busy loop on
 # each core (bench/hogs.sh), each `mvn verify pgperf:compare -Dpgperf.base=main` with
 # COMPARE_ARGS (for example -Dpgperf.alternate=slice). One line per compare: the kind, the exit
-# status, the wall time, the load average, the pairs, the transfer's tps change (candidate's over
-# base's, the pairs' medians) and verdict, what it could detect, and the failing findings' metrics
-# with their change. Then the tally: slower caught (the build failed on the transfer), unchanged
+# status, the wall time, the load average, the transfer's pairs (and each test's), its tps change
+# (candidate's over base's, the pairs' medians) and verdict, what it could detect, and the failing
+# findings' metrics with their change. Then the tally: slower caught (the build failed on the transfer), unchanged
 # failed (a false alarm), apart for quiet and busy compares, and the median wall time beside one
 # plain `mvn verify` of the same tests (PLAIN=1, the default, times one first).
 #
@@ -155,7 +155,11 @@ fig = (tps.get("figures") or {}) if tps else {}
 pairs = fig.get("candidateSamples")
 text = (f'tps {fig["change"]:+.1%} {tps["verdict"]}, could detect {fig["detectable"]:.0%}'
         if fig.get("detectable") is not None else "tps: no figures")
-print(f"{kind:13} rc={rc} {int(seconds):4d}s load {loads}  {pairs or '?'} pairs, {text}; fails on "
+# Each test's pairs: a sequential compare runs on only the tests not yet settled.
+by_test = {f["test"].split("-", 1)[-1]: (f.get("figures") or {}).get("candidateSamples")
+           for f in c["findings"] if f.get("metric") == "tps"}
+each = " (" + ", ".join(f"{t} {n}" for t, n in sorted(by_test.items())) + ")" if by_test else ""
+print(f"{kind:13} rc={rc} {int(seconds):4d}s load {loads}  {pairs or '?'} pairs{each}, {text}; fails on "
       f"{','.join(failing) or 'nothing'}" + (f"; other tests failing: {','.join(others)}" if others else ""))
 PY
 }
