@@ -180,15 +180,17 @@ final class SliceMembers implements PairMembers {
       TrialOrder.Run member, TestSelection selection, List<String> methods, Path staged)
       throws IOException, InterruptedException {
     String testClass = member.testClass();
-    List<String> inClass =
-        methods.stream()
-            .filter(m -> testClass.isEmpty() || ofClass(m, testClass.replace('$', '.')))
-            .toList();
-    return warm.slice(member.side(), member.pair(), testClass, inClass, staged, MEASURED_WARMUP);
+    List<String> named =
+        methods.stream().filter(m -> testClass.isEmpty() || inClass(m, testClass)).toList();
+    return warm.slice(member.side(), member.pair(), testClass, named, staged, MEASURED_WARMUP);
   }
 
-  /** Whether {@code method} ({@code <class>#<method>}) is in {@code testClass} or nested in it. */
-  static boolean ofClass(String method, String testClass) {
+  /**
+   * Whether {@code method} ({@code <class>#<method>}, the class's canonical name) is a test of the
+   * top-level class {@code testClass} (fully qualified, so without a {@code $}) or of one nested in
+   * it.
+   */
+  private static boolean inClass(String method, String testClass) {
     String owner = method.substring(0, method.indexOf('#'));
     return owner.equals(testClass) || owner.startsWith(testClass + ".");
   }

@@ -23,12 +23,12 @@ sealed interface SliceCommand {
   /**
    * Run the selected tests of {@code testClass} (all of them when empty) once.
    *
-   * @param methods the only tests of the class that run, each {@code <class>#<method>} (the class's
-   *     canonical name, a nested class's too: {@code shop.Orders.Cold#run}); empty for all of its
-   *     selected tests. A sequential comparison runs only the tests whose verdicts are still open
    * @param trial the trial the runs record ({@code pgperf.trial}); 0 for an unnumbered slice (a
    *     warm-up, whose results are discarded): the runs then record the JVM's own trial
    * @param testClass a top-level class, fully qualified; empty for every selected class
+   * @param methods the only tests of the class that run, each {@code <class>#<method>} (the class's
+   *     canonical name, a nested class's too: {@code shop.Orders.Cold#run}); empty for all of its
+   *     selected tests. A sequential comparison runs only the tests whose verdicts are still open
    * @param results the directory the slice's result files go to ({@code pgperf.results})
    * @param warmup every run's warm-up in the slice ({@code pgperf.slice.warmup}), whole seconds;
    *     {@code null}: each test's own
