@@ -31,49 +31,10 @@ javac -d "$work/classes" -cp "$VERTX_CP" bench/EventLoopBench.java
 pgbench -i -q -s 10 "$db" >/dev/null 2>&1
 echo 'SELECT 1;' >"$work/select-1"
 
-# Runs a command with -P 1; prints "tps cpu_us_per_txn steady_cpu_us_per_txn max_rss_mb".
+# Runs a command with -P 1; prints "tps cpu_us_per_txn steady_cpu_us_per_txn max_rss_mb" from
+# bench/measure.py's figures (the whole process tree; "steady" after WARM progress lines).
 measure() {
-  python3 - "$@" <<'PY'
-import os, re, resource, subprocess, sys, tempfile
-warm = int(os.environ.get("WARM", "3"))
-def tree_cpu(pid):
-    total, todo = 0.0, [pid]
-    while todo:
-        p = todo.pop()
-        try:
-            s = open(f"/proc/{p}/stat").read()
-            f = s[s.rindex(")") + 2:].split()
-            total += (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
-            for t in os.listdir(f"/proc/{p}/task"):
-                todo += open(f"/proc/{p}/task/{t}/children").read().split()
-        except (OSError, ValueError):
-            pass
-    return total
-with tempfile.TemporaryFile() as out:
-    p = subprocess.Popen(sys.argv[1:] + ["-P", "1"], stdout=out, stderr=subprocess.PIPE)
-    lines, mark_cpu, warm_txn, rest = 0, None, 0.0, []
-    for raw in p.stderr:
-        m = re.match(r"progress: [0-9.]+ s, ([0-9.]+) tps", raw.decode())
-        if m:
-            lines += 1
-            if lines <= warm:
-                warm_txn += float(m.group(1))
-            if lines == warm:
-                mark_cpu = tree_cpu(p.pid)
-        else:
-            rest.append(raw.decode())
-    _, status, ru = os.wait4(p.pid, 0)
-    out.seek(0)
-    text = out.read().decode()
-tps = re.search(r"^tps = ([0-9.]+)", text, re.M)
-n = re.search(r"^number of transactions actually processed: (\d+)", text, re.M)
-if status != 0 or not tps or not n or mark_cpu is None:
-    sys.exit("failed: " + " ".join(sys.argv[1:]) + "\n" + text + "".join(rest[-20:]))
-cpu = ru.ru_utime + ru.ru_stime
-n = int(n.group(1))
-print(f"{float(tps.group(1)):.1f} {1e6 * cpu / n:.2f} {1e6 * (cpu - mark_cpu) / (n - warm_txn):.2f}"
-      f" {ru.ru_maxrss / 1024:.0f}")
-PY
+  python3 bench/measure.py "$@" | awk '{ printf "%.1f %.2f %.2f %s\n", $1, 1e6 * $2 / $3, 1e6 * $4 / $5, $6 }'
 }
 
 names=("pgbench" "pgperf (pgjdbc, a thread per client)" "event loop (Vert.x)")

@@ -20,48 +20,9 @@ scratch_database "pgperf_runbench_$$"
 pgbench -i -q -s 10 "$db" >/dev/null 2>&1
 echo 'SELECT 1;' > "$work/select1.sql"
 
-# Runs a command with -P 1; prints "tps cpu_seconds transactions steady_cpu steady_transactions".
-# cpu is user + system of the whole process tree from wait4's rusage (pgperf's JVM, its relaunched
-# JVM and their threads); "steady" is the same from the WARM-th progress line to the end, so that
-# JVM start-up and JIT warm-up are left out (the transactions of that window are the run's count
-# minus those of the first WARM progress intervals).
-measure() {
-  python3 - "$@" <<'PY'
-import os, re, subprocess, sys
-warm = int(os.environ.get("WARM", "3"))
-def tree_cpu(pid):
-    total, todo = 0.0, [pid]
-    while todo:
-        p = todo.pop()
-        try:
-            s = open(f"/proc/{p}/stat").read()
-            f = s[s.rindex(")") + 2:].split()
-            total += (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
-            for t in os.listdir(f"/proc/{p}/task"):
-                todo += open(f"/proc/{p}/task/{t}/children").read().split()
-        except (OSError, ValueError):
-            pass
-    return total
-p = subprocess.Popen(sys.argv[1:] + ["-P", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-lines, mark_cpu, warm_txn = 0, None, 0.0
-for raw in p.stderr:
-    m = re.match(r"progress: [0-9.]+ s, ([0-9.]+) tps", raw.decode())
-    if m:
-        lines += 1
-        if lines <= warm:
-            warm_txn += float(m.group(1))
-        if lines == warm:
-            mark_cpu = tree_cpu(p.pid)
-out = p.stdout.read().decode()
-_, status, ru = os.wait4(p.pid, 0)
-tps = re.search(r"^tps = ([0-9.]+)", out, re.M)
-n = re.search(r"^number of transactions actually processed: (\d+)", out, re.M)
-if status != 0 or not tps or not n or mark_cpu is None:
-    sys.exit("failed: " + " ".join(sys.argv[1:]) + "\n" + out)
-cpu = ru.ru_utime + ru.ru_stime
-print(tps.group(1), cpu, n.group(1), cpu - mark_cpu, int(n.group(1)) - warm_txn)
-PY
-}
+# Runs a command with -P 1; prints "tps cpu_seconds transactions steady_cpu steady_transactions
+# max_rss_mb" (bench/measure.py: the whole process tree, "steady" after WARM progress lines).
+measure() { python3 bench/measure.py "$@"; }
 
 median() {
   sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
@@ -80,7 +41,7 @@ run_workload() {
         # shellcheck disable=SC2086
         r=$(measure java ${JAVA_OPTS:-} -jar "$jar" -n -T "$seconds" "$@" "$db")
       fi
-      read -r tps cpu n scpu sn <<<"$r"
+      read -r tps cpu n scpu sn _ <<<"$r"
       steady=$(echo "$scpu * 1000 / $sn" | bc -l)
       printf '%-12s %-8s pair %d: tps %9.1f  cpu %5.2f s  %.4f cpu-s/1000 txn  (steady %.4f)\n' \
         "$name" "$tool" "$i" "$tps" "$cpu" "$(echo "$cpu * 1000 / $n" | bc -l)" "$steady"
