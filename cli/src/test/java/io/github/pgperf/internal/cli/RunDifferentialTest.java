@@ -104,7 +104,7 @@ class RunDifferentialTest {
     if (args.contains("-P")) {
       assertThat(actual.stderr())
           .containsPattern(
-              "(?m)^progress: 1\\.0 s, \\d+\\.\\d tps, lat \\d+\\.\\d{3} ms stddev \\d+\\.\\d{3}, 0 failed$");
+              "(?m)^progress: 1\\.\\d s, \\d+\\.\\d tps, lat \\d+\\.\\d{3} ms stddev \\d+\\.\\d{3}, 0 failed$");
     }
   }
 
